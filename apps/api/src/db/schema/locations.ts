@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    type: text('type', { enum: ['BMR_YARD', 'FIELD'] }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('locations_type_check', sql`${t.type} in ('BMR_YARD', 'FIELD')`),
+    check('locations_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+    index('locations_type_idx').on(t.type),
+    index('locations_status_idx').on(t.status),
+  ],
+);

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+import { users } from './users';
+
+export const materials = pgTable(
+  'materials',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    notes: text('notes'),
+    quantity: numeric('quantity', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    unit: text('unit').notNull().default('EACH'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A removed material with movements stays in the ledger, out of every list. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('materials_quantity_check', sql`${t.quantity} >= 0`),
+    uniqueIndex('materials_location_name_unit_unique')
+      .on(t.locationId, t.name, t.unit)
+      .where(sql`${t.deletedAt} is null`),
+    index('materials_location_idx').on(t.locationId, t.id),
+    index('materials_low_stock_idx')
+      .on(t.quantity)
+      .where(sql`${t.deletedAt} is null and ${t.quantity} <= 10`),
+  ],
+);
+
+export const STOCK_MOVEMENT_REASONS = [
+  'CREATE',
+  'EDIT',
+  'STOCK_UPDATE',
+  'TRANSFER_OUT',
+  'TRANSFER_IN',
+  'RENTAL_OUT',
+  'RETURN',
+  'WRITE_OFF',
+] as const;
+
+/** Append-only ledger: a material's quantity always equals the sum of its deltas. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'restrict' }),
+    delta: numeric('delta', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    quantityAfter: numeric('quantity_after', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    reference: text('reference'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stock_movements_quantity_after_check', sql`${t.quantityAfter} >= 0`),
+    index('stock_movements_material_idx').on(t.materialId, t.id.desc()),
+    index('stock_movements_created_idx').on(t.createdAt),
+  ],
+);

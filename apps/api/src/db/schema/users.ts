@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['ADMIN', 'USER'] }).notNull(),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'restrict' }),
+    status: boolean('status').notNull().default(true),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    viewInventory: boolean('view_inventory').notNull().default(true),
+    manageInventory: boolean('manage_inventory').notNull().default(false),
+    viewLocations: boolean('view_locations').notNull().default(true),
+    manageLocations: boolean('manage_locations').notNull().default(false),
+    viewUsers: boolean('view_users').notNull().default(false),
+    manageUsers: boolean('manage_users').notNull().default(false),
+    viewInvoices: boolean('view_invoices').notNull().default(true),
+    manageInvoices: boolean('manage_invoices').notNull().default(false),
+    viewAttendance: boolean('view_attendance').notNull().default(true),
+    manageAttendance: boolean('manage_attendance').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A removed user is kept so that the history they wrote still names them. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('ADMIN', 'USER')`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index('users_location_idx').on(t.locationId),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Sign-in attempts, for the rate limit that survives restarts and spans processes. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.at),
+    index('login_attempts_ip_idx').on(t.ip, t.at),
+  ],
+);

@@ -1,0 +1,136 @@
+import { and, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { locations, loginAttempts, sessions, users } from '../../db/schema';
+
+export async function findActiveAccountByEmail(db: DbExecutor, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function locationName(db: DbExecutor, locationId: number | null) {
+  if (locationId === null) return null;
+  const [row] = await db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return row?.name ?? null;
+}
+
+export async function insertSession(
+  db: DbExecutor,
+  session: typeof sessions.$inferInsert,
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function touchLastLogin(db: DbExecutor, userId: number, at: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ lastLogin: at })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** The live session with its user and location name, or null when dead, expired or the user is gone. */
+export async function findLiveSession(db: DbExecutor, sessionId: string, userId: number) {
+  const [row] = await db
+    .select({ user: users, locationName: locations.name, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.status, true),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function revokeSession(db: DbExecutor, sessionId: string): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function revokeSessionsOfUsers(db: DbExecutor, userIds: number[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(sessions.userId, userIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function insertLoginAttempt(
+  db: DbExecutor,
+  attempt: { email: string; ip: string; success: boolean },
+): Promise<void> {
+  await db.insert(loginAttempts).values({ ...attempt, email: attempt.email.toLowerCase() });
+}
+
+export type FailureWindow = { failures: number; oldest: Date | null };
+
+/** Failures for an account since the window opened and since its last successful sign-in. */
+export async function accountFailures(
+  db: DbExecutor,
+  email: string,
+  since: Date,
+): Promise<FailureWindow> {
+  const key = email.toLowerCase();
+  const [last] = await db
+    .select({ at: max(loginAttempts.at) })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, key),
+        eq(loginAttempts.success, true),
+        gt(loginAttempts.at, since),
+      ),
+    );
+  const from = last?.at && last.at > since ? last.at : since;
+  const [row] = await db
+    .select({ failures: count(), oldest: sql<Date | null>`min(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, key),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, from),
+      ),
+    );
+  return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function addressFailures(
+  db: DbExecutor,
+  ip: string,
+  since: Date,
+): Promise<FailureWindow> {
+  const [row] = await db
+    .select({ failures: count(), oldest: sql<Date | null>`min(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(
+      and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.at, since)),
+    );
+  return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}

@@ -1,0 +1,40 @@
+import { loginSchema } from '@stockyard/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import { requireAuth } from '../../plugins/auth';
+import * as authService from './auth.service';
+
+export function clientInfo(request: FastifyRequest): authService.ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema } },
+    async (request) => {
+      const { token, user } = await authService.login(app.ctx, request.body, clientInfo(request));
+      // The spec's login answer is `{ token, user }`; the envelope fields come along.
+      return { success: true, message: 'Login successful', token, user };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: { tags: ['auth'], summary: 'End the current session' },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await authService.logout(app.ctx, requireAuth(request), clientInfo(request));
+      return ok(null, 'Logged out');
+    },
+  );
+
+  app.get(
+    '/profile',
+    { schema: { tags: ['auth'], summary: 'The signed-in user' }, preHandler: app.authenticate },
+    async (request) => ok(requireAuth(request).user),
+  );
+};

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LOGIN_RATE_LIMIT,
+  type LoginInput,
+  MESSAGES,
+  normalizeRole,
+  SESSION_LIFETIME_SECONDS,
+  type SessionUser,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { recordActivity } from '../activity/activity.service';
+import { toUserDto } from '../users/users.mapper';
+import * as repo from './auth.repository';
+import { signSessionToken } from './tokens';
+
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+function retryAfterSeconds(oldest: Date | null): number {
+  if (!oldest) return LOGIN_RATE_LIMIT.windowSeconds;
+  const reopens = oldest.getTime() + LOGIN_RATE_LIMIT.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((reopens - Date.now()) / 1000));
+}
+
+async function assertNotRateLimited(db: DbExecutor, email: string, ip: string): Promise<void> {
+  const since = new Date(Date.now() - LOGIN_RATE_LIMIT.windowSeconds * 1000);
+  const [account, address] = await Promise.all([
+    repo.accountFailures(db, email, since),
+    repo.addressFailures(db, ip, since),
+  ]);
+  const blocked =
+    account.failures >= LOGIN_RATE_LIMIT.perAccount
+      ? account
+      : address.failures >= LOGIN_RATE_LIMIT.perAddress
+        ? address
+        : null;
+  if (blocked) {
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts, undefined, {
+      'retry-after': String(retryAfterSeconds(blocked.oldest)),
+    });
+  }
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  client: ClientInfo,
+): Promise<{ token: string; user: SessionUser; sessionId: string }> {
+  const { db } = ctx;
+  await assertNotRateLimited(db, input.email, client.ip);
+
+  const account = await repo.findActiveAccountByEmail(db, input.email);
+  const passwordOk = await verifyPassword(
+    account?.passwordHash ?? (await dummyPasswordHash()),
+    input.password,
+  );
+  const allowed =
+    account !== null && passwordOk && account.status && normalizeRole(account.role) !== null;
+
+  if (!allowed) {
+    const reason = !account
+      ? 'unknown account'
+      : !passwordOk
+        ? 'wrong password'
+        : 'inactive account';
+    await db.transaction(async (tx) => {
+      await repo.insertLoginAttempt(tx, { email: input.email, ip: client.ip, success: false });
+      await recordActivity(tx, {
+        userId: account?.id ?? null,
+        action: 'LOGIN_FAILED',
+        description: `Failed sign-in for ${input.email}`,
+        entityType: 'auth',
+        locationId: account?.locationId ?? null,
+        details: { email: input.email, outcome: 'failure', reason, userAgent: client.userAgent },
+        ip: client.ip,
+      });
+    });
+    throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
+  }
+
+  const sessionId = randomUUID();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
+  const user = await db.transaction(async (tx) => {
+    await repo.insertSession(tx, {
+      id: sessionId,
+      userId: account.id,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    await repo.insertLoginAttempt(tx, { email: input.email, ip: client.ip, success: true });
+    const updated = await repo.touchLastLogin(tx, account.id, now);
+    await recordActivity(tx, {
+      userId: account.id,
+      action: 'LOGIN',
+      description: `${account.name} signed in`,
+      entityType: 'auth',
+      entityId: String(account.id),
+      locationId: account.locationId,
+      details: { email: account.email, outcome: 'success', userAgent: client.userAgent },
+      ip: client.ip,
+    });
+    return toUserDto(updated, await repo.locationName(tx, updated.locationId));
+  });
+
+  const token = await signSessionToken(ctx.jwtSecret, { userId: account.id, sessionId }, expiresAt);
+  return { token, user, sessionId };
+}
+
+export async function logout(
+  ctx: AppContext,
+  auth: { sessionId: string; user: SessionUser },
+  client: ClientInfo,
+): Promise<void> {
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const ids = await repo.revokeSession(tx, auth.sessionId);
+    await recordActivity(tx, {
+      userId: auth.user.id,
+      action: 'LOGOUT',
+      description: `${auth.user.name} signed out`,
+      entityType: 'auth',
+      entityId: String(auth.user.id),
+      locationId: auth.user.locationId,
+      details: { email: auth.user.email, outcome: 'success', userAgent: client.userAgent },
+      ip: client.ip,
+    });
+    return ids;
+  });
+  ctx.events.emit('sessionsRevoked', revoked);
+}
+
+/**
+ * Ends every session of these users inside the caller's transaction. After the commit, the
+ * caller emits `sessionsRevoked` with the ids returned so that their sockets are disconnected.
+ */
+export async function revokeAllSessions(tx: DbExecutor, userIds: number[]) {
+  return repo.revokeSessionsOfUsers(tx, userIds);
+}
+
+/** The signed-in user behind a token's claims, or null when the session is dead. */
+export async function resolveSession(ctx: AppContext, sessionId: string, userId: number) {
+  const row = await repo.findLiveSession(ctx.db, sessionId, userId);
+  if (!row || normalizeRole(row.user.role) === null) return null;
+  return toUserDto(row.user, row.locationName);
+}

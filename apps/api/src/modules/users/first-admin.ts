@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { ALL_PERMISSIONS } from '@stockyard/shared';
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { recordActivity } from '../activity/activity.service';
+
+export type FirstAdmin = { email: string; generatedPassword: string | null };
+
+/**
+ * On an empty database, creates the one admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a random
+ * password that the caller prints once. Returns null when users already exist.
+ */
+export async function ensureFirstAdmin(
+  db: Database,
+  email: string,
+  password: string | undefined,
+): Promise<FirstAdmin | null> {
+  const generatedPassword = password ? null : randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password ?? generatedPassword!);
+  return db.transaction(async (tx) => {
+    // Two processes starting on one empty database create one admin.
+    await tx.execute(sql`select pg_advisory_xact_lock(725114)`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return null;
+    const [admin] = await tx
+      .insert(users)
+      .values({ name: 'Administrator', email, passwordHash, role: 'ADMIN', ...ALL_PERMISSIONS })
+      .returning();
+    await recordActivity(tx, {
+      userId: admin!.id,
+      action: 'CREATE_USER',
+      description: `First administrator ${email} created at start`,
+      entityType: 'user',
+      entityId: String(admin!.id),
+    });
+    return { email, generatedPassword };
+  });
+}

@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built web app's files; true when there is a build to serve. */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'web app not built: only the API is served');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders: (reply, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  return true;
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp, DEFAULT_WEB_DIST } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { createContext } from './context';
+import { createDatabase } from './db/client';
+import { DataDirInUseError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
+import { ensureDatabase, runMigrations } from './db/migrate';
+import { ensureFirstAdmin } from './modules/users/first-admin';
+
+/** JWT_SECRET, or a secret generated once and kept in DATA_DIR with mode 0600. */
+async function loadJwtSecret(config: Config): Promise<Uint8Array> {
+  if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
+  const file = path.join(config.DATA_DIR, 'jwt-secret');
+  let secret = await fs.readFile(file, 'utf8').catch(() => null);
+  if (!secret) {
+    secret = randomBytes(48).toString('base64url');
+    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      secret = await fs.readFile(file, 'utf8');
+    });
+  }
+  return new TextEncoder().encode(secret!.trim());
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await fs.mkdir(config.DATA_DIR, { recursive: true, mode: 0o700 });
+
+  let embedded: EmbeddedServer | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    databaseUrl = await ensureDatabase(embedded.url, 'stockyard');
+  }
+
+  const db = createDatabase(databaseUrl);
+  let stopping = false;
+  const stopDatabase = async () => {
+    await db.$client.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+  };
+
+  try {
+    await runMigrations(db);
+    const firstAdmin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    if (firstAdmin?.generatedPassword) {
+      console.log(
+        `\nFirst administrator created. Sign in with:\n  email:    ${firstAdmin.email}\n  password: ${firstAdmin.generatedPassword}\nThis password is shown only once.\n`,
+      );
+    }
+    const ctx = createContext(db, await loadJwtSecret(config));
+    const app = await buildApp({
+      ctx,
+      logger: { level: config.LOG_LEVEL },
+      webDist: DEFAULT_WEB_DIST,
+    });
+
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info({ signal }, 'shutting down');
+      await app.close().catch(() => undefined);
+      await stopDatabase();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+    await app.listen({ port: config.PORT, host: config.HOST });
+    console.log(`Stockyard is running at http://localhost:${config.PORT}`);
+  } catch (error) {
+    await stopDatabase();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Stockyard could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+/** Business constants of the specification, shared by the API and the web app. */
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export const PAGE_SIZES = {
+  locations: 10,
+  inventory: 10,
+  users: 10,
+  notifications: 10,
+  notificationChoices: [10, 20, 50],
+  activityLogs: 15,
+  staff: 10,
+  attendance: 10,
+  dashboardLowStock: 10,
+} as const;
+
+/** The largest page any list endpoint will return. */
+export const MAX_PAGE_LIMIT = 100;
+
+export const UNREAD_BADGE_CAP = 9;
+
+export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+
+/** Failed sign-ins allowed per window before 429. */
+export const LOGIN_RATE_LIMIT = {
+  perAccount: 5,
+  perAddress: 20,
+  windowSeconds: 15 * 60,
+} as const;
+
+export const THEME_STORAGE_KEY = 'theme';
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+export const TOKEN_STORAGE_KEY = 'token';
+export const USER_STORAGE_KEY = 'user';
+
+/** Paths where a 401 does not send the browser to /login. */
+export const PUBLIC_PATHS = ['/login', '/forgot-password', '/register'] as const;
+
+export const DASHBOARD_PERIODS = [
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'This Week' },
+  { value: 'month', label: 'This Month' },
+  { value: 'year', label: 'This Year' },
+] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number]['value'];
+export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 'today';

@@ -1,0 +1,91 @@
+/** Error codes of the API, each with its HTTP status; the one table both ends read. */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INSUFFICIENT_STOCK: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldError = { path: string; message: string };
+
+export type ApiErrorBody = {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+};
+
+export type ApiSuccess<T> = {
+  success: true;
+  message: string;
+  data: T;
+  pagination?: Pagination;
+};
+
+export type Pagination = {
+  total: number;
+  totalPages: number;
+  page: number;
+  limit: number;
+};
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  unauthorized: 'You are not authorized. Please log in.',
+  forbidden: 'You do not have permission to access this resource.',
+  notFound: 'The requested resource was not found.',
+  internal: 'A server error occurred. Please try again later.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please try again later.',
+} as const;
+
+/** The generic mapping of a failed call to a toast (01-core.md section 8). */
+export type ToastSpec = { title: string; message: string };
+
+export function toastForStatus(status: number | undefined, serverMessage?: string): ToastSpec {
+  switch (status) {
+    case 400:
+      return { title: 'Bad Request', message: serverMessage || 'Invalid input provided.' };
+    case 401:
+      return { title: 'Unauthorized', message: 'You are not authorized. Please log in.' };
+    case 403:
+      return {
+        title: 'Forbidden',
+        message: 'You do not have permission to access this resource.',
+      };
+    case 404:
+      return { title: 'Not Found', message: 'The requested resource was not found.' };
+    case 409:
+      return {
+        title: 'Conflict',
+        message: serverMessage || 'A conflict occurred. Please try again.',
+      };
+    case 422:
+      return {
+        title: 'Unprocessable Entity',
+        message: serverMessage || 'The server could not process the request.',
+      };
+    case 500:
+      return { title: 'Server Error', message: 'A server error occurred. Please try again later.' };
+    case 503:
+      return { title: 'Service Unavailable', message: 'Service is temporarily unavailable.' };
+    default:
+      return {
+        title: `Error (${status})`,
+        message: serverMessage || 'An unknown error occurred.',
+      };
+  }
+}
+
+export const TIMEOUT_TOAST: ToastSpec = {
+  title: 'Timeout',
+  message: 'The request timed out. Please try again.',
+};
+export const NETWORK_ERROR_MESSAGE = 'Network error - please check your connection';
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: 'Invalid email' })
+    .trim()
+    .pipe(z.email({ error: 'Invalid email' }).max(254, { error: 'Invalid email' })),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(1024, { error: 'Password is too long' }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
