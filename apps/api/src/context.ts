@@ -5,6 +5,17 @@ import type { Database } from './db/client';
 export type AppEvents = {
   /** Sessions that were just ended: their sockets must be disconnected. */
   sessionsRevoked: [sessionIds: string[]];
+  /** Notifications just committed, one per recipient: the socket server pushes them. */
+  notificationsCreated: [notifications: StoredNotification[]];
+};
+
+export type StoredNotification = {
+  id: number;
+  userId: number;
+  type: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
 };
 
 export type AppContext = {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { Database } from './client';
 
 /** The committed SQL migrations sit beside this module: in src/db, and copied into dist by the build. */
@@ -10,19 +11,19 @@ const MIGRATION_LOCK = 725_113;
 
 /** Runs pending migrations in one transaction, one process at a time. */
 export async function runMigrations(db: Database): Promise<void> {
-  const client = await db.$client.connect();
+  // The lock is held on its own connection, so that a pool of any size can run the migrations.
+  const client = new pg.Client(db.$client.options);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }
 
 /** Creates the application's database on a server when it is missing (the embedded server starts with none). */
 export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
-  const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -11,13 +11,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true, message: 'OK', data: { status: 'ok', database: 'up' } };
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
-        return reply
-          .status(503)
-          .send({
-            success: false,
-            message: 'Service is temporarily unavailable.',
-            code: 'SERVICE_UNAVAILABLE',
-          });
+        return reply.status(503).send({
+          success: false,
+          message: 'Service is temporarily unavailable.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
       }
     },
   );

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 when the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, data: { database: 'up' } });
+  });
+});
+
+describe('the API surface', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toContain('/api/auth/login');
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('hides the detail of an unexpected failure behind a generic 500', async () => {
+    await t.db.$client.query('alter table login_attempts rename to login_attempts_away');
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'someone@example.com', password: 'whatever' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        success: false,
+        message: 'A server error occurred. Please try again later.',
+        code: 'INTERNAL_ERROR',
+      });
+    } finally {
+      await t.db.$client.query('alter table login_attempts_away rename to login_attempts');
+    }
+  });
+
+  it('sets a strict Content-Security-Policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

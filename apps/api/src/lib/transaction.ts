@@ -1,0 +1,30 @@
+import type { AppContext } from '../context';
+import type { DbExecutor } from '../db/client';
+
+/** An open transaction and the work to run once it has committed (events, socket pushes). */
+export type UnitOfWork = {
+  tx: DbExecutor;
+  afterCommit: (task: () => void | Promise<void>) => void;
+};
+
+/**
+ * Runs `work` in one transaction; the tasks it queued with `afterCommit` run only after the
+ * commit succeeds, so that nobody hears of a change that was rolled back.
+ */
+export async function inTransaction<T>(
+  ctx: AppContext,
+  work: (uow: UnitOfWork) => Promise<T>,
+): Promise<T> {
+  const tasks: Array<() => void | Promise<void>> = [];
+  const result = await ctx.db.transaction((tx) =>
+    work({ tx, afterCommit: (task) => tasks.push(task) }),
+  );
+  for (const task of tasks) {
+    try {
+      await task();
+    } catch {
+      // A failed push must not undo a committed change; the rows are stored and will be fetched.
+    }
+  }
+  return result;
+}
