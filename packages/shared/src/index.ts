@@ -5,4 +5,7 @@ export * from './errors';
 export * from './notifications';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/locations';
+export * from './schemas/materials';
+export * from './schemas/users';
 export * from './types';

@@ -1,0 +1,28 @@
+/** The PostgreSQL error behind a failed query (drizzle wraps it in `cause`). */
+type PgError = { code?: string; constraint?: string };
+
+function pgErrorOf(error: unknown): PgError | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as PgError & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return candidate;
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(error);
+  return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorOf(error)?.code === '23503';
+}
+
+export function isCheckViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(error);
+  return pg?.code === '23514' && (constraint === undefined || pg.constraint === constraint);
+}

@@ -1,0 +1,108 @@
+import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@stockyard/shared';
+import { and, count, desc, eq, exists, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { locations, materials, stockMovements, users } from '../../db/schema';
+
+export type LocationRow = typeof locations.$inferSelect;
+export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
+export type LocationFilter = { type?: LocationType; status?: LocationStatus };
+
+function filterOf(filter: LocationFilter): SQL | undefined {
+  return and(
+    filter.type ? eq(locations.type, filter.type) : undefined,
+    filter.status ? eq(locations.status, filter.status) : undefined,
+  );
+}
+
+export async function listLocations(
+  db: DbExecutor,
+  filter: LocationFilter,
+  page: { limit: number; offset: number },
+) {
+  const where = filterOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(locations)
+      .where(where)
+      .orderBy(desc(locations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(locations).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findLocation(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  return row ?? null;
+}
+
+export async function insertLocation(db: DbExecutor, values: LocationValues) {
+  const [row] = await db.insert(locations).values(values).returning();
+  return row!;
+}
+
+export async function updateLocation(db: DbExecutor, id: number, values: LocationValues) {
+  const [row] = await db
+    .update(locations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(locations.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Locks the location so that nothing is added to it while it is being removed. */
+export async function lockLocation(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Users of any state, removed ones too: they keep their location for the history they wrote. */
+export async function countUsersAt(db: DbExecutor, locationId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.locationId, locationId));
+  return row?.n ?? 0;
+}
+
+const hasMovements = exists(
+  sql`(select 1 from ${stockMovements} where ${stockMovements.materialId} = ${materials.id})`,
+);
+
+export async function countMaterialsWithHistoryAt(
+  db: DbExecutor,
+  locationId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(materials)
+    .where(and(eq(materials.locationId, locationId), hasMovements));
+  return row?.n ?? 0;
+}
+
+export async function deleteMaterialsWithoutHistoryAt(
+  db: DbExecutor,
+  locationId: number,
+): Promise<number> {
+  const rows = await db
+    .delete(materials)
+    .where(and(eq(materials.locationId, locationId), sql`not ${hasMovements}`))
+    .returning({ id: materials.id });
+  return rows.length;
+}
+
+export async function deleteLocation(db: DbExecutor, id: number): Promise<void> {
+  await db.delete(locations).where(eq(locations.id, id));
+}
+
+export async function locationStats(db: DbExecutor, locationId: number) {
+  const [row] = await db
+    .select({
+      materialCount: count(),
+      unitsInStock: sql<number>`coalesce(sum(${materials.quantity}), 0)::float8`,
+      lowStockCount: sql<number>`(count(*) filter (where ${materials.quantity} > 0 and ${materials.quantity} <= ${LOW_STOCK_THRESHOLD}))::int`,
+      outOfStockCount: sql<number>`(count(*) filter (where ${materials.quantity} <= 0))::int`,
+    })
+    .from(materials)
+    .where(and(eq(materials.locationId, locationId), isNull(materials.deletedAt)));
+  return row!;
+}

@@ -1,0 +1,124 @@
+import {
+  idParam,
+  locationListQuery,
+  locationPickerQuery,
+  locationSchema,
+  locationTypeParam,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { ok } from '../../lib/reply';
+import * as service from './locations.service';
+
+const tags = ['locations'];
+
+export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = app.authorize('locations.read');
+  const write = app.authorize('locations.write');
+
+  app.get(
+    '/list',
+    {
+      schema: { tags, summary: 'Locations, by type or status', querystring: locationListQuery },
+      onRequest: read,
+    },
+    async (request) => {
+      const { items, pagination } = await service.listLocations(app.ctx, request.query);
+      return ok(items, 'Locations fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/active',
+    {
+      schema: { tags, summary: 'Active locations, for pickers', querystring: locationPickerQuery },
+      onRequest: read,
+    },
+    async (request) => {
+      const { items, pagination } = await service.listLocations(app.ctx, {
+        ...request.query,
+        status: 'ACTIVE',
+      });
+      return ok(items, 'Active locations fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/type/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Locations of one type',
+        params: locationTypeParam,
+        querystring: locationPickerQuery,
+      },
+      onRequest: read,
+    },
+    async (request) => {
+      const { items, pagination } = await service.listLocations(app.ctx, {
+        ...request.query,
+        type: request.params.type,
+      });
+      return ok(items, 'Locations fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, summary: 'One location', params: idParam }, onRequest: read },
+    async (request) =>
+      ok(await service.getLocation(app.ctx, request.params.id), 'Location fetched'),
+  );
+
+  app.get(
+    '/:id/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Materials, units in stock and low stock at a location',
+        params: idParam,
+      },
+      onRequest: read,
+    },
+    async (request) =>
+      ok(await service.locationStats(app.ctx, request.params.id), 'Location statistics fetched'),
+  );
+
+  app.post(
+    '/create',
+    { schema: { tags, summary: 'Create a location', body: locationSchema }, onRequest: write },
+    async (request, reply) => {
+      const location = await service.createLocation(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(location, 'Location created successfully'));
+    },
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      schema: { tags, summary: 'Update a location', params: idParam, body: locationSchema },
+      onRequest: write,
+    },
+    async (request) => {
+      const location = await service.updateLocation(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(location, 'Location updated successfully');
+    },
+  );
+
+  app.delete(
+    '/remove/:id',
+    {
+      schema: { tags, summary: 'Delete a location that nothing refers to', params: idParam },
+      onRequest: write,
+    },
+    async (request) => {
+      await service.removeLocation(app.ctx, actorOf(request), request.params.id);
+      return ok(null, 'Location deleted successfully');
+    },
+  );
+};

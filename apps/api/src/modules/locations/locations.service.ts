@@ -1,0 +1,155 @@
+import type {
+  LocationDto,
+  LocationInput,
+  LocationListQuery,
+  LocationStats,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { conflict, notFound } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { paginate } from '../../lib/reply';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import * as repo from './locations.repository';
+
+const LOCATION_NOT_FOUND = 'Location not found';
+const SET_INACTIVE_ADVICE = 'Set it to Inactive instead.';
+
+export function toLocationDto(row: repo.LocationRow): LocationDto {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    type: row.type,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listLocations(ctx: AppContext, query: LocationListQuery) {
+  const { rows, total } = await repo.listLocations(
+    ctx.db,
+    { type: query.type, status: query.status },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return { items: rows.map(toLocationDto), pagination: paginate(total, query.page, query.limit) };
+}
+
+export async function getLocation(ctx: AppContext, id: number): Promise<LocationDto> {
+  const row = await repo.findLocation(ctx.db, id);
+  if (!row) throw notFound(LOCATION_NOT_FOUND);
+  return toLocationDto(row);
+}
+
+export async function createLocation(
+  ctx: AppContext,
+  actor: Actor,
+  input: LocationInput,
+): Promise<LocationDto> {
+  return inTransaction(ctx, async ({ tx }) => {
+    const row = await repo.insertLocation(tx, input);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'CREATE_LOCATION',
+      description: `Created location ${row.name}`,
+      entityType: 'location',
+      entityId: String(row.id),
+      locationId: row.id,
+      details: { name: row.name, address: row.address, type: row.type, status: row.status },
+      ip: actor.ip,
+    });
+    return toLocationDto(row);
+  });
+}
+
+export async function updateLocation(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: LocationInput,
+): Promise<LocationDto> {
+  return inTransaction(ctx, async ({ tx }) => {
+    const before = await repo.lockLocation(tx, id);
+    if (!before) throw notFound(LOCATION_NOT_FOUND);
+    const row = (await repo.updateLocation(tx, id, input))!;
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_LOCATION',
+      description: `Updated location ${row.name}`,
+      entityType: 'location',
+      entityId: String(row.id),
+      locationId: row.id,
+      details: {
+        before: {
+          name: before.name,
+          address: before.address,
+          type: before.type,
+          status: before.status,
+        },
+        after: { name: row.name, address: row.address, type: row.type, status: row.status },
+      },
+      ip: actor.ip,
+    });
+    return toLocationDto(row);
+  });
+}
+
+/**
+ * Removes a location that nothing refers to, with its own materials that never moved stock.
+ * Anything with history (users, stock movements, and the records of later modules through
+ * their foreign keys) keeps it: the answer is 409 with the advice to set it Inactive.
+ */
+export async function removeLocation(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  try {
+    await inTransaction(ctx, async ({ tx }) => {
+      const location = await repo.lockLocation(tx, id);
+      if (!location) throw notFound(LOCATION_NOT_FOUND);
+      const userCount = await repo.countUsersAt(tx, id);
+      if (userCount > 0) {
+        throw conflict(
+          `${location.name} cannot be deleted: ${userCount} ${userCount === 1 ? 'user is' : 'users are'} assigned to it. ${SET_INACTIVE_ADVICE}`,
+        );
+      }
+      const withHistory = await repo.countMaterialsWithHistoryAt(tx, id);
+      if (withHistory > 0) {
+        throw conflict(
+          `${location.name} cannot be deleted: ${withHistory} ${withHistory === 1 ? 'material has' : 'materials have'} stock history. ${SET_INACTIVE_ADVICE}`,
+        );
+      }
+      const removedMaterials = await repo.deleteMaterialsWithoutHistoryAt(tx, id);
+      // Recorded before the row goes: the entry's location reference is cleared by the delete.
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'DELETE_LOCATION',
+        description: `Deleted location ${location.name}`,
+        entityType: 'location',
+        entityId: String(id),
+        locationId: id,
+        details: {
+          name: location.name,
+          address: location.address,
+          type: location.type,
+          removedMaterials,
+        },
+        ip: actor.ip,
+      });
+      await repo.deleteLocation(tx, id);
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) {
+      throw conflict(
+        `This location cannot be deleted: other records refer to it. ${SET_INACTIVE_ADVICE}`,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function locationStats(ctx: AppContext, id: number): Promise<LocationStats> {
+  const location = await repo.findLocation(ctx.db, id);
+  if (!location) throw notFound(LOCATION_NOT_FOUND);
+  const stats = await repo.locationStats(ctx.db, id);
+  return { locationId: id, ...stats };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+import type { LocationStatus, LocationType } from '../types';
+import { paginationQuery } from './common';
+
+export const LOCATION_TYPES = ['BMR_YARD', 'FIELD'] as const satisfies readonly LocationType[];
+export const LOCATION_STATUSES = [
+  'ACTIVE',
+  'INACTIVE',
+] as const satisfies readonly LocationStatus[];
+
+export const LOCATION_TYPE_LABELS: Record<LocationType, string> = {
+  BMR_YARD: 'BMR Yard',
+  FIELD: 'Field',
+};
+export const LOCATION_STATUS_LABELS: Record<LocationStatus, string> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+};
+
+/** Enum values compare case-insensitively; an empty select means nothing was chosen. */
+export const upperOrUndefined = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
+
+export const locationTypeField = z.preprocess(
+  upperOrUndefined,
+  z.enum(LOCATION_TYPES, { error: 'Please select a location type' }),
+);
+export const locationStatusField = z.preprocess(
+  upperOrUndefined,
+  z.enum(LOCATION_STATUSES, { error: 'Please select a status' }),
+);
+
+export const locationSchema = z.object({
+  name: z
+    .string({ error: 'Location name must be at least 3 characters' })
+    .trim()
+    .min(3, { error: 'Location name must be at least 3 characters' })
+    .max(100, { error: 'Location name must be at most 100 characters' }),
+  address: z
+    .string({ error: 'Address must be at least 5 characters' })
+    .trim()
+    .min(5, { error: 'Address must be at least 5 characters' })
+    .max(200, { error: 'Address must be at most 200 characters' }),
+  type: locationTypeField,
+  status: locationStatusField,
+});
+export type LocationInput = z.infer<typeof locationSchema>;
+
+export const locationListQuery = paginationQuery(PAGE_SIZES.locations).extend({
+  type: z.preprocess(
+    upperOrUndefined,
+    z.enum(LOCATION_TYPES, { error: 'Please select a location type' }).optional(),
+  ),
+  status: z.preprocess(
+    upperOrUndefined,
+    z.enum(LOCATION_STATUSES, { error: 'Please select a status' }).optional(),
+  ),
+});
+export type LocationListQuery = z.infer<typeof locationListQuery>;
+
+/** The pickers' lists (active, by type): one page holds the largest page any list answers. */
+export const locationPickerQuery = paginationQuery(100);
+
+export const locationTypeParam = z.object({ type: locationTypeField });
+
+export type LocationDto = {
+  id: number;
+  name: string;
+  address: string;
+  type: LocationType;
+  status: LocationStatus;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type LocationStats = {
+  locationId: number;
+  materialCount: number;
+  unitsInStock: number;
+  lowStockCount: number;
+  outOfStockCount: number;
+};

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { MaterialStatus } from '../calculations';
+import { PAGE_SIZES } from '../constants';
+import { paginationQuery } from './common';
+
+export const MATERIAL_UNITS = ['EACH'] as const;
+export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
+export const MATERIAL_UNIT_LABELS: Record<MaterialUnit, string> = { EACH: 'Each' };
+
+/** The largest quantity one material can hold (numeric(14,2) leaves ample room for sums). */
+export const MAX_MATERIAL_QUANTITY = 1_000_000_000;
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/** A form sends text, a client sends a number: both are read the same way. */
+const numberFrom = (value: unknown) => {
+  const blank = blankToUndefined(value);
+  return typeof blank === 'string' ? Number(blank) : blank;
+};
+
+export const quantityField = z.preprocess(
+  numberFrom,
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Quantity is required' : 'Quantity must be a number',
+    })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(0, { error: 'Quantity cannot be negative' })
+    .max(MAX_MATERIAL_QUANTITY, { error: `Quantity must be at most ${MAX_MATERIAL_QUANTITY}` }),
+);
+
+/** A location chosen in a select: required, an id. */
+export const locationIdField = (message = 'Location is required') =>
+  z.preprocess(
+    numberFrom,
+    z.number({ error: message }).int({ error: message }).positive({ error: message }),
+  );
+
+export const materialSchema = z.object({
+  name: z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(2, { error: 'Name must be at least 2 characters' })
+    .max(100, { error: 'Name must be at most 100 characters' }),
+  locationId: locationIdField(),
+  notes: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z
+      .string({ error: 'Notes must be at most 255 characters' })
+      .trim()
+      .max(255, { error: 'Notes must be at most 255 characters' })
+      .optional(),
+  ),
+  quantity: quantityField,
+  unit: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
+    z.enum(MATERIAL_UNITS, { error: 'Please select a unit' }),
+  ),
+});
+/** What the form and the API take; a status or updatedAt sent along is dropped (the server derives them). */
+export type MaterialInput = z.infer<typeof materialSchema>;
+
+export const STOCK_OPERATIONS = ['set', 'add', 'subtract'] as const;
+export type StockOperation = (typeof STOCK_OPERATIONS)[number];
+
+/** `set` writes the counted quantity; `add` and `subtract` move stock by that many. */
+export const updateStockSchema = z
+  .object({
+    quantity: quantityField,
+    operation: z
+      .enum(STOCK_OPERATIONS, { error: 'Operation must be set, add or subtract' })
+      .default('set'),
+  })
+  .refine((value) => value.operation === 'set' || value.quantity > 0, {
+    error: 'Quantity must be greater than 0',
+    path: ['quantity'],
+  });
+export type UpdateStockInput = z.infer<typeof updateStockSchema>;
+
+export const transferMaterialSchema = z
+  .object({
+    fromLocation: locationIdField('Source location is required'),
+    toLocation: locationIdField('Destination location is required'),
+    quantity: quantityField.refine((quantity) => quantity > 0, {
+      error: 'Quantity must be greater than 0',
+    }),
+  })
+  .refine((value) => value.fromLocation !== value.toLocation, {
+    error: 'Source and destination locations must be different',
+    path: ['toLocation'],
+  });
+export type TransferMaterialInput = z.infer<typeof transferMaterialSchema>;
+
+export const materialListQuery = paginationQuery(PAGE_SIZES.inventory).extend({
+  locationId: z.preprocess(numberFrom, z.number().int().positive().optional()),
+});
+export type MaterialListQuery = z.infer<typeof materialListQuery>;
+
+export const lowStockQuery = z.object({
+  _limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.dashboardLowStock),
+  locationId: z.preprocess(numberFrom, z.number().int().positive().optional()),
+});
+export type LowStockQuery = z.infer<typeof lowStockQuery>;
+
+export const movementListQuery = paginationQuery(PAGE_SIZES.inventory);
+
+export type MaterialDto = {
+  id: number;
+  name: string;
+  locationId: number;
+  location: { name: string };
+  notes: string | null;
+  quantity: number;
+  unit: string;
+  status: MaterialStatus;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const STOCK_MOVEMENT_REASON_LABELS = {
+  CREATE: 'Created',
+  EDIT: 'Edited',
+  STOCK_UPDATE: 'Stock update',
+  TRANSFER_OUT: 'Transfer out',
+  TRANSFER_IN: 'Transfer in',
+  RENTAL_OUT: 'Rented out',
+  RETURN: 'Returned',
+  WRITE_OFF: 'Written off',
+} as const;
+export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASON_LABELS;
+
+export type StockMovementDto = {
+  id: number;
+  materialId: number;
+  delta: number;
+  quantityAfter: number;
+  reason: StockMovementReason;
+  reference: string | null;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+};
+
+export type TransferResult = { source: MaterialDto; destination: MaterialDto };

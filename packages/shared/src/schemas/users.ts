@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from '../access';
+import { PAGE_SIZES } from '../constants';
+import { paginationQuery } from './common';
+import { locationIdField } from './materials';
+
+const upperOrUndefined = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
+
+/** Roles compare case-insensitively: `admin` and `ADMIN` are the same role. */
+export const roleField = z.preprocess(
+  upperOrUndefined,
+  z.enum(ROLES, { error: 'Role is required' }),
+);
+
+export const permissionsField = z.object(
+  Object.fromEntries(
+    PERMISSION_FLAGS.map((flag) => [
+      flag,
+      z.boolean({ error: 'Each permission must be true or false' }).optional(),
+    ]),
+  ) as Record<PermissionFlag, z.ZodOptional<z.ZodBoolean>>,
+  { error: 'Permissions must be an object of flags' },
+);
+
+const nameField = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(100, { error: 'Name must be at most 100 characters' });
+
+const emailField = z
+  .string({ error: 'Invalid email format' })
+  .trim()
+  .pipe(z.email({ error: 'Invalid email format' }).max(254, { error: 'Invalid email format' }));
+
+const newPasswordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, { error: 'Password must be at least 6 characters' })
+  .max(128, { error: 'Password must be at most 128 characters' });
+
+/** POST /users/register: what the API takes. */
+export const createUserSchema = z.object({
+  name: nameField,
+  email: emailField,
+  role: roleField,
+  locationId: locationIdField(),
+  password: newPasswordField,
+  permissions: permissionsField.optional(),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** The Add User form: the API's fields plus the confirmation, checked in the browser. */
+export const createUserFormSchema = createUserSchema
+  .extend({ confirmPassword: z.string({ error: "Passwords don't match" }) })
+  .refine((value) => value.password === value.confirmPassword, {
+    error: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type CreateUserFormInput = z.infer<typeof createUserFormSchema>;
+
+/** PUT /users/update/{id} and the Edit User form: the same rules without the passwords, plus status. */
+export const updateUserSchema = z.object({
+  name: nameField,
+  email: emailField,
+  role: roleField,
+  locationId: locationIdField(),
+  status: z.boolean({ error: 'Status must be true or false' }).optional(),
+  permissions: permissionsField.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const updatePermissionsSchema = z.object({ permissions: permissionsField });
+export type UpdatePermissionsInput = z.infer<typeof updatePermissionsSchema>;
+
+export const resetPasswordSchema = z.object({ password: newPasswordField });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** 03 section 5, Change password: the new password's rule. */
+export const strongPasswordField = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(128, { error: 'Password must be at most 128 characters' })
+  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, {
+    error: 'Must contain uppercase, lowercase, and number',
+  });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, { error: 'Current password is required' })
+    .max(1024, { error: 'Current password is required' }),
+  newPassword: strongPasswordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string({ error: "Passwords don't match" }) })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    error: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const userListQuery = paginationQuery(PAGE_SIZES.users).extend({
+  search: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+  ),
+  role: z.preprocess((value) => {
+    const upper = upperOrUndefined(value);
+    return upper === 'ALL' ? undefined : upper;
+  }, z.enum(ROLES, { error: 'Role must be ADMIN or USER' }).optional()),
+  location: z.preprocess((value) => {
+    const blank = blankToUndefined(value);
+    return blank === 'all' ? undefined : blank;
+  }, z.coerce.number().int().positive({ error: 'Location must be a location id' }).optional()),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const roleParam = z.object({ role: roleField });
