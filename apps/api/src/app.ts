@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web';
@@ -83,6 +84,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(locationsRoutes, { prefix: '/locations' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
     },
     { prefix: '/api' },
   );

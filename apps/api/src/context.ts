@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { NotificationItem } from '@stockyard/shared';
 import type { Database } from './db/client';
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
@@ -9,14 +10,7 @@ export type AppEvents = {
   notificationsCreated: [notifications: StoredNotification[]];
 };
 
-export type StoredNotification = {
-  id: number;
-  userId: number;
-  type: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-};
+export type StoredNotification = NotificationItem & { userId: number };
 
 export type AppContext = {
   db: Database;

@@ -7,5 +7,6 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/locations';
 export * from './schemas/materials';
+export * from './schemas/notifications';
 export * from './schemas/users';
 export * from './types';

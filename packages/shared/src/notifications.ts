@@ -11,15 +11,28 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** A notification as the API answers it and as the socket pushes it. */
+export type NotificationItem = {
+  id: number;
+  type: NotificationType;
+  message: string;
+  read: boolean;
+  createdAt: string;
+};
+
+/** The answer of GET /notifications (inside `data`). */
+export type NotificationsPage = {
+  notifications: NotificationItem[];
+  totalPages: number;
+  currentPage: number;
+  totalNotifications: number;
+  /** Unread notifications of the user, whatever the filters: the bell's badge. */
+  unreadCount: number;
+};
+
 /** Socket events, typed for both ends. */
 export type ServerToClientEvents = {
-  notification: (notification: {
-    id: number;
-    type: NotificationType;
-    message: string;
-    read: boolean;
-    createdAt: string;
-  }) => void;
+  notification: (notification: NotificationItem) => void;
 };
 export type ClientToServerEvents = Record<string, never>;
 

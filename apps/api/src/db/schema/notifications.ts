@@ -1,3 +1,4 @@
+import type { NotificationType } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -20,7 +21,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<NotificationType>().notNull(),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),

@@ -1,8 +1,7 @@
 import type { NotificationType } from '@stockyard/shared';
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { notifications, users } from '../../db/schema';
 import type { UnitOfWork } from '../../lib/transaction';
+import * as repo from './notifications.repository';
 
 /**
  * Who receives which type. Admins receive every type; a field manager receives the types
@@ -30,22 +29,10 @@ export type NotificationEvent = {
 };
 
 async function recipientsOf(uow: UnitOfWork, event: NotificationEvent): Promise<number[]> {
-  if (event.recipientIds) return event.recipientIds;
-  const concernsLocation =
-    event.locationId != null && FIELD_MANAGER_TYPES.has(event.type)
-      ? and(eq(users.role, 'USER'), eq(users.locationId, event.locationId))
-      : undefined;
-  const rows = await uow.tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.status, true),
-        isNull(users.deletedAt),
-        concernsLocation ? or(eq(users.role, 'ADMIN'), concernsLocation) : eq(users.role, 'ADMIN'),
-      ),
-    );
-  return rows.map((r) => r.id);
+  if (event.recipientIds) return [...new Set(event.recipientIds)];
+  const location =
+    event.locationId != null && FIELD_MANAGER_TYPES.has(event.type) ? event.locationId : null;
+  return repo.findRecipientIds(uow.tx, location);
 }
 
 /**
@@ -59,29 +46,20 @@ export async function notify(
 ): Promise<void> {
   const recipients = await recipientsOf(uow, event);
   if (recipients.length === 0) return;
-  const rows = await uow.tx
-    .insert(notifications)
-    .values(
-      recipients.map((userId) => ({
-        userId,
-        type: event.type,
-        message: event.message,
-        locationId: event.locationId ?? null,
-        data: event.data ?? null,
-      })),
-    )
-    .returning();
+  const rows = await repo.insertNotifications(
+    uow.tx,
+    recipients.map((userId) => ({
+      userId,
+      type: event.type,
+      message: event.message,
+      locationId: event.locationId ?? null,
+      data: event.data ?? null,
+    })),
+  );
   uow.afterCommit(() => {
     ctx.events.emit(
       'notificationsCreated',
-      rows.map((r) => ({
-        id: r.id,
-        userId: r.userId,
-        type: r.type,
-        message: r.message,
-        read: r.read,
-        createdAt: r.createdAt.toISOString(),
-      })),
+      rows.map((row) => ({ ...repo.toNotificationItem(row), userId: row.userId })),
     );
   });
 }

@@ -1,0 +1,413 @@
+import type { NotificationType } from '@stockyard/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocation, createUser, loginAs } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { StoredNotification } from '../../context';
+import { notifications } from '../../db/schema';
+import { inTransaction } from '../../lib/transaction';
+import { notify } from './notify';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Actor = { id: number; headers: { authorization: string } };
+
+/** A signed-in user whose list starts empty (signing in leaves a LOGIN notice). */
+async function signedInUser(values: Parameters<typeof createUser>[1] = {}): Promise<Actor> {
+  const user = await createUser(t.db, values);
+  const { headers } = await loginAs(t.app, user.email);
+  await t.db.delete(notifications).where(eq(notifications.userId, user.id));
+  return { id: user.id, headers };
+}
+
+type SeedValues = {
+  type?: NotificationType;
+  message?: (i: number) => string;
+  read?: boolean;
+  /** How long before now the newest of them was created. */
+  hoursAgo?: number;
+};
+
+/** Stores notifications one second apart, the last one newest. */
+async function seed(userId: number, count: number, values: SeedValues = {}) {
+  const base = Date.now() - (values.hoursAgo ?? 0) * 3_600_000 - count * 1000;
+  return t.db
+    .insert(notifications)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId,
+        type: values.type ?? 'NEW_MATERIAL',
+        message: values.message?.(i) ?? `Material ${i} was added`,
+        read: values.read ?? false,
+        createdAt: new Date(base + i * 1000),
+      })),
+    )
+    .returning();
+}
+
+const list = (actor: Actor | null, query = '') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/notifications${query}`,
+    headers: actor?.headers ?? {},
+  });
+
+describe('GET /api/notifications', () => {
+  it('answers the user’s notifications newest first, with the totals and the unread count', async () => {
+    const me = await signedInUser();
+    const rows = await seed(me.id, 3);
+    await seed(me.id, 1, { read: true, message: () => 'An old one', hoursAgo: 2 });
+    const response = await list(me);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      data: { totalPages: 1, currentPage: 1, totalNotifications: 4, unreadCount: 3 },
+    });
+    const newest = body.data.notifications[0];
+    expect(newest).toEqual({
+      id: rows[2]!.id,
+      message: 'Material 2 was added',
+      type: 'NEW_MATERIAL',
+      read: false,
+      createdAt: rows[2]!.createdAt.toISOString(),
+    });
+    expect(body.data.notifications.map((n: { message: string }) => n.message)).toEqual([
+      'Material 2 was added',
+      'Material 1 was added',
+      'Material 0 was added',
+      'An old one',
+    ]);
+  });
+
+  it('pages ten at a time by default and honours page and limit', async () => {
+    const me = await signedInUser();
+    await seed(me.id, 25);
+    const first = (await list(me)).json().data;
+    expect(first.notifications).toHaveLength(10);
+    expect(first).toMatchObject({ totalPages: 3, currentPage: 1, totalNotifications: 25 });
+    expect(first.notifications[0].message).toBe('Material 24 was added');
+    const last = (await list(me, '?page=3&withPagination=true')).json().data;
+    expect(last.notifications.map((n: { message: string }) => n.message)).toEqual([
+      'Material 4 was added',
+      'Material 3 was added',
+      'Material 2 was added',
+      'Material 1 was added',
+      'Material 0 was added',
+    ]);
+    expect(last.currentPage).toBe(3);
+    const twenty = (await list(me, '?limit=20&page=2')).json().data;
+    expect(twenty.notifications).toHaveLength(5);
+    expect(twenty.totalPages).toBe(2);
+    const beyond = (await list(me, '?page=9')).json().data;
+    expect(beyond).toMatchObject({ notifications: [], currentPage: 9, totalNotifications: 25 });
+  });
+
+  it('answers the whole list, up to 100, with withPagination=false', async () => {
+    const me = await signedInUser();
+    await seed(me.id, 12);
+    const data = (await list(me, '?withPagination=false&page=2')).json().data;
+    expect(data.notifications).toHaveLength(12);
+    expect(data).toMatchObject({ currentPage: 1, totalPages: 1, totalNotifications: 12 });
+  });
+
+  it('filters by type in any case, and counts unread notifications whatever the filter', async () => {
+    const me = await signedInUser();
+    await seed(me.id, 2, { type: 'LOW_STOCK', message: (i) => `Low ${i}` });
+    await seed(me.id, 3, { type: 'NEW_USER', message: (i) => `User ${i}` });
+    const data = (await list(me, '?type=low_stock')).json().data;
+    expect(data.notifications.map((n: { type: string }) => n.type)).toEqual([
+      'LOW_STOCK',
+      'LOW_STOCK',
+    ]);
+    expect(data).toMatchObject({ totalNotifications: 2, totalPages: 1, unreadCount: 5 });
+    const all = (await list(me, '?type=')).json().data;
+    expect(all.totalNotifications).toBe(5);
+  });
+
+  it('searches the message without regard to case, taking % and _ literally', async () => {
+    const me = await signedInUser();
+    await seed(me.id, 1, { message: () => 'Scaffold Tube is low' });
+    await seed(me.id, 1, { message: () => 'Stock at 100% for Clamp_A' });
+    await seed(me.id, 1, { message: () => 'Stock at 1000 for ClampXA' });
+    const tube = (await list(me, '?search=scaffold%20TUBE')).json().data;
+    expect(tube.notifications.map((n: { message: string }) => n.message)).toEqual([
+      'Scaffold Tube is low',
+    ]);
+    const percent = (await list(me, `?search=${encodeURIComponent('100% for Clamp_')}`)).json()
+      .data;
+    expect(percent.notifications.map((n: { message: string }) => n.message)).toEqual([
+      'Stock at 100% for Clamp_A',
+    ]);
+    const none = (await list(me, '?search=nothing-like-this&type=LOGIN')).json().data;
+    expect(none).toMatchObject({ notifications: [], totalNotifications: 0, unreadCount: 3 });
+  });
+
+  it('never shows another user’s notifications', async () => {
+    const me = await signedInUser();
+    const other = await signedInUser();
+    await seed(other.id, 4);
+    const data = (await list(me)).json().data;
+    expect(data).toMatchObject({ notifications: [], totalNotifications: 0, unreadCount: 0 });
+  });
+
+  it('is open to a field manager for their own notifications', async () => {
+    const location = await createLocation(t.db);
+    const manager = await signedInUser({ role: 'USER', locationId: location.id });
+    await seed(manager.id, 2);
+    const response = await list(manager);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.totalNotifications).toBe(2);
+  });
+
+  it('answers 400 Invalid notification type for an unknown type', async () => {
+    const me = await signedInUser();
+    const response = await list(me, '?type=BIRTHDAY');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid notification type',
+      errors: [{ path: 'type', message: 'Invalid notification type' }],
+    });
+  });
+
+  it('answers 400 for a page below 1, a limit above 100 and a withPagination that is not a boolean', async () => {
+    const me = await signedInUser();
+    for (const query of ['?page=0', '?limit=101', '?limit=0', '?page=two']) {
+      const response = await list(me, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_ERROR');
+    }
+    const flag = await list(me, '?withPagination=maybe');
+    expect(flag.statusCode).toBe(400);
+    expect(flag.json().message).toBe('withPagination must be true or false');
+    const search = await list(me, `?search=${'x'.repeat(201)}`);
+    expect(search.statusCode).toBe(400);
+    expect(search.json().message).toBe('Search must be at most 200 characters');
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await list(null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('POST /api/notifications/mark-all-read', () => {
+  it('marks every notification of the user read and leaves other users’ alone', async () => {
+    const me = await signedInUser();
+    const other = await signedInUser();
+    await seed(me.id, 3);
+    await seed(other.id, 2);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/mark-all-read',
+      headers: me.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'All notifications marked as read.',
+      data: { updated: 3 },
+    });
+    const mine = (await list(me)).json().data;
+    expect(mine.unreadCount).toBe(0);
+    expect(mine.notifications.every((n: { read: boolean }) => n.read)).toBe(true);
+    expect((await list(other)).json().data.unreadCount).toBe(2);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/mark-all-read',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/notifications/:id/read', () => {
+  const markRead = (actor: Actor | null, id: number | string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/notifications/${id}/read`,
+      headers: actor?.headers ?? {},
+    });
+
+  it('marks that one notification read and no other', async () => {
+    const me = await signedInUser();
+    const [first, second] = await seed(me.id, 2);
+    const response = await markRead(me, first!.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      data: { id: first!.id, read: true, message: 'Material 0 was added' },
+    });
+    const data = (await list(me)).json().data;
+    expect(data.unreadCount).toBe(1);
+    expect(data.notifications.find((n: { id: number }) => n.id === second!.id).read).toBe(false);
+  });
+
+  it('answers 404 for another user’s notification and leaves it unread', async () => {
+    const me = await signedInUser();
+    const other = await signedInUser();
+    const [theirs] = await seed(other.id, 1);
+    const response = await markRead(me, theirs!.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await list(other)).json().data.unreadCount).toBe(1);
+  });
+
+  it('answers 404 for a notification that does not exist and 400 for an id that is not one', async () => {
+    const me = await signedInUser();
+    expect((await markRead(me, 987654321)).statusCode).toBe(404);
+    const invalid = await markRead(me, 'abc');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 401 without a session', async () => {
+    const me = await signedInUser();
+    const [mine] = await seed(me.id, 1);
+    expect((await markRead(null, mine!.id)).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/notifications/:id', () => {
+  const remove = (actor: Actor | null, id: number | string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/notifications/${id}`,
+      headers: actor?.headers ?? {},
+    });
+
+  it('removes the notification', async () => {
+    const me = await signedInUser();
+    const [gone, kept] = await seed(me.id, 2);
+    const response = await remove(me, gone!.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, message: 'Notification deleted.' });
+    const data = (await list(me)).json().data;
+    expect(data.notifications.map((n: { id: number }) => n.id)).toEqual([kept!.id]);
+    expect((await remove(me, gone!.id)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for another user’s notification and keeps it', async () => {
+    const me = await signedInUser();
+    const other = await signedInUser();
+    const [theirs] = await seed(other.id, 1);
+    expect((await remove(me, theirs!.id)).statusCode).toBe(404);
+    expect((await list(other)).json().data.totalNotifications).toBe(1);
+  });
+
+  it('answers 400 for an id that is not one and 401 without a session', async () => {
+    const me = await signedInUser();
+    const [mine] = await seed(me.id, 1);
+    expect((await remove(me, '-1')).statusCode).toBe(400);
+    expect((await remove(null, mine!.id)).statusCode).toBe(401);
+  });
+});
+
+describe('notify', () => {
+  async function send(event: Parameters<typeof notify>[2]) {
+    const pushed: StoredNotification[] = [];
+    const listener = (rows: StoredNotification[]) => pushed.push(...rows);
+    t.ctx.events.on('notificationsCreated', listener);
+    try {
+      await inTransaction(t.ctx, (uow) => notify(t.ctx, uow, event));
+    } finally {
+      t.ctx.events.off('notificationsCreated', listener);
+    }
+    return pushed;
+  }
+
+  it('sends a location’s event to every active admin and to that location’s field managers only', async () => {
+    const here = await createLocation(t.db);
+    const elsewhere = await createLocation(t.db);
+    const manager = await createUser(t.db, { role: 'USER', locationId: here.id });
+    const otherManager = await createUser(t.db, { role: 'USER', locationId: elsewhere.id });
+    const inactiveManager = await createUser(t.db, {
+      role: 'USER',
+      locationId: here.id,
+      status: false,
+    });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const inactiveAdmin = await createUser(t.db, { role: 'ADMIN', status: false });
+
+    const pushed = await send({
+      type: 'NEW_MATERIAL',
+      message: 'Ladder was added',
+      locationId: here.id,
+    });
+    const recipients = pushed.map((n) => n.userId);
+    expect(recipients).toContain(manager.id);
+    expect(recipients).toContain(admin.id);
+    for (const excluded of [otherManager.id, inactiveManager.id, inactiveAdmin.id]) {
+      expect(recipients).not.toContain(excluded);
+    }
+    const stored = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, manager.id));
+    expect(stored).toMatchObject([
+      { type: 'NEW_MATERIAL', message: 'Ladder was added', read: false, locationId: here.id },
+    ]);
+    expect(pushed.find((n) => n.userId === manager.id)).toEqual({
+      id: stored[0]!.id,
+      userId: manager.id,
+      type: 'NEW_MATERIAL',
+      message: 'Ladder was added',
+      read: false,
+      createdAt: stored[0]!.createdAt.toISOString(),
+    });
+  });
+
+  it('sends an event without a location to admins only', async () => {
+    const location = await createLocation(t.db);
+    const manager = await createUser(t.db, { role: 'USER', locationId: location.id });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const recipients = (await send({ type: 'NEW_USER', message: 'Someone joined' })).map(
+      (n) => n.userId,
+    );
+    expect(recipients).toContain(admin.id);
+    expect(recipients).not.toContain(manager.id);
+  });
+
+  it('sends to exactly the named recipients when they are given', async () => {
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const user = await createUser(t.db);
+    const pushed = await send({ type: 'LOGIN', message: 'New sign-in', recipientIds: [user.id] });
+    expect(pushed.map((n) => n.userId)).toEqual([user.id]);
+    const adminRows = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.id));
+    expect(adminRows.filter((n) => n.type === 'LOGIN')).toEqual([]);
+  });
+
+  it('stores and pushes nothing when the caller’s transaction rolls back', async () => {
+    const user = await createUser(t.db);
+    const pushed: StoredNotification[] = [];
+    const listener = (rows: StoredNotification[]) => pushed.push(...rows);
+    t.ctx.events.on('notificationsCreated', listener);
+    try {
+      await expect(
+        inTransaction(t.ctx, async (uow) => {
+          await notify(t.ctx, uow, { type: 'LOGIN', message: 'x', recipientIds: [user.id] });
+          throw new Error('the write failed');
+        }),
+      ).rejects.toThrow('the write failed');
+    } finally {
+      t.ctx.events.off('notificationsCreated', listener);
+    }
+    expect(pushed).toEqual([]);
+    const rows = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(rows).toEqual([]);
+  });
+});
