@@ -1,0 +1,49 @@
+import { findRoute, ROLE_LABELS, type SessionUser } from '@stockyard/shared';
+import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+
+export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+  const navigate = useNavigate();
+  // Settings is offered once its page is in the route table.
+  const settingsBuilt = findRoute('/settings') !== undefined;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label="Account menu"
+      >
+        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+          {user.name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="hidden text-left leading-tight sm:block">
+          <span className="block font-medium">{user.name}</span>
+          <span className="block text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</span>
+        </span>
+        <ChevronDown className="h-4 w-4 text-muted-foreground" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          My Account
+          <span className="block text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {settingsBuilt ? (
+          <DropdownMenuItem onSelect={() => navigate('/settings')}>
+            <Settings className="h-4 w-4" aria-hidden /> Settings
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOut className="h-4 w-4" aria-hidden /> Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

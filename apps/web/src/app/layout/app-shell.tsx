@@ -1,0 +1,55 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+export default function AppShell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  if (!session) return null;
+  const { user } = session;
+
+  const onLogout = () => {
+    setDrawerOpen(false);
+    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+  };
+
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="sticky top-0 hidden h-screen border-r border-border lg:block">
+        <Sidebar role={user.role} onLogout={onLogout} />
+      </aside>
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 border-r border-border shadow-xl lg:hidden">
+            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+            <Dialog.Description className="sr-only">Main navigation</Dialog.Description>
+            <Sidebar role={user.role} onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <div className="flex min-w-0 flex-col">
+        <Header user={user} onOpenMenu={() => setDrawerOpen(true)} onLogout={onLogout} />
+        <main className="flex-1 p-4 lg:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

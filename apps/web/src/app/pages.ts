@@ -1,0 +1,9 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The page of each path in the shared route table (packages/shared/src/access.ts).
+ * A path joins ROUTES and this map together, when its page is built.
+ */
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/': lazy(() => import('@/features/dashboard/dashboard-page')),
+};

@@ -1,0 +1,55 @@
+import { hasRole, ROUTES } from '@stockyard/shared';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { LoginPage } from '@/features/auth/login-page';
+import { useSession } from '@/lib/session';
+import { PAGES } from './pages';
+import { ProtectedRoute } from './protected-route';
+
+// The shell stays out of the sign-in page's bundle.
+const AppShell = lazy(() => import('./layout/app-shell'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/** A route offered to other roles sends this user home. */
+function RoleGate({ roles, children }: { roles: readonly string[]; children: React.ReactNode }) {
+  const session = useSession();
+  if (!hasRole(session?.user.role, roles)) return <Navigate to="/" replace />;
+  return children;
+}
+
+function pageRoutes(): RouteObject[] {
+  return ROUTES.map((route) => {
+    const Page = PAGES[route.path];
+    if (!Page) throw new Error(`No page for route ${route.path}`);
+    const element = (
+      <RoleGate roles={route.roles}>
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner />
+            </div>
+          }
+        >
+          <Page />
+        </Suspense>
+      </RoleGate>
+    );
+    return route.path === '/' ? { index: true, element } : { path: route.path.slice(1), element };
+  });
+}
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/',
+    element: (
+      <ProtectedRoute fallback={<FullPageSpinner />}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <AppShell />
+        </Suspense>
+      </ProtectedRoute>
+    ),
+    children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
+  },
+]);

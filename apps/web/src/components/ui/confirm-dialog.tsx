@@ -1,0 +1,41 @@
+import { AlertDialog as A } from 'radix-ui';
+import { Button, buttonVariants } from './button';
+
+/** Asks before anything destructive. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  pending = false,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel?: string;
+  pending?: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <A.Root open={open} onOpenChange={onOpenChange}>
+      <A.Portal>
+        <A.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <A.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-card p-6 shadow-lg">
+          <A.Title className="text-lg font-semibold">{title}</A.Title>
+          <A.Description className="mt-2 text-sm text-muted-foreground">
+            {description}
+          </A.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <A.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</A.Cancel>
+            <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+              {pending ? 'Deleting...' : confirmLabel}
+            </Button>
+          </div>
+        </A.Content>
+      </A.Portal>
+    </A.Root>
+  );
+}

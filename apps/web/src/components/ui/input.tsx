@@ -1,0 +1,30 @@
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+const fieldClass =
+  'w-full rounded-md border border-input bg-card px-3 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 aria-[invalid=true]:border-destructive';
+
+export function Input({
+  className,
+  ref,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  return <input ref={ref} className={cn(fieldClass, 'h-10', className)} {...props} />;
+}
+
+export function Textarea({
+  className,
+  ref,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return <textarea ref={ref} className={cn(fieldClass, 'min-h-20 py-2', className)} {...props} />;
+}
+
+/** A native select: accessible, keyboard-friendly, and what phones handle best. */
+export function Select({
+  className,
+  ref,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return <select ref={ref} className={cn(fieldClass, 'h-10 pr-8', className)} {...props} />;
+}

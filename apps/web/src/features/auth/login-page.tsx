@@ -1,0 +1,110 @@
+import { type LoginInput, loginSchema } from '@stockyard/shared';
+import { Eye, EyeOff, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useLogin } from './api/login';
+
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+
+// Two fields checked with the shared schema directly: the sign-in page stays small without a form library.
+function validate(values: LoginInput): FieldErrors {
+  const result = loginSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LoginInput;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loginMutation = useLogin();
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [showPassword, setShowPassword] = useState(false);
+
+  if (session) return <Navigate to="/" replace />;
+
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void loginMutation.mutate(loginSchema.parse(values), () => navigate(from, { replace: true }));
+  };
+  const setField = (field: keyof LoginInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
+      <div className="w-full max-w-sm rounded-xl border border-border bg-card p-8 shadow-sm">
+        <div className="mb-6 text-center">
+          <img src="/favicon.svg" alt="" className="mx-auto mb-3 h-12 w-12" />
+          <h1 className="text-2xl font-semibold">Stockyard</h1>
+          <p className="text-sm text-muted-foreground">Material Rental System</p>
+        </div>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField id="email" label="Email" error={errors.email}>
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              value={values.email}
+              onChange={setField('email')}
+              aria-invalid={errors.email ? true : undefined}
+            />
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password}>
+            <div className="relative">
+              <Input
+                id="password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                className="pr-10"
+                value={values.password}
+                onChange={setField('password')}
+                aria-invalid={errors.password ? true : undefined}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+              >
+                {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
+              </button>
+            </div>
+          </FormField>
+          <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
+            {loginMutation.isPending ? (
+              <>
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Signing in...
+              </>
+            ) : (
+              'Sign In'
+            )}
+          </Button>
+        </form>
+        {loginMutation.error ? (
+          <p role="alert" className="mt-4 text-center text-sm text-destructive">
+            {loginMutation.error instanceof ApiError
+              ? loginMutation.error.message
+              : 'Invalid email or password'}
+          </p>
+        ) : null}
+      </div>
+    </main>
+  );
+}

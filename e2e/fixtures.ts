@@ -1,0 +1,93 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { LoginResponse, Permissions } from '@stockyard/shared';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './playwright.config';
+
+export { expect };
+
+export type Account = { email: string; password: string };
+export const admin: Account = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+
+let counter = 0;
+/** A name no other test or run uses. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
+}
+
+export async function apiLogin(request: APIRequestContext, account: Account): Promise<LoginResponse> {
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LoginResponse;
+}
+
+/** Signs in through the API and puts the session where the app keeps it. */
+export async function signIn(page: Page, account: Account): Promise<LoginResponse> {
+  const session = await apiLogin(page.request, account);
+  await page.addInitScript(({ token, user }) => {
+    // Once per tab: later navigations must see what the app itself did with the session.
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    }
+  }, session);
+  return session;
+}
+
+/** Calls the API as an account; answers the parsed JSON and fails the test on an error status. */
+export async function apiCall<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(url, {
+    method,
+    data: data as object,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+type Seed = {
+  location: (overrides?: Partial<{ name: string; address: string; type: string; status: string }>) => Promise<{ id: number; name: string }>;
+  fieldManager: (
+    locationId: number,
+    permissions?: Partial<Permissions>,
+  ) => Promise<Account & { id: number; name: string }>;
+};
+
+/** Seeds data through the API as the first admin. */
+export const test = base.extend<{ seed: Seed }>({
+  seed: async ({ request }, use) => {
+    const { token } = await apiLogin(request, admin);
+    await use({
+      location: async (overrides = {}) => {
+        const body = await apiCall<{ data: { id: number; name: string } }>(request, token, 'POST', '/api/locations/create', {
+          name: unique('Yard'),
+          address: '12 Quarry Road, Leeds',
+          type: 'BMR_YARD',
+          status: 'ACTIVE',
+          ...overrides,
+        });
+        return body.data;
+      },
+      fieldManager: async (locationId, permissions) => {
+        const email = `${unique('fm').replaceAll(' ', '.').toLowerCase()}@example.com`;
+        const password = 'Field-Pass-1';
+        const name = unique('Field Manager');
+        const body = await apiCall<{ data: { id: number } }>(request, token, 'POST', '/api/users/register', {
+          name,
+          email,
+          role: 'USER',
+          locationId,
+          password,
+          ...(permissions ? { permissions } : {}),
+        });
+        return { id: body.data.id, email, password, name };
+      },
+    });
+  },
+});

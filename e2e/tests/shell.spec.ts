@@ -1,0 +1,41 @@
+import { admin, expect, signIn, test } from '../fixtures';
+
+test.describe('the application shell', () => {
+  test('an unknown path shows Page Not Found with Go Home and Go Back', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('the header names the current section, Dashboard by default', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto('/');
+    await expect(page.getByTestId('section-title')).toHaveText('Dashboard');
+  });
+
+  test('the admin sidebar carries the logo, the admin entries and Logout', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Stockyard logo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  test('on a small screen the sidebar is a drawer opened from the header', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(page, admin);
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('a signed-out visitor to a protected page is sent to /login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
