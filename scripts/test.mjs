@@ -1,0 +1,80 @@
+// `npm test`: lint, typecheck, unit and API tests, build, browser tests; ends with `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+/** A check that is not a test runner counts as one test. */
+function check(label, command, args) {
+  if (run(label, command, args)) passed += 1;
+  else failed += 1;
+}
+
+check('lint (biome)', 'npx', ['biome', 'check', '.']);
+check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+
+const vitestReport = path.join(reports, 'vitest.json');
+run('unit and API tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+} else {
+  failed += 1;
+}
+
+if (run('build', 'npm', ['run', 'build', '--silent'])) {
+  let chromiumReady = true;
+  try {
+    ensureChromium();
+  } catch (error) {
+    console.error(error.message);
+    chromiumReady = false;
+    failures.push('chromium');
+    failed += 1;
+  }
+  if (chromiumReady) {
+    run('browser tests (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    const e2e = readJson(path.join(reports, 'e2e.json'));
+    if (e2e) {
+      passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
+      failed += e2e.stats.unexpected;
+    } else {
+      failed += 1;
+    }
+  }
+} else {
+  failed += 1;
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
