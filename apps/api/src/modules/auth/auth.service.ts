@@ -11,9 +11,12 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { notify } from '../notifications/notify';
 import { toUserDto } from '../users/users.mapper';
 import * as repo from './auth.repository';
+import { signInNoticeMessage } from './sign-in-notice';
 import { signSessionToken } from './tokens';
 
 export type ClientInfo = { ip: string; userAgent: string | null };
@@ -83,7 +86,8 @@ export async function login(
   const sessionId = randomUUID();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
-  const user = await db.transaction(async (tx) => {
+  const user = await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     await repo.insertSession(tx, {
       id: sessionId,
       userId: account.id,
@@ -102,6 +106,12 @@ export async function login(
       locationId: account.locationId,
       details: { email: account.email, outcome: 'success', userAgent: client.userAgent },
       ip: client.ip,
+    });
+    await notify(ctx, uow, {
+      type: 'LOGIN',
+      message: signInNoticeMessage(client),
+      recipientIds: [account.id],
+      data: { ip: client.ip, userAgent: client.userAgent },
     });
     return toUserDto(updated, await repo.locationName(tx, updated.locationId));
   });

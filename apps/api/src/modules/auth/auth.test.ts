@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { activityLogs, sessions, users } from '../../db/schema';
+import { activityLogs, notifications, sessions, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,6 +92,47 @@ describe('POST /api/auth/login', () => {
       expect(JSON.stringify(entry)).not.toContain(TEST_PASSWORD);
       expect(JSON.stringify(entry)).not.toContain('Wrong-one-1');
     }
+  });
+
+  it('leaves a LOGIN notice, naming the browser and the address, for that account only', async () => {
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const user = await createUser(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.0.0.9',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const notices = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    expect(notices).toMatchObject([
+      { type: 'LOGIN', message: 'New sign-in from Chrome on Linux (10.0.0.9)', read: false },
+    ]);
+    const adminRows = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.id));
+    expect(adminRows).toEqual([]);
+    await login({ email: user.email, password: 'wrong-password' }, '10.0.0.9');
+    const after = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(after).toHaveLength(1);
+  });
+
+  it('names an unknown browser when the user agent says nothing', async () => {
+    const user = await createUser(t.db);
+    await login({ email: user.email, password: TEST_PASSWORD }, '10.0.0.10');
+    const [notice] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    expect(notice!.message).toBe('New sign-in from an unknown browser (10.0.0.10)');
   });
 
   it('rate-limits failed sign-ins per account with 429 and Retry-After', async () => {
