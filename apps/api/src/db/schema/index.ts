@@ -2,4 +2,5 @@ export * from './activity';
 export * from './locations';
 export * from './materials';
 export * from './notifications';
+export * from './socket-io';
 export * from './users';
