@@ -32,7 +32,7 @@ function check(label, command, args) {
   else failed += 1;
 }
 
-check('lint (biome)', 'npx', ['biome', 'check', '.']);
+check('lint (biome)', 'npm', ['run', 'lint', '--silent']);
 check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 
 const vitestReport = path.join(reports, 'vitest.json');
