@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web';
@@ -84,6 +85,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(locationsRoutes, { prefix: '/locations' });
+      await api.register(usersRoutes, { prefix: '/users' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
     },
     { prefix: '/api' },

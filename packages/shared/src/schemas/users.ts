@@ -121,4 +121,8 @@ export const userListQuery = paginationQuery(PAGE_SIZES.users).extend({
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
-export const roleParam = z.object({ role: roleField });
+export const roleParam = z.object({
+  role: z.preprocess(upperOrUndefined, z.enum(ROLES, { error: 'Role must be ADMIN or USER' })),
+});
+
+export const userPageQuery = paginationQuery(PAGE_SIZES.users);

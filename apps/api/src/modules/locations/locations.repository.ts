@@ -52,9 +52,16 @@ export async function updateLocation(db: DbExecutor, id: number, values: Locatio
   return row ?? null;
 }
 
-/** Locks the location so that nothing is added to it while it is being removed. */
-export async function lockLocation(db: DbExecutor, id: number) {
-  const [row] = await db.select().from(locations).where(eq(locations.id, id)).for('update');
+/**
+ * Locks the location until the transaction ends. `delete` also holds off new rows that refer
+ * to it; `update` lets them be written meanwhile.
+ */
+export async function lockLocation(db: DbExecutor, id: number, purpose: 'update' | 'delete') {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(eq(locations.id, id))
+    .for(purpose === 'delete' ? 'update' : 'no key update');
   return row ?? null;
 }
 

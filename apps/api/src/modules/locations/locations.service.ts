@@ -5,8 +5,9 @@ import type {
   LocationStats,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
@@ -71,7 +72,7 @@ export async function updateLocation(
   input: LocationInput,
 ): Promise<LocationDto> {
   return inTransaction(ctx, async ({ tx }) => {
-    const before = await repo.lockLocation(tx, id);
+    const before = await repo.lockLocation(tx, id, 'update');
     if (!before) throw notFound(LOCATION_NOT_FOUND);
     const row = (await repo.updateLocation(tx, id, input))!;
     await recordActivity(tx, {
@@ -104,7 +105,7 @@ export async function updateLocation(
 export async function removeLocation(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   try {
     await inTransaction(ctx, async ({ tx }) => {
-      const location = await repo.lockLocation(tx, id);
+      const location = await repo.lockLocation(tx, id, 'delete');
       if (!location) throw notFound(LOCATION_NOT_FOUND);
       const userCount = await repo.countUsersAt(tx, id);
       if (userCount > 0) {
@@ -152,4 +153,11 @@ export async function locationStats(ctx: AppContext, id: number): Promise<Locati
   if (!location) throw notFound(LOCATION_NOT_FOUND);
   const stats = await repo.locationStats(ctx.db, id);
   return { locationId: id, ...stats };
+}
+
+/** A location named in a request body: a missing one is the body's fault (400 on that field). */
+export async function requireLocation(db: DbExecutor, id: number, field = 'locationId') {
+  const row = await repo.findLocation(db, id);
+  if (!row) throw badRequest(LOCATION_NOT_FOUND, [{ path: field, message: LOCATION_NOT_FOUND }]);
+  return row;
 }

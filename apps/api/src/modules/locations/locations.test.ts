@@ -31,14 +31,12 @@ async function addMaterial(
     .values({ name, locationId, quantity, unit: 'EACH' })
     .returning();
   if (withMovement) {
-    await t.db
-      .insert(stockMovements)
-      .values({
-        materialId: material!.id,
-        delta: quantity,
-        quantityAfter: quantity,
-        reason: 'CREATE',
-      });
+    await t.db.insert(stockMovements).values({
+      materialId: material!.id,
+      delta: quantity,
+      quantityAfter: quantity,
+      reason: 'CREATE',
+    });
   }
   return material!;
 }

@@ -1,0 +1,76 @@
+import type { ChangePasswordInput } from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { badRequest, forbidden, notFound } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import * as repo from './users.repository';
+import { endSessions } from './users.rules';
+import { USER_NOT_FOUND } from './users.service';
+
+const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/** An admin sets a new password for anyone; every session of that user ends. */
+export async function resetPassword(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  password: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await inTransaction(ctx, async (uow) => {
+    const target = await repo.lockUser(uow.tx, id);
+    if (!target) throw notFound(USER_NOT_FOUND);
+    await repo.setPasswordHash(uow.tx, id, passwordHash);
+    const endedSessions = await endSessions(ctx, uow, id);
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'RESET_PASSWORD',
+      description: `Reset the password of ${target.name} (${target.email})`,
+      entityType: 'user',
+      entityId: String(id),
+      locationId: target.locationId,
+      details: { endedSessions },
+      ip: actor.ip,
+    });
+  });
+}
+
+/**
+ * The signed-in user changes their own password, proving the current one. Every session ends,
+ * this one included, so that a stolen session does not outlive the change.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: ChangePasswordInput,
+): Promise<void> {
+  if (id !== actor.user.id) {
+    throw forbidden('You can only change your own password. An admin can reset it instead.');
+  }
+  const current = await repo.findUser(ctx.db, id);
+  if (!current) throw notFound(USER_NOT_FOUND);
+  if (!(await verifyPassword(current.user.passwordHash, input.currentPassword))) {
+    // 400, not 401: the session is fine, only the proof is wrong.
+    throw badRequest(CURRENT_PASSWORD_WRONG, [
+      { path: 'currentPassword', message: CURRENT_PASSWORD_WRONG },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await inTransaction(ctx, async (uow) => {
+    await repo.setPasswordHash(uow.tx, id, passwordHash);
+    const endedSessions = await endSessions(ctx, uow, id);
+    await recordActivity(uow.tx, {
+      userId: id,
+      action: 'CHANGE_PASSWORD',
+      description: `${current.user.name} changed their password`,
+      entityType: 'user',
+      entityId: String(id),
+      locationId: current.user.locationId,
+      details: { endedSessions },
+      ip: actor.ip,
+    });
+  });
+}

@@ -1,0 +1,144 @@
+import type { Permissions, Role } from '@stockyard/shared';
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { locations, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserFilter = { search?: string; role?: Role; locationId?: number };
+export type NewUser = {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  locationId: number;
+} & Permissions;
+export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { status?: boolean };
+
+const ADMIN_CHANGES_LOCK = 725_115;
+
+/** `%` and `_` in a search are matched literally. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterOf(filter: UserFilter): SQL | undefined {
+  const pattern = filter.search ? containsPattern(filter.search) : null;
+  return and(
+    isNull(users.deletedAt),
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    filter.role ? eq(users.role, filter.role) : undefined,
+    filter.locationId ? eq(users.locationId, filter.locationId) : undefined,
+  );
+}
+
+export async function listUsers(
+  db: DbExecutor,
+  filter: UserFilter,
+  page: { limit: number; offset: number },
+) {
+  const where = filterOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, locationName: locations.name })
+      .from(users)
+      .leftJoin(locations, eq(locations.id, users.locationId))
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A user who has not been removed, with their location's name. */
+export async function findUser(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({ user: users, locationName: locations.name })
+    .from(users)
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * The user's row, locked against other changes until the transaction ends. `no key update`
+ * still lets rows that refer to the user (activity, sessions) be written meanwhile.
+ */
+export async function lockUser(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('no key update');
+  return row ?? null;
+}
+
+export async function emailTaken(db: DbExecutor, email: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        isNull(users.deletedAt),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: DbExecutor, values: NewUser) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbExecutor, id: number, changes: UserChanges) {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function setPasswordHash(db: DbExecutor, id: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function softDeleteUser(db: DbExecutor, id: number) {
+  await db
+    .update(users)
+    .set({ deletedAt: sql`now()`, status: false, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** Serialises the changes that could leave no active admin (deactivate, delete, demote). */
+export async function lockAdminChanges(db: DbExecutor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+}
+
+export async function countOtherActiveAdmins(db: DbExecutor, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'ADMIN'),
+        eq(users.status, true),
+        isNull(users.deletedAt),
+        ne(users.id, exceptId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function locationName(db: DbExecutor, locationId: number | null) {
+  if (locationId === null) return null;
+  const [row] = await db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return row?.name ?? null;
+}

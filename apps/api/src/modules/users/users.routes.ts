@@ -1,0 +1,187 @@
+import {
+  changePasswordSchema,
+  createUserSchema,
+  idParam,
+  resetPasswordSchema,
+  roleParam,
+  updatePermissionsSchema,
+  updateUserSchema,
+  userListQuery,
+  userPageQuery,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { ok } from '../../lib/reply';
+import * as service from './users.service';
+import * as passwords from './users-password.service';
+
+const tags = ['users'];
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.authorize('users.admin');
+
+  app.get(
+    '/getAll',
+    {
+      schema: {
+        tags,
+        summary: 'Users, by name or email, role and location',
+        querystring: userListQuery,
+      },
+      onRequest: admin,
+    },
+    async (request) => {
+      const { items, pagination } = await service.listUsers(app.ctx, request.query);
+      return ok(items, 'Users fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/detail/:id',
+    { schema: { tags, summary: 'One user', params: idParam }, onRequest: admin },
+    async (request) => ok(await service.getUser(app.ctx, request.params.id), 'User fetched'),
+  );
+
+  app.get(
+    '/role/:role',
+    {
+      schema: { tags, summary: 'Users with a role', params: roleParam, querystring: userPageQuery },
+      onRequest: admin,
+    },
+    async (request) => {
+      const { items, pagination } = await service.usersWithRole(
+        app.ctx,
+        request.params.role,
+        request.query,
+      );
+      return ok(items, 'Users fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/location/:id',
+    {
+      schema: { tags, summary: 'Users of a location', params: idParam, querystring: userPageQuery },
+      onRequest: admin,
+    },
+    async (request) => {
+      const { items, pagination } = await service.usersAtLocation(
+        app.ctx,
+        request.params.id,
+        request.query,
+      );
+      return ok(items, 'Users fetched', pagination);
+    },
+  );
+
+  app.post(
+    '/register',
+    { schema: { tags, summary: 'Add a user', body: createUserSchema }, onRequest: admin },
+    async (request, reply) => {
+      const user = await service.registerUser(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(user, 'User added successfully'));
+    },
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      schema: { tags, summary: 'Edit a user', params: idParam, body: updateUserSchema },
+      onRequest: admin,
+    },
+    async (request) => {
+      const user = await service.updateUser(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(user, 'User updated successfully');
+    },
+  );
+
+  app.delete(
+    '/remove/:id',
+    {
+      schema: { tags, summary: 'Remove a user; their history stays', params: idParam },
+      onRequest: admin,
+    },
+    async (request) => {
+      await service.removeUser(app.ctx, actorOf(request), request.params.id);
+      return ok(null, 'User deleted successfully');
+    },
+  );
+
+  app.patch(
+    '/:id/toggle-status',
+    {
+      schema: { tags, summary: 'Activate or deactivate a user', params: idParam },
+      onRequest: admin,
+    },
+    async (request) => {
+      const user = await service.toggleStatus(app.ctx, actorOf(request), request.params.id);
+      return ok(user, user.status ? 'User activated' : 'User deactivated');
+    },
+  );
+
+  app.patch(
+    '/:id/permissions',
+    {
+      schema: {
+        tags,
+        summary: "Set a field manager's permission flags",
+        params: idParam,
+        body: updatePermissionsSchema,
+      },
+      onRequest: admin,
+    },
+    async (request) => {
+      const user = await service.updatePermissions(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.permissions,
+      );
+      return ok(user, 'Permissions updated successfully');
+    },
+  );
+
+  app.patch(
+    '/:id/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password for a user (admin)',
+        params: idParam,
+        body: resetPasswordSchema,
+      },
+      onRequest: admin,
+    },
+    async (request) => {
+      await passwords.resetPassword(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.password,
+      );
+      return ok(null, 'Password reset successfully');
+    },
+  );
+
+  app.patch(
+    '/:id/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change your own password',
+        params: idParam,
+        body: changePasswordSchema,
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      await passwords.changePassword(app.ctx, actorOf(request), request.params.id, request.body);
+      return ok(null, 'Password changed successfully');
+    },
+  );
+};

@@ -1,0 +1,255 @@
+import {
+  ALL_PERMISSIONS,
+  type CreateUserInput,
+  DEFAULT_PERMISSIONS,
+  PERMISSION_FLAGS,
+  type Permissions,
+  type Role,
+  type SessionUser,
+  type UpdateUserInput,
+  type UserListQuery,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { conflict, notFound } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { paginate } from '../../lib/reply';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import { getLocation, requireLocation } from '../locations/locations.service';
+import { notify } from '../notifications/notify';
+import { permissionsOf, toUserDto } from './users.mapper';
+import * as repo from './users.repository';
+import { assertMayLoseAccess, endSessions } from './users.rules';
+
+export const USER_NOT_FOUND = 'User not found';
+const EMAIL_TAKEN = 'A user with this email already exists';
+
+type Page = { page: number; limit: number };
+
+/** Only the flags that were sent; an admin always has them all. */
+function flagsFor(role: Role, base: Permissions, sent?: Partial<Permissions>): Permissions {
+  if (role === 'ADMIN') return ALL_PERMISSIONS;
+  const flags = { ...base };
+  for (const flag of PERMISSION_FLAGS) {
+    const value = sent?.[flag];
+    if (typeof value === 'boolean') flags[flag] = value;
+  }
+  return flags;
+}
+
+async function withEmailGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // Two requests for one new email at once: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error, 'users_email_unique')) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function listUsers(ctx: AppContext, query: UserListQuery) {
+  const { rows, total } = await repo.listUsers(
+    ctx.db,
+    { search: query.search, role: query.role, locationId: query.location },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return {
+    items: rows.map((r) => toUserDto(r.user, r.locationName)),
+    pagination: paginate(total, query.page, query.limit),
+  };
+}
+
+export async function usersWithRole(ctx: AppContext, role: Role, page: Page) {
+  return listUsers(ctx, { ...page, role });
+}
+
+export async function usersAtLocation(ctx: AppContext, locationId: number, page: Page) {
+  await getLocation(ctx, locationId);
+  return listUsers(ctx, { ...page, location: locationId });
+}
+
+export async function getUser(ctx: AppContext, id: number): Promise<SessionUser> {
+  const row = await repo.findUser(ctx.db, id);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return toUserDto(row.user, row.locationName);
+}
+
+export async function registerUser(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateUserInput,
+): Promise<SessionUser> {
+  const passwordHash = await hashPassword(input.password);
+  return withEmailGuard(() =>
+    inTransaction(ctx, async (uow) => {
+      const { tx } = uow;
+      const location = await requireLocation(tx, input.locationId);
+      if (await repo.emailTaken(tx, input.email)) throw conflict(EMAIL_TAKEN);
+      // Sent before the insert, so that the newcomer is not told of their own arrival.
+      await notify(ctx, uow, {
+        type: 'NEW_USER',
+        message: `New user ${input.name} (${input.email}) was added at ${location.name}`,
+        locationId: location.id,
+        data: { email: input.email, role: input.role },
+      });
+      const row = await repo.insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        locationId: location.id,
+        ...flagsFor(input.role, DEFAULT_PERMISSIONS, input.permissions),
+      });
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'CREATE_USER',
+        description: `Created user ${row.name} (${row.email})`,
+        entityType: 'user',
+        entityId: String(row.id),
+        locationId: row.locationId,
+        details: { email: row.email, role: row.role, permissions: permissionsOf(row) },
+        ip: actor.ip,
+      });
+      return toUserDto(row, location.name);
+    }),
+  );
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UpdateUserInput,
+): Promise<SessionUser> {
+  return withEmailGuard(() =>
+    inTransaction(ctx, async (uow) => {
+      const { tx } = uow;
+      const before = await repo.lockUser(tx, id);
+      if (!before) throw notFound(USER_NOT_FOUND);
+      const location = await requireLocation(tx, input.locationId);
+      if (await repo.emailTaken(tx, input.email, id)) throw conflict(EMAIL_TAKEN);
+      const status = input.status ?? before.status;
+      if (before.role === 'ADMIN' && input.role !== 'ADMIN') {
+        await assertMayLoseAccess(tx, actor, before, 'demote');
+      }
+      if (before.status && !status) await assertMayLoseAccess(tx, actor, before, 'deactivate');
+
+      const base = before.role === 'ADMIN' ? DEFAULT_PERMISSIONS : permissionsOf(before);
+      const row = await repo.updateUser(tx, id, {
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        locationId: location.id,
+        status,
+        ...flagsFor(input.role, base, input.permissions),
+      });
+      const endedSessions = before.status && !status ? await endSessions(ctx, uow, id) : 0;
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: before.status && !status ? 'DEACTIVATE_USER' : 'UPDATE_USER',
+        description: `Updated user ${row.name} (${row.email})`,
+        entityType: 'user',
+        entityId: String(id),
+        locationId: row.locationId,
+        details: {
+          before: summary(before),
+          after: summary(row),
+          endedSessions,
+        },
+        ip: actor.ip,
+      });
+      return toUserDto(row, location.name);
+    }),
+  );
+}
+
+function summary(row: repo.UserRow) {
+  return {
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    locationId: row.locationId,
+    status: row.status,
+    permissions: permissionsOf(row),
+  };
+}
+
+export async function toggleStatus(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<SessionUser> {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const before = await repo.lockUser(tx, id);
+    if (!before) throw notFound(USER_NOT_FOUND);
+    const activate = !before.status;
+    if (!activate) await assertMayLoseAccess(tx, actor, before, 'deactivate');
+    const row = await repo.updateUser(tx, id, { status: activate });
+    const endedSessions = activate ? 0 : await endSessions(ctx, uow, id);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: activate ? 'ACTIVATE_USER' : 'DEACTIVATE_USER',
+      description: `${activate ? 'Activated' : 'Deactivated'} user ${row.name} (${row.email})`,
+      entityType: 'user',
+      entityId: String(id),
+      locationId: row.locationId,
+      details: { status: row.status, endedSessions },
+      ip: actor.ip,
+    });
+    return toUserDto(row, await repo.locationName(tx, row.locationId));
+  });
+}
+
+/** A soft delete: the row stays for the history that names the user; the email is free again. */
+export async function removeUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const before = await repo.lockUser(tx, id);
+    if (!before) throw notFound(USER_NOT_FOUND);
+    await assertMayLoseAccess(tx, actor, before, 'delete');
+    await repo.softDeleteUser(tx, id);
+    const endedSessions = await endSessions(ctx, uow, id);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'DELETE_USER',
+      description: `Deleted user ${before.name} (${before.email})`,
+      entityType: 'user',
+      entityId: String(id),
+      locationId: before.locationId,
+      details: { email: before.email, role: before.role, endedSessions },
+      ip: actor.ip,
+    });
+  });
+}
+
+export async function updatePermissions(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  permissions: Partial<Permissions>,
+): Promise<SessionUser> {
+  return inTransaction(ctx, async ({ tx }) => {
+    const before = await repo.lockUser(tx, id);
+    if (!before) throw notFound(USER_NOT_FOUND);
+    if (before.role === 'ADMIN') {
+      throw conflict(
+        'An admin always has every permission. Make the user a Field Manager to choose their permissions.',
+      );
+    }
+    const row = await repo.updateUser(tx, id, flagsFor('USER', permissionsOf(before), permissions));
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_PERMISSIONS',
+      description: `Updated the permissions of ${row.name} (${row.email})`,
+      entityType: 'user',
+      entityId: String(id),
+      locationId: row.locationId,
+      details: { before: permissionsOf(before), after: permissionsOf(row) },
+      ip: actor.ip,
+    });
+    return toUserDto(row, await repo.locationName(tx, row.locationId));
+  });
+}
