@@ -39,3 +39,22 @@ test.describe('the application shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test.describe('the theme', () => {
+  test('defaults to system and keeps a chosen theme under the key theme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await signIn(page, admin);
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+});

@@ -1,19 +1,30 @@
-import { findRoute, ROLE_LABELS, type SessionUser } from '@stockyard/shared';
+import { findRoute, ROLE_LABELS, type SessionUser, THEMES, type Theme } from '@stockyard/shared';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { readTheme, saveTheme } from '@/lib/theme';
+
+const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
   const navigate = useNavigate();
   // Settings is offered once its page is in the route table.
   const settingsBuilt = findRoute('/settings') !== undefined;
+  const [theme, setTheme] = useState<Theme>(readTheme);
+  const chooseTheme = (value: string) => {
+    saveTheme(value as Theme);
+    setTheme(value as Theme);
+  };
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -40,6 +51,17 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
             <Settings className="h-4 w-4" aria-hidden /> Settings
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
+          Theme
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={chooseTheme}>
+          {THEMES.map((value) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              {THEME_LABELS[value]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onLogout}>
           <LogOut className="h-4 w-4" aria-hidden /> Logout
         </DropdownMenuItem>

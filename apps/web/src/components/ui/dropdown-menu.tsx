@@ -40,3 +40,26 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator() {
   return <M.Separator className="my-1 h-px bg-border" />;
 }
+
+export const DropdownMenuRadioGroup = M.RadioGroup;
+
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof M.RadioItem>) {
+  return (
+    <M.RadioItem
+      className={cn(
+        'flex cursor-pointer select-none items-center gap-2 rounded-sm py-1.5 pl-7 pr-2 text-sm outline-none relative data-[highlighted]:bg-muted',
+        className,
+      )}
+      {...props}
+    >
+      <M.ItemIndicator className="absolute left-2 inline-flex">
+        <span className="h-2 w-2 rounded-full bg-primary" />
+      </M.ItemIndicator>
+      {children}
+    </M.RadioItem>
+  );
+}
