@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { LoginResponse, Permissions } from '@stockyard/shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './playwright.config';
 
@@ -14,7 +14,10 @@ export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
 }
 
-export async function apiLogin(request: APIRequestContext, account: Account): Promise<LoginResponse> {
+export async function apiLogin(
+  request: APIRequestContext,
+  account: Account,
+): Promise<LoginResponse> {
   const response = await request.post('/api/auth/login', { data: account });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as LoginResponse;
@@ -52,7 +55,9 @@ export async function apiCall<T = unknown>(
 }
 
 type Seed = {
-  location: (overrides?: Partial<{ name: string; address: string; type: string; status: string }>) => Promise<{ id: number; name: string }>;
+  location: (
+    overrides?: Partial<{ name: string; address: string; type: string; status: string }>,
+  ) => Promise<{ id: number; name: string }>;
   fieldManager: (
     locationId: number,
     permissions?: Partial<Permissions>,
@@ -65,27 +70,39 @@ export const test = base.extend<{ seed: Seed }>({
     const { token } = await apiLogin(request, admin);
     await use({
       location: async (overrides = {}) => {
-        const body = await apiCall<{ data: { id: number; name: string } }>(request, token, 'POST', '/api/locations/create', {
-          name: unique('Yard'),
-          address: '12 Quarry Road, Leeds',
-          type: 'BMR_YARD',
-          status: 'ACTIVE',
-          ...overrides,
-        });
+        const body = await apiCall<{ data: { id: number; name: string } }>(
+          request,
+          token,
+          'POST',
+          '/api/locations/create',
+          {
+            name: unique('Yard'),
+            address: '12 Quarry Road, Leeds',
+            type: 'BMR_YARD',
+            status: 'ACTIVE',
+            ...overrides,
+          },
+        );
         return body.data;
       },
       fieldManager: async (locationId, permissions) => {
         const email = `${unique('fm').replaceAll(' ', '.').toLowerCase()}@example.com`;
         const password = 'Field-Pass-1';
         const name = unique('Field Manager');
-        const body = await apiCall<{ data: { id: number } }>(request, token, 'POST', '/api/users/register', {
-          name,
-          email,
-          role: 'USER',
-          locationId,
-          password,
-          ...(permissions ? { permissions } : {}),
-        });
+        const body = await apiCall<{ data: { id: number } }>(
+          request,
+          token,
+          'POST',
+          '/api/users/register',
+          {
+            name,
+            email,
+            role: 'USER',
+            locationId,
+            password,
+            ...(permissions ? { permissions } : {}),
+          },
+        );
         return { id: body.data.id, email, password, name };
       },
     });

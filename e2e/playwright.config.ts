@@ -18,7 +18,10 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: path.resolve(import.meta.dirname, '../reports/e2e.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: path.resolve(import.meta.dirname, '../reports/e2e.json') }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -16,9 +16,14 @@ export function ensureChromium() {
   console.log('Installing Debian package chromium for the browser tests...');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env,
+  });
   if (result.status !== 0 || !existsSync(chromium)) {
-    throw new Error('Installing the Debian package "chromium" failed; install it by hand and run the tests again.');
+    throw new Error(
+      'Installing the Debian package "chromium" failed; install it by hand and run the tests again.',
+    );
   }
   return chromium;
 }

@@ -24,13 +24,24 @@ function stale(output, sources) {
 
 const shared = 'packages/shared/src';
 const targets = [
-  { workspace: '@stockyard/web', output: 'apps/web/dist/index.html', sources: ['apps/web/src', shared] },
-  { workspace: '@stockyard/api', output: 'apps/api/dist/server.js', sources: ['apps/api/src', shared] },
+  {
+    workspace: '@stockyard/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', shared],
+  },
+  {
+    workspace: '@stockyard/api',
+    output: 'apps/api/dist/server.js',
+    sources: ['apps/api/src', shared],
+  },
 ];
 for (const target of targets) {
   if (!stale(path.join(root, target.output), target.sources)) continue;
   console.log(`Building ${target.workspace}...`);
-  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

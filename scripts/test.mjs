@@ -16,7 +16,11 @@ const failures = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const ok = result.status === 0;
   if (!ok) failures.push(label);
   return ok;
@@ -62,7 +66,12 @@ if (run('build', 'npm', ['run', 'build', '--silent'])) {
     failed += 1;
   }
   if (chromiumReady) {
-    run('browser tests (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    run('browser tests (playwright)', 'npx', [
+      'playwright',
+      'test',
+      '-c',
+      'e2e/playwright.config.ts',
+    ]);
     const e2e = readJson(path.join(reports, 'e2e.json'));
     if (e2e) {
       passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);

@@ -23,7 +23,7 @@ function pageRoutes(): RouteObject[] {
     const Page = PAGES[route.path];
     if (!Page) throw new Error(`No page for route ${route.path}`);
     const element = (
-      <RoleGate roles={route.roles}>
+      <RoleGate key={route.path} roles={route.roles}>
         <Suspense
           fallback={
             <div className="flex justify-center py-16">
