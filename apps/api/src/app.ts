@@ -18,6 +18,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import socketPlugin from './plugins/socket';
 import { registerWebApp } from './plugins/web';
 
 export type BuildAppOptions = {
@@ -25,6 +26,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve beside the API; none in API tests. */
   webDist?: string | null;
+  /** WEB_ORIGIN: an origin besides the app's own whose pages may open a socket. */
+  webOrigin?: string | null;
 };
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -37,6 +40,7 @@ export async function buildApp({
   ctx,
   logger = false,
   webDist = null,
+  webOrigin = null,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -76,6 +80,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
+  await app.register(socketPlugin, { webOrigin });
   const spaFallback = webDist ? await registerWebApp(app, webDist) : false;
   // Set before the modules register, so that every route inherits it.
   registerErrorHandler(app, { spaFallback });

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       ctx,
       logger: { level: config.LOG_LEVEL },
       webDist: DEFAULT_WEB_DIST,
+      webOrigin: config.WEB_ORIGIN,
     });
 
     const shutdown = async (signal: string) => {

@@ -1,0 +1,44 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+/**
+ * The socket.io adapter that lets several API processes on one database reach each other's
+ * sockets: broadcasts travel by NOTIFY, large ones through the socket_io_attachments table
+ * (migration 0003). It has its own small pool, because it holds one connection for LISTEN.
+ */
+export function createPostgresAdapter(connection: pg.PoolConfig, log: FastifyBaseLogger) {
+  const pool = new pg.Pool({ ...connection, max: 3 });
+  pool.on('error', (error) => log.warn({ err: error }, 'socket adapter: idle connection lost'));
+  const adapter = createAdapter(pool, {
+    errorHandler: (error) => log.warn({ err: error }, 'socket adapter error'),
+  });
+  return { adapter, pool };
+}
+
+type PubSubInternals = { client?: { client?: unknown; channels?: unknown } };
+
+/**
+ * Waits until the adapter LISTENs: until then another process's broadcasts would be missed, and
+ * closing before it would leak the connection it is opening. The library keeps this state
+ * private (0.5.x: adapter.client.client); with another shape there is nothing to wait for.
+ */
+export async function untilListening(adapter: unknown, timeoutMs = 10_000): Promise<void> {
+  const pubsub = (adapter as PubSubInternals).client;
+  if (!(pubsub?.channels instanceof Set)) return;
+  const deadline = Date.now() + timeoutMs;
+  while (!pubsub.client) {
+    if (Date.now() > deadline)
+      throw new Error('The socket adapter could not LISTEN on the database');
+    await sleep(10);
+  }
+}
+
+/** Ends the pool, but does not let a connection the adapter failed to release hold up shutdown. */
+export async function endPool(pool: pg.Pool, timeoutMs = 2_000): Promise<void> {
+  await Promise.race([
+    pool.end().catch(() => undefined),
+    sleep(timeoutMs, undefined, { ref: false }),
+  ]);
+}

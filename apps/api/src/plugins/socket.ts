@@ -1,0 +1,166 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  type ClientToServerEvents,
+  type ErrorCode,
+  MESSAGES,
+  notificationRoom,
+  type ServerToClientEvents,
+} from '@stockyard/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { decodeJwt } from 'jose';
+import { Server } from 'socket.io';
+import type { StoredNotification } from '../context';
+import { resolveSession } from '../modules/auth/auth.service';
+import { authenticateToken } from './auth';
+import { createPostgresAdapter, endPool, untilListening } from './socket-adapter';
+
+type SocketData = { userId: number; sessionId: string; expiresAt: number | null };
+
+export type SocketServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: SocketServer;
+  }
+}
+
+export type SocketOptions = {
+  /** An origin besides the app's own whose pages may connect (WEB_ORIGIN). */
+  webOrigin?: string | null;
+};
+
+export const SOCKET_PATH = '/socket.io';
+
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The handshake's Origin must be the app's own: the host the request was sent to, or WEB_ORIGIN.
+ * A missing Origin is let through: browsers send one on every WebSocket handshake and on every
+ * cross-site request, and leave it out only on same-origin GETs (the polling handshake); a client
+ * that is not a browser cannot be stopped by a header it chooses anyway. The token is still required.
+ */
+export function isAllowedOrigin(request: IncomingMessage, webOrigin: string | null): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  let sender: URL;
+  try {
+    sender = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (webOrigin && sender.origin === new URL(webOrigin).origin) return true;
+  const host = request.headers.host;
+  if (!host || (sender.protocol !== 'http:' && sender.protocol !== 'https:')) return false;
+  try {
+    // Parsed with the sender's scheme, so that a default port written out or left out compares equal.
+    return new URL(`${sender.protocol}//${host}`).host === sender.host;
+  } catch {
+    return false;
+  }
+}
+
+function refusal(message: string, code: ErrorCode): Error & { data: { code: ErrorCode } } {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+/** When the token runs out (ms since the epoch), so that a socket does not outlive its session. */
+function expiryOf(token: string): number | null {
+  const { exp } = decodeJwt(token);
+  return exp === undefined ? null : exp * 1000;
+}
+
+async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promise<void> {
+  const { ctx } = app;
+  const webOrigin = options.webOrigin ?? null;
+
+  const { adapter, pool } = createPostgresAdapter(ctx.db.$client.options, app.log);
+
+  const io: SocketServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // Clients send no events; the limit keeps a misbehaving one from sending large frames.
+    maxHttpBufferSize: 16 * 1024,
+    cors: webOrigin ? { origin: webOrigin } : undefined,
+    allowRequest: (request, callback) => {
+      const allowed = isAllowedOrigin(request, webOrigin);
+      if (!allowed)
+        app.log.info({ origin: request.headers.origin }, 'socket: foreign origin refused');
+      callback(allowed ? null : 'Origin not allowed', allowed);
+    },
+    adapter,
+  });
+  try {
+    await untilListening(io.of('/').adapter);
+  } catch (error) {
+    await io.of('/').adapter.close();
+    await endPool(pool);
+    throw error;
+  }
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    try {
+      const auth = await authenticateToken(ctx, typeof token === 'string' ? token : null);
+      if (!auth) return next(refusal(MESSAGES.unauthorized, 'UNAUTHORIZED'));
+      socket.data = {
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        expiresAt: expiryOf(token as string),
+      };
+      next();
+    } catch (error) {
+      app.log.error({ err: error }, 'socket: handshake failed');
+      next(refusal(MESSAGES.internal, 'INTERNAL_ERROR'));
+    }
+  });
+
+  io.on('connection', async (socket) => {
+    const { userId, sessionId, expiresAt } = socket.data;
+    await socket.join([notificationRoom(userId), sessionRoom(sessionId)]);
+    if (expiresAt !== null) {
+      const timer = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt - Date.now()));
+      timer.unref();
+      socket.on('disconnect', () => clearTimeout(timer));
+    }
+    try {
+      // A session ended between the handshake and the join was revoked before this socket was in its room.
+      if (!(await resolveSession(ctx, sessionId, userId))) socket.disconnect(true);
+    } catch (error) {
+      app.log.error({ err: error }, 'socket: session check failed');
+      socket.disconnect(true);
+    }
+  });
+
+  const pushNotifications = (rows: StoredNotification[]) => {
+    for (const { userId, ...notification } of rows) {
+      io.to(notificationRoom(userId)).emit('notification', notification);
+    }
+  };
+  const disconnectSessions = (sessionIds: string[]) => {
+    if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  };
+  ctx.events.on('notificationsCreated', pushNotifications);
+  ctx.events.on('sessionsRevoked', disconnectSessions);
+
+  app.decorate('io', io);
+
+  // Open sockets would keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    ctx.events.off('notificationsCreated', pushNotifications);
+    ctx.events.off('sessionsRevoked', disconnectSessions);
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+    await endPool(pool);
+  });
+}
+
+export default fp(socketPlugin, { name: 'socket', dependencies: ['auth'] });
