@@ -1,97 +1,35 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type {
-  ClientToServerEvents,
-  NotificationItem,
-  ServerToClientEvents,
-} from '@stockyard/shared';
-import { io, type Socket } from 'socket.io-client';
+import type { NotificationItem } from '@stockyard/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  FIREFOX_ON_LINUX,
+  nextDisconnect,
+  nextNotification,
+  notifyUser,
+  socketClients,
+} from '../../test/sockets';
 import { inTransaction } from '../lib/transaction';
 import { notify } from '../modules/notifications/notify';
 import { isAllowedOrigin } from './socket';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type ConnectOptions = { origin?: string; transports?: Array<'polling' | 'websocket'> };
-
 let t: TestApp;
 let baseUrl: string;
-const openSockets: ClientSocket[] = [];
+const { connect, refusal, closeAll } = socketClients();
 
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterEach(() => {
-  for (const socket of openSockets.splice(0)) socket.close();
-});
+afterEach(closeAll);
 afterAll(async () => {
   await t.close();
 });
 
-function openSocket(url: string, token: unknown, options: ConnectOptions = {}): ClientSocket {
-  const socket: ClientSocket = io(url, {
-    path: '/socket.io',
-    auth: token === undefined ? {} : { token },
-    transports: options.transports ?? ['websocket'],
-    extraHeaders: options.origin ? { origin: options.origin } : undefined,
-    reconnection: false,
-    forceNew: true,
-  });
-  openSockets.push(socket);
-  return socket;
-}
-
-/** A connected socket; rejects with the connect_error when the handshake is refused. */
-function connect(url: string, token: unknown, options: ConnectOptions = {}) {
-  const socket = openSocket(url, token, options);
-  return new Promise<ClientSocket>((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-function refusal(url: string, token: unknown, options: ConnectOptions = {}) {
-  const socket = openSocket(url, token, options);
-  return new Promise<Error & { data?: { code?: string } }>((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('the handshake was accepted')));
-    socket.once('connect_error', resolve);
-  });
-}
-
-function nextNotification(socket: ClientSocket, timeoutMs = 10_000) {
-  return new Promise<NotificationItem>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no notification arrived')), timeoutMs);
-    socket.once('notification', (notification) => {
-      clearTimeout(timer);
-      resolve(notification);
-    });
-  });
-}
-
-function nextDisconnect(socket: ClientSocket, timeoutMs = 10_000) {
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the socket stayed connected')), timeoutMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-}
-
-async function signedIn(app = t.app) {
+async function signedIn() {
   const user = await createUser(t.db);
-  return { user, ...(await loginAs(app, user.email)) };
-}
-
-function notifyUser(userId: number, message: string, ctx = t.ctx) {
-  return inTransaction(ctx, (uow) =>
-    notify(ctx, uow, { type: 'NEW_MATERIAL', message, recipientIds: [userId] }),
-  );
+  return { user, ...(await loginAs(t.app, user.email)) };
 }
 
 describe('the notification room', () => {
@@ -106,7 +44,7 @@ describe('the notification room', () => {
     secondSocket.on('notification', (n) => secondReceived.push(n));
 
     const arrival = nextNotification(firstSocket);
-    await notifyUser(first.user.id, 'Ladder was added');
+    await notifyUser(t, first.user.id, 'Ladder was added');
     const notification = await arrival;
     expect(notification).toEqual({
       id: expect.any(Number),
@@ -118,7 +56,7 @@ describe('the notification room', () => {
 
     // Pushed after the first, so had the second user been in the first one's room it would have come first.
     const own = nextNotification(secondSocket);
-    await notifyUser(second.user.id, 'Plank was added');
+    await notifyUser(t, second.user.id, 'Plank was added');
     await own;
     expect(secondReceived.map((n) => n.message)).toEqual(['Plank was added']);
   });
@@ -150,7 +88,7 @@ describe('the notification room', () => {
       payload: { email: me.user.email, password: TEST_PASSWORD },
       remoteAddress: '10.9.0.1',
       headers: {
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+        'user-agent': FIREFOX_ON_LINUX,
       },
     });
     expect(await arrival).toMatchObject({
@@ -254,90 +192,7 @@ describe('ending a session', () => {
     expect(await gone).toBe('io server disconnect');
     expect(secondSocket.connected).toBe(true);
     const arrival = nextNotification(secondSocket);
-    await notifyUser(user.id, 'Still here');
+    await notifyUser(t, user.id, 'Still here');
     expect((await arrival).message).toBe('Still here');
-  });
-});
-
-describe('two API processes on one database', () => {
-  let peer: ChildProcess;
-  let peerUrl: string;
-
-  beforeAll(async () => {
-    const script = path.resolve(
-      path.dirname(fileURLToPath(import.meta.url)),
-      '../../test/peer-process.ts',
-    );
-    peer = fork(script, [], {
-      execArgv: ['--import', 'tsx'],
-      cwd: path.dirname(script),
-      env: {
-        ...process.env,
-        DATABASE_URL: t.databaseUrl,
-        JWT_SECRET_BASE64: Buffer.from(t.ctx.jwtSecret).toString('base64'),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      peer.once('message', (message) => resolve((message as { port: number }).port));
-      peer.once('exit', (code) => reject(new Error(`the peer process exited with ${code}`)));
-    });
-    peerUrl = `http://127.0.0.1:${port}`;
-    // This instance must also have heard the peer before messages can cross in both directions.
-    const deadline = Date.now() + 20_000;
-    while ((await t.app.io.of('/').adapter.serverCount()) < 2) {
-      if (Date.now() > deadline) throw new Error('this instance never heard the peer');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    if (peer.exitCode !== null) return;
-    const exited = new Promise((resolve) => peer.once('exit', resolve));
-    peer.kill('SIGTERM');
-    await exited;
-  });
-
-  it('delivers a notification created here to a socket connected to the other process', async () => {
-    const me = await signedIn();
-    const socket = await connect(peerUrl, me.token);
-    const arrival = nextNotification(socket);
-    await notifyUser(me.user.id, 'Scaffold tube was added');
-    expect(await arrival).toMatchObject({
-      type: 'NEW_MATERIAL',
-      message: 'Scaffold tube was added',
-    });
-  });
-
-  it('delivers a notification created by the other process to a socket connected here', async () => {
-    const me = await signedIn();
-    const socket = await connect(baseUrl, me.token);
-    const arrival = nextNotification(socket);
-    const response = await fetch(`${peerUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
-      },
-      body: JSON.stringify({ email: me.user.email, password: TEST_PASSWORD }),
-    });
-    expect(response.status).toBe(200);
-    expect(await arrival).toMatchObject({
-      type: 'LOGIN',
-      message: 'New sign-in from Firefox on Linux (127.0.0.1)',
-    });
-  });
-
-  it('disconnects a socket on one process when its session logs out through the other', async () => {
-    const me = await signedIn();
-    const socket = await connect(peerUrl, me.token);
-    const gone = nextDisconnect(socket);
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: me.headers,
-    });
-    expect(logout.statusCode).toBe(200);
-    expect(await gone).toBe('io server disconnect');
   });
 });
