@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { materialsRoutes } from './modules/materials/materials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -90,6 +91,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(locationsRoutes, { prefix: '/locations' });
+      await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
     },

@@ -1,0 +1,160 @@
+import type {
+  MaterialDto,
+  TransferMaterialInput,
+  TransferResult,
+  UpdateStockInput,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { inTransaction, type UnitOfWork } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import { requireLocation } from '../locations/locations.service';
+import { announceNewMaterial, recordStockChange, toMaterialDto } from './materials.ledger';
+import * as repo from './materials.repository';
+import { MATERIAL_NOT_FOUND } from './materials.service';
+
+export function insufficientStock(available: number): AppError {
+  return new AppError('INSUFFICIENT_STOCK', `Insufficient stock: only ${available} available`);
+}
+
+/** Takes `quantity` away only if that much is there; a shortfall says how much is. */
+async function takeStock(uow: UnitOfWork, id: number, quantity: number) {
+  const row = await repo.changeQuantity(uow.tx, id, -quantity);
+  if (row) return row;
+  const available = await repo.currentQuantity(uow.tx, id);
+  if (available === null) throw notFound(MATERIAL_NOT_FOUND);
+  throw insufficientStock(available);
+}
+
+/** PATCH /materials/{id}/stock: set the counted quantity, or add or take away that many. */
+export async function updateStock(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UpdateStockInput,
+): Promise<MaterialDto> {
+  return inTransaction(ctx, async (uow) => {
+    const found = await repo.findMaterial(uow.tx, id);
+    if (!found) throw notFound(MATERIAL_NOT_FOUND);
+    let row: repo.MaterialRow;
+    let before: number;
+    if (input.operation === 'set') {
+      const [locked] = await repo.lockMaterials(uow.tx, [id]);
+      if (!locked) throw notFound(MATERIAL_NOT_FOUND);
+      before = locked.quantity;
+      row = await repo.updateMaterial(uow.tx, id, { quantity: input.quantity });
+    } else if (input.operation === 'add') {
+      const added = await repo.changeQuantity(uow.tx, id, input.quantity);
+      if (!added) throw notFound(MATERIAL_NOT_FOUND);
+      row = added;
+      before = row.quantity - input.quantity;
+    } else {
+      row = await takeStock(uow, id, input.quantity);
+      before = row.quantity + input.quantity;
+    }
+    await recordStockChange(ctx, uow, {
+      material: row,
+      locationName: found.locationName,
+      before,
+      reason: 'STOCK_UPDATE',
+      userId: actor.user.id,
+    });
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_STOCK',
+      description: `Stock of ${row.name} at ${found.locationName}: ${before} to ${row.quantity}`,
+      entityType: 'material',
+      entityId: String(id),
+      locationId: row.locationId,
+      details: {
+        operation: input.operation,
+        quantity: input.quantity,
+        before,
+        after: row.quantity,
+      },
+      ip: actor.ip,
+    });
+    return toMaterialDto(row, found.locationName);
+  });
+}
+
+/**
+ * Moves stock to the material with the same name and unit at the destination, creating it there
+ * when missing, in one transaction. Both rows are locked in id order, so that transfers in
+ * opposite directions cannot deadlock, and the source is checked under its lock.
+ */
+export async function transferMaterial(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: TransferMaterialInput,
+): Promise<TransferResult> {
+  return inTransaction(ctx, async (uow) => {
+    const found = await repo.findMaterial(uow.tx, id);
+    if (!found) throw notFound(MATERIAL_NOT_FOUND);
+    const source = found.material;
+    if (source.locationId !== input.fromLocation) {
+      throw conflict(
+        `${source.name} is at ${found.locationName}, not at the source location sent. Reload and try again.`,
+      );
+    }
+    const destinationLocation = await requireLocation(uow.tx, input.toLocation, 'toLocation');
+    const target = await repo.ensureMaterialAt(uow.tx, {
+      name: source.name,
+      unit: source.unit,
+      locationId: destinationLocation.id,
+      notes: source.notes,
+      createdBy: actor.user.id,
+    });
+    const locked = await repo.lockMaterials(uow.tx, [source.id, target.id]);
+    const lockedSource = locked.find((m) => m.id === source.id);
+    const lockedTarget = locked.find((m) => m.id === target.id)!;
+    if (!lockedSource) throw notFound(MATERIAL_NOT_FOUND);
+    if (lockedSource.locationId !== input.fromLocation) {
+      throw conflict(`${source.name} has just been moved elsewhere. Reload and try again.`);
+    }
+    if (lockedSource.quantity < input.quantity) throw insufficientStock(lockedSource.quantity);
+
+    const from = await takeStock(uow, source.id, input.quantity);
+    const to = (await repo.changeQuantity(uow.tx, target.id, input.quantity))!;
+    await recordStockChange(ctx, uow, {
+      material: from,
+      locationName: found.locationName,
+      before: lockedSource.quantity,
+      reason: 'TRANSFER_OUT',
+      reference: `material:${to.id}`,
+      userId: actor.user.id,
+    });
+    await recordStockChange(ctx, uow, {
+      material: to,
+      locationName: destinationLocation.name,
+      before: target.created ? null : lockedTarget.quantity,
+      reason: 'TRANSFER_IN',
+      reference: `material:${from.id}`,
+      userId: actor.user.id,
+    });
+    if (target.created) await announceNewMaterial(ctx, uow, to, destinationLocation.name);
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'TRANSFER_MATERIAL',
+      description: `Transferred ${input.quantity} ${from.unit} of ${from.name} from ${found.locationName} to ${destinationLocation.name}`,
+      entityType: 'material',
+      entityId: String(from.id),
+      locationId: from.locationId,
+      details: {
+        quantity: input.quantity,
+        fromLocation: input.fromLocation,
+        toLocation: input.toLocation,
+        sourceMaterialId: from.id,
+        destinationMaterialId: to.id,
+        destinationCreated: target.created,
+      },
+      ip: actor.ip,
+    });
+    return {
+      source: toMaterialDto(from, found.locationName),
+      destination: toMaterialDto(to, destinationLocation.name),
+    };
+  });
+}

@@ -1,0 +1,186 @@
+import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { locations, materials, stockMovements, users } from '../../db/schema';
+
+export type MaterialRow = typeof materials.$inferSelect;
+export type MovementValues = typeof stockMovements.$inferInsert;
+export type MaterialValues = Pick<MaterialRow, 'name' | 'locationId' | 'notes' | 'unit'>;
+export type Page = { limit: number; offset: number };
+
+const live = isNull(materials.deletedAt);
+const withLocation = { material: materials, locationName: locations.name };
+
+function atLocation(locationId: number | undefined): SQL | undefined {
+  return and(live, locationId ? eq(materials.locationId, locationId) : undefined);
+}
+
+/**
+ * One page of live materials, newest first. The page's ids are found on the index alone, and
+ * only those rows are read and joined, so that a deep page costs little more than the first.
+ */
+export async function listMaterials(db: DbExecutor, locationId: number | undefined, page: Page) {
+  const where = atLocation(locationId);
+  const pageIds = db
+    .select({ id: materials.id })
+    .from(materials)
+    .where(where)
+    .orderBy(desc(materials.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withLocation)
+      .from(materials)
+      .innerJoin(locations, eq(locations.id, materials.locationId))
+      .where(inArray(materials.id, pageIds))
+      .orderBy(desc(materials.id)),
+    db.select({ n: count() }).from(materials).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Live materials at or under the low-stock threshold, the emptiest first. */
+export async function listLowStock(db: DbExecutor, locationId: number | undefined, limit: number) {
+  const where = and(atLocation(locationId), lte(materials.quantity, LOW_STOCK_THRESHOLD));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withLocation)
+      .from(materials)
+      .innerJoin(locations, eq(locations.id, materials.locationId))
+      .where(where)
+      .orderBy(asc(materials.quantity), asc(materials.id))
+      .limit(limit),
+    db.select({ n: count() }).from(materials).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findMaterial(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select(withLocation)
+    .from(materials)
+    .innerJoin(locations, eq(locations.id, materials.locationId))
+    .where(and(eq(materials.id, id), live));
+  return row ?? null;
+}
+
+/** Live materials locked until the transaction ends, always in id order so that two transfers never deadlock. */
+export async function lockMaterials(db: DbExecutor, ids: number[]) {
+  return db
+    .select()
+    .from(materials)
+    .where(and(inArray(materials.id, ids), live))
+    .orderBy(asc(materials.id))
+    .for('no key update');
+}
+
+export async function insertMaterial(
+  db: DbExecutor,
+  values: MaterialValues & { quantity: number; createdBy: number },
+) {
+  const [row] = await db.insert(materials).values(values).returning();
+  return row!;
+}
+
+/**
+ * The live material with this name and unit at the location, created empty when missing. The
+ * unique index settles concurrent first transfers: one insert wins, the others find its row.
+ */
+export async function ensureMaterialAt(
+  db: DbExecutor,
+  values: MaterialValues & { createdBy: number },
+): Promise<{ id: number; created: boolean }> {
+  const [inserted] = await db
+    .insert(materials)
+    .values({ ...values, quantity: 0 })
+    .onConflictDoNothing({
+      target: [materials.locationId, materials.name, materials.unit],
+      where: live,
+    })
+    .returning({ id: materials.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await db
+    .select({ id: materials.id })
+    .from(materials)
+    .where(
+      and(
+        eq(materials.locationId, values.locationId),
+        eq(materials.name, values.name),
+        eq(materials.unit, values.unit),
+        live,
+      ),
+    );
+  return { id: existing!.id, created: false };
+}
+
+export async function updateMaterial(
+  db: DbExecutor,
+  id: number,
+  values: Partial<MaterialValues> & { quantity?: number },
+) {
+  const [row] = await db
+    .update(materials)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(materials.id, id))
+    .returning();
+  return row!;
+}
+
+/** Adds `delta` (negative to take away) unless that would leave less than nothing; null when it would. */
+export async function changeQuantity(db: DbExecutor, id: number, delta: number) {
+  const [row] = await db
+    .update(materials)
+    .set({ quantity: sql`${materials.quantity} + ${delta}`, updatedAt: sql`now()` })
+    .where(and(eq(materials.id, id), live, gte(materials.quantity, -Math.min(delta, 0))))
+    .returning();
+  return row ?? null;
+}
+
+export async function currentQuantity(db: DbExecutor, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ quantity: materials.quantity })
+    .from(materials)
+    .where(and(eq(materials.id, id), live));
+  return row?.quantity ?? null;
+}
+
+export async function insertMovements(db: DbExecutor, movements: MovementValues[]) {
+  await db.insert(stockMovements).values(movements);
+}
+
+export async function hasMovements(db: DbExecutor, materialId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stockMovements.id })
+    .from(stockMovements)
+    .where(eq(stockMovements.materialId, materialId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function softDeleteMaterial(db: DbExecutor, id: number) {
+  await db
+    .update(materials)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(materials.id, id));
+}
+
+export async function deleteMaterial(db: DbExecutor, id: number) {
+  await db.delete(materials).where(eq(materials.id, id));
+}
+
+export async function listMovements(db: DbExecutor, materialId: number, page: Page) {
+  const where = eq(stockMovements.materialId, materialId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ movement: stockMovements, userName: users.name })
+      .from(stockMovements)
+      .leftJoin(users, eq(users.id, stockMovements.userId))
+      .where(where)
+      .orderBy(desc(stockMovements.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(stockMovements).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

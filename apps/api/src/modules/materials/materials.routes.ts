@@ -1,0 +1,188 @@
+import {
+  idParam,
+  lowStockQuery,
+  materialListQuery,
+  materialSchema,
+  movementListQuery,
+  transferMaterialSchema,
+  updateStockSchema,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { ok } from '../../lib/reply';
+import * as service from './materials.service';
+import * as stock from './materials-stock.service';
+
+const tags = ['materials'];
+
+export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = app.authorize('materials.read');
+  const write = app.authorize('materials.write');
+
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: 'Inventory, newest first, optionally at one location',
+        querystring: materialListQuery,
+      },
+      onRequest: read,
+    },
+    async (request) => {
+      const { items, pagination } = await service.listMaterials(app.ctx, request.query);
+      return ok(items, 'Materials fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/low-stock',
+    {
+      schema: {
+        tags,
+        summary: 'Materials at or under the low-stock threshold',
+        querystring: lowStockQuery,
+      },
+      onRequest: read,
+    },
+    async (request) => {
+      const { items, pagination } = await service.lowStock(app.ctx, request.query);
+      return ok(items, 'Low stock materials fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/location/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Inventory of one location',
+        params: idParam,
+        querystring: materialListQuery.omit({ locationId: true }),
+      },
+      onRequest: read,
+    },
+    async (request) => {
+      const { items, pagination } = await service.materialsAtLocation(
+        app.ctx,
+        request.params.id,
+        request.query,
+      );
+      return ok(items, 'Materials fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/detail/:id',
+    { schema: { tags, summary: 'One material', params: idParam }, onRequest: read },
+    async (request) =>
+      ok(await service.getMaterial(app.ctx, request.params.id), 'Material fetched'),
+  );
+
+  app.get(
+    '/:id/movements',
+    {
+      schema: {
+        tags,
+        summary: "A material's stock history, newest first",
+        params: idParam,
+        querystring: movementListQuery,
+      },
+      onRequest: read,
+    },
+    async (request) => {
+      const { items, pagination } = await service.listMovements(
+        app.ctx,
+        request.params.id,
+        request.query,
+      );
+      return ok(items, 'Stock movements fetched', pagination);
+    },
+  );
+
+  app.post(
+    '/create',
+    { schema: { tags, summary: 'Add an inventory item', body: materialSchema }, onRequest: write },
+    async (request, reply) => {
+      const material = await service.createMaterial(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(material, 'Inventory item added successfully.'));
+    },
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      schema: { tags, summary: 'Edit an inventory item', params: idParam, body: materialSchema },
+      onRequest: write,
+    },
+    async (request) => {
+      const material = await service.updateMaterial(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(material, 'Inventory item updated successfully.');
+    },
+  );
+
+  app.delete(
+    '/remove/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an inventory item; one with history stays in the ledger',
+        params: idParam,
+      },
+      onRequest: write,
+    },
+    async (request) => {
+      await service.removeMaterial(app.ctx, actorOf(request), request.params.id);
+      return ok(null, 'Inventory item deleted successfully.');
+    },
+  );
+
+  app.patch(
+    '/:id/stock',
+    {
+      schema: {
+        tags,
+        summary: 'Set, add or take away stock',
+        params: idParam,
+        body: updateStockSchema,
+      },
+      onRequest: write,
+    },
+    async (request) => {
+      const material = await stock.updateStock(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(material, 'Stock updated successfully');
+    },
+  );
+
+  app.post(
+    '/:id/transfer',
+    {
+      schema: {
+        tags,
+        summary: 'Move stock to another location',
+        params: idParam,
+        body: transferMaterialSchema,
+      },
+      onRequest: write,
+    },
+    async (request) => {
+      const result = await stock.transferMaterial(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(result, 'Material transferred successfully');
+    },
+  );
+};

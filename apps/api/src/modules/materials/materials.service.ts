@@ -1,0 +1,203 @@
+import type {
+  LowStockQuery,
+  MaterialDto,
+  MaterialInput,
+  MaterialListQuery,
+  StockMovementDto,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { paginate } from '../../lib/reply';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import { getLocation, requireLocation } from '../locations/locations.service';
+import { announceNewMaterial, recordStockChange, toMaterialDto } from './materials.ledger';
+import * as repo from './materials.repository';
+
+export const MATERIAL_NOT_FOUND = 'Material not found';
+
+type Page = { page: number; limit: number };
+const offsetOf = (page: Page) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
+
+/** Two live materials at one location never share a name and unit: the unique index says so. */
+export async function withDuplicateGuard<T>(
+  input: { name: string; unit: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'materials_location_name_unit_unique')) {
+      throw conflict(
+        `A material named ${input.name} (${input.unit}) already exists at this location. Edit it, or transfer stock to it, instead.`,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function listMaterials(ctx: AppContext, query: MaterialListQuery) {
+  const { rows, total } = await repo.listMaterials(ctx.db, query.locationId, offsetOf(query));
+  return {
+    items: rows.map((r) => toMaterialDto(r.material, r.locationName)),
+    pagination: paginate(total, query.page, query.limit),
+  };
+}
+
+export async function materialsAtLocation(ctx: AppContext, locationId: number, page: Page) {
+  await getLocation(ctx, locationId);
+  return listMaterials(ctx, { ...page, locationId });
+}
+
+export async function lowStock(ctx: AppContext, query: LowStockQuery) {
+  const { rows, total } = await repo.listLowStock(ctx.db, query.locationId, query._limit);
+  return {
+    items: rows.map((r) => toMaterialDto(r.material, r.locationName)),
+    pagination: paginate(total, 1, query._limit),
+  };
+}
+
+export async function getMaterial(ctx: AppContext, id: number): Promise<MaterialDto> {
+  const row = await repo.findMaterial(ctx.db, id);
+  if (!row) throw notFound(MATERIAL_NOT_FOUND);
+  return toMaterialDto(row.material, row.locationName);
+}
+
+export async function listMovements(ctx: AppContext, id: number, page: Page) {
+  await getMaterial(ctx, id);
+  const { rows, total } = await repo.listMovements(ctx.db, id, offsetOf(page));
+  const items: StockMovementDto[] = rows.map(({ movement, userName }) => ({
+    id: movement.id,
+    materialId: movement.materialId,
+    delta: movement.delta,
+    quantityAfter: movement.quantityAfter,
+    reason: movement.reason,
+    reference: movement.reference,
+    user: movement.userId === null ? null : { id: movement.userId, name: userName ?? '' },
+    createdAt: movement.createdAt.toISOString(),
+  }));
+  return { items, pagination: paginate(total, page.page, page.limit) };
+}
+
+export async function createMaterial(
+  ctx: AppContext,
+  actor: Actor,
+  input: MaterialInput,
+): Promise<MaterialDto> {
+  return withDuplicateGuard(input, () =>
+    inTransaction(ctx, async (uow) => {
+      const location = await requireLocation(uow.tx, input.locationId);
+      const row = await repo.insertMaterial(uow.tx, {
+        name: input.name,
+        locationId: location.id,
+        notes: input.notes || null,
+        unit: input.unit,
+        quantity: input.quantity,
+        createdBy: actor.user.id,
+      });
+      await recordStockChange(ctx, uow, {
+        material: row,
+        locationName: location.name,
+        before: null,
+        reason: 'CREATE',
+        userId: actor.user.id,
+      });
+      await recordActivity(uow.tx, {
+        userId: actor.user.id,
+        action: 'CREATE_MATERIAL',
+        description: `Added ${row.quantity} ${row.unit} of ${row.name} at ${location.name}`,
+        entityType: 'material',
+        entityId: String(row.id),
+        locationId: location.id,
+        details: { name: row.name, quantity: row.quantity, unit: row.unit, notes: row.notes },
+        ip: actor.ip,
+      });
+      await announceNewMaterial(ctx, uow, row, location.name);
+      return toMaterialDto(row, location.name);
+    }),
+  );
+}
+
+/** An edit of every field; a changed quantity is one EDIT movement, taken under the row's lock. */
+export async function updateMaterial(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: MaterialInput,
+): Promise<MaterialDto> {
+  return withDuplicateGuard(input, () =>
+    inTransaction(ctx, async (uow) => {
+      const [before] = await repo.lockMaterials(uow.tx, [id]);
+      if (!before) throw notFound(MATERIAL_NOT_FOUND);
+      const location = await requireLocation(uow.tx, input.locationId);
+      const row = await repo.updateMaterial(uow.tx, id, {
+        name: input.name,
+        locationId: location.id,
+        notes: input.notes || null,
+        unit: input.unit,
+        quantity: input.quantity,
+      });
+      await recordStockChange(ctx, uow, {
+        material: row,
+        locationName: location.name,
+        before: before.quantity,
+        reason: 'EDIT',
+        userId: actor.user.id,
+      });
+      await recordActivity(uow.tx, {
+        userId: actor.user.id,
+        action: 'UPDATE_MATERIAL',
+        description: `Updated ${row.name} at ${location.name}`,
+        entityType: 'material',
+        entityId: String(id),
+        locationId: location.id,
+        details: {
+          before: {
+            name: before.name,
+            locationId: before.locationId,
+            quantity: before.quantity,
+            unit: before.unit,
+            notes: before.notes,
+          },
+          after: {
+            name: row.name,
+            locationId: row.locationId,
+            quantity: row.quantity,
+            unit: row.unit,
+            notes: row.notes,
+          },
+        },
+        ip: actor.ip,
+      });
+      return toMaterialDto(row, location.name);
+    }),
+  );
+}
+
+/** A material with stock history stays in the ledger (soft delete); one without is deleted. */
+export async function removeMaterial(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await inTransaction(ctx, async ({ tx }) => {
+    const [material] = await repo.lockMaterials(tx, [id]);
+    if (!material) throw notFound(MATERIAL_NOT_FOUND);
+    const keep = await repo.hasMovements(tx, id);
+    if (keep) await repo.softDeleteMaterial(tx, id);
+    else await repo.deleteMaterial(tx, id);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'DELETE_MATERIAL',
+      description: `Deleted ${material.name} (${material.quantity} ${material.unit})`,
+      entityType: 'material',
+      entityId: String(id),
+      locationId: material.locationId,
+      details: {
+        name: material.name,
+        quantity: material.quantity,
+        unit: material.unit,
+        keptInLedger: keep,
+      },
+      ip: actor.ip,
+    });
+  });
+}
