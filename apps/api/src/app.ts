@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
@@ -94,6 +95,7 @@ export async function buildApp({
       await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(activityRoutes, { prefix: '/activity-logs' });
     },
     { prefix: '/api' },
   );

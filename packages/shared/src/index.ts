@@ -3,6 +3,7 @@ export * from './calculations';
 export * from './constants';
 export * from './errors';
 export * from './notifications';
+export * from './schemas/activity';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/locations';

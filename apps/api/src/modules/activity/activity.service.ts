@@ -1,5 +1,14 @@
+import type { ActivityLogsPage, ActivityLogsQuery } from '@stockyard/shared';
+import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
-import { type ActivityEntry, insertActivity } from './activity.repository';
+import { paginate } from '../../lib/reply';
+import { dayRange } from '../../lib/zoned-day';
+import {
+  type ActivityEntry,
+  countActivityLogs,
+  insertActivity,
+  listActivityLogs,
+} from './activity.repository';
 
 /**
  * Records one activity log entry. Call it with the transaction of the write it describes,
@@ -7,4 +16,26 @@ import { type ActivityEntry, insertActivity } from './activity.repository';
  */
 export async function recordActivity(db: DbExecutor, entry: ActivityEntry): Promise<void> {
   await insertActivity(db, entry);
+}
+
+/** A page of the log, newest first unless asked otherwise; `startDate` keeps that one day. */
+export async function listActivity(
+  ctx: AppContext,
+  query: ActivityLogsQuery,
+): Promise<ActivityLogsPage> {
+  const day = query.startDate ? dayRange(query.startDate, query.timeZone) : null;
+  const filters = { locationId: query.locationId, from: day?.from, to: day?.to };
+  const [logs, totalLogs] = await Promise.all([
+    listActivityLogs(ctx.db, filters, query.sortOrder, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    countActivityLogs(ctx.db, filters),
+  ]);
+  return {
+    logs,
+    totalLogs,
+    totalPages: paginate(totalLogs, query.page, query.limit).totalPages,
+    currentPage: query.page,
+  };
 }

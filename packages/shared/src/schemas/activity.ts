@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+import { paginationQuery } from './common';
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** An IANA time zone name this runtime knows (Europe/Berlin, UTC, ...). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A calendar date written yyyy-MM-dd that exists (no 2024-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * GET /activity-logs/list. `startDate` picks one calendar day: the entries from its start to
+ * the next day's start in `timeZone` (the viewer's, UTC when none is sent).
+ */
+export const activityLogsQuerySchema = paginationQuery(PAGE_SIZES.activityLogs).extend({
+  sortBy: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['timestamp'], { error: 'Activities can only be sorted by timestamp' })
+      .default('timestamp'),
+  ),
+  sortOrder: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(['desc', 'asc'], { error: 'Sort order must be asc or desc' }).default('desc'),
+  ),
+  locationId: z.preprocess((value) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === 'string' ? Number(blank) : blank;
+  }, z
+    .number({ error: 'Invalid location' })
+    .int({ error: 'Invalid location' })
+    .positive({ error: 'Invalid location' })
+    .optional()),
+  startDate: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(isCalendarDate, { error: 'Date must be a valid date (yyyy-MM-dd)' })
+      .optional(),
+  ),
+  timeZone: z.preprocess(
+    blankToUndefined,
+    z.string().refine(isTimeZone, { error: 'Unknown time zone' }).default('UTC'),
+  ),
+});
+export type ActivityLogsQuery = z.infer<typeof activityLogsQuerySchema>;
+export type ActivityLogsQueryInput = z.input<typeof activityLogsQuerySchema>;
+
+type LocationSummary = { name: string; address: string; type: string };
+
+/** One entry of the activity log as the list answers it. */
+export type ActivityLogItem = {
+  id: number;
+  action: string;
+  description: string;
+  timestamp: string;
+  details: Record<string, unknown> | null;
+  /** Who did it; null for an attempt that named no account. */
+  user: { name: string; email: string; location: LocationSummary | null } | null;
+  /** The location the entry concerns (what the location filter matches). */
+  location: ({ id: number } & LocationSummary) | null;
+};
+
+export type ActivityLogsPage = {
+  logs: ActivityLogItem[];
+  totalLogs: number;
+  totalPages: number;
+  currentPage: number;
+};
