@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NotificationItem } from '@stockyard/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -10,7 +11,9 @@ import {
   notifyUser,
   socketClients,
 } from '../../test/sockets';
+import { sessions } from '../db/schema';
 import { inTransaction } from '../lib/transaction';
+import { signSessionToken } from '../modules/auth/tokens';
 import { notify } from '../modules/notifications/notify';
 import { isAllowedOrigin } from './socket';
 
@@ -176,6 +179,18 @@ describe('isAllowedOrigin', () => {
 });
 
 describe('ending a session', () => {
+  it('disconnects a socket when its token runs out', async () => {
+    const me = await signedIn();
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, me.user.id));
+    const shortLived = await signSessionToken(
+      t.ctx.jwtSecret,
+      { userId: me.user.id, sessionId: session!.id },
+      new Date(Date.now() + 2_000),
+    );
+    const socket = await connect(baseUrl, shortLived);
+    expect(await nextDisconnect(socket, 5_000)).toBe('io server disconnect');
+  });
+
   it('disconnects the sockets of a session that logs out, and only of that session', async () => {
     const user = await createUser(t.db);
     const first = await loginAs(t.app, user.email);
