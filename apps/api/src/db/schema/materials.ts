@@ -75,3 +75,26 @@ export const stockMovements = pgTable(
     index('stock_movements_created_idx').on(t.createdAt),
   ],
 );
+
+/** Material ids are grouped in blocks of this size to count live materials before an id. */
+export const MATERIAL_COUNT_BUCKET = 1024;
+
+/**
+ * Live (not removed) materials per location, kept exact by triggers on `materials`
+ * (migration 0004), so that a list's total is read, not counted.
+ */
+export const materialCountsByLocation = pgTable('material_counts_by_location', {
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  live: integer('live').notNull().default(0),
+});
+
+/**
+ * Live materials per block of MATERIAL_COUNT_BUCKET ids, kept by the same triggers: the whole
+ * inventory's total, and where a deep page starts, without walking the rows before it.
+ */
+export const materialCountsByBucket = pgTable('material_counts_by_bucket', {
+  bucket: integer('bucket').primaryKey(),
+  live: integer('live').notNull().default(0),
+});

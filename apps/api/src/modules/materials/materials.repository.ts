@@ -1,5 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { locations, materials, stockMovements, users } from '../../db/schema';
 
@@ -10,51 +9,6 @@ export type Page = { limit: number; offset: number };
 
 const live = isNull(materials.deletedAt);
 const withLocation = { material: materials, locationName: locations.name };
-
-function atLocation(locationId: number | undefined): SQL | undefined {
-  return and(live, locationId ? eq(materials.locationId, locationId) : undefined);
-}
-
-/**
- * One page of live materials, newest first. The page's ids are found on the index alone, and
- * only those rows are read and joined, so that a deep page costs little more than the first.
- */
-export async function listMaterials(db: DbExecutor, locationId: number | undefined, page: Page) {
-  const where = atLocation(locationId);
-  const pageIds = db
-    .select({ id: materials.id })
-    .from(materials)
-    .where(where)
-    .orderBy(desc(materials.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(withLocation)
-      .from(materials)
-      .innerJoin(locations, eq(locations.id, materials.locationId))
-      .where(inArray(materials.id, pageIds))
-      .orderBy(desc(materials.id)),
-    db.select({ n: count() }).from(materials).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-/** Live materials at or under the low-stock threshold, the emptiest first. */
-export async function listLowStock(db: DbExecutor, locationId: number | undefined, limit: number) {
-  const where = and(atLocation(locationId), lte(materials.quantity, LOW_STOCK_THRESHOLD));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(withLocation)
-      .from(materials)
-      .innerJoin(locations, eq(locations.id, materials.locationId))
-      .where(where)
-      .orderBy(asc(materials.quantity), asc(materials.id))
-      .limit(limit),
-    db.select({ n: count() }).from(materials).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
 
 export async function findMaterial(db: DbExecutor, id: number) {
   const [row] = await db

@@ -15,6 +15,7 @@ import { recordActivity } from '../activity/activity.service';
 import { getLocation, requireLocation } from '../locations/locations.service';
 import { announceNewMaterial, recordStockChange, toMaterialDto } from './materials.ledger';
 import * as repo from './materials.repository';
+import * as reads from './materials-reads.repository';
 
 export const MATERIAL_NOT_FOUND = 'Material not found';
 
@@ -39,7 +40,7 @@ export async function withDuplicateGuard<T>(
 }
 
 export async function listMaterials(ctx: AppContext, query: MaterialListQuery) {
-  const { rows, total } = await repo.listMaterials(ctx.db, query.locationId, offsetOf(query));
+  const { rows, total } = await reads.listMaterials(ctx.db, query.locationId, offsetOf(query));
   return {
     items: rows.map((r) => toMaterialDto(r.material, r.locationName)),
     pagination: paginate(total, query.page, query.limit),
@@ -52,7 +53,7 @@ export async function materialsAtLocation(ctx: AppContext, locationId: number, p
 }
 
 export async function lowStock(ctx: AppContext, query: LowStockQuery) {
-  const { rows, total } = await repo.listLowStock(ctx.db, query.locationId, query._limit);
+  const { rows, total } = await reads.listLowStock(ctx.db, query.locationId, query._limit);
   return {
     items: rows.map((r) => toMaterialDto(r.material, r.locationName)),
     pagination: paginate(total, 1, query._limit),
@@ -60,7 +61,7 @@ export async function lowStock(ctx: AppContext, query: LowStockQuery) {
 }
 
 export async function getMaterial(ctx: AppContext, id: number): Promise<MaterialDto> {
-  const row = await repo.findMaterial(ctx.db, id);
+  const row = await reads.readMaterial(ctx.db, id);
   if (!row) throw notFound(MATERIAL_NOT_FOUND);
   return toMaterialDto(row.material, row.locationName);
 }

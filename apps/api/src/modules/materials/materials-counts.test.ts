@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocation, createUser, loginAs } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+
+/** The totals and deep pages that the count triggers serve, against plain counting. */
+let t: TestApp;
+let headers: Record<string, string>;
+let yards: Array<{ id: number }>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { role: 'ADMIN' });
+  headers = (await loginAs(t.app, admin.email)).headers;
+  yards = [await createLocation(t.db), await createLocation(t.db), await createLocation(t.db)];
+  // Enough rows to span several blocks of ids, some of them removed.
+  await t.db.execute(sql`
+    insert into materials (name, location_id, quantity, unit, deleted_at)
+    select 'Bulk ' || n, ${yards[0]!.id} + n % 3, n % 30, 'EACH',
+           case when n % 7 = 0 then now() end
+    from generate_series(1, 3000) n`);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = (query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/materials/list${query}`, headers });
+
+async function expectedPage(offset: number, limit: number, locationId?: number) {
+  const rows = await t.db.execute<{ id: number }>(sql`
+    select id from materials where deleted_at is null
+    ${locationId ? sql`and location_id = ${locationId}` : sql``}
+    order by id desc limit ${limit} offset ${offset}`);
+  return rows.rows.map((r) => r.id);
+}
+
+async function liveCount(locationId?: number) {
+  const rows = await t.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from materials where deleted_at is null
+    ${locationId ? sql`and location_id = ${locationId}` : sql``}`);
+  return rows.rows[0]!.n;
+}
+
+async function expectCountsToMatch() {
+  const total = (await list('?limit=1')).json().pagination.total;
+  expect(total).toBe(await liveCount());
+  for (const yard of yards) {
+    const atYard = (await list(`?locationId=${yard.id}&limit=1`)).json().pagination.total;
+    expect(atYard).toBe(await liveCount(yard.id));
+  }
+}
+
+describe('GET /api/materials/list on a larger inventory', () => {
+  it('answers every page, deep ones included, exactly as counting through the rows would', async () => {
+    const total = await liveCount();
+    expect((await list('')).json().pagination.total).toBe(total);
+    for (const page of [1, 2, 50, 102, 103, 150, 200, Math.ceil(total / 10)]) {
+      const body = (await list(`?page=${page}&limit=10`)).json();
+      expect(body.data.map((m: { id: number }) => m.id)).toEqual(
+        await expectedPage((page - 1) * 10, 10),
+      );
+    }
+    expect((await list(`?page=${Math.ceil(total / 10) + 1}`)).json().data).toEqual([]);
+    const deepAtYard = (await list(`?locationId=${yards[1]!.id}&page=80&limit=10`)).json();
+    expect(deepAtYard.data.map((m: { id: number }) => m.id)).toEqual(
+      await expectedPage(790, 10, yards[1]!.id),
+    );
+  });
+
+  it('keeps the totals exact through creates, edits, moves, removals and location deletes', async () => {
+    await expectCountsToMatch();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/materials/create',
+      headers,
+      payload: { name: 'Counted', locationId: yards[0]!.id, quantity: 0, unit: 'EACH' },
+    });
+    const id = created.json().data.id as number;
+    await expectCountsToMatch();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/materials/update/${id}`,
+      headers,
+      payload: { name: 'Counted', locationId: yards[2]!.id, quantity: 12, unit: 'EACH' },
+    });
+    await expectCountsToMatch();
+    await t.app.inject({ method: 'DELETE', url: `/api/materials/remove/${id}`, headers });
+    await expectCountsToMatch();
+    const [bulk] = (
+      await t.db.execute<{ id: number }>(
+        sql`select id from materials where deleted_at is null and name like 'Bulk %' limit 1`,
+      )
+    ).rows;
+    await t.app.inject({ method: 'DELETE', url: `/api/materials/remove/${bulk!.id}`, headers });
+    await expectCountsToMatch();
+    const spare = await createLocation(t.db);
+    for (const name of ['One', 'Two']) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/materials/create',
+        headers,
+        payload: { name, locationId: spare.id, quantity: 0, unit: 'EACH' },
+      });
+    }
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/locations/remove/${spare.id}`,
+      headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    await expectCountsToMatch();
+  });
+});
