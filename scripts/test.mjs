@@ -30,6 +30,23 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
+/**
+ * Adds a runner's counts. A runner that failed without a failed test (an error outside the tests,
+ * no report) or that ran no test at all counts as one failure, so that it cannot pass unseen.
+ */
+function count(label, exitedOk, report) {
+  if (!report) {
+    failed += 1;
+    return;
+  }
+  passed += report.passed;
+  failed += report.failed;
+  if (report.failed === 0 && (!exitedOk || !report.clean || report.passed === 0)) {
+    failed += 1;
+    if (!failures.includes(label)) failures.push(label);
+  }
+}
+
 /** A check that is not a test runner counts as one test. */
 function check(label, command, args) {
   if (run(label, command, args)) passed += 1;
@@ -40,7 +57,7 @@ check('lint (biome)', 'npm', ['run', 'lint', '--silent']);
 check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 
 const vitestReport = path.join(reports, 'vitest.json');
-run('unit and API tests (vitest)', 'npx', [
+const vitestOk = run('unit and API tests (vitest)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -48,12 +65,15 @@ run('unit and API tests (vitest)', 'npx', [
   `--outputFile.json=${vitestReport}`,
 ]);
 const vitest = readJson(vitestReport);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-} else {
-  failed += 1;
-}
+count(
+  'vitest',
+  vitestOk,
+  vitest && {
+    passed: vitest.numPassedTests,
+    failed: vitest.numFailedTests,
+    clean: vitest.success !== false,
+  },
+);
 
 if (run('build', 'npm', ['run', 'build', '--silent'])) {
   let chromiumReady = true;

@@ -7,6 +7,8 @@ export default defineProject({
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Projects with their own worker count run as their own group.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
