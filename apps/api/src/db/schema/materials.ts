@@ -37,6 +37,8 @@ export const materials = pgTable(
       .on(t.locationId, t.name, t.unit)
       .where(sql`${t.deletedAt} is null`),
     index('materials_location_idx').on(t.locationId, t.id),
+    // A location's page of live materials is read from this index alone, however deep.
+    index('materials_live_location_idx').on(t.locationId, t.id).where(sql`${t.deletedAt} is null`),
     index('materials_low_stock_idx')
       .on(t.quantity)
       .where(sql`${t.deletedAt} is null and ${t.quantity} <= 10`),

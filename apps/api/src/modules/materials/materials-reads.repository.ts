@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   locations,
@@ -115,34 +115,27 @@ export async function listMaterials(db: Database, locationId: number | undefined
 
 function lowStockQuery(db: Database, atLocation: boolean) {
   const name = atLocation ? 'materials_low_stock_at_location' : 'materials_low_stock';
-  return prepared(db, name, (d) => {
-    const where = and(
-      live,
-      lte(materials.quantity, LOW_STOCK_THRESHOLD),
-      atLocation ? eq(materials.locationId, p('locationId')) : undefined,
-    );
-    return {
-      rows: d
-        .select(withLocation)
-        .from(materials)
-        .innerJoin(locations, eq(locations.id, materials.locationId))
-        .where(where)
-        .orderBy(asc(materials.quantity), asc(materials.id))
-        .limit(p('limit'))
-        .prepare(name),
-      total: d.select({ n: count() }).from(materials).where(where).prepare(`${name}_count`),
-    };
-  });
+  return prepared(db, name, (d) =>
+    d
+      .select(withLocation)
+      .from(materials)
+      .innerJoin(locations, eq(locations.id, materials.locationId))
+      .where(
+        and(
+          live,
+          lte(materials.quantity, LOW_STOCK_THRESHOLD),
+          atLocation ? eq(materials.locationId, p('locationId')) : undefined,
+        ),
+      )
+      .orderBy(asc(materials.quantity), asc(materials.id))
+      .limit(p('limit'))
+      .prepare(name),
+  );
 }
 
-/** Live materials at or under the low-stock threshold, the emptiest first. */
+/** Live materials at or under the low-stock threshold, the emptiest first (a short list, not paged). */
 export async function listLowStock(db: Database, locationId: number | undefined, limit: number) {
-  const query = lowStockQuery(db, locationId !== undefined);
-  const [rows, [total]] = await Promise.all([
-    query.rows.execute({ locationId, limit }),
-    query.total.execute({ locationId }),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return lowStockQuery(db, locationId !== undefined).execute({ locationId, limit });
 }
 
 export async function readMaterial(db: Database, id: number) {

@@ -46,8 +46,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: read,
     },
     async (request) => {
-      const { items, pagination } = await service.lowStock(app.ctx, request.query);
-      return ok(items, 'Low stock materials fetched', pagination);
+      return ok(await service.lowStock(app.ctx, request.query), 'Low stock materials fetched');
     },
   );
 

@@ -52,12 +52,9 @@ export async function materialsAtLocation(ctx: AppContext, locationId: number, p
   return listMaterials(ctx, { ...page, locationId });
 }
 
-export async function lowStock(ctx: AppContext, query: LowStockQuery) {
-  const { rows, total } = await reads.listLowStock(ctx.db, query.locationId, query._limit);
-  return {
-    items: rows.map((r) => toMaterialDto(r.material, r.locationName)),
-    pagination: paginate(total, 1, query._limit),
-  };
+export async function lowStock(ctx: AppContext, query: LowStockQuery): Promise<MaterialDto[]> {
+  const rows = await reads.listLowStock(ctx.db, query.locationId, query._limit);
+  return rows.map((r) => toMaterialDto(r.material, r.locationName));
 }
 
 export async function getMaterial(ctx: AppContext, id: number): Promise<MaterialDto> {

@@ -235,7 +235,6 @@ describe('GET /api/materials/low-stock', () => {
       'Low Stock',
       'Low Stock',
     ]);
-    expect(body.pagination.total).toBe(4);
   });
 
   it('refuses a _limit above 100, and answers 401 without a session', async () => {

@@ -1,7 +1,8 @@
 import type { Permissions, Role } from '@stockyard/shared';
-import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
 import { locations, users } from '../../db/schema';
+import { prepared } from '../../lib/prepared';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -15,38 +16,51 @@ export type NewUser = {
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { status?: boolean };
 
 const ADMIN_CHANGES_LOCK = 725_115;
+const p = sql.placeholder;
+type Page = { limit: number; offset: number };
 
 /** `%` and `_` in a search are matched literally. */
 function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterOf(filter: UserFilter): SQL | undefined {
-  const pattern = filter.search ? containsPattern(filter.search) : null;
-  return and(
-    isNull(users.deletedAt),
-    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
-    filter.role ? eq(users.role, filter.role) : undefined,
-    filter.locationId ? eq(users.locationId, filter.locationId) : undefined,
-  );
+/**
+ * One prepared statement for every combination of filters: a filter left null matches all.
+ * The list is small enough (hundreds of users) that one generic plan serves them all.
+ */
+function userListStatements(db: Database) {
+  return prepared(db, 'users_list', (d) => {
+    const where = and(
+      isNull(users.deletedAt),
+      sql`(${p('pattern')}::text is null or ${users.name} ilike ${p('pattern')} or ${users.email} ilike ${p('pattern')})`,
+      sql`(${p('role')}::text is null or ${users.role} = ${p('role')})`,
+      sql`(${p('locationId')}::int is null or ${users.locationId} = ${p('locationId')})`,
+    );
+    return {
+      rows: d
+        .select({ user: users, locationName: locations.name })
+        .from(users)
+        .leftJoin(locations, eq(locations.id, users.locationId))
+        .where(where)
+        .orderBy(desc(users.id))
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare('users_list_page'),
+      total: d.select({ n: count() }).from(users).where(where).prepare('users_list_count'),
+    };
+  });
 }
 
-export async function listUsers(
-  db: DbExecutor,
-  filter: UserFilter,
-  page: { limit: number; offset: number },
-) {
-  const where = filterOf(filter);
+export async function listUsers(db: Database, filter: UserFilter, page: Page) {
+  const statements = userListStatements(db);
+  const values = {
+    pattern: filter.search ? containsPattern(filter.search) : null,
+    role: filter.role ?? null,
+    locationId: filter.locationId ?? null,
+  };
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: users, locationName: locations.name })
-      .from(users)
-      .leftJoin(locations, eq(locations.id, users.locationId))
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(users).where(where),
+    statements.rows.execute({ ...values, ...page }),
+    statements.total.execute(values),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "materials_live_location_idx" ON "materials" USING btree ("location_id","id") WHERE "materials"."deleted_at" is null;
