@@ -39,8 +39,9 @@ export const materials = pgTable(
     index('materials_location_idx').on(t.locationId, t.id),
     // A location's page of live materials is read from this index alone, however deep.
     index('materials_live_location_idx').on(t.locationId, t.id).where(sql`${t.deletedAt} is null`),
+    // Low stock, emptiest first: read in order from the index, no sort of the ties.
     index('materials_low_stock_idx')
-      .on(t.quantity)
+      .on(t.quantity, t.id)
       .where(sql`${t.deletedAt} is null and ${t.quantity} <= 10`),
   ],
 );

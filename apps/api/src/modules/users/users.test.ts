@@ -173,6 +173,9 @@ describe('GET /api/users/getAll', () => {
     expect(body.data[0].name).toBe('Alma 100% Reyes');
     expect(body.data.some((u: { name: string }) => u.name === 'Gone Person')).toBe(false);
     expect((await list('?page=2')).json().data).toHaveLength(3);
+    const beyond = (await list('?page=5')).json();
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination).toEqual({ total: 13, totalPages: 2, page: 5, limit: 10 });
   });
 
   it('searches by name or email, whatever the case, taking % literally', async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "materials_low_stock_idx";--> statement-breakpoint
+CREATE INDEX "materials_low_stock_idx" ON "materials" USING btree ("quantity","id") WHERE "materials"."deleted_at" is null and "materials"."quantity" <= 10;
