@@ -1,36 +1,49 @@
 import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@stockyard/shared';
-import { and, count, desc, eq, exists, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { and, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, stockMovements, users } from '../../db/schema';
+import { prepared } from '../../lib/prepared';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
 export type LocationFilter = { type?: LocationType; status?: LocationStatus };
 
-function filterOf(filter: LocationFilter): SQL | undefined {
-  return and(
-    filter.type ? eq(locations.type, filter.type) : undefined,
-    filter.status ? eq(locations.status, filter.status) : undefined,
-  );
+const p = sql.placeholder;
+
+/** One prepared statement for every filter combination (null matches all): page and total in one scan. */
+function locationListStatements(db: Database) {
+  return prepared(db, 'locations_list', (d) => {
+    const where = and(
+      sql`(${p('type')}::text is null or ${locations.type} = ${p('type')})`,
+      sql`(${p('status')}::text is null or ${locations.status} = ${p('status')})`,
+    );
+    return {
+      rows: d
+        .select({ location: locations, total: sql<number>`(count(*) over ())::int` })
+        .from(locations)
+        .where(where)
+        .orderBy(desc(locations.id))
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare('locations_list_page'),
+      total: d.select({ n: count() }).from(locations).where(where).prepare('locations_list_count'),
+    };
+  });
 }
 
 export async function listLocations(
-  db: DbExecutor,
+  db: Database,
   filter: LocationFilter,
   page: { limit: number; offset: number },
 ) {
-  const where = filterOf(filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(locations)
-      .where(where)
-      .orderBy(desc(locations.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(locations).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const statements = locationListStatements(db);
+  const values = { type: filter.type ?? null, status: filter.status ?? null };
+  const found = await statements.rows.execute({ ...values, ...page });
+  const rows = found.map((r) => r.location);
+  if (found.length > 0) return { rows, total: found[0]!.total };
+  // Past the last page the window has no row to carry the total.
+  const [counted] = page.offset > 0 ? await statements.total.execute(values) : [];
+  return { rows, total: counted?.n ?? 0 };
 }
 
 export async function findLocation(db: DbExecutor, id: number) {

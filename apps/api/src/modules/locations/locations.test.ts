@@ -115,6 +115,12 @@ describe('GET /api/locations/list', () => {
         headers,
       });
       expect(second.json().data.map((l: { name: string }) => l.name)).toEqual(['Site 2', 'Site 1']);
+      const beyond = await t2.app.inject({
+        method: 'GET',
+        url: '/api/locations/list?page=3',
+        headers,
+      });
+      expect(beyond.json()).toMatchObject({ data: [], pagination: { total: 12, totalPages: 2 } });
       const fields = await t2.app.inject({
         method: 'GET',
         url: '/api/locations/list?type=FIELD&limit=100',
