@@ -1,0 +1,177 @@
+// `npm run bench`: the large data set on an embedded PostgreSQL, then autocannon against the main
+// endpoints beside a bare Fastify route. The server runs in a child process (bench/server.ts via
+// tsx) so that the load generator here does not share its event loop. Results go to bench/results.
+import { fork } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** ARCHITECTURE.md section 10: a list or detail endpoint, p99 under 25 ms at 50 connections. */
+const P99_BUDGET_MS = 25;
+
+function startServer() {
+  const child = fork(path.join(root, 'bench/server.ts'), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = new Promise((resolve, reject) => {
+    child.on('message', (message) => {
+      if (message?.type === 'ready') resolve(message);
+      if (message?.type === 'error') reject(new Error(message.message));
+    });
+    child.on('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  return { child, ready };
+}
+
+function run(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+function scenarios(info) {
+  const { apiUrl, bareUrl, sample, dataset } = info;
+  const deepPage = Math.floor(dataset.materials / 10) - 10;
+  const perLocationLastPage = Math.ceil(dataset.materials / dataset.locations / 10);
+  return [
+    { name: 'bare Fastify route', url: `${bareUrl}/bare`, budget: false },
+    // Floors for reading the rest: one trivial query without a session, then the session check alone.
+    { name: 'health (select 1, no session)', url: `${apiUrl}/api/health`, budget: false },
+    { name: 'profile (session check only)', url: `${apiUrl}/api/auth/profile`, budget: false },
+    { name: 'materials list, page 1', url: `${apiUrl}/api/materials/list?page=1&limit=10` },
+    {
+      name: `materials list, page ${deepPage}`,
+      url: `${apiUrl}/api/materials/list?page=${deepPage}&limit=10`,
+    },
+    {
+      name: 'materials list at a location, page 1',
+      url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=1&limit=10`,
+    },
+    {
+      name: `materials list at a location, page ${perLocationLastPage}`,
+      url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=${perLocationLastPage}&limit=10`,
+    },
+    { name: 'material detail', url: `${apiUrl}/api/materials/detail/${sample.materialId}` },
+    { name: 'low stock (_limit 10)', url: `${apiUrl}/api/materials/low-stock?_limit=10` },
+    { name: 'user search (getAll?search=smith)', url: `${apiUrl}/api/users/getAll?search=smith` },
+    { name: 'locations list, page 1', url: `${apiUrl}/api/locations/list?page=1&limit=10` },
+  ];
+}
+
+const round = (n) => Math.round(n * 100) / 100;
+
+function markdown(report) {
+  const lines = [
+    `# Benchmark, ${report.date}`,
+    '',
+    `${report.machine.cpus} x ${report.machine.cpuModel}, Node ${report.machine.node}; ` +
+      `${report.settings.connections} connections, ${report.settings.durationSeconds} s per scenario ` +
+      '(autocannon in the parent process, the API and the bare route in one child process, ' +
+      'embedded PostgreSQL on the same machine).',
+    '',
+    `Data set: ${report.dataset.locations} locations, ${report.dataset.materials} materials ` +
+      `(${report.dataset.lowStock} at 10 or under), ${report.dataset.movements} stock movements, ` +
+      `${report.dataset.users} users; generated in ${report.dataset.seedSeconds} s.`,
+    '',
+    '| scenario | p50 ms | p99 ms | req/s | errors | p99 budget (25 ms) |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const s of report.scenarios) {
+    const verdict = s.budget ? (s.p99 < P99_BUDGET_MS ? 'met' : '**missed**') : '-';
+    lines.push(
+      `| ${s.name} | ${s.p50} | ${s.p99} | ${s.requestsPerSecond} | ${s.errors + s.non2xx} | ${verdict} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Rows without a budget are floors for reading the others: the bare route measures the ' +
+      'load generator and the machine, health one trivial query without a session, and profile ' +
+      'the session check (token and session row) that every signed-in call makes first.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+async function main() {
+  const { child, ready } = startServer();
+  try {
+    console.log('Starting PostgreSQL and generating the data set...');
+    const info = await ready;
+    console.log('Data set:', info.dataset);
+    const headers = { authorization: `Bearer ${info.token}` };
+    const results = [];
+    for (const scenario of scenarios(info)) {
+      const probe = await fetch(scenario.url, { headers });
+      if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status} ${await probe.text()}`);
+      if (WARMUP > 0) await run(scenario.url, headers, WARMUP);
+      const result = await run(scenario.url, headers, DURATION);
+      const row = {
+        name: scenario.name,
+        path: new URL(scenario.url).pathname + new URL(scenario.url).search,
+        budget: scenario.budget !== false,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        average: round(result.latency.average),
+        requestsPerSecond: round(result.requests.average),
+        total: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+      };
+      results.push(row);
+      console.log(
+        `${row.name.padEnd(44)} p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${String(row.requestsPerSecond).padStart(8)} req/s${row.non2xx + row.errors ? `  (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}`,
+      );
+    }
+    const now = new Date();
+    const report = {
+      date: now.toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.versions.node,
+      },
+      settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
+      dataset: info.dataset,
+      budget: { p99Ms: P99_BUDGET_MS },
+      scenarios: results,
+    };
+    const dir = path.join(root, 'bench/results');
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(
+      path.join(dir, `${now.toISOString().slice(0, 10)}.json`),
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+    await fs.writeFile(path.join(dir, 'latest.md'), markdown(report));
+    console.log(`\nWritten to bench/results/${now.toISOString().slice(0, 10)}.json and latest.md`);
+    const missed = results.filter((r) => r.budget && r.p99 >= P99_BUDGET_MS);
+    if (missed.length > 0) {
+      console.log(
+        `p99 budget of ${P99_BUDGET_MS} ms missed by: ${missed.map((r) => r.name).join(', ')}`,
+      );
+      process.exitCode = 1;
+    }
+    const failed = results.filter((r) => r.non2xx + r.errors > 0);
+    if (failed.length > 0) {
+      console.log(`Errors in: ${failed.map((r) => r.name).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    if (child.connected) child.send('stop');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
