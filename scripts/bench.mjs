@@ -110,7 +110,9 @@ async function main() {
     console.log('Data set:', info.dataset);
     const headers = { authorization: `Bearer ${info.token}` };
     const results = [];
-    for (const scenario of scenarios(info)) {
+    // BENCH_ONLY=regex runs the matching scenarios only (for iterating on one endpoint).
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+    for (const scenario of scenarios(info).filter((s) => !only || only.test(s.name))) {
       const probe = await fetch(scenario.url, { headers });
       if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status} ${await probe.text()}`);
       if (WARMUP > 0) await run(scenario.url, headers, WARMUP);
