@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { locations, loginAttempts, sessions, users } from '../../db/schema';
+import { prepared } from '../../lib/prepared';
 
 export async function findActiveAccountByEmail(db: DbExecutor, email: string) {
   const [row] = await db
@@ -37,22 +38,27 @@ export async function touchLastLogin(db: DbExecutor, userId: number, at: Date) {
 }
 
 /** The live session with its user and location name, or null when dead, expired or the user is gone. */
-export async function findLiveSession(db: DbExecutor, sessionId: string, userId: number) {
-  const [row] = await db
-    .select({ user: users, locationName: locations.name, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(locations, eq(locations.id, users.locationId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.status, true),
-        isNull(users.deletedAt),
-      ),
-    );
+export async function findLiveSession(db: Database, sessionId: string, userId: number) {
+  // Every signed-in request runs this first: a prepared statement, planned once per connection.
+  const statement = prepared(db, 'auth_find_live_session', (database, name) =>
+    database
+      .select({ user: users, locationName: locations.name, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(locations, eq(locations.id, users.locationId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.status, true),
+          isNull(users.deletedAt),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ sessionId, userId });
   return row ?? null;
 }
 

@@ -152,7 +152,11 @@ export async function revokeAllSessions(tx: DbExecutor, userIds: number[]) {
 
 /** The signed-in user behind a token's claims, or null when the session is dead. */
 export async function resolveSession(ctx: AppContext, sessionId: string, userId: number) {
+  const cached = ctx.sessionCache?.get(sessionId, userId);
+  if (cached) return cached;
   const row = await repo.findLiveSession(ctx.db, sessionId, userId);
   if (!row || normalizeRole(row.user.role) === null) return null;
-  return toUserDto(row.user, row.locationName);
+  const user = toUserDto(row.user, row.locationName);
+  ctx.sessionCache?.set(sessionId, user, row.expiresAt);
+  return user;
 }

@@ -1,6 +1,18 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export type TokenClaims = { userId: number; sessionId: string };
+
+const keys = new WeakMap<Uint8Array, KeyObject>();
+/** The secret as a key object, made once: importing it at every call is most of a verify's cost. */
+function keyOf(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export async function signSessionToken(
   secret: Uint8Array,
@@ -13,7 +25,7 @@ export async function signSessionToken(
     .setJti(claims.sessionId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(secret);
+    .sign(keyOf(secret));
 }
 
 /** The claims of a valid, unexpired token signed by us; null for anything else. */
@@ -22,7 +34,7 @@ export async function verifySessionToken(
   token: string,
 ): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
     if (!payload.jti || !Number.isInteger(userId)) return null;
     return { userId, sessionId: payload.jti };

@@ -146,6 +146,9 @@ export async function updateUser(
         ...flagsFor(input.role, base, input.permissions),
       });
       const endedSessions = before.status && !status ? await endSessions(ctx, uow, id) : 0;
+      uow.afterCommit(() => {
+        ctx.events.emit('usersChanged', [id]);
+      });
       await recordActivity(tx, {
         userId: actor.user.id,
         action: before.status && !status ? 'DEACTIVATE_USER' : 'UPDATE_USER',
@@ -231,9 +234,12 @@ export async function updatePermissions(
   id: number,
   permissions: Partial<Permissions>,
 ): Promise<SessionUser> {
-  return inTransaction(ctx, async ({ tx }) => {
+  return inTransaction(ctx, async ({ tx, afterCommit }) => {
     const before = await repo.lockUser(tx, id);
     if (!before) throw notFound(USER_NOT_FOUND);
+    afterCommit(() => {
+      ctx.events.emit('usersChanged', [id]);
+    });
     if (before.role === 'ADMIN') {
       throw conflict(
         'An admin always has every permission. Make the user a Field Manager to choose their permissions.',
