@@ -119,6 +119,17 @@ export type RouteEntry = {
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', roles: ['ADMIN', 'USER'], title: 'Dashboard', name: 'Dashboard', icon: 'dashboard' },
+  { path: '/locations', roles: ['ADMIN'], title: 'Locations', name: 'Locations', icon: 'locations' },
+  { path: '/users', roles: ['ADMIN'], title: 'Users', name: 'Users', icon: 'users' },
+  // Reached from the bell's View all notifications; the spec's side menu has no entry for it.
+  { path: '/notifications', roles: ['ADMIN', 'USER'], title: 'Notifications' },
+  {
+    path: '/admin/activity-tracking',
+    roles: ['ADMIN'],
+    title: 'Activity Tracking',
+    name: 'Activity',
+    icon: 'activity',
+  },
 ];
 
 /** Sidebar entries for a role: those with a name, an icon and the role among their roles. */

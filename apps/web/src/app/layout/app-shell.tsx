@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { Header } from './header';
@@ -45,7 +46,12 @@ function Shell() {
         </Dialog.Portal>
       </Dialog.Root>
       <div className="flex min-w-0 flex-col">
-        <Header user={user} onOpenMenu={() => setDrawerOpen(true)} onLogout={onLogout} />
+        <Header
+          user={user}
+          onOpenMenu={() => setDrawerOpen(true)}
+          onLogout={onLogout}
+          actions={<NotificationBell />}
+        />
         <main className="flex-1 p-4 lg:p-6">
           <Outlet />
         </main>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button';
 
 /** The footer of a paged list: the caller's text, then Previous and Next. */
@@ -10,11 +11,11 @@ export function Pagination({
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
-  summary: string;
+  summary: ReactNode;
 }) {
   return (
     <div className="flex flex-col items-center justify-between gap-3 border-t border-border px-4 py-3 text-sm sm:flex-row">
-      <p className="text-muted-foreground">{summary}</p>
+      <div className="text-muted-foreground">{summary}</div>
       <div className="flex items-center gap-2">
         <Button
           variant="outline"

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { type ActivityLog, useActivityLogs } from './api/get-activity-logs';
+import { useFilterLocations } from './api/get-locations';
+import { ActivityDetailsDialog } from './components/activity-details-dialog';
+import { formatTimestamp } from './components/format-timestamp';
+
+const COLUMNS = 6;
+
+/** Activity Tracking (03 section 2.8): the activity log, newest first, for admins. */
+export default function ActivityTrackingPage() {
+  const [locationId, setLocationId] = useState('');
+  const [date, setDate] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ActivityLog | null>(null);
+  const locations = useFilterLocations();
+  const query = useActivityLogs({
+    page,
+    locationId: locationId ? Number(locationId) : undefined,
+    startDate: date || undefined,
+  });
+  const data = query.data;
+  const totalPages = Math.max(data?.totalPages ?? 1, 1);
+
+  let message: React.ReactNode = null;
+  if (query.isError) {
+    message = (
+      <div role="alert" className="flex flex-col items-center gap-2">
+        <p className="text-base font-semibold text-foreground">Something went wrong</p>
+        <p className="text-destructive">Failed to fetch activities.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else if (query.isPending) {
+    message = 'Loading...';
+  } else if (!data || data.logs.length === 0) {
+    message = 'No activities found';
+  }
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Activity Tracking</h1>
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-end">
+          <div className="space-y-1.5 sm:w-64">
+            <Label htmlFor="activity-location">Location</Label>
+            <Select
+              id="activity-location"
+              value={locationId}
+              onChange={(event) => {
+                setLocationId(event.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">All</option>
+              {(locations.data ?? []).map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1.5 sm:w-48">
+            <Label htmlFor="activity-date">Date</Label>
+            <Input
+              id="activity-date"
+              type="date"
+              value={date}
+              onChange={(event) => {
+                setDate(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          {locationId || date ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setLocationId('');
+                setDate('');
+                setPage(1);
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+          {locations.isError ? (
+            <p className="text-sm text-destructive sm:self-center">Failed to fetch locations.</p>
+          ) : null}
+        </div>
+        <Table>
+          <THead>
+            <tr>
+              <TH>Location</TH>
+              <TH>User</TH>
+              <TH className="min-w-64">Description</TH>
+              <TH>Action</TH>
+              <TH>Timestamp</TH>
+              <TH className="text-right">Details</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {message ? (
+              <TableMessage colSpan={COLUMNS}>{message}</TableMessage>
+            ) : (
+              data?.logs.map((log) => (
+                <TR key={log.id}>
+                  <TD className="whitespace-nowrap">{log.user?.location?.name ?? '-'}</TD>
+                  <TD className="whitespace-nowrap">{log.user?.name ?? '-'}</TD>
+                  <TD className="break-words">{log.description}</TD>
+                  <TD className="whitespace-nowrap">
+                    <span className="rounded bg-muted px-2 py-0.5 font-mono text-xs">
+                      {log.action}
+                    </span>
+                  </TD>
+                  <TD className="whitespace-nowrap text-muted-foreground">
+                    {formatTimestamp(log.timestamp)}
+                  </TD>
+                  <TD className="text-right">
+                    <Button variant="outline" size="sm" onClick={() => setSelected(log)}>
+                      View Details
+                    </Button>
+                  </TD>
+                </TR>
+              ))
+            )}
+          </TBody>
+        </Table>
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          summary={`Page ${page} of ${totalPages}. Total: ${data?.totalLogs ?? 0} activities.`}
+        />
+      </Card>
+      <ActivityDetailsDialog log={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import {
+  LOCATION_STATUS_LABELS,
+  LOCATION_STATUSES,
+  LOCATION_TYPE_LABELS,
+  LOCATION_TYPES,
+  type LocationDto,
+  type LocationInput,
+  locationSchema,
+} from '@stockyard/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select } from '@/components/ui/input';
+import { applyServerErrors, serverMessage } from '@/lib/form-errors';
+import { schemaResolver } from '@/lib/form-resolver';
+import { notifyToast } from '@/lib/toast';
+import { useCreateLocation } from '../api/create-location';
+import { useUpdateLocation } from '../api/update-location';
+
+type FormValues = { name: string; address: string; type: string; status: string };
+
+const FIELDS = ['name', 'address', 'type', 'status'] as const;
+
+function toFormValues(location: LocationDto | null): FormValues {
+  return location
+    ? {
+        name: location.name,
+        address: location.address,
+        type: location.type,
+        status: location.status,
+      }
+    : { name: '', address: '', type: '', status: 'ACTIVE' };
+}
+
+/** Add Location and Edit Location: the same fields, the shared schema's messages. */
+export function LocationFormDialog({
+  open,
+  onOpenChange,
+  location,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The location to edit; null adds one. */
+  location: LocationDto | null;
+}) {
+  const editing = location !== null;
+  const create = useCreateLocation();
+  const update = useUpdateLocation();
+  const form = useForm<FormValues, unknown, LocationInput>({
+    resolver: schemaResolver<FormValues, LocationInput>(locationSchema),
+    defaultValues: toFormValues(location),
+  });
+  const { register, handleSubmit, reset, setError, formState } = form;
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (open) reset(toFormValues(location));
+  }, [open, location, reset]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: location.id, input });
+        notifyToast.success('Location Updated');
+      } else {
+        await create.mutateAsync(input);
+        notifyToast.success('Location Created');
+      }
+      onOpenChange(false);
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      notifyToast.error(editing ? 'Failed to update location.' : 'Failed to create location.', {
+        description: serverMessage(error),
+      });
+    }
+  });
+
+  const fieldProps = (field: keyof FormValues) => ({
+    id: `location-${field}`,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `location-${field}-error` : undefined,
+    ...register(field),
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={editing ? 'Edit Location' : 'Add Location'}
+        description={editing ? 'Change the details of this location.' : 'Add a yard or field site.'}
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField id="location-name" label="Name" error={errors.name?.message}>
+            <Input placeholder="Location name" autoComplete="off" {...fieldProps('name')} />
+          </FormField>
+          <FormField id="location-address" label="Address" error={errors.address?.message}>
+            <Input placeholder="Street, town" autoComplete="off" {...fieldProps('address')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="location-type" label="Type" error={errors.type?.message}>
+              <Select {...fieldProps('type')}>
+                <option value="">Select type</option>
+                {LOCATION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {LOCATION_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField id="location-status" label="Status" error={errors.status?.message}>
+              <Select {...fieldProps('status')}>
+                <option value="">Select status</option>
+                {LOCATION_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {LOCATION_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </div>
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : editing ? 'Update Location' : 'Add Location'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS, type LocationDto } from '@stockyard/shared';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { displayId } from '@/lib/format';
+
+const COLUMNS = 6;
+
+export function LocationsTable({
+  locations,
+  state,
+  selectedId,
+  onSelect,
+  onEdit,
+  onDelete,
+  onRetry,
+}: {
+  locations: LocationDto[];
+  state: 'loading' | 'error' | 'ready';
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onEdit: (location: LocationDto) => void;
+  onDelete: (location: LocationDto) => void;
+  onRetry: () => void;
+}) {
+  const onRowKey = (event: KeyboardEvent, id: number) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(id);
+    }
+  };
+
+  return (
+    <Table aria-label="Locations">
+      <THead>
+        <tr>
+          <TH>ID</TH>
+          <TH>Name</TH>
+          <TH>Type</TH>
+          <TH>Address</TH>
+          <TH>Status</TH>
+          <TH className="text-right">Actions</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {state === 'loading' ? (
+          <TableMessage colSpan={COLUMNS}>Loading locations...</TableMessage>
+        ) : state === 'error' ? (
+          <TableMessage colSpan={COLUMNS}>
+            <span className="mr-3">Failed to fetch locations.</span>
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Retry
+            </Button>
+          </TableMessage>
+        ) : locations.length === 0 ? (
+          <TableMessage colSpan={COLUMNS}>No locations found.</TableMessage>
+        ) : (
+          locations.map((location) => {
+            const selected = location.id === selectedId;
+            return (
+              <TR
+                key={location.id}
+                tabIndex={0}
+                aria-selected={selected}
+                onClick={() => onSelect(location.id)}
+                onKeyDown={(event) => onRowKey(event, location.id)}
+                className={cn(
+                  'cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                  selected && 'bg-accent hover:bg-accent',
+                )}
+              >
+                <TD className="whitespace-nowrap font-mono text-xs text-muted-foreground">
+                  {displayId('LOC', location.id)}
+                </TD>
+                <TD className="font-medium">{location.name}</TD>
+                <TD className="whitespace-nowrap">{LOCATION_TYPE_LABELS[location.type]}</TD>
+                <TD className="min-w-48 text-muted-foreground">{location.address}</TD>
+                <TD>
+                  <Badge tone={location.status === 'ACTIVE' ? 'green' : 'grey'}>
+                    {LOCATION_STATUS_LABELS[location.status]}
+                  </Badge>
+                </TD>
+                <TD className="text-right">
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${location.name}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onEdit(location);
+                      }}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive hover:text-destructive"
+                      aria-label={`Delete ${location.name}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onDelete(location);
+                      }}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </Button>
+                  </div>
+                </TD>
+              </TR>
+            );
+          })
+        )}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  LOCATION_STATUS_LABELS,
+  LOCATION_STATUSES,
+  LOCATION_TYPE_LABELS,
+  LOCATION_TYPES,
+  type LocationDto,
+  type LocationStatus,
+  type LocationType,
+  PAGE_SIZES,
+} from '@stockyard/shared';
+import { Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Select } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { showingRange } from '@/lib/format';
+import { notifyToast } from '@/lib/toast';
+import { useDeleteLocation } from './api/delete-location';
+import { useLocations } from './api/get-locations';
+import { LocationFormDialog } from './components/location-form-dialog';
+import { LocationsTable } from './components/locations-table';
+
+export default function LocationsPage() {
+  const [page, setPage] = useState(1);
+  const [type, setType] = useState<LocationType | ''>('');
+  const [status, setStatus] = useState<LocationStatus | ''>('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<LocationDto | null>(null);
+  const [deleting, setDeleting] = useState<LocationDto | null>(null);
+
+  const query = useLocations({ page, type: type || undefined, status: status || undefined });
+  const remove = useDeleteLocation();
+  const locations = query.data?.data ?? [];
+  const total = query.data?.pagination?.total ?? 0;
+  const totalPages = query.data?.pagination?.totalPages ?? 1;
+
+  // A delete can empty the last page: step back to the one that still has rows.
+  useEffect(() => {
+    if (query.data && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [query.data, page, totalPages]);
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (location: LocationDto) => {
+    setEditing(location);
+    setFormOpen(true);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifyToast.success('Location Deleted');
+        if (selectedId === deleting.id) setSelectedId(null);
+      },
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Location Management</h1>
+          <p className="text-sm text-muted-foreground">Yards and field sites, and their status.</p>
+        </div>
+        <Button onClick={openAdd}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add Location
+        </Button>
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
+          <Select
+            aria-label="Filter by type"
+            className="sm:w-44"
+            value={type}
+            onChange={(event) => {
+              setType(event.target.value as LocationType | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All Types</option>
+            {LOCATION_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {LOCATION_TYPE_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label="Filter by status"
+            className="sm:w-44"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as LocationStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All Status</option>
+            {LOCATION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {LOCATION_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <LocationsTable
+          locations={locations}
+          state={query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready'}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          onEdit={openEdit}
+          onDelete={setDeleting}
+          onRetry={() => void query.refetch()}
+        />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          summary={showingRange(page, PAGE_SIZES.locations, total, 'locations')}
+        />
+      </Card>
+
+      <LocationFormDialog open={formOpen} onOpenChange={setFormOpen} location={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={deleting ? `Delete ${deleting.name}?` : 'Delete location?'}
+        description="This action cannot be undone and will remove all associated data."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { NotificationItem } from '@stockyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSocket } from '@/lib/socket';
+import { notifyToast } from '@/lib/toast';
+import { notificationKeys } from './get-notifications';
+import { addToCache } from './notifications-cache';
+
+/**
+ * New notifications arrive over the session's socket: each raises a toast and joins the bell's
+ * list and count without a reload (01-core.md section 4).
+ */
+export function useLiveNotifications(): void {
+  const socket = useSocket();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const onNotification = (notification: NotificationItem) => {
+      notifyToast.info(notification.message);
+      addToCache(queryClient, notification);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    };
+    // What arrived while the connection was down is fetched when it comes back.
+    const onReconnect = () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    };
+    socket.on('notification', onNotification);
+    socket.io.on('reconnect', onReconnect);
+    return () => {
+      socket.off('notification', onNotification);
+      socket.io.off('reconnect', onReconnect);
+    };
+  }, [socket, queryClient]);
+}

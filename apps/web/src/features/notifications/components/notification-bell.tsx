@@ -1,0 +1,51 @@
+import { UNREAD_BADGE_CAP } from '@stockyard/shared';
+import { Bell } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useState } from 'react';
+import { useNotificationFeed } from '../api/get-notifications';
+import { useLiveNotifications } from '../api/use-live-notifications';
+import { NotificationPanel } from './notification-panel';
+
+/** "9+" above nine (01-core.md section 9). */
+export function unreadBadgeText(count: number): string {
+  return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
+}
+
+/** The header's bell: the unread badge, and the dropdown of notifications. */
+export function NotificationBell() {
+  useLiveNotifications();
+  const feed = useNotificationFeed();
+  const [open, setOpen] = useState(false);
+  const unread = feed.data?.pages[0]?.unreadCount ?? 0;
+  const badge = unread > 0 ? unreadBadgeText(unread) : null;
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        className="relative rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
+      >
+        <Bell className="h-5 w-5" aria-hidden />
+        {badge ? (
+          <span
+            aria-hidden
+            className="absolute right-0.5 top-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-white"
+          >
+            {badge}
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Notifications"
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-lg border border-border bg-card shadow-lg"
+        >
+          <NotificationPanel feed={feed} onNavigate={() => setOpen(false)} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,89 @@
+import type { NotificationItem } from '@stockyard/shared';
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { relativeTime } from '@/lib/format';
+import { notificationTypeLabel } from './notification-type';
+
+/** The screen's table (03 section 2.5): unread rows are highlighted. */
+export function NotificationsTable({
+  notifications,
+  message,
+  markingId,
+  onMarkRead,
+}: {
+  notifications: NotificationItem[];
+  /** Loading, empty or error content shown instead of rows. */
+  message: ReactNode;
+  markingId: number | null;
+  onMarkRead: (id: number) => void;
+}) {
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <TH className="min-w-56">Message</TH>
+          <TH>Type</TH>
+          <TH>Date</TH>
+          <TH className="text-right">Actions</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {message ? (
+          <TableMessage colSpan={4}>{message}</TableMessage>
+        ) : (
+          notifications.map((notification) => {
+            const unread = !notification.read;
+            return (
+              <TR
+                key={notification.id}
+                className={cn(unread && 'bg-accent hover:bg-accent/70')}
+                aria-label={unread ? 'Unread notification' : undefined}
+              >
+                <TD className={cn('break-words', unread && 'font-medium')}>
+                  <span className="flex items-start gap-2">
+                    <span
+                      aria-hidden
+                      className={cn(
+                        'mt-1.5 h-2 w-2 shrink-0 rounded-full',
+                        unread ? 'bg-primary' : 'bg-transparent',
+                      )}
+                    />
+                    {notification.message}
+                  </span>
+                </TD>
+                <TD className="whitespace-nowrap text-muted-foreground">
+                  {notificationTypeLabel(notification.type)}
+                </TD>
+                <TD className="whitespace-nowrap text-muted-foreground">
+                  <time dateTime={notification.createdAt}>
+                    {relativeTime(notification.createdAt)}
+                  </time>
+                </TD>
+                <TD className="whitespace-nowrap text-right">
+                  {unread ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={markingId === notification.id}
+                      onClick={() => onMarkRead(notification.id)}
+                    >
+                      Mark Read
+                    </Button>
+                  ) : (
+                    <span className="inline-flex items-center gap-1 text-sm text-green-700 dark:text-green-400">
+                      <Check className="h-4 w-4" aria-hidden />
+                      Read
+                    </span>
+                  )}
+                </TD>
+              </TR>
+            );
+          })
+        )}
+      </TBody>
+    </Table>
+  );
+}

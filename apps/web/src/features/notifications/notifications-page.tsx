@@ -1,0 +1,133 @@
+import { NOTIFICATION_TYPES, type NotificationType, PAGE_SIZES } from '@stockyard/shared';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { Input, Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
+import { useNotifications } from './api/get-notifications';
+import { useMarkNotificationRead } from './api/mark-notification-read';
+import { FetchErrorLine } from './components/fetch-error-line';
+import { NotificationsTable } from './components/notifications-table';
+import { useDebouncedValue } from './components/use-debounced-value';
+
+type PageSize = (typeof PAGE_SIZES.notificationChoices)[number];
+
+/** The notifications screen (03 section 2.5). */
+export default function NotificationsPage() {
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim());
+  const [type, setType] = useState<NotificationType | ''>('');
+  const [limit, setLimit] = useState<PageSize>(PAGE_SIZES.notifications);
+  const [page, setPage] = useState(1);
+
+  // A new filter or page size starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
+  useEffect(() => setPage(1), [search, type, limit]);
+
+  const query = useNotifications({
+    page,
+    limit,
+    type: type || undefined,
+    search: search || undefined,
+  });
+  const markRead = useMarkNotificationRead();
+  const data = query.data;
+  const totalPages = data?.totalPages ?? 1;
+
+  // Deleting elsewhere can leave this page past the end.
+  useEffect(() => {
+    if (data && page > data.totalPages) setPage(data.totalPages);
+  }, [data, page]);
+
+  const filtered = search !== '' || type !== '';
+  const notifications = data?.notifications ?? [];
+  let message: React.ReactNode = null;
+  if (query.isError && !data) {
+    message = <FetchErrorLine onRetry={() => void query.refetch()} />;
+  } else if (query.isPending) {
+    message = 'Loading...';
+  } else if (notifications.length === 0) {
+    message = filtered ? 'No notifications match your filters.' : 'No notifications available.';
+  }
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Notifications</h1>
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-end">
+          <div className="flex-1 space-y-1.5">
+            <Label htmlFor="notifications-search">Search</Label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                id="notifications-search"
+                type="search"
+                className="pl-9"
+                placeholder="Search notifications..."
+                value={searchText}
+                maxLength={200}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            </div>
+          </div>
+          <div className="space-y-1.5 sm:w-64">
+            <Label htmlFor="notifications-type">Type</Label>
+            <Select
+              id="notifications-type"
+              value={type}
+              onChange={(event) => setType(event.target.value as NotificationType | '')}
+            >
+              <option value="">All</option>
+              {NOTIFICATION_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        {query.isError && data ? (
+          <FetchErrorLine
+            className="border-b border-border p-3"
+            onRetry={() => void query.refetch()}
+          />
+        ) : null}
+        <NotificationsTable
+          notifications={notifications}
+          message={message}
+          markingId={markRead.isPending ? (markRead.variables ?? null) : null}
+          onMarkRead={(id) => markRead.mutate(id)}
+        />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          summary={
+            <div className="flex items-center gap-2">
+              <Label htmlFor="notifications-page-size" className="font-normal">
+                Rows per page
+              </Label>
+              <Select
+                id="notifications-page-size"
+                className="h-8 w-20"
+                value={limit}
+                onChange={(event) => setLimit(Number(event.target.value) as PageSize)}
+              >
+                {PAGE_SIZES.notificationChoices.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </Select>
+              <span>{data?.totalNotifications ?? 0} total</span>
+            </div>
+          }
+        />
+      </Card>
+    </div>
+  );
+}

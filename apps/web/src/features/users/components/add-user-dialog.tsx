@@ -1,0 +1,142 @@
+import {
+  type CreateUserFormInput,
+  createUserFormSchema,
+  DEFAULT_PERMISSIONS,
+  type Permissions,
+} from '@stockyard/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { applyServerErrors } from '@/lib/form-errors';
+import { schemaResolver } from '@/lib/form-resolver';
+import { notifyToast } from '@/lib/toast';
+import { useCreateUser } from '../api/create-user';
+import { PermissionCheckboxes } from './permission-checkboxes';
+import { RoleLocationFields } from './role-location-fields';
+
+type FormValues = {
+  name: string;
+  email: string;
+  role: string;
+  locationId: string;
+  password: string;
+  confirmPassword: string;
+  permissions: Permissions;
+};
+
+const EMPTY: FormValues = {
+  name: '',
+  email: '',
+  role: '',
+  locationId: '',
+  password: '',
+  confirmPassword: '',
+  permissions: DEFAULT_PERMISSIONS,
+};
+const FIELDS = ['name', 'email', 'role', 'locationId', 'password', 'permissions'] as const;
+
+export function AddUserDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateUser();
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<
+    FormValues,
+    unknown,
+    CreateUserFormInput
+  >({ resolver: schemaResolver(createUserFormSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (open) reset(EMPTY);
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _, ...input }) => {
+    try {
+      await create.mutateAsync(input);
+      notifyToast.success('User Added');
+      onOpenChange(false);
+    } catch (error) {
+      // The client's toast carries the server's message (a taken email is a 409); the form stays.
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  const described = (field: keyof FormValues) => ({
+    id: `add-user-${field}`,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `add-user-${field}-error` : undefined,
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Add User"
+        description="Create an account and choose what it may do."
+        className="max-w-2xl"
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="add-user-name" label="Name" error={errors.name?.message}>
+              <Input autoComplete="off" {...described('name')} {...register('name')} />
+            </FormField>
+            <FormField id="add-user-email" label="Email" error={errors.email?.message}>
+              <Input
+                type="email"
+                autoComplete="off"
+                {...described('email')}
+                {...register('email')}
+              />
+            </FormField>
+            <RoleLocationFields
+              idPrefix="add-user"
+              role={register('role')}
+              location={register('locationId')}
+              roleError={errors.role?.message}
+              locationError={errors.locationId?.message}
+            />
+            <FormField id="add-user-password" label="Password" error={errors.password?.message}>
+              <Input
+                type="password"
+                autoComplete="new-password"
+                {...described('password')}
+                {...register('password')}
+              />
+            </FormField>
+            <FormField
+              id="add-user-confirmPassword"
+              label="Confirm Password"
+              error={errors.confirmPassword?.message}
+            >
+              <Input
+                type="password"
+                autoComplete="new-password"
+                {...described('confirmPassword')}
+                {...register('confirmPassword')}
+              />
+            </FormField>
+          </div>
+          <PermissionCheckboxes
+            idPrefix="add-user"
+            field={(flag) => register(`permissions.${flag}`)}
+            isAdmin={watch('role') === 'ADMIN'}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Adding...' : 'Add User'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

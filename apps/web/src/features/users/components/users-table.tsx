@@ -1,0 +1,121 @@
+import { ROLE_LABELS, type SessionUser } from '@stockyard/shared';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+
+const COLUMNS = 6;
+
+export function UsersTable({
+  users,
+  state,
+  currentUserId,
+  togglingId,
+  onToggle,
+  onEdit,
+  onDelete,
+  onRetry,
+}: {
+  users: SessionUser[];
+  state: 'loading' | 'error' | 'ready';
+  currentUserId: number | undefined;
+  togglingId: number | null;
+  onToggle: (user: SessionUser) => void;
+  onEdit: (user: SessionUser) => void;
+  onDelete: (user: SessionUser) => void;
+  onRetry: () => void;
+}) {
+  return (
+    <Table aria-label="Users">
+      <THead>
+        <tr>
+          <TH>User</TH>
+          <TH>Role</TH>
+          <TH>Location</TH>
+          <TH>Status</TH>
+          <TH>Last Login</TH>
+          <TH className="text-right">Actions</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {state === 'loading' ? (
+          <TableMessage colSpan={COLUMNS}>Loading users...</TableMessage>
+        ) : state === 'error' ? (
+          <TableMessage colSpan={COLUMNS}>
+            <span className="mr-3">Failed to load users.</span>
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Retry
+            </Button>
+          </TableMessage>
+        ) : users.length === 0 ? (
+          <TableMessage colSpan={COLUMNS}>No users found.</TableMessage>
+        ) : (
+          users.map((user) => {
+            const self = user.id === currentUserId;
+            return (
+              <TR key={user.id}>
+                <TD>
+                  <div className="flex min-w-52 items-center gap-3">
+                    <Avatar name={user.name} />
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{user.name}</p>
+                      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                    </div>
+                  </div>
+                </TD>
+                <TD className="whitespace-nowrap">
+                  <Badge tone={user.role === 'ADMIN' ? 'blue' : 'grey'}>
+                    {ROLE_LABELS[user.role]}
+                  </Badge>
+                </TD>
+                <TD className="whitespace-nowrap">{user.location?.name ?? '-'}</TD>
+                <TD className="whitespace-nowrap">
+                  <Badge tone={user.status ? 'green' : 'red'}>
+                    {user.status ? 'Active' : 'In Active'}
+                  </Badge>
+                </TD>
+                <TD className="whitespace-nowrap">{formatDate(user.lastLogin)}</TD>
+                <TD className="text-right">
+                  <div className="flex items-center justify-end gap-1">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="w-24"
+                      disabled={self || togglingId === user.id}
+                      title={self ? 'You cannot deactivate your own account.' : undefined}
+                      aria-label={`${user.status ? 'Deactivate' : 'Activate'} ${user.name}`}
+                      onClick={() => onToggle(user)}
+                    >
+                      {user.status ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${user.name}`}
+                      onClick={() => onEdit(user)}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive hover:text-destructive"
+                      disabled={self}
+                      title={self ? 'You cannot delete your own account.' : undefined}
+                      aria-label={`Delete ${user.name}`}
+                      onClick={() => onDelete(user)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </Button>
+                  </div>
+                </TD>
+              </TR>
+            );
+          })
+        )}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,174 @@
+import { PAGE_SIZES, ROLE_LABELS, ROLES, type Role, type SessionUser } from '@stockyard/shared';
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input, Select } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { showingRange } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
+import { useDeleteUser } from './api/delete-user';
+import { useLocationOptions } from './api/get-location-options';
+import { useUsers } from './api/get-users';
+import { useToggleUserStatus } from './api/toggle-user-status';
+import { AddUserDialog } from './components/add-user-dialog';
+import { EditUserDialog } from './components/edit-user-dialog';
+import { UsersTable } from './components/users-table';
+
+const SEARCH_DELAY_MS = 300;
+
+export default function UsersPage() {
+  const session = useSession();
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [location, setLocation] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<SessionUser | null>(null);
+  const [deleting, setDeleting] = useState<SessionUser | null>(null);
+
+  // One request once typing pauses, not one per key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const query = useUsers({
+    page,
+    search: search || undefined,
+    role: role || undefined,
+    location: location ? Number(location) : undefined,
+  });
+  const locations = useLocationOptions('all');
+  const toggle = useToggleUserStatus();
+  const remove = useDeleteUser();
+  const users = query.data?.data ?? [];
+  const total = query.data?.pagination?.total ?? 0;
+  const totalPages = query.data?.pagination?.totalPages ?? 1;
+
+  useEffect(() => {
+    if (query.data && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [query.data, page, totalPages]);
+
+  const onToggle = (user: SessionUser) => {
+    toggle.mutate(user.id, {
+      onSuccess: ({ data }) =>
+        notifyToast.success(data.status ? 'User Activated' : 'User Deactivated', {
+          description: `${data.name} is now ${data.status ? 'active' : 'inactive'}.`,
+        }),
+    });
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notifyToast.success('User Deleted'),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">User Management</h1>
+          <p className="text-sm text-muted-foreground">Accounts, roles and permissions.</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add User
+        </Button>
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
+          <div className="relative md:flex-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search users"
+              placeholder="Search by name or email..."
+              className="pl-9"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </div>
+          <Select
+            aria-label="Filter by role"
+            className="md:w-44"
+            value={role}
+            onChange={(event) => {
+              setRole(event.target.value as Role | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {ROLE_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label="Filter by location"
+            className="md:w-52"
+            value={location}
+            onChange={(event) => {
+              setLocation(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All Locations</option>
+            {(locations.data ?? []).map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <UsersTable
+          users={users}
+          state={query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready'}
+          currentUserId={session?.user.id}
+          togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
+          onToggle={onToggle}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+          onRetry={() => void query.refetch()}
+        />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          summary={showingRange(page, PAGE_SIZES.users, total, 'users')}
+        />
+      </Card>
+
+      <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <EditUserDialog
+        user={editing}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete User"
+        description={`${deleting?.name ?? 'This user'} will be permanently removed and their permissions revoked. The records they created stay.`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@stockyard/shared';
+import { useEffect, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { sessionStore, useSession } from './session';
+
+/**
+ * The one live connection of the signed-in session. Imported only from the shell's lazy code,
+ * so socket.io-client stays out of the sign-in page's bundle.
+ */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let current: { token: string; socket: AppSocket; users: number } | null = null;
+
+function connect(token: string): AppSocket {
+  const socket: AppSocket = io({
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 10_000,
+  });
+  // A refused handshake means the session has ended: the next API call answers 401 and sends
+  // the browser to /login, so there is nothing to show here. Network trouble retries by itself.
+  socket.on('connect_error', () => undefined);
+  return socket;
+}
+
+function close(): void {
+  current?.socket.disconnect();
+  current = null;
+}
+
+/** Shares the connection of `token`, opening it (and closing another session's) when needed. */
+function acquire(token: string): AppSocket {
+  if (current?.token !== token) {
+    close();
+    current = { token, socket: connect(token), users: 0 };
+  }
+  current.users += 1;
+  return current.socket;
+}
+
+function release(token: string): void {
+  if (current?.token !== token) return;
+  current.users -= 1;
+  // A remount (StrictMode, a route change) picks the connection up again before it closes.
+  setTimeout(() => {
+    if (current?.token === token && current.users <= 0) close();
+  }, 0);
+}
+
+// Logout, or a sign-in as someone else in another tab, ends this session's connection at once.
+sessionStore.subscribe(() => {
+  if (current && current.token !== sessionStore.token()) close();
+});
+
+/** The signed-in session's socket, or null while signed out. */
+export function useSocket(): AppSocket | null {
+  const token = useSession()?.token ?? null;
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    setSocket(acquire(token));
+    return () => {
+      release(token);
+      setSocket(null);
+    };
+  }, [token]);
+  return socket;
+}
