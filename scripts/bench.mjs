@@ -18,7 +18,13 @@ const P99_BUDGET_MS = 25;
 function startServer() {
   const child = fork(path.join(root, 'bench/server.ts'), [], {
     cwd: root,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = new Promise((resolve, reject) => {
