@@ -113,7 +113,7 @@ export default function NotificationsPage() {
               </Label>
               <Select
                 id="notifications-page-size"
-                className="h-8 w-20"
+                className="h-8 w-20 pr-2"
                 value={limit}
                 onChange={(event) => setLimit(Number(event.target.value) as PageSize)}
               >

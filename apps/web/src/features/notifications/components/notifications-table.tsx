@@ -24,9 +24,9 @@ export function NotificationsTable({
     <Table>
       <THead>
         <tr>
-          <TH className="min-w-56">Message</TH>
-          <TH>Type</TH>
-          <TH>Date</TH>
+          <TH>Message</TH>
+          <TH className="hidden sm:table-cell">Type</TH>
+          <TH className="hidden sm:table-cell">Date</TH>
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
@@ -39,7 +39,7 @@ export function NotificationsTable({
             return (
               <TR
                 key={notification.id}
-                className={cn(unread && 'bg-accent hover:bg-accent/70')}
+                className={cn(unread && 'bg-accent hover:bg-accent/70 dark:bg-accent/50')}
                 aria-label={unread ? 'Unread notification' : undefined}
               >
                 <TD className={cn('break-words', unread && 'font-medium')}>
@@ -51,13 +51,20 @@ export function NotificationsTable({
                         unread ? 'bg-primary' : 'bg-transparent',
                       )}
                     />
-                    {notification.message}
+                    <span className="min-w-0">
+                      {notification.message}
+                      {/* On a phone, type and date sit under the message instead of in columns. */}
+                      <span className="mt-1 block text-xs font-normal text-muted-foreground sm:hidden">
+                        {notificationTypeLabel(notification.type)} ·{' '}
+                        {relativeTime(notification.createdAt)}
+                      </span>
+                    </span>
                   </span>
                 </TD>
-                <TD className="whitespace-nowrap text-muted-foreground">
+                <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                   {notificationTypeLabel(notification.type)}
                 </TD>
-                <TD className="whitespace-nowrap text-muted-foreground">
+                <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                   <time dateTime={notification.createdAt}>
                     {relativeTime(notification.createdAt)}
                   </time>
