@@ -98,11 +98,11 @@ export default function ActivityTrackingPage() {
         <Table>
           <THead>
             <tr>
-              <TH>Location</TH>
-              <TH>User</TH>
-              <TH className="min-w-64">Description</TH>
-              <TH>Action</TH>
-              <TH>Timestamp</TH>
+              <TH className="hidden md:table-cell">Location</TH>
+              <TH className="hidden md:table-cell">User</TH>
+              <TH className="md:min-w-64">Description</TH>
+              <TH className="hidden md:table-cell">Action</TH>
+              <TH className="hidden md:table-cell">Timestamp</TH>
               <TH className="text-right">Details</TH>
             </tr>
           </THead>
@@ -112,19 +112,41 @@ export default function ActivityTrackingPage() {
             ) : (
               data?.logs.map((log) => (
                 <TR key={log.id}>
-                  <TD className="whitespace-nowrap">{log.user?.location?.name ?? '-'}</TD>
-                  <TD className="whitespace-nowrap">{log.user?.name ?? '-'}</TD>
-                  <TD className="break-words">{log.description}</TD>
-                  <TD className="whitespace-nowrap">
+                  <TD className="hidden whitespace-nowrap md:table-cell">
+                    {log.location?.name ?? '-'}
+                  </TD>
+                  <TD className="hidden whitespace-nowrap md:table-cell">
+                    {log.user?.name ?? '-'}
+                  </TD>
+                  <TD className="break-words">
+                    {log.description}
+                    {/* On a phone the other columns sit under the description. */}
+                    <span className="mt-1 block text-xs text-muted-foreground md:hidden">
+                      {[
+                        log.action,
+                        log.location?.name,
+                        log.user?.name,
+                        formatTimestamp(log.timestamp),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </TD>
+                  <TD className="hidden whitespace-nowrap md:table-cell">
                     <span className="rounded bg-muted px-2 py-0.5 font-mono text-xs">
                       {log.action}
                     </span>
                   </TD>
-                  <TD className="whitespace-nowrap text-muted-foreground">
+                  <TD className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
                     {formatTimestamp(log.timestamp)}
                   </TD>
                   <TD className="text-right">
-                    <Button variant="outline" size="sm" onClick={() => setSelected(log)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="whitespace-nowrap"
+                      onClick={() => setSelected(log)}
+                    >
                       View Details
                     </Button>
                   </TD>

@@ -1,25 +1,21 @@
-import type { ApiSuccess, LocationType } from '@stockyard/shared';
+import type { ActivityLogItem, ActivityLogsPage, ApiSuccess } from '@stockyard/shared';
 import { PAGE_SIZES } from '@stockyard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { notifyToast } from '@/lib/toast';
 
-export type ActivityLog = {
-  id: number;
-  action: string;
-  description: string;
-  timestamp: string;
-  user: {
-    name: string;
-    email: string;
-    location: { name: string; address: string; type: LocationType } | null;
-  } | null;
-};
-
-export type ActivityLogsPage = { logs: ActivityLog[]; totalLogs: number; totalPages: number };
+export type ActivityLog = ActivityLogItem;
 
 export type ActivityLogsParams = { page: number; locationId?: number; startDate?: string };
+
+function viewerTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
 
 export function getActivityLogs(
   params: ActivityLogsParams,
@@ -32,6 +28,8 @@ export function getActivityLogs(
       limit: PAGE_SIZES.activityLogs,
       sortBy: 'timestamp',
       sortOrder: 'desc',
+      // The chosen date is a day where the viewer is.
+      timeZone: viewerTimeZone(),
     },
     signal,
     silent: true,

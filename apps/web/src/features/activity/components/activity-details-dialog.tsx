@@ -1,4 +1,4 @@
-import { LOCATION_TYPE_LABELS } from '@stockyard/shared';
+import { LOCATION_TYPE_LABELS, type LocationType } from '@stockyard/shared';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import type { ActivityLog } from '../api/get-activity-logs';
@@ -48,7 +48,14 @@ export function ActivityDetailsDialog({
             <Section title="User Location">
               <Field label="Name" value={location?.name} />
               <Field label="Address" value={location?.address} />
-              <Field label="Type" value={location ? LOCATION_TYPE_LABELS[location.type] : null} />
+              <Field
+                label="Type"
+                value={
+                  location
+                    ? (LOCATION_TYPE_LABELS[location.type as LocationType] ?? location.type)
+                    : null
+                }
+              />
             </Section>
           </div>
         </DialogContent>
