@@ -12,7 +12,15 @@ export function App() {
     <ErrorBoundary>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        <Toaster position="top-right" visibleToasts={1} richColors closeButton />
+        {/* Below the header, so that a toast never covers the bell or the account menu. */}
+        <Toaster
+          position="top-right"
+          offset={{ top: 72, right: 16 }}
+          mobileOffset={{ top: 72, right: 8, left: 8 }}
+          visibleToasts={1}
+          richColors
+          closeButton
+        />
       </Suspense>
     </ErrorBoundary>
   );

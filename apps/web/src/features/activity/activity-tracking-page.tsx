@@ -118,7 +118,7 @@ export default function ActivityTrackingPage() {
                   <TD className="hidden whitespace-nowrap md:table-cell">
                     {log.user?.name ?? '-'}
                   </TD>
-                  <TD className="break-words">
+                  <TD className="wrap-anywhere">
                     {log.description}
                     {/* On a phone the other columns sit under the description. */}
                     <span className="mt-1 block text-xs text-muted-foreground md:hidden">

@@ -42,7 +42,7 @@ export function NotificationsTable({
                 className={cn(unread && 'bg-accent hover:bg-accent/70 dark:bg-accent/50')}
                 aria-label={unread ? 'Unread notification' : undefined}
               >
-                <TD className={cn('break-words', unread && 'font-medium')}>
+                <TD className={cn('wrap-anywhere', unread && 'font-medium')}>
                   <span className="flex items-start gap-2">
                     <span
                       aria-hidden
