@@ -23,6 +23,17 @@ function connect(token: string): AppSocket {
   // A refused handshake means the session has ended: the next API call answers 401 and sends
   // the browser to /login, so there is nothing to show here. Network trouble retries by itself.
   socket.on('connect_error', () => undefined);
+  // The server says goodbye the same way when it restarts as when the session ends, and socket.io
+  // does not come back by itself after either: try once more, which a dead session refuses.
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    setTimeout(
+      () => {
+        if (current?.socket === socket) socket.connect();
+      },
+      1_000 + Math.random() * 2_000,
+    );
+  });
   return socket;
 }
 

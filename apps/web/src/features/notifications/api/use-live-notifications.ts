@@ -20,15 +20,15 @@ export function useLiveNotifications(): void {
       addToCache(queryClient, notification);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     };
-    // What arrived while the connection was down is fetched when it comes back.
-    const onReconnect = () => {
+    // Whatever arrived before the connection was up (or while it was down) is fetched once it is.
+    const onConnect = () => {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     };
     socket.on('notification', onNotification);
-    socket.io.on('reconnect', onReconnect);
+    socket.on('connect', onConnect);
     return () => {
       socket.off('notification', onNotification);
-      socket.io.off('reconnect', onReconnect);
+      socket.off('connect', onConnect);
     };
   }, [socket, queryClient]);
 }
