@@ -76,7 +76,7 @@ export function LocationsTable({
                 <TD className="whitespace-nowrap font-mono text-xs text-muted-foreground">
                   {displayId('LOC', location.id)}
                 </TD>
-                <TD className="font-medium">{location.name}</TD>
+                <TD className="whitespace-nowrap font-medium">{location.name}</TD>
                 <TD className="whitespace-nowrap">{LOCATION_TYPE_LABELS[location.type]}</TD>
                 <TD className="min-w-48 text-muted-foreground">{location.address}</TD>
                 <TD>
