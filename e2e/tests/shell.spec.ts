@@ -58,3 +58,30 @@ test.describe('the theme', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 });
+
+test.describe('the shell for a field manager', () => {
+  test('the sidebar shows Dashboard but not Locations, Inventory or Users', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const manager = await seed.fieldManager(location.id);
+    await signIn(page, manager);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Locations' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Inventory' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  });
+
+  test('a field manager visiting /users is sent home', async ({ page, seed }) => {
+    const location = await seed.location();
+    const manager = await seed.fieldManager(location.id);
+    await signIn(page, manager);
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'User Management' })).toHaveCount(0);
+  });
+});

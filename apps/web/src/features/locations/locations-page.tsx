@@ -63,15 +63,9 @@ export default function LocationsPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Location Management</h1>
-          <p className="text-sm text-muted-foreground">Yards and field sites, and their status.</p>
-        </div>
-        <Button onClick={openAdd}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add Location
-        </Button>
+      <div>
+        <h1 className="text-2xl font-semibold">Location Management</h1>
+        <p className="text-sm text-muted-foreground">Yards and field sites, and their status.</p>
       </div>
 
       <Card>
@@ -108,6 +102,10 @@ export default function LocationsPage() {
               </option>
             ))}
           </Select>
+          <Button className="sm:ml-auto" onClick={openAdd}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Location
+          </Button>
         </div>
         <LocationsTable
           locations={locations}

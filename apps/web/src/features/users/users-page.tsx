@@ -74,15 +74,9 @@ export default function UsersPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">User Management</h1>
-          <p className="text-sm text-muted-foreground">Accounts, roles and permissions.</p>
-        </div>
-        <Button onClick={() => setAdding(true)}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add User
-        </Button>
+      <div>
+        <h1 className="text-2xl font-semibold">User Management</h1>
+        <p className="text-sm text-muted-foreground">Accounts, roles and permissions.</p>
       </div>
 
       <Card>
@@ -133,6 +127,10 @@ export default function UsersPage() {
               </option>
             ))}
           </Select>
+          <Button className="md:ml-auto" onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add User
+          </Button>
         </div>
         <UsersTable
           users={users}
