@@ -25,6 +25,20 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
+  test("the admin sidebar lists Locations, Inventory and Users after Dashboard, in the spec's order", async ({
+    page,
+  }) => {
+    await signIn(page, admin);
+    await page.goto('/');
+    const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    await expect(links.filter({ hasText: 'Users' })).toBeVisible();
+    const names = (await links.allInnerTexts()).map((text) => text.trim());
+    const order = ['Dashboard', 'Locations', 'Inventory', 'Users'];
+    expect(names.filter((name) => order.includes(name))).toEqual(order);
+    await links.filter({ hasText: 'Inventory' }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(page.getByTestId('section-title')).toHaveText('Inventory');
+  });
   test('on a small screen the sidebar is a drawer opened from the header', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await signIn(page, admin);

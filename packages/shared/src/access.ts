@@ -119,7 +119,20 @@ export type RouteEntry = {
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', roles: ['ADMIN', 'USER'], title: 'Dashboard', name: 'Dashboard', icon: 'dashboard' },
-  { path: '/locations', roles: ['ADMIN'], title: 'Locations', name: 'Locations', icon: 'locations' },
+  {
+    path: '/locations',
+    roles: ['ADMIN'],
+    title: 'Locations',
+    name: 'Locations',
+    icon: 'locations',
+  },
+  {
+    path: '/inventory',
+    roles: ['ADMIN'],
+    title: 'Inventory',
+    name: 'Inventory',
+    icon: 'inventory',
+  },
   { path: '/users', roles: ['ADMIN'], title: 'Users', name: 'Users', icon: 'users' },
   // Reached from the bell's View all notifications; the spec's side menu has no entry for it.
   { path: '/notifications', roles: ['ADMIN', 'USER'], title: 'Notifications' },

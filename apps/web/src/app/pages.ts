@@ -7,6 +7,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('@/features/dashboard/dashboard-page')),
   '/locations': lazy(() => import('@/features/locations/locations-page')),
+  '/inventory': lazy(() => import('@/features/inventory/inventory-page')),
   '/users': lazy(() => import('@/features/users/users-page')),
   '/notifications': lazy(() => import('@/features/notifications/notifications-page')),
   '/admin/activity-tracking': lazy(() => import('@/features/activity/activity-tracking-page')),

@@ -40,9 +40,9 @@ export function LocationsTable({
         <tr>
           <TH>ID</TH>
           <TH>Name</TH>
-          <TH>Type</TH>
-          <TH>Address</TH>
-          <TH>Status</TH>
+          <TH className="hidden sm:table-cell">Type</TH>
+          <TH className="hidden sm:table-cell">Address</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
@@ -76,16 +76,32 @@ export function LocationsTable({
                 <TD className="whitespace-nowrap font-mono text-xs text-muted-foreground">
                   {displayId('LOC', location.id)}
                 </TD>
-                <TD className="whitespace-nowrap font-medium">{location.name}</TD>
-                <TD className="whitespace-nowrap">{LOCATION_TYPE_LABELS[location.type]}</TD>
-                <TD className="min-w-48 text-muted-foreground">{location.address}</TD>
-                <TD>
+                <TD className="font-medium sm:whitespace-nowrap">
+                  {location.name}
+                  {/* On a phone the other columns fold under the name. */}
+                  <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground sm:hidden">
+                    <p>{location.address}</p>
+                    <p className="flex items-center gap-2">
+                      {LOCATION_TYPE_LABELS[location.type]}
+                      <Badge tone={location.status === 'ACTIVE' ? 'green' : 'grey'}>
+                        {LOCATION_STATUS_LABELS[location.status]}
+                      </Badge>
+                    </p>
+                  </div>
+                </TD>
+                <TD className="hidden sm:table-cell whitespace-nowrap">
+                  {LOCATION_TYPE_LABELS[location.type]}
+                </TD>
+                <TD className="hidden sm:table-cell min-w-48 text-muted-foreground">
+                  {location.address}
+                </TD>
+                <TD className="hidden sm:table-cell">
                   <Badge tone={location.status === 'ACTIVE' ? 'green' : 'grey'}>
                     {LOCATION_STATUS_LABELS[location.status]}
                   </Badge>
                 </TD>
                 <TD className="text-right">
-                  <div className="flex justify-end gap-1">
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                     <Button
                       variant="ghost"
                       size="icon"

@@ -32,10 +32,10 @@ export function UsersTable({
       <THead>
         <tr>
           <TH>User</TH>
-          <TH>Role</TH>
-          <TH>Location</TH>
-          <TH>Status</TH>
-          <TH>Last Login</TH>
+          <TH className="hidden sm:table-cell">Role</TH>
+          <TH className="hidden sm:table-cell">Location</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
+          <TH className="hidden sm:table-cell">Last Login</TH>
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
@@ -57,28 +57,44 @@ export function UsersTable({
             return (
               <TR key={user.id}>
                 <TD>
-                  <div className="flex min-w-52 items-center gap-3">
+                  <div className="flex min-w-44 items-center gap-3 sm:min-w-52">
                     <Avatar name={user.name} />
                     <div className="min-w-0">
                       <p className="truncate font-medium">{user.name}</p>
                       <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                      {/* On a phone the other columns fold under the name. */}
+                      <div className="mt-1 space-y-1 text-xs text-muted-foreground sm:hidden">
+                        <p>
+                          {ROLE_LABELS[user.role]} · {user.location?.name ?? '-'}
+                        </p>
+                        <p className="flex items-center gap-2">
+                          <Badge tone={user.status ? 'green' : 'red'}>
+                            {user.status ? 'Active' : 'In Active'}
+                          </Badge>
+                          Last login {formatDate(user.lastLogin)}
+                        </p>
+                      </div>
                     </div>
                   </div>
                 </TD>
-                <TD className="whitespace-nowrap">
+                <TD className="hidden sm:table-cell whitespace-nowrap">
                   <Badge tone={user.role === 'ADMIN' ? 'blue' : 'grey'}>
                     {ROLE_LABELS[user.role]}
                   </Badge>
                 </TD>
-                <TD className="whitespace-nowrap">{user.location?.name ?? '-'}</TD>
-                <TD className="whitespace-nowrap">
+                <TD className="hidden sm:table-cell whitespace-nowrap">
+                  {user.location?.name ?? '-'}
+                </TD>
+                <TD className="hidden sm:table-cell whitespace-nowrap">
                   <Badge tone={user.status ? 'green' : 'red'}>
                     {user.status ? 'Active' : 'In Active'}
                   </Badge>
                 </TD>
-                <TD className="whitespace-nowrap">{formatDate(user.lastLogin)}</TD>
+                <TD className="hidden sm:table-cell whitespace-nowrap">
+                  {formatDate(user.lastLogin)}
+                </TD>
                 <TD className="text-right">
-                  <div className="flex items-center justify-end gap-1">
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:justify-end">
                     <Button
                       variant="outline"
                       size="sm"
@@ -90,25 +106,27 @@ export function UsersTable({
                     >
                       {user.status ? 'Deactivate' : 'Activate'}
                     </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${user.name}`}
-                      onClick={() => onEdit(user)}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:text-destructive"
-                      disabled={self}
-                      title={self ? 'You cannot delete your own account.' : undefined}
-                      aria-label={`Delete ${user.name}`}
-                      onClick={() => onDelete(user)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </Button>
+                    <div className="flex gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Edit ${user.name}`}
+                        onClick={() => onEdit(user)}
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="text-destructive hover:text-destructive"
+                        disabled={self}
+                        title={self ? 'You cannot delete your own account.' : undefined}
+                        aria-label={`Delete ${user.name}`}
+                        onClick={() => onDelete(user)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </Button>
+                    </div>
                   </div>
                 </TD>
               </TR>

@@ -1,0 +1,25 @@
+import { type ApiSuccess, type MaterialDto, PAGE_SIZES } from '@stockyard/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type MaterialFilters = { page: number; locationId?: number };
+
+export const materialKeys = {
+  all: ['materials'] as const,
+  list: (filters: MaterialFilters) => ['materials', 'list', filters] as const,
+  movements: (id: number, page: number) => ['materials', 'movements', id, page] as const,
+};
+
+export function getMaterials(filters: MaterialFilters): Promise<ApiSuccess<MaterialDto[]>> {
+  return api.get<ApiSuccess<MaterialDto[]>>('/materials/list', {
+    query: { ...filters, limit: PAGE_SIZES.inventory },
+  });
+}
+
+export function useMaterials(filters: MaterialFilters) {
+  return useQuery({
+    queryKey: materialKeys.list(filters),
+    queryFn: () => getMaterials(filters),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,115 @@
+import { type MaterialDto, PAGE_SIZES, STOCK_MOVEMENT_REASON_LABELS } from '@stockyard/shared';
+import { format } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { displayId, showingRange } from '@/lib/format';
+import { useMovements } from '../api/get-movements';
+
+const COLUMNS = 5;
+
+/** The stock ledger of one material: every change, what it left, why and by whom. */
+export function MovementHistoryDialog({
+  material,
+  onOpenChange,
+}: {
+  material: MaterialDto | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const materialId = material?.id ?? null;
+  useEffect(() => {
+    if (materialId !== null) setPage(1);
+  }, [materialId]);
+  const query = useMovements(materialId, page);
+  const movements = query.data?.data ?? [];
+  const total = query.data?.pagination?.total ?? 0;
+  const totalPages = query.data?.pagination?.totalPages ?? 1;
+
+  return (
+    <Dialog open={material !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Stock History"
+        description={
+          material
+            ? `${displayId('MAT', material.id)} ${material.name} at ${material.location.name}`
+            : undefined
+        }
+        className="max-w-3xl"
+      >
+        <div className="-mx-6 border-t border-border">
+          <Table aria-label="Stock movements">
+            <THead>
+              <tr>
+                <TH>Date</TH>
+                <TH className="text-right">Change</TH>
+                <TH className="text-right">Quantity After</TH>
+                <TH className="hidden sm:table-cell">Reason</TH>
+                <TH className="hidden sm:table-cell">By</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {query.isPending ? (
+                <TableMessage colSpan={COLUMNS}>Loading stock history...</TableMessage>
+              ) : query.isError && !query.data ? (
+                <TableMessage colSpan={COLUMNS}>
+                  <span className="mr-3">Failed to load stock history.</span>
+                  <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                    Retry
+                  </Button>
+                </TableMessage>
+              ) : movements.length === 0 ? (
+                <TableMessage colSpan={COLUMNS}>No stock movements yet.</TableMessage>
+              ) : (
+                movements.map((movement) => (
+                  <TR key={movement.id}>
+                    <TD className="sm:whitespace-nowrap">
+                      {format(new Date(movement.createdAt), 'dd/MM/yyyy HH:mm')}
+                      {/* On a phone the reason and the person fold under the date. */}
+                      <span className="block text-xs text-muted-foreground sm:hidden">
+                        {STOCK_MOVEMENT_REASON_LABELS[movement.reason] ?? movement.reason} by{' '}
+                        {movement.user?.name ?? '-'}
+                      </span>
+                    </TD>
+                    <TD
+                      className={cn(
+                        'text-right font-medium tabular-nums',
+                        movement.delta > 0 && 'text-green-700 dark:text-green-400',
+                        movement.delta < 0 && 'text-red-700 dark:text-red-400',
+                      )}
+                    >
+                      {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
+                    </TD>
+                    <TD className="text-right tabular-nums">{movement.quantityAfter}</TD>
+                    <TD className="hidden sm:table-cell whitespace-nowrap">
+                      {STOCK_MOVEMENT_REASON_LABELS[movement.reason] ?? movement.reason}
+                      {movement.reference ? (
+                        <span className="block text-xs text-muted-foreground">
+                          {movement.reference}
+                        </span>
+                      ) : null}
+                    </TD>
+                    <TD className="hidden sm:table-cell whitespace-nowrap">
+                      {movement.user?.name ?? '-'}
+                    </TD>
+                  </TR>
+                ))
+              )}
+            </TBody>
+          </Table>
+        </div>
+        <div className="-mx-6 -mb-6">
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            onPageChange={setPage}
+            summary={showingRange(page, PAGE_SIZES.inventory, total, 'movements')}
+          />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
