@@ -28,16 +28,52 @@ export async function signSessionToken(
     .sign(keyOf(secret));
 }
 
-/** The claims of a valid, unexpired token signed by us; null for anything else. */
+type Verified = { claims: TokenClaims; expiresAtMs: number };
+
+/** Tokens whose signature was checked, by secret; bounded, and an entry never outlives its token. */
+const verified = new WeakMap<Uint8Array, Map<string, Verified>>();
+const MAX_VERIFIED = 20_000;
+
+function verifiedOf(secret: Uint8Array): Map<string, Verified> {
+  let map = verified.get(secret);
+  if (!map) {
+    map = new Map();
+    verified.set(secret, map);
+  }
+  return map;
+}
+
+/**
+ * The claims of a valid, unexpired token signed by us; null for anything else.
+ *
+ * A token is immutable, so once its signature has been checked the answer holds until it expires:
+ * a signed-in client sends the same token with every request, and checking the HMAC again (an
+ * asynchronous WebCrypto job on the thread pool) would cost more than the rest of a small read.
+ * Whether the session behind it is still alive is a separate question, asked at every request.
+ */
 export async function verifySessionToken(
   secret: Uint8Array,
   token: string,
+  now = Date.now(),
 ): Promise<TokenClaims | null> {
+  const known = verifiedOf(secret);
+  const hit = known.get(token);
+  if (hit) {
+    if (hit.expiresAtMs > now) return hit.claims;
+    known.delete(token);
+    return null;
+  }
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      currentDate: new Date(now),
+    });
     const userId = Number(payload.sub);
-    if (!payload.jti || !Number.isInteger(userId)) return null;
-    return { userId, sessionId: payload.jti };
+    if (!payload.jti || !Number.isInteger(userId) || typeof payload.exp !== 'number') return null;
+    const claims = { userId, sessionId: payload.jti };
+    if (known.size >= MAX_VERIFIED) known.clear();
+    known.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;
