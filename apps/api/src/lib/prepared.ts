@@ -1,3 +1,4 @@
+import { MAX_PAGE_LIMIT } from '@stockyard/shared';
 import type { Database } from '../db/client';
 
 const cache = new WeakMap<Database, Map<string, unknown>>();
@@ -33,4 +34,16 @@ export async function preparedRows<T>(
 ): Promise<T[]> {
   const result = await db.$client.query({ name, text, values });
   return result.rows as T[];
+}
+
+/**
+ * A page size as SQL text, for statements that write their LIMIT in (and are named by it): with a
+ * parameter there, PostgreSQL can put no cost on a generic plan and plans the statement at every
+ * call. Only a whole number within the API's cap is ever written.
+ */
+export function limitSql(limit: number): string {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT) {
+    throw new RangeError(`a page size must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
+  }
+  return String(limit);
 }

@@ -60,7 +60,12 @@ describe('GET /api/materials/list on a larger inventory', () => {
         await expectedPage((page - 1) * 10, 10),
       );
     }
-    expect((await list(`?page=${Math.ceil(total / 10) + 1}`)).json().data).toEqual([]);
+    const past = (await list(`?page=${Math.ceil(total / 10) + 1}`)).json();
+    expect(past.data).toEqual([]);
+    expect(past.pagination.total).toBe(total);
+    const pastAtYard = (await list(`?locationId=${yards[2]!.id}&page=500&limit=10`)).json();
+    expect(pastAtYard.data).toEqual([]);
+    expect(pastAtYard.pagination.total).toBe(await liveCount(yards[2]!.id));
     const deepAtYard = (await list(`?locationId=${yards[1]!.id}&page=80&limit=10`)).json();
     expect(deepAtYard.data.map((m: { id: number }) => m.id)).toEqual(
       await expectedPage(790, 10, yards[1]!.id),

@@ -1,150 +1,119 @@
 import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  locations,
-  MATERIAL_COUNT_BUCKET,
-  materialCountsByLocation,
-  materials,
-} from '../../db/schema';
-import { prepared, preparedRows } from '../../lib/prepared';
+import { locations, MATERIAL_COUNT_BUCKET, materials } from '../../db/schema';
+import { limitSql, prepared, preparedRows } from '../../lib/prepared';
+import type { MaterialRow } from './materials.repository';
 
 /**
- * The inventory's hot reads, as prepared statements on the pool (not for use in a transaction).
- * Totals come from the counters that triggers keep, so no list counts its rows.
+ * The inventory's hot reads, each one statement and one round trip, prepared on the pool (not for
+ * use in a transaction). Totals come from the counters that triggers keep, so no list counts its
+ * rows. The page size is written into the statement (one statement per size): with LIMIT as a
+ * parameter PostgreSQL cannot cost a generic plan and would plan these reads again at every call.
  */
-
-const live = isNull(materials.deletedAt);
-const withLocation = { material: materials, locationName: locations.name };
-const p = sql.placeholder;
 
 export type Page = { limit: number; offset: number };
 
-function pageAtLocation(db: Database) {
-  return prepared(db, 'materials_page_at_location', (d, name) => {
-    const ids = d
-      .select({ id: materials.id })
-      .from(materials)
-      .where(and(eq(materials.locationId, p('locationId')), live))
-      .orderBy(desc(materials.id))
-      .limit(p('limit'))
-      .offset(p('offset'));
-    return d
-      .select(withLocation)
-      .from(materials)
-      .innerJoin(locations, eq(locations.id, materials.locationId))
-      .where(inArray(materials.id, ids))
-      .orderBy(desc(materials.id))
-      .prepare(name);
-  });
-}
+type ListedRow = MaterialRow & { locationName: string };
 
-function pageBelowId(db: Database) {
-  return prepared(db, 'materials_page_below_id', (d, name) => {
-    const ids = d
-      .select({ id: materials.id })
-      .from(materials)
-      .where(and(lt(materials.id, p('belowId')), live))
-      .orderBy(desc(materials.id))
-      .limit(p('limit'))
-      .offset(p('offset'));
-    return d
-      .select(withLocation)
-      .from(materials)
-      .innerJoin(locations, eq(locations.id, materials.locationId))
-      .where(inArray(materials.id, ids))
-      .orderBy(desc(materials.id))
-      .prepare(name);
-  });
-}
-
-function countAtLocation(db: Database) {
-  return prepared(db, 'materials_count_at_location', (d, name) =>
-    d
-      .select({ live: materialCountsByLocation.live })
-      .from(materialCountsByLocation)
-      .where(eq(materialCountsByLocation.locationId, p('locationId')))
-      .prepare(name),
-  );
-}
+/** The columns of a listed material, named as the row type names them, and its location's name. */
+const LISTED = `m.id, m.name, m.location_id as "locationId", m.notes, m.quantity, m.unit,
+  m.created_by as "createdBy", m.created_at as "createdAt", m.updated_at as "updatedAt",
+  m.deleted_at as "deletedAt", l.name as "locationName"`;
 
 /**
- * The total of live materials and where the page starting at `offset` begins: the newest block of
- * ids whose running total passes the offset, and how many live materials come before that block.
+ * A location's page: the ids from the partial index of its live materials, then those rows, with
+ * the total from its counter. The outer join keeps one row (with no material) when the page is
+ * empty, so that the total still comes back.
  */
-async function pageStart(db: Database, offset: number) {
-  const [row] = await preparedRows<{
-    total: number;
-    bucket: number | null;
-    skipped: number | null;
-  }>(
-    db,
-    'materials_page_start',
-    `with b as (
-       select bucket, live, sum(live) over (order by bucket desc) as through
-       from material_counts_by_bucket where live <> 0
-     ), start as (
-       select bucket, through - live as skipped from b where through > $1 order by bucket desc limit 1
-     )
-     select coalesce((select sum(live) from material_counts_by_bucket), 0)::int as total,
-            (select bucket from start) as bucket,
-            (select skipped from start)::int as skipped`,
-    [offset],
-  );
-  return row!;
-}
+const pageAtLocation = (limit: string) => `
+  select coalesce((select live from material_counts_by_location where location_id = $1), 0)::int as total,
+         ${LISTED}
+  from (select 1) as one
+  left join (
+    (select id from materials where location_id = $1 and deleted_at is null
+     order by id desc limit ${limit} offset $2) as page
+    join materials m using (id)
+    join locations l on l.id = m.location_id
+  ) on true
+  order by m.id desc`;
 
-/** One page of live materials, newest first, and the total, without walking the rows before the page. */
+/**
+ * The whole inventory's page, newest first, without walking the rows before it: the newest block
+ * of ids whose running count of live materials passes the offset gives where the page begins and
+ * how many live materials come before that block.
+ */
+const pageOfAll = (limit: string) => `
+  with b as (
+    select bucket, live, sum(live) over (order by bucket desc) as through
+    from material_counts_by_bucket where live <> 0
+  ), start as (
+    select bucket, through - live as skipped from b where through > $1 order by bucket desc limit 1
+  ), page as (
+    select id from materials
+    where id < ((select bucket from start) + 1) * ${MATERIAL_COUNT_BUCKET} and deleted_at is null
+    order by id desc limit ${limit} offset $1 - (select skipped from start)
+  )
+  select coalesce((select sum(live) from material_counts_by_bucket), 0)::int as total,
+         ${LISTED}
+  from (select 1) as one
+  left join (page join materials m using (id) join locations l on l.id = m.location_id) on true
+  order by m.id desc`;
+
+/** One page of live materials, newest first, optionally at one location, and their total. */
 export async function listMaterials(db: Database, locationId: number | undefined, page: Page) {
-  if (locationId !== undefined) {
-    const [rows, [counted]] = await Promise.all([
-      pageAtLocation(db).execute({ locationId, ...page }),
-      countAtLocation(db).execute({ locationId }),
-    ]);
-    return { rows, total: counted?.live ?? 0 };
-  }
-  const start = await pageStart(db, page.offset);
-  if (start.bucket === null || start.skipped === null) return { rows: [], total: start.total };
-  const rows = await pageBelowId(db).execute({
-    belowId: (start.bucket + 1) * MATERIAL_COUNT_BUCKET,
-    limit: page.limit,
-    offset: page.offset - start.skipped,
-  });
-  return { rows, total: start.total };
+  const limit = limitSql(page.limit);
+  const found =
+    locationId === undefined
+      ? await preparedRows<ListedRow | { id: null; total: number }>(
+          db,
+          `materials_page_of_all_${limit}`,
+          pageOfAll(limit),
+          [page.offset],
+        )
+      : await preparedRows<ListedRow | { id: null; total: number }>(
+          db,
+          `materials_page_at_location_${limit}`,
+          pageAtLocation(limit),
+          [locationId, page.offset],
+        );
+  const rows = found
+    .filter((row): row is ListedRow & { total: number } => row.id !== null)
+    .map((row) => ({ material: row, locationName: row.locationName }));
+  return { rows, total: (found[0] as { total: number } | undefined)?.total ?? 0 };
 }
 
-function lowStockQuery(db: Database, atLocation: boolean) {
-  const name = atLocation ? 'materials_low_stock_at_location' : 'materials_low_stock';
-  return prepared(db, name, (d) =>
-    d
-      .select(withLocation)
-      .from(materials)
-      .innerJoin(locations, eq(locations.id, materials.locationId))
-      .where(
-        and(
-          live,
-          lte(materials.quantity, LOW_STOCK_THRESHOLD),
-          atLocation ? eq(materials.locationId, p('locationId')) : undefined,
-        ),
-      )
-      .orderBy(asc(materials.quantity), asc(materials.id))
-      .limit(p('limit'))
-      .prepare(name),
-  );
-}
+/** Read in order from the partial index of live materials at or under the threshold. */
+const lowStock = (limit: string, atLocation: boolean) => `
+  select ${LISTED}
+  from materials m join locations l on l.id = m.location_id
+  where m.deleted_at is null and m.quantity <= ${LOW_STOCK_THRESHOLD}
+    ${atLocation ? 'and m.location_id = $1' : ''}
+  order by m.quantity, m.id
+  limit ${limit}`;
 
 /** Live materials at or under the low-stock threshold, the emptiest first (a short list, not paged). */
 export async function listLowStock(db: Database, locationId: number | undefined, limit: number) {
-  return lowStockQuery(db, locationId !== undefined).execute({ locationId, limit });
+  const size = limitSql(limit);
+  const found =
+    locationId === undefined
+      ? await preparedRows<ListedRow>(db, `materials_low_stock_${size}`, lowStock(size, false), [])
+      : await preparedRows<ListedRow>(
+          db,
+          `materials_low_stock_at_location_${size}`,
+          lowStock(size, true),
+          [locationId],
+        );
+  return found.map((row) => ({ material: row, locationName: row.locationName }));
 }
 
 export async function readMaterial(db: Database, id: number) {
   const statement = prepared(db, 'material_detail', (d, name) =>
     d
-      .select(withLocation)
+      .select({ material: materials, locationName: locations.name })
       .from(materials)
       .innerJoin(locations, eq(locations.id, materials.locationId))
-      .where(and(eq(materials.id, p('id')), live))
+      .where(and(eq(materials.id, sql.placeholder('id')), isNull(materials.deletedAt)))
       .prepare(name),
   );
   const [row] = await statement.execute({ id });
