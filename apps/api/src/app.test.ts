@@ -66,5 +66,16 @@ describe('the API surface', () => {
   it('sets a strict Content-Security-Policy', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it("sets Helmet's other headers on every response, errors included", async () => {
+    for (const url of ['/api/health', '/api/no-such-thing']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 });

