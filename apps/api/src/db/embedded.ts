@@ -117,7 +117,9 @@ export async function startEmbeddedPostgres(
     );
   }
 
-  const url = new URL(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`);
+  const url = new URL(
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+  );
   if (socketDir) url.searchParams.set('host', socketDir);
   return {
     url: url.toString(),

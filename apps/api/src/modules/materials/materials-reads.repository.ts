@@ -2,6 +2,7 @@ import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locations, MATERIAL_COUNT_BUCKET, materials } from '../../db/schema';
+import { isoFromUtcText } from '../../lib/instants';
 import { limitSql, prepared, preparedRows } from '../../lib/prepared';
 import type { MaterialRow } from './materials.repository';
 
@@ -14,12 +15,27 @@ import type { MaterialRow } from './materials.repository';
 
 export type Page = { limit: number; offset: number };
 
-type ListedRow = MaterialRow & { locationName: string };
+/** A listed material: what its DTO shows, with its instants as the API writes them. */
+export type ListedMaterial = Pick<
+  MaterialRow,
+  'id' | 'name' | 'locationId' | 'notes' | 'quantity' | 'unit'
+> & { createdAt: string; updatedAt: string };
 
-/** The columns of a listed material, named as the row type names them, and its location's name. */
+type ListedRow = ListedMaterial & { locationName: string };
+
+/**
+ * The columns of a listed material, named as its type names them, and its location's name. The
+ * instants come as UTC text, written out as ISO by `isoFromUtcText` (no Date made per timestamp).
+ */
 const LISTED = `m.id, m.name, m.location_id as "locationId", m.notes, m.quantity, m.unit,
-  m.created_by as "createdBy", m.created_at as "createdAt", m.updated_at as "updatedAt",
-  m.deleted_at as "deletedAt", l.name as "locationName"`;
+  (m.created_at at time zone 'UTC')::text as "createdAt",
+  (m.updated_at at time zone 'UTC')::text as "updatedAt", l.name as "locationName"`;
+
+function listed(row: ListedRow) {
+  row.createdAt = isoFromUtcText(row.createdAt);
+  row.updatedAt = isoFromUtcText(row.updatedAt);
+  return { material: row as ListedMaterial, locationName: row.locationName };
+}
 
 /**
  * A location's page: the ids from the partial index of its live materials, then those rows, with
@@ -79,7 +95,7 @@ export async function listMaterials(db: Database, locationId: number | undefined
         );
   const rows = found
     .filter((row): row is ListedRow & { total: number } => row.id !== null)
-    .map((row) => ({ material: row, locationName: row.locationName }));
+    .map(listed);
   return { rows, total: (found[0] as { total: number } | undefined)?.total ?? 0 };
 }
 
@@ -104,7 +120,7 @@ export async function listLowStock(db: Database, locationId: number | undefined,
           lowStock(size, true),
           [locationId],
         );
-  return found.map((row) => ({ material: row, locationName: row.locationName }));
+  return found.map(listed);
 }
 
 export async function readMaterial(db: Database, id: number) {

@@ -157,6 +157,16 @@ describe('GET /api/materials/list', () => {
         location: { name: south.name },
       });
       expect(first.data[9].name).toBe('Item 3');
+      // A listed item reads as its detail does, instants included.
+      const detail = await s.app.inject({
+        method: 'GET',
+        url: `/api/materials/detail/${first.data[0].id}`,
+        headers,
+      });
+      expect(first.data[0]).toEqual(detail.json().data);
+      expect(first.data[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const atSouth = (await list(`?locationId=${south.id}`)).json();
+      expect(atSouth.data[0]).toEqual(detail.json().data);
       expect((await list('?page=2')).json().data.map((m: { name: string }) => m.name)).toEqual([
         'Item 2',
         'Item 1',
