@@ -96,6 +96,10 @@ export async function startEmbeddedPostgres(
       'listen_addresses=127.0.0.1',
       '-c',
       `unix_socket_directories=${socketDir ?? ''}`,
+      // The cluster sits on local disk and the hot set in memory: a random read costs about what
+      // a sequential one does, so the planner may use an index on small tables too.
+      '-c',
+      'random_page_cost=1.1',
     ],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(String(error)),

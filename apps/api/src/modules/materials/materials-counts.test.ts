@@ -63,6 +63,10 @@ describe('GET /api/materials/list on a larger inventory', () => {
     const past = (await list(`?page=${Math.ceil(total / 10) + 1}`)).json();
     expect(past.data).toEqual([]);
     expect(past.pagination.total).toBe(total);
+    const empty = await createLocation(t.db);
+    const atEmpty = (await list(`?locationId=${empty.id}`)).json();
+    expect(atEmpty.data).toEqual([]);
+    expect(atEmpty.pagination).toMatchObject({ total: 0, totalPages: 1 });
     const pastAtYard = (await list(`?locationId=${yards[2]!.id}&page=500&limit=10`)).json();
     expect(pastAtYard.data).toEqual([]);
     expect(pastAtYard.pagination.total).toBe(await liveCount(yards[2]!.id));

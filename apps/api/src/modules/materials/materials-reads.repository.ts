@@ -76,27 +76,57 @@ const pageOfAll = (limit: string) => `
   left join (page join materials m using (id) join locations l on l.id = m.location_id) on true
   order by m.id desc`;
 
+/**
+ * The first page, which every inventory screen opens on, in the simplest plan there is: the
+ * newest rows read in index order, the total from the counters beside them. (An empty first page
+ * means a total of 0.)
+ */
+const firstPage = (limit: string, atLocation: boolean) => `
+  select ${
+    atLocation
+      ? '(select live from material_counts_by_location where location_id = $1)'
+      : '(select sum(live) from material_counts_by_bucket)'
+  }::int as total, ${LISTED}
+  from materials m join locations l on l.id = m.location_id
+  where m.deleted_at is null ${atLocation ? 'and m.location_id = $1' : ''}
+  order by m.id desc
+  limit ${limit}`;
+
+function readPage(db: Database, locationId: number | undefined, page: Page) {
+  const limit = limitSql(page.limit);
+  type Found = ListedRow & { total: number };
+  if (page.offset === 0) {
+    return locationId === undefined
+      ? preparedRows<Found>(db, `materials_first_page_${limit}`, firstPage(limit, false), [])
+      : preparedRows<Found>(
+          db,
+          `materials_first_page_at_location_${limit}`,
+          firstPage(limit, true),
+          [locationId],
+        );
+  }
+  return locationId === undefined
+    ? preparedRows<Found | { id: null; total: number }>(
+        db,
+        `materials_page_of_all_${limit}`,
+        pageOfAll(limit),
+        [page.offset],
+      )
+    : preparedRows<Found | { id: null; total: number }>(
+        db,
+        `materials_page_at_location_${limit}`,
+        pageAtLocation(limit),
+        [locationId, page.offset],
+      );
+}
+
 /** One page of live materials, newest first, optionally at one location, and their total. */
 export async function listMaterials(db: Database, locationId: number | undefined, page: Page) {
-  const limit = limitSql(page.limit);
-  const found =
-    locationId === undefined
-      ? await preparedRows<ListedRow | { id: null; total: number }>(
-          db,
-          `materials_page_of_all_${limit}`,
-          pageOfAll(limit),
-          [page.offset],
-        )
-      : await preparedRows<ListedRow | { id: null; total: number }>(
-          db,
-          `materials_page_at_location_${limit}`,
-          pageAtLocation(limit),
-          [locationId, page.offset],
-        );
+  const found = await readPage(db, locationId, page);
   const rows = found
     .filter((row): row is ListedRow & { total: number } => row.id !== null)
     .map(listed);
-  return { rows, total: (found[0] as { total: number } | undefined)?.total ?? 0 };
+  return { rows, total: found[0]?.total ?? 0 };
 }
 
 /** Read in order from the partial index of live materials at or under the threshold. */
