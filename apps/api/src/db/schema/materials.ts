@@ -37,6 +37,8 @@ export const materials = pgTable(
       .on(t.locationId, t.name, t.unit)
       .where(sql`${t.deletedAt} is null`),
     index('materials_location_idx').on(t.locationId, t.id),
+    // A page of the whole inventory skips the live rows before it in this index alone.
+    index('materials_live_idx').on(t.id).where(sql`${t.deletedAt} is null`),
     // A location's page of live materials is read from this index alone, however deep.
     index('materials_live_location_idx').on(t.locationId, t.id).where(sql`${t.deletedAt} is null`),
     // Low stock, emptiest first: read in order from the index, no sort of the ties.

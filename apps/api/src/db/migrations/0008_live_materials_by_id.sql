@@ -1,0 +1,1 @@
+CREATE INDEX "materials_live_idx" ON "materials" USING btree ("id") WHERE "materials"."deleted_at" is null;
