@@ -43,6 +43,11 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_location_idx').on(t.locationId),
     index('users_role_idx').on(t.role),
+    // The search by name or email is answered from trigrams (pg_trgm, migration 0009): one index
+    // over both, joined by a separator that no search contains (users.repository.ts).
+    index('users_search_idx')
+      .using('gin', sql`(${t.name} || chr(31) || ${t.email}) gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -1,14 +1,34 @@
-import { PERMISSION_FLAGS, type Permissions, type SessionUser } from '@stockyard/shared';
+import {
+  PERMISSION_FLAGS,
+  type PermissionFlag,
+  type Permissions,
+  type SessionUser,
+} from '@stockyard/shared';
 import type { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 
-export function permissionsOf(row: UserRow): Permissions {
+/** The fields a user's DTO is made of. */
+export const USER_DTO_FIELDS = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'locationId',
+  'status',
+  'lastLogin',
+  ...PERMISSION_FLAGS,
+] as const satisfies readonly (keyof UserRow)[];
+
+/** What a user's DTO is made from: a row less its password hash and bookkeeping. */
+export type UserDtoFields = Pick<UserRow, (typeof USER_DTO_FIELDS)[number]>;
+
+export function permissionsOf(row: Pick<UserRow, PermissionFlag>): Permissions {
   return Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, row[flag]])) as Permissions;
 }
 
 /** The user as every endpoint shows it: never the password hash. */
-export function toUserDto(row: UserRow, locationName: string | null): SessionUser {
+export function toUserDto(row: UserDtoFields, locationName: string | null): SessionUser {
   return {
     id: row.id,
     name: row.name,

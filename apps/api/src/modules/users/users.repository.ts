@@ -1,8 +1,9 @@
 import type { Permissions, Role } from '@stockyard/shared';
-import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
+import { USER_DTO_FIELDS } from './users.mapper';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -15,31 +16,53 @@ export type NewUser = {
 } & Permissions;
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { status?: boolean };
 
+/** The columns a user's DTO is made of, for reads that answer users (no password hash). */
+const userDtoColumns = (() => {
+  const all = getTableColumns(users);
+  return Object.fromEntries(USER_DTO_FIELDS.map((field) => [field, all[field]])) as Pick<
+    typeof all,
+    (typeof USER_DTO_FIELDS)[number]
+  >;
+})();
+
 const ADMIN_CHANGES_LOCK = 725_115;
 const p = sql.placeholder;
 type Page = { limit: number; offset: number };
 
-/** `%` and `_` in a search are matched literally. */
+/**
+ * The pattern of a search in a name or an email: `%` and `_` in it are matched literally. It is
+ * matched against both joined by a unit separator (the trigram index's expression), which is
+ * taken out of the search so that no match can span the two.
+ */
 function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const literal = search.replaceAll('\u001f', '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `%${literal}%`;
 }
 
 /**
- * One prepared statement for every combination of filters (a filter left null matches all),
- * answering the page and the total from a single scan; the users are hundreds, not millions.
+ * One prepared statement per combination of the filters given, answering the page and the total
+ * from a single scan. Each filter is in its statement only when given, so that PostgreSQL's plan
+ * for it can use its index (the search its trigrams): a catch-all `($1 is null or ...)` would keep
+ * every plan to a scan of all users.
  */
-function userListStatements(db: Database) {
-  return prepared(db, 'users_list', (d) => {
+function userListStatements(
+  db: Database,
+  filter: { search: boolean; role: boolean; location: boolean },
+) {
+  const key = `${Number(filter.search)}${Number(filter.role)}${Number(filter.location)}`;
+  return prepared(db, `users_list_${key}`, (d) => {
     const where = and(
       isNull(users.deletedAt),
-      sql`(${p('pattern')}::text is null or ${users.name} ilike ${p('pattern')} or ${users.email} ilike ${p('pattern')})`,
-      sql`(${p('role')}::text is null or ${users.role} = ${p('role')})`,
-      sql`(${p('locationId')}::int is null or ${users.locationId} = ${p('locationId')})`,
+      filter.search
+        ? sql`(${users.name} || chr(31) || ${users.email}) ilike ${p('pattern')}`
+        : undefined,
+      filter.role ? eq(users.role, sql`${p('role')}`) : undefined,
+      filter.location ? eq(users.locationId, sql`${p('locationId')}`) : undefined,
     );
     return {
       rows: d
         .select({
-          user: users,
+          user: userDtoColumns,
           locationName: locations.name,
           total: sql<number>`(count(*) over ())::int`,
         })
@@ -49,18 +72,22 @@ function userListStatements(db: Database) {
         .orderBy(desc(users.id))
         .limit(p('limit'))
         .offset(p('offset'))
-        .prepare('users_list_page'),
-      total: d.select({ n: count() }).from(users).where(where).prepare('users_list_count'),
+        .prepare(`users_list_page_${key}`),
+      total: d.select({ n: count() }).from(users).where(where).prepare(`users_list_count_${key}`),
     };
   });
 }
 
 export async function listUsers(db: Database, filter: UserFilter, page: Page) {
-  const statements = userListStatements(db);
+  const statements = userListStatements(db, {
+    search: Boolean(filter.search),
+    role: filter.role !== undefined,
+    location: filter.locationId !== undefined,
+  });
   const values = {
-    pattern: filter.search ? containsPattern(filter.search) : null,
-    role: filter.role ?? null,
-    locationId: filter.locationId ?? null,
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    role: filter.role,
+    locationId: filter.locationId,
   };
   const rows = await statements.rows.execute({ ...values, ...page });
   if (rows.length > 0) return { rows, total: rows[0]!.total };

@@ -186,6 +186,20 @@ describe('GET /api/users/getAll', () => {
     expect((await list('?search=0%25')).json().data).toHaveLength(1);
   });
 
+  it('matches a search within the name or within the email, never across the two', async () => {
+    // 'Reyes' ends the name and 'alma' begins the email: together they are not one match.
+    expect((await list('?search=Reyesalma')).json().data).toEqual([]);
+    expect((await list('?search=Reyes alma')).json().data).toEqual([]);
+    expect((await list('?search=%1Falma')).json().data).toHaveLength(1);
+    expect((await list('?search=Reyes')).json().data).toHaveLength(1);
+  });
+
+  it('filters by role and location together with a search', async () => {
+    const found = (await list(`?search=crew&location=${yard.id}&role=user`)).json();
+    expect(found.pagination.total).toBe(6);
+    expect((await list(`?search=crew&role=admin`)).json().data).toEqual([]);
+  });
+
   it('filters by role, whatever its case, and by location', async () => {
     const admins = (await list('?role=admin')).json();
     expect(admins.pagination.total).toBe(1);
