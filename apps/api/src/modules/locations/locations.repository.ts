@@ -10,23 +10,28 @@ export type LocationFilter = { type?: LocationType; status?: LocationStatus };
 
 const p = sql.placeholder;
 
-/** One prepared statement for every filter combination (null matches all): page and total in one scan. */
-function locationListStatements(db: Database) {
-  return prepared(db, 'locations_list', (d) => {
+/**
+ * One prepared statement per combination of the filters given (a filter is in the statement only
+ * when given, so that its plan fits it): the page read in index order, the total counted beside it.
+ */
+function locationListStatements(db: Database, filter: { type: boolean; status: boolean }) {
+  const key = `${Number(filter.type)}${Number(filter.status)}`;
+  return prepared(db, `locations_list_${key}`, (d) => {
     const where = and(
-      sql`(${p('type')}::text is null or ${locations.type} = ${p('type')})`,
-      sql`(${p('status')}::text is null or ${locations.status} = ${p('status')})`,
+      filter.type ? eq(locations.type, sql`${p('type')}`) : undefined,
+      filter.status ? eq(locations.status, sql`${p('status')}`) : undefined,
     );
+    const total = d.select({ n: count() }).from(locations).where(where);
     return {
       rows: d
-        .select({ location: locations, total: sql<number>`(count(*) over ())::int` })
+        .select({ location: locations, total: sql<number>`(${total})::int` })
         .from(locations)
         .where(where)
         .orderBy(desc(locations.id))
         .limit(p('limit'))
         .offset(p('offset'))
-        .prepare('locations_list_page'),
-      total: d.select({ n: count() }).from(locations).where(where).prepare('locations_list_count'),
+        .prepare(`locations_list_page_${key}`),
+      total: total.prepare(`locations_list_count_${key}`),
     };
   });
 }
@@ -36,12 +41,15 @@ export async function listLocations(
   filter: LocationFilter,
   page: { limit: number; offset: number },
 ) {
-  const statements = locationListStatements(db);
-  const values = { type: filter.type ?? null, status: filter.status ?? null };
+  const statements = locationListStatements(db, {
+    type: filter.type !== undefined,
+    status: filter.status !== undefined,
+  });
+  const values = { type: filter.type, status: filter.status };
   const found = await statements.rows.execute({ ...values, ...page });
   const rows = found.map((r) => r.location);
   if (found.length > 0) return { rows, total: found[0]!.total };
-  // Past the last page the window has no row to carry the total.
+  // Past the last page no row carries the total.
   const [counted] = page.offset > 0 ? await statements.total.execute(values) : [];
   return { rows, total: counted?.n ?? 0 };
 }
