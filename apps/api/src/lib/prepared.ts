@@ -1,4 +1,5 @@
 import { MAX_PAGE_LIMIT } from '@stockyard/shared';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 const cache = new WeakMap<Database, Map<string, unknown>>();
@@ -46,4 +47,12 @@ export function limitSql(limit: number): string {
     throw new RangeError(`a page size must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   }
   return String(limit);
+}
+
+/**
+ * `limitSql` for a Drizzle query builder's `.limit()`: its types take a number or a placeholder,
+ * and it writes an SQL chunk as it is.
+ */
+export function limitLiteral(limit: number): number {
+  return sql.raw(limitSql(limit)) as unknown as number;
 }

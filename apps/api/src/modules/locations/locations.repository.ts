@@ -2,7 +2,7 @@ import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@st
 import { and, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, stockMovements, users } from '../../db/schema';
-import { prepared } from '../../lib/prepared';
+import { limitLiteral, prepared } from '../../lib/prepared';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
@@ -11,26 +11,33 @@ export type LocationFilter = { type?: LocationType; status?: LocationStatus };
 const p = sql.placeholder;
 
 /**
- * One prepared statement per combination of the filters given (a filter is in the statement only
- * when given, so that its plan fits it): the page read in index order, the total counted beside it.
+ * Prepared statements per combination of the filters given (a filter is in the statement only
+ * when given, so that its plan fits it) and per page size (written in, so that PostgreSQL keeps
+ * one generic plan): the page read in index order, the total counted beside it. The first page,
+ * which the screen opens on, has a statement of its own without an OFFSET.
  */
-function locationListStatements(db: Database, filter: { type: boolean; status: boolean }) {
-  const key = `${Number(filter.type)}${Number(filter.status)}`;
+function locationListStatements(
+  db: Database,
+  filter: { type: boolean; status: boolean },
+  page: { limit: number; offset: number },
+) {
+  const key = `${Number(filter.type)}${Number(filter.status)}_${page.limit}_${page.offset === 0 ? 'first' : 'later'}`;
   return prepared(db, `locations_list_${key}`, (d) => {
     const where = and(
       filter.type ? eq(locations.type, sql`${p('type')}`) : undefined,
       filter.status ? eq(locations.status, sql`${p('status')}`) : undefined,
     );
     const total = d.select({ n: count() }).from(locations).where(where);
+    const rows = d
+      .select({ location: locations, total: sql<number>`(${total})::int` })
+      .from(locations)
+      .where(where)
+      .orderBy(desc(locations.id))
+      .limit(limitLiteral(page.limit));
     return {
-      rows: d
-        .select({ location: locations, total: sql<number>`(${total})::int` })
-        .from(locations)
-        .where(where)
-        .orderBy(desc(locations.id))
-        .limit(p('limit'))
-        .offset(p('offset'))
-        .prepare(`locations_list_page_${key}`),
+      rows: (page.offset === 0 ? rows : rows.offset(p('offset'))).prepare(
+        `locations_list_page_${key}`,
+      ),
       total: total.prepare(`locations_list_count_${key}`),
     };
   });
@@ -41,12 +48,13 @@ export async function listLocations(
   filter: LocationFilter,
   page: { limit: number; offset: number },
 ) {
-  const statements = locationListStatements(db, {
-    type: filter.type !== undefined,
-    status: filter.status !== undefined,
-  });
+  const statements = locationListStatements(
+    db,
+    { type: filter.type !== undefined, status: filter.status !== undefined },
+    page,
+  );
   const values = { type: filter.type, status: filter.status };
-  const found = await statements.rows.execute({ ...values, ...page });
+  const found = await statements.rows.execute({ ...values, offset: page.offset });
   const rows = found.map((r) => r.location);
   if (found.length > 0) return { rows, total: found[0]!.total };
   // Past the last page no row carries the total.

@@ -2,7 +2,7 @@ import type { Permissions, Role } from '@stockyard/shared';
 import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, users } from '../../db/schema';
-import { prepared } from '../../lib/prepared';
+import { limitLiteral, prepared } from '../../lib/prepared';
 import { USER_DTO_FIELDS } from './users.mapper';
 
 export type UserRow = typeof users.$inferSelect;
@@ -40,16 +40,18 @@ function containsPattern(search: string): string {
 }
 
 /**
- * One prepared statement per combination of the filters given, answering the page and the total
- * from a single scan. Each filter is in its statement only when given, so that PostgreSQL's plan
- * for it can use its index (the search its trigrams): a catch-all `($1 is null or ...)` would keep
- * every plan to a scan of all users.
+ * Prepared statements per combination of the filters given and per page size, answering the page
+ * and the total in one round trip. Each filter is in its statement only when given, so that its
+ * plan can use its index (the search its trigrams: a catch-all `($1 is null or ...)` would keep
+ * every plan to a scan of all users), and the page size is written in, so that PostgreSQL keeps
+ * one generic plan. The first page has a statement of its own without an OFFSET.
  */
 function userListStatements(
   db: Database,
   filter: { search: boolean; role: boolean; location: boolean },
+  page: Page,
 ) {
-  const key = `${Number(filter.search)}${Number(filter.role)}${Number(filter.location)}`;
+  const key = `${Number(filter.search)}${Number(filter.role)}${Number(filter.location)}_${page.limit}_${page.offset === 0 ? 'first' : 'later'}`;
   return prepared(db, `users_list_${key}`, (d) => {
     const where = and(
       isNull(users.deletedAt),
@@ -59,39 +61,45 @@ function userListStatements(
       filter.role ? eq(users.role, sql`${p('role')}`) : undefined,
       filter.location ? eq(users.locationId, sql`${p('locationId')}`) : undefined,
     );
+    const total = d.select({ n: count() }).from(users).where(where);
+    const rows = d
+      .select({
+        user: userDtoColumns,
+        locationName: locations.name,
+        // A search matches few: count them in the same pass. Without one, read the page in
+        // index order and count beside it, rather than sorting every user to count them.
+        total: filter.search ? sql<number>`(count(*) over ())::int` : sql<number>`(${total})::int`,
+      })
+      .from(users)
+      .leftJoin(locations, eq(locations.id, users.locationId))
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(limitLiteral(page.limit));
     return {
-      rows: d
-        .select({
-          user: userDtoColumns,
-          locationName: locations.name,
-          total: sql<number>`(count(*) over ())::int`,
-        })
-        .from(users)
-        .leftJoin(locations, eq(locations.id, users.locationId))
-        .where(where)
-        .orderBy(desc(users.id))
-        .limit(p('limit'))
-        .offset(p('offset'))
-        .prepare(`users_list_page_${key}`),
-      total: d.select({ n: count() }).from(users).where(where).prepare(`users_list_count_${key}`),
+      rows: (page.offset === 0 ? rows : rows.offset(p('offset'))).prepare(`users_list_page_${key}`),
+      total: total.prepare(`users_list_count_${key}`),
     };
   });
 }
 
 export async function listUsers(db: Database, filter: UserFilter, page: Page) {
-  const statements = userListStatements(db, {
-    search: Boolean(filter.search),
-    role: filter.role !== undefined,
-    location: filter.locationId !== undefined,
-  });
+  const statements = userListStatements(
+    db,
+    {
+      search: Boolean(filter.search),
+      role: filter.role !== undefined,
+      location: filter.locationId !== undefined,
+    },
+    page,
+  );
   const values = {
     pattern: filter.search ? containsPattern(filter.search) : undefined,
     role: filter.role,
     locationId: filter.locationId,
   };
-  const rows = await statements.rows.execute({ ...values, ...page });
+  const rows = await statements.rows.execute({ ...values, offset: page.offset });
   if (rows.length > 0) return { rows, total: rows[0]!.total };
-  // Past the last page the window has no row to carry the total.
+  // Past the last page no row carries the total.
   const [counted] = page.offset > 0 ? await statements.total.execute(values) : [];
   return { rows, total: counted?.n ?? 0 };
 }
