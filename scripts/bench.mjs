@@ -69,6 +69,7 @@ function scenarios(info) {
     },
     { name: 'material detail', url: `${apiUrl}/api/materials/detail/${sample.materialId}` },
     { name: 'low stock (_limit 10)', url: `${apiUrl}/api/materials/low-stock?_limit=10` },
+    { name: 'users list, page 1', url: `${apiUrl}/api/users/getAll?page=1&limit=10` },
     { name: 'user search (getAll?search=smith)', url: `${apiUrl}/api/users/getAll?search=smith` },
     { name: 'locations list, page 1', url: `${apiUrl}/api/locations/list?page=1&limit=10` },
   ];
