@@ -172,6 +172,13 @@ describe('GET /api/users/getAll', () => {
     expect(body.pagination).toEqual({ total: 13, totalPages: 2, page: 1, limit: 10 });
     expect(body.data[0].name).toBe('Alma 100% Reyes');
     expect(body.data.some((u: { name: string }) => u.name === 'Gone Person')).toBe(false);
+    // A listed user reads as their detail does, the last sign-in and permissions included.
+    const boss = (await list('?page=2'))
+      .json()
+      .data.find((u: { name: string }) => u.name === 'Head Admin');
+    const detail = await s.app.inject({ url: `/api/users/detail/${boss.id}`, headers });
+    expect(boss).toEqual(detail.json().data);
+    expect(boss.lastLogin).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect((await list('?page=2')).json().data).toHaveLength(3);
     const beyond = (await list('?page=5')).json();
     expect(beyond.data).toEqual([]);
