@@ -24,7 +24,9 @@ export const USER_DTO_FIELDS = [
 export type UserDtoFields = Pick<UserRow, (typeof USER_DTO_FIELDS)[number]>;
 
 export function permissionsOf(row: Pick<UserRow, PermissionFlag>): Permissions {
-  return Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, row[flag]])) as Permissions;
+  const permissions = {} as Permissions;
+  for (const flag of PERMISSION_FLAGS) permissions[flag] = row[flag];
+  return permissions;
 }
 
 /** The user as every endpoint shows it: never the password hash. */
