@@ -1,9 +1,10 @@
-import type { Permissions, Role } from '@stockyard/shared';
-import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import { PERMISSION_FLAGS, type Permissions, type Role } from '@stockyard/shared';
+import { and, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, users } from '../../db/schema';
-import { limitLiteral, prepared } from '../../lib/prepared';
-import { USER_DTO_FIELDS } from './users.mapper';
+import { isoFromUtcText } from '../../lib/instants';
+import { limitSql, preparedRows } from '../../lib/prepared';
+import type { ListedUserFields } from './users.mapper';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -16,17 +17,7 @@ export type NewUser = {
 } & Permissions;
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { status?: boolean };
 
-/** The columns a user's DTO is made of, for reads that answer users (no password hash). */
-const userDtoColumns = (() => {
-  const all = getTableColumns(users);
-  return Object.fromEntries(USER_DTO_FIELDS.map((field) => [field, all[field]])) as Pick<
-    typeof all,
-    (typeof USER_DTO_FIELDS)[number]
-  >;
-})();
-
 const ADMIN_CHANGES_LOCK = 725_115;
-const p = sql.placeholder;
 type Page = { limit: number; offset: number };
 
 /**
@@ -40,68 +31,81 @@ function containsPattern(search: string): string {
 }
 
 /**
- * Prepared statements per combination of the filters given and per page size, answering the page
- * and the total in one round trip. Each filter is in its statement only when given, so that its
- * plan can use its index (the search its trigrams: a catch-all `($1 is null or ...)` would keep
- * every plan to a scan of all users), and the page size is written in, so that PostgreSQL keeps
- * one generic plan. The first page has a statement of its own without an OFFSET.
+ * What a list shows of a user, as SQL: the DTO's fields under their names, the last sign-in as
+ * UTC text and the permission flags gathered into one JSON object (one field to parse per user
+ * instead of ten), all from the shared list of flags.
  */
-function userListStatements(
-  db: Database,
-  filter: { search: boolean; role: boolean; location: boolean },
-  page: Page,
-) {
-  const key = `${Number(filter.search)}${Number(filter.role)}${Number(filter.location)}_${page.limit}_${page.offset === 0 ? 'first' : 'later'}`;
-  return prepared(db, `users_list_${key}`, (d) => {
-    const where = and(
-      isNull(users.deletedAt),
-      filter.search
-        ? sql`(${users.name} || chr(31) || ${users.email}) ilike ${p('pattern')}`
-        : undefined,
-      filter.role ? eq(users.role, sql`${p('role')}`) : undefined,
-      filter.location ? eq(users.locationId, sql`${p('locationId')}`) : undefined,
-    );
-    const total = d.select({ n: count() }).from(users).where(where);
-    const rows = d
-      .select({
-        user: userDtoColumns,
-        locationName: locations.name,
-        // A search matches few: count them in the same pass. Without one, read the page in
-        // index order and count beside it, rather than sorting every user to count them.
-        total: filter.search ? sql<number>`(count(*) over ())::int` : sql<number>`(${total})::int`,
-      })
-      .from(users)
-      .leftJoin(locations, eq(locations.id, users.locationId))
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(limitLiteral(page.limit));
-    return {
-      rows: (page.offset === 0 ? rows : rows.offset(p('offset'))).prepare(`users_list_page_${key}`),
-      total: total.prepare(`users_list_count_${key}`),
-    };
-  });
+const LISTED_USER_SQL = (() => {
+  const column = getTableColumns(users);
+  const flags = PERMISSION_FLAGS.map((flag) => `'${flag}', u.${column[flag].name}`).join(', ');
+  return `u.id, u.name, u.email, u.role, u.location_id as "locationId", u.status,
+    (u.last_login at time zone 'UTC')::text as "lastLogin",
+    json_build_object(${flags}) as permissions, l.name as "locationName"`;
+})();
+
+type ListedUserRow = ListedUserFields & { locationName: string | null; total: number };
+
+/**
+ * The statement of a page of users, per combination of the filters given and per page size. Each
+ * filter is in it only when given, so that its plan can use its index (the search its trigrams: a
+ * catch-all `($1 is null or ...)` would keep every plan to a scan of all users), and the page
+ * size is written in, so that PostgreSQL keeps one generic plan (decision 005); the first page
+ * has a statement of its own without an OFFSET. A search matches few, counted in the same pass;
+ * without one the page is read in index order and counted beside it, rather than sorting every
+ * user to count them.
+ */
+function userListStatement(filter: UserFilter, page: Page) {
+  const order: Array<'pattern' | 'role' | 'locationId' | 'offset'> = [];
+  const param = (name: (typeof order)[number]) => {
+    order.push(name);
+    return `$${order.length}`;
+  };
+  const where = ['u.deleted_at is null'];
+  if (filter.search) where.push(`(u.name || chr(31) || u.email) ilike ${param('pattern')}`);
+  if (filter.role !== undefined) where.push(`u.role = ${param('role')}`);
+  if (filter.locationId !== undefined) where.push(`u.location_id = ${param('locationId')}`);
+  const condition = where.join(' and ');
+  const total = filter.search
+    ? 'count(*) over ()'
+    : `(select count(*) from users u where ${condition})`;
+  const limit = limitSql(page.limit);
+  const first = page.offset === 0;
+  const text = `
+    select ${LISTED_USER_SQL}, (${total})::int as total
+    from users u left join locations l on l.id = u.location_id
+    where ${condition}
+    order by u.id desc
+    limit ${limit}${first ? '' : ` offset ${param('offset')}`}`;
+  const key = `${Number(Boolean(filter.search))}${Number(filter.role !== undefined)}${Number(filter.locationId !== undefined)}`;
+  return { name: `users_list_${key}_${limit}_${first ? 'first' : 'later'}`, text, order };
 }
 
-export async function listUsers(db: Database, filter: UserFilter, page: Page) {
-  const statements = userListStatements(
-    db,
-    {
-      search: Boolean(filter.search),
-      role: filter.role !== undefined,
-      location: filter.locationId !== undefined,
-    },
-    page,
-  );
-  const values = {
+function readUsers(db: Database, filter: UserFilter, page: Page) {
+  const statement = userListStatement(filter, page);
+  const given = {
     pattern: filter.search ? containsPattern(filter.search) : undefined,
     role: filter.role,
     locationId: filter.locationId,
+    offset: page.offset,
   };
-  const rows = await statements.rows.execute({ ...values, offset: page.offset });
-  if (rows.length > 0) return { rows, total: rows[0]!.total };
-  // Past the last page no row carries the total.
-  const [counted] = page.offset > 0 ? await statements.total.execute(values) : [];
-  return { rows, total: counted?.n ?? 0 };
+  return preparedRows<ListedUserRow>(
+    db,
+    statement.name,
+    statement.text,
+    statement.order.map((name) => given[name]),
+  );
+}
+
+export async function listUsers(db: Database, filter: UserFilter, page: Page) {
+  const found = await readUsers(db, filter, page);
+  const rows = found.map((row) => {
+    if (row.lastLogin !== null) row.lastLogin = isoFromUtcText(row.lastLogin);
+    return { user: row as ListedUserFields, locationName: row.locationName };
+  });
+  if (rows.length > 0 || page.offset === 0) return { rows, total: found[0]?.total ?? 0 };
+  // Past the last page no row carries the total: the first page's does.
+  const [first] = await readUsers(db, filter, { limit: 1, offset: 0 });
+  return { rows, total: first?.total ?? 0 };
 }
 
 /** A user who has not been removed, with their location's name. */
