@@ -21,7 +21,8 @@ function locationListStatements(
   filter: { type: boolean; status: boolean },
   page: { limit: number; offset: number },
 ) {
-  const key = `${Number(filter.type)}${Number(filter.status)}_${page.limit}_${page.offset === 0 ? 'first' : 'later'}`;
+  const filters = `${Number(filter.type)}${Number(filter.status)}`;
+  const key = `${filters}_${page.limit}_${page.offset === 0 ? 'first' : 'later'}`;
   return prepared(db, `locations_list_${key}`, (d) => {
     const where = and(
       filter.type ? eq(locations.type, sql`${p('type')}`) : undefined,
@@ -38,7 +39,7 @@ function locationListStatements(
       rows: (page.offset === 0 ? rows : rows.offset(p('offset'))).prepare(
         `locations_list_page_${key}`,
       ),
-      total: total.prepare(`locations_list_count_${key}`),
+      total: total.prepare(`locations_list_count_${filters}`),
     };
   });
 }

@@ -9,20 +9,11 @@ import { isoInstant } from '../../lib/instants';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The fields a user's DTO is made of. */
-export const USER_DTO_FIELDS = [
-  'id',
-  'name',
-  'email',
-  'role',
-  'locationId',
-  'status',
-  'lastLogin',
-  ...PERMISSION_FLAGS,
-] as const satisfies readonly (keyof UserRow)[];
-
 /** What a user's DTO is made from: a row less its password hash and bookkeeping. */
-export type UserDtoFields = Pick<UserRow, (typeof USER_DTO_FIELDS)[number]>;
+export type UserDtoFields = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'role' | 'locationId' | 'status' | 'lastLogin' | PermissionFlag
+>;
 
 export function permissionsOf(row: Pick<UserRow, PermissionFlag>): Permissions {
   const permissions = {} as Permissions;
