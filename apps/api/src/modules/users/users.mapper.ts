@@ -21,15 +21,9 @@ export function permissionsOf(row: Pick<UserRow, PermissionFlag>): Permissions {
   return permissions;
 }
 
-/** A user as a list reads them: the permissions already gathered, the last sign-in as ISO text. */
-export type ListedUserFields = Omit<UserDtoFields, 'lastLogin' | PermissionFlag> & {
-  lastLogin: string | null;
-  permissions: Permissions;
-};
-
 /** The user as every endpoint shows it: never the password hash. */
 export function toUserDto(
-  row: UserDtoFields | ListedUserFields,
+  row: Omit<UserDtoFields, 'lastLogin'> & { lastLogin: Date | string | null },
   locationName: string | null,
 ): SessionUser {
   return {
@@ -41,6 +35,6 @@ export function toUserDto(
     location: locationName === null ? null : { name: locationName },
     status: row.status,
     lastLogin: row.lastLogin === null ? null : isoInstant(row.lastLogin),
-    permissions: 'permissions' in row ? row.permissions : permissionsOf(row),
+    permissions: permissionsOf(row),
   };
 }

@@ -4,7 +4,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { locations, users } from '../../db/schema';
 import { isoFromUtcText } from '../../lib/instants';
 import { limitSql, preparedRows } from '../../lib/prepared';
-import type { ListedUserFields } from './users.mapper';
+import type { UserDtoFields } from './users.mapper';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -31,18 +31,19 @@ function containsPattern(search: string): string {
 }
 
 /**
- * What a list shows of a user, as SQL: the DTO's fields under their names, the last sign-in as
- * UTC text and the permission flags gathered into one JSON object (one field to parse per user
- * instead of ten), all from the shared list of flags.
+ * What a list shows of a user, as SQL: the DTO's fields under their names, each permission flag
+ * as a column named as the flag (all from the shared list of flags), and the last sign-in as UTC
+ * text.
  */
 const LISTED_USER_SQL = (() => {
   const column = getTableColumns(users);
-  const flags = PERMISSION_FLAGS.map((flag) => `'${flag}', u.${column[flag].name}`).join(', ');
+  const flags = PERMISSION_FLAGS.map((flag) => `u.${column[flag].name} as "${flag}"`).join(', ');
   return `u.id, u.name, u.email, u.role, u.location_id as "locationId", u.status,
-    (u.last_login at time zone 'UTC')::text as "lastLogin",
-    json_build_object(${flags}) as permissions, l.name as "locationName"`;
+    (u.last_login at time zone 'UTC')::text as "lastLogin", ${flags}, l.name as "locationName"`;
 })();
 
+/** A listed user's fields, with the last sign-in as `isoFromUtcText` writes it. */
+export type ListedUserFields = Omit<UserDtoFields, 'lastLogin'> & { lastLogin: string | null };
 type ListedUserRow = ListedUserFields & { locationName: string | null; total: number };
 
 /**
@@ -50,9 +51,11 @@ type ListedUserRow = ListedUserFields & { locationName: string | null; total: nu
  * filter is in it only when given, so that its plan can use its index (the search its trigrams: a
  * catch-all `($1 is null or ...)` would keep every plan to a scan of all users), and the page
  * size is written in, so that PostgreSQL keeps one generic plan (decision 005); the first page
- * has a statement of its own without an OFFSET. A search matches few, counted in the same pass;
- * without one the page is read in index order and counted beside it, rather than sorting every
- * user to count them.
+ * has a statement of its own without an OFFSET.
+ *
+ * The page's ids are found first and only their rows are read: a search counts its few matches
+ * in the same pass; with no filter at all the total is the counter that triggers keep (migration
+ * 0010), and with a role or location it is counted from that filter's index.
  */
 function userListStatement(filter: UserFilter, page: Page) {
   const order: Array<'pattern' | 'role' | 'locationId' | 'offset'> = [];
@@ -67,15 +70,23 @@ function userListStatement(filter: UserFilter, page: Page) {
   const condition = where.join(' and ');
   const total = filter.search
     ? 'count(*) over ()'
-    : `(select count(*) from users u where ${condition})`;
+    : where.length === 1
+      ? '(select live from user_counts)'
+      : `(select count(*) from users u where ${condition})`;
   const limit = limitSql(page.limit);
   const first = page.offset === 0;
   const text = `
-    select ${LISTED_USER_SQL}, (${total})::int as total
-    from users u left join locations l on l.id = u.location_id
-    where ${condition}
-    order by u.id desc
-    limit ${limit}${first ? '' : ` offset ${param('offset')}`}`;
+    select ${LISTED_USER_SQL}, page.total
+    from (
+      select u.id, (${total})::int as total
+      from users u
+      where ${condition}
+      order by u.id desc
+      limit ${limit}${first ? '' : ` offset ${param('offset')}`}
+    ) as page
+    join users u using (id)
+    left join locations l on l.id = u.location_id
+    order by u.id desc`;
   const key = `${Number(Boolean(filter.search))}${Number(filter.role !== undefined)}${Number(filter.locationId !== undefined)}`;
   return { name: `users_list_${key}_${limit}_${first ? 'first' : 'later'}`, text, order };
 }

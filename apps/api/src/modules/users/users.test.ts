@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS } from '@stockyard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -215,6 +215,52 @@ describe('GET /api/users/getAll', () => {
     expect(atYard.pagination.total).toBe(6);
     expect(atYard.data.every((u: { locationId: number }) => u.locationId === yard.id)).toBe(true);
     expect((await list('?role=all&location=')).json().pagination.total).toBe(13);
+  });
+
+  it('keeps its total equal to the users not removed, through concurrent adds and removals', async () => {
+    const counted = async () => {
+      const rows = await s.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from users where deleted_at is null`,
+      );
+      return rows.rows[0]!.n;
+    };
+    const total = async () => (await list('?limit=1')).json().pagination.total;
+    expect(await total()).toBe(await counted());
+    const added = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        s.app.inject({
+          method: 'POST',
+          url: '/api/users/register',
+          headers,
+          payload: {
+            name: `Rush ${i}`,
+            email: `rush${i}@example.com`,
+            role: 'USER',
+            locationId: yard.id,
+            password: 'secret1',
+          },
+        }),
+      ),
+    );
+    expect(added.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    expect(await total()).toBe(await counted());
+    const removed = await Promise.all(
+      added.slice(0, 5).map((r) =>
+        s.app.inject({ method: 'DELETE', url: `/api/users/remove/${r.json().data.id}`, headers }),
+      ),
+    );
+    expect(removed.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(await total()).toBe(await counted());
+    // Written past the API: a bulk insert, a restore, and rows deleted outright.
+    await s.db.execute(sql`
+      insert into users (name, email, password_hash, role, deleted_at)
+      select 'Bulk ' || n, 'bulk' || n || '@example.com', 'x', 'USER',
+             case when n % 3 = 0 then now() end
+      from generate_series(1, 9) n`);
+    await s.db.execute(sql`update users set deleted_at = null where name = 'Rush 0'`);
+    await s.db.execute(sql`delete from users where name like 'Bulk %' and name <> 'Bulk 1'`);
+    expect(await total()).toBe(await counted());
+    expect(await total()).toBe(13 + 12 - 5 + 6 + 1 - 5);
   });
 
   it('refuses an unknown role filter, and answers 401 and 403', async () => {
