@@ -70,8 +70,14 @@ describe('the API surface', () => {
   });
 
   it("sets Helmet's other headers on every response, errors included", async () => {
-    for (const url of ['/api/health', '/api/no-such-thing']) {
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/no-such-thing', 404],
+      ['/api/auth/profile', 401],
+    ] as const) {
       const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
