@@ -52,8 +52,12 @@ function run(url, headers, duration) {
 
 function scenarios(info) {
   const { apiUrl, bareUrl, sample, dataset } = info;
+  // A page near the oldest end, and the middle page: the farthest from both ends, and so the
+  // dearest to find (pages past the middle are read from the oldest end).
   const deepPage = Math.floor(dataset.materials / 10) - 10;
+  const middlePage = Math.floor(dataset.materials / 20);
   const perLocationLastPage = Math.ceil(dataset.materials / dataset.locations / 10);
+  const perLocationMiddlePage = Math.floor(perLocationLastPage / 2);
   return [
     { name: 'bare Fastify route', url: `${bareUrl}/bare`, budget: false },
     // Floors for reading the rest: one trivial query without a session, then the session check alone.
@@ -65,12 +69,20 @@ function scenarios(info) {
       url: `${apiUrl}/api/materials/list?page=${deepPage}&limit=10`,
     },
     {
+      name: `materials list, page ${middlePage} (the middle)`,
+      url: `${apiUrl}/api/materials/list?page=${middlePage}&limit=10`,
+    },
+    {
       name: 'materials list at a location, page 1',
       url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=1&limit=10`,
     },
     {
       name: `materials list at a location, page ${perLocationLastPage}`,
       url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=${perLocationLastPage}&limit=10`,
+    },
+    {
+      name: `materials list at a location, page ${perLocationMiddlePage} (the middle)`,
+      url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=${perLocationMiddlePage}&limit=10`,
     },
     { name: 'material detail', url: `${apiUrl}/api/materials/detail/${sample.materialId}` },
     { name: 'low stock (_limit 10)', url: `${apiUrl}/api/materials/low-stock?_limit=10` },

@@ -80,6 +80,47 @@ describe('GET /api/materials/list on a larger inventory', () => {
     );
   });
 
+  it("answers every page of a location's list, from either end", async () => {
+    const yard = yards[1]!.id;
+    const total = await liveCount(yard);
+    for (const limit of [10, 7]) {
+      for (let page = 1; page <= Math.ceil(total / limit) + 1; page++) {
+        const body = (await list(`?locationId=${yard}&page=${page}&limit=${limit}`)).json();
+        expect(body.data.map((m: { id: number }) => m.id)).toEqual(
+          await expectedPage((page - 1) * limit, limit, yard),
+        );
+        expect(body.pagination.total).toBe(total);
+      }
+    }
+  });
+
+  it('answers the right page when the list has grown or shrunk since its last total', async () => {
+    const yard = yards[2]!.id;
+    const pageIds = async (query: string) =>
+      (await list(query)).json().data.map((m: { id: number }) => m.id);
+    // The last pages as they were read: the next reads take the oldest end...
+    const lastPage = Math.ceil((await liveCount()) / 10);
+    await pageIds(`?page=${lastPage}`);
+    await pageIds(`?locationId=${yard}&page=${Math.ceil((await liveCount(yard)) / 10)}`);
+    // ...but the list has since doubled, so that those pages are now nearer the newest end.
+    await t.db.execute(sql`
+      insert into materials (name, location_id, quantity, unit)
+      select 'Late ' || n, ${yard}, 5, 'EACH' from generate_series(1, 3000) n`);
+    for (const page of [lastPage - 2, lastPage, lastPage + 1]) {
+      expect(await pageIds(`?page=${page}`)).toEqual(await expectedPage((page - 1) * 10, 10));
+      expect(await pageIds(`?locationId=${yard}&page=${page}`)).toEqual(
+        await expectedPage((page - 1) * 10, 10, yard),
+      );
+    }
+    // And shrunk again, below the page the last totals put near the oldest end.
+    await t.db.execute(sql`update materials set deleted_at = now() where name like 'Late %'`);
+    const newest = Math.ceil((await liveCount()) / 10);
+    await pageIds(`?page=${newest + 300}`);
+    for (const page of [newest - 1, newest, newest + 1]) {
+      expect(await pageIds(`?page=${page}`)).toEqual(await expectedPage((page - 1) * 10, 10));
+    }
+  });
+
   it('keeps the totals exact through creates, edits, moves, removals and location deletes', async () => {
     await expectCountsToMatch();
     const created = await t.app.inject({

@@ -38,43 +38,69 @@ function listed(row: ListedRow) {
 }
 
 /**
- * A location's page: the ids from the partial index of its live materials, then those rows, with
- * the total from its counter. The outer join keeps one row (with no material) when the page is
- * empty, so that the total still comes back.
+ * A later page of the inventory (`$1` is the offset), found without reading the rows before it:
+ * the id of the page's newest row is the page's bound, and the page is then read like the first
+ * one, from that id down. The bound is found from the nearer end. From the newest end, the first
+ * block of ids (newest first) whose running count of live materials passes the offset holds it,
+ * and the count before that block says how far into the block it lies. From the oldest end, the
+ * same with the blocks taken oldest first, for the bound's position counted from there. The
+ * running count stops at the block it needs, so a page costs what its distance from the nearer
+ * end does. Past the last page the bound is null and no row comes back (nor, then, the total).
  */
-const pageAtLocation = (limit: string) => `
-  select coalesce((select live from material_counts_by_location where location_id = $1), 0)::int as total,
-         ${LISTED}
-  from (select 1) as one
-  left join (
-    (select id from materials where location_id = $1 and deleted_at is null
-     order by id desc limit ${limit} offset $2) as page
-    join materials m using (id)
-    join locations l on l.id = m.location_id
-  ) on true
-  order by m.id desc`;
+const laterPageOfAll = (limit: string, fromOldest: boolean) => {
+  const position = fromOldest ? '(select n from c) - $1 - 1' : '$1';
+  const order = fromOldest ? 'asc' : 'desc';
+  const inBlock = fromOldest
+    ? `id >= (select bucket from start) * ${MATERIAL_COUNT_BUCKET}`
+    : `id < ((select bucket from start) + 1) * ${MATERIAL_COUNT_BUCKET}`;
+  return `
+  with c as materialized (
+    select coalesce(sum(live), 0)::int as n from material_counts_by_bucket
+  ), start as (
+    select bucket, through - live as skipped from (
+      select bucket, live, sum(live) over (order by bucket ${order}) as through
+      from material_counts_by_bucket where live <> 0
+    ) as b
+    where through > ${position} order by bucket ${order} limit 1
+  )
+  select (select n from c) as total, ${LISTED}
+  from materials m join locations l on l.id = m.location_id
+  where m.deleted_at is null and m.id <= (
+    select id from materials
+    where deleted_at is null and ${inBlock} and (select n from c) > $1
+    order by id ${order} limit 1
+    offset greatest(${position} - (select skipped from start), 0)
+  )
+  order by m.id desc
+  limit ${limit}`;
+};
 
 /**
- * The whole inventory's page, newest first, without walking the rows before it: the newest block
- * of ids whose running count of live materials passes the offset gives where the page begins and
- * how many live materials come before that block.
+ * `laterPageOfAll` at one location (`$1`, `$2` the offset): the bound comes from the partial
+ * index of the location's live ids, read from the nearer end, and the total from its counter.
  */
-const pageOfAll = (limit: string) => `
-  with b as (
-    select bucket, live, sum(live) over (order by bucket desc) as through
-    from material_counts_by_bucket where live <> 0
-  ), start as (
-    select bucket, through - live as skipped from b where through > $1 order by bucket desc limit 1
-  ), page as (
-    select id from materials
-    where id < ((select bucket from start) + 1) * ${MATERIAL_COUNT_BUCKET} and deleted_at is null
-    order by id desc limit ${limit} offset $1 - (select skipped from start)
+const laterPageAtLocation = (limit: string, fromOldest: boolean) => `
+  with c as materialized (
+    select coalesce((select live from material_counts_by_location where location_id = $1), 0)::int as n
   )
-  select coalesce((select sum(live) from material_counts_by_bucket), 0)::int as total,
-         ${LISTED}
-  from (select 1) as one
-  left join (page join materials m using (id) join locations l on l.id = m.location_id) on true
-  order by m.id desc`;
+  select (select n from c) as total, ${LISTED}
+  from materials m join locations l on l.id = m.location_id
+  where m.deleted_at is null and m.location_id = $1 and m.id <= (
+    select id from materials
+    where location_id = $1 and deleted_at is null and (select n from c) > $2
+    order by id ${fromOldest ? 'asc' : 'desc'} limit 1
+    offset ${fromOldest ? 'greatest((select n from c) - $2 - 1, 0)' : '$2'}
+  )
+  order by m.id desc
+  limit ${limit}`;
+
+/** The total alone, for a page past the last one, which brings no row to carry it. */
+const totalOf = (atLocation: boolean) => `
+  select coalesce(${
+    atLocation
+      ? '(select live from material_counts_by_location where location_id = $1)'
+      : '(select sum(live) from material_counts_by_bucket)'
+  }, 0)::int as total`;
 
 /**
  * The first page, which every inventory screen opens on, in the simplest plan there is: the
@@ -92,41 +118,72 @@ const firstPage = (limit: string, atLocation: boolean) => `
   order by m.id desc
   limit ${limit}`;
 
+/**
+ * The last total each list answered, per database and per location (`all` for the whole
+ * inventory): which end a later page is nearer. It only picks a statement; both answer the same
+ * rows whatever the total is now, so a stale one costs time, never a wrong page.
+ */
+const lastTotals = new WeakMap<Database, Map<number | 'all', number>>();
+
+function totalsOf(db: Database) {
+  let totals = lastTotals.get(db);
+  if (!totals) {
+    totals = new Map();
+    lastTotals.set(db, totals);
+  }
+  return totals;
+}
+
+type Found = ListedRow & { total: number };
+
 function readPage(db: Database, locationId: number | undefined, page: Page) {
   const limit = limitSql(page.limit);
-  type Found = ListedRow & { total: number };
+  const at = locationId !== undefined;
   if (page.offset === 0) {
-    return locationId === undefined
-      ? preparedRows<Found>(db, `materials_first_page_${limit}`, firstPage(limit, false), [])
-      : preparedRows<Found>(
+    return at
+      ? preparedRows<Found>(
           db,
           `materials_first_page_at_location_${limit}`,
           firstPage(limit, true),
           [locationId],
-        );
+        )
+      : preparedRows<Found>(db, `materials_first_page_${limit}`, firstPage(limit, false), []);
   }
-  return locationId === undefined
-    ? preparedRows<Found | { id: null; total: number }>(
+  const known = totalsOf(db).get(locationId ?? 'all');
+  const fromOldest = known !== undefined && 2 * page.offset + page.limit > known;
+  const end = fromOldest ? 'from_oldest' : 'from_newest';
+  return at
+    ? preparedRows<Found>(
         db,
-        `materials_page_of_all_${limit}`,
-        pageOfAll(limit),
-        [page.offset],
-      )
-    : preparedRows<Found | { id: null; total: number }>(
-        db,
-        `materials_page_at_location_${limit}`,
-        pageAtLocation(limit),
+        `materials_later_page_at_location_${end}_${limit}`,
+        laterPageAtLocation(limit, fromOldest),
         [locationId, page.offset],
+      )
+    : preparedRows<Found>(
+        db,
+        `materials_later_page_${end}_${limit}`,
+        laterPageOfAll(limit, fromOldest),
+        [page.offset],
       );
+}
+
+async function readTotal(db: Database, locationId: number | undefined) {
+  const [row] =
+    locationId === undefined
+      ? await preparedRows<{ total: number }>(db, 'materials_total', totalOf(false), [])
+      : await preparedRows<{ total: number }>(db, 'materials_total_at_location', totalOf(true), [
+          locationId,
+        ]);
+  return row?.total ?? 0;
 }
 
 /** One page of live materials, newest first, optionally at one location, and their total. */
 export async function listMaterials(db: Database, locationId: number | undefined, page: Page) {
   const found = await readPage(db, locationId, page);
-  const rows = found
-    .filter((row): row is ListedRow & { total: number } => row.id !== null)
-    .map(listed);
-  return { rows, total: found[0]?.total ?? 0 };
+  const total =
+    found.length > 0 || page.offset === 0 ? (found[0]?.total ?? 0) : await readTotal(db, locationId);
+  totalsOf(db).set(locationId ?? 'all', total);
+  return { rows: found.map(listed), total };
 }
 
 /** Read in order from the partial index of live materials at or under the threshold. */
