@@ -21,11 +21,15 @@ export function permissionsOf(row: Pick<UserRow, PermissionFlag>): Permissions {
   return permissions;
 }
 
-/** The user as every endpoint shows it: never the password hash. */
-export function toUserDto(
-  row: Omit<UserDtoFields, 'lastLogin'> & { lastLogin: Date | string | null },
-  locationName: string | null,
-): SessionUser {
+type UserDtoSource = Omit<UserDtoFields, 'lastLogin' | PermissionFlag> & {
+  lastLogin: Date | string | null;
+} & (Pick<UserRow, PermissionFlag> | { permissions: Permissions });
+
+/**
+ * The user as every endpoint shows it: never the password hash. From a row with its permission
+ * flags, or from a listed user whose flags have already been gathered into `permissions`.
+ */
+export function toUserDto(row: UserDtoSource, locationName: string | null): SessionUser {
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +39,6 @@ export function toUserDto(
     location: locationName === null ? null : { name: locationName },
     status: row.status,
     lastLogin: row.lastLogin === null ? null : isoInstant(row.lastLogin),
-    permissions: permissionsOf(row),
+    permissions: 'permissions' in row ? row.permissions : permissionsOf(row),
   };
 }

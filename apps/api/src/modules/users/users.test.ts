@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS } from '@stockyard/shared';
+import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, PERMISSION_FLAGS } from '@stockyard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
@@ -154,7 +154,15 @@ describe('GET /api/users/getAll', () => {
     yard = await createLocation(s.db);
     const site = await createLocation(s.db);
     for (let i = 1; i <= 11; i++) {
-      await createUser(s.db, { name: `Crew ${i}`, locationId: i % 2 ? yard.id : site.id });
+      // Each with a different set of permissions: the flags taken in turn, by the bits of i.
+      const permissions = Object.fromEntries(
+        PERMISSION_FLAGS.map((flag, bit) => [flag, ((i * 37) >> bit) % 2 === 1]),
+      );
+      await createUser(s.db, {
+        name: `Crew ${i}`,
+        locationId: i % 2 ? yard.id : site.id,
+        permissions,
+      });
     }
     await createUser(s.db, { name: 'Alma 100% Reyes', email: 'alma.reyes@Builders.example' });
     await createUser(s.db, { name: 'Gone Person', deletedAt: new Date() });
@@ -179,6 +187,14 @@ describe('GET /api/users/getAll', () => {
     const detail = await s.app.inject({ url: `/api/users/detail/${boss.id}`, headers });
     expect(boss).toEqual(detail.json().data);
     expect(boss.lastLogin).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    for (const listed of body.data) {
+      const shown = await s.app.inject({ url: `/api/users/detail/${listed.id}`, headers });
+      expect(listed).toEqual(shown.json().data);
+    }
+    const kinds = new Set(
+      body.data.map((u: { permissions: object }) => JSON.stringify(u.permissions)),
+    );
+    expect(kinds.size).toBeGreaterThan(5);
     expect((await list('?page=2')).json().data).toHaveLength(3);
     const beyond = (await list('?page=5')).json();
     expect(beyond.data).toEqual([]);
@@ -245,9 +261,11 @@ describe('GET /api/users/getAll', () => {
     expect(added.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
     expect(await total()).toBe(await counted());
     const removed = await Promise.all(
-      added.slice(0, 5).map((r) =>
-        s.app.inject({ method: 'DELETE', url: `/api/users/remove/${r.json().data.id}`, headers }),
-      ),
+      added
+        .slice(0, 5)
+        .map((r) =>
+          s.app.inject({ method: 'DELETE', url: `/api/users/remove/${r.json().data.id}`, headers }),
+        ),
     );
     expect(removed.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
     expect(await total()).toBe(await counted());
