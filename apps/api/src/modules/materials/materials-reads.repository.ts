@@ -181,7 +181,9 @@ async function readTotal(db: Database, locationId: number | undefined) {
 export async function listMaterials(db: Database, locationId: number | undefined, page: Page) {
   const found = await readPage(db, locationId, page);
   const total =
-    found.length > 0 || page.offset === 0 ? (found[0]?.total ?? 0) : await readTotal(db, locationId);
+    found.length > 0 || page.offset === 0
+      ? (found[0]?.total ?? 0)
+      : await readTotal(db, locationId);
   totalsOf(db).set(locationId ?? 'all', total);
   return { rows: found.map(listed), total };
 }
