@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * nonce, no function directive), so Helmet runs once, at start, against a response that only
  * records what it is given.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

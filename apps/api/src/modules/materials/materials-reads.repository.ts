@@ -37,6 +37,12 @@ function listed(row: ListedRow) {
   return { material: row as ListedMaterial, locationName: row.locationName };
 }
 
+/** A list's total, read from the counters that triggers keep (migration 0004); null when none. */
+const TOTAL = {
+  all: '(select sum(live) from material_counts_by_bucket)',
+  atLocation: '(select live from material_counts_by_location where location_id = $1)',
+};
+
 /**
  * A later page of the inventory (`$1` is the offset), found without reading the rows before it:
  * the id of the page's newest row is the page's bound, and the page is then read like the first
@@ -55,7 +61,7 @@ const laterPageOfAll = (limit: string, fromOldest: boolean) => {
     : `id < ((select bucket from start) + 1) * ${MATERIAL_COUNT_BUCKET}`;
   return `
   with c as materialized (
-    select coalesce(sum(live), 0)::int as n from material_counts_by_bucket
+    select coalesce(${TOTAL.all}, 0)::int as n
   ), start as (
     select bucket, through - live as skipped from (
       select bucket, live, sum(live) over (order by bucket ${order}) as through
@@ -81,7 +87,7 @@ const laterPageOfAll = (limit: string, fromOldest: boolean) => {
  */
 const laterPageAtLocation = (limit: string, fromOldest: boolean) => `
   with c as materialized (
-    select coalesce((select live from material_counts_by_location where location_id = $1), 0)::int as n
+    select coalesce(${TOTAL.atLocation}, 0)::int as n
   )
   select (select n from c) as total, ${LISTED}
   from materials m join locations l on l.id = m.location_id
@@ -95,12 +101,8 @@ const laterPageAtLocation = (limit: string, fromOldest: boolean) => `
   limit ${limit}`;
 
 /** The total alone, for a page past the last one, which brings no row to carry it. */
-const totalOf = (atLocation: boolean) => `
-  select coalesce(${
-    atLocation
-      ? '(select live from material_counts_by_location where location_id = $1)'
-      : '(select sum(live) from material_counts_by_bucket)'
-  }, 0)::int as total`;
+const totalOf = (atLocation: boolean) =>
+  `select coalesce(${atLocation ? TOTAL.atLocation : TOTAL.all}, 0)::int as total`;
 
 /**
  * The first page, which every inventory screen opens on, in the simplest plan there is: the
@@ -108,11 +110,7 @@ const totalOf = (atLocation: boolean) => `
  * means a total of 0.)
  */
 const firstPage = (limit: string, atLocation: boolean) => `
-  select ${
-    atLocation
-      ? '(select live from material_counts_by_location where location_id = $1)'
-      : '(select sum(live) from material_counts_by_bucket)'
-  }::int as total, ${LISTED}
+  select ${atLocation ? TOTAL.atLocation : TOTAL.all}::int as total, ${LISTED}
   from materials m join locations l on l.id = m.location_id
   where m.deleted_at is null ${atLocation ? 'and m.location_id = $1' : ''}
   order by m.id desc

@@ -21,15 +21,17 @@ export function permissionsOf(row: Pick<UserRow, PermissionFlag>): Permissions {
   return permissions;
 }
 
-type UserDtoSource = Omit<UserDtoFields, 'lastLogin' | PermissionFlag> & {
-  lastLogin: Date | string | null;
-} & (Pick<UserRow, PermissionFlag> | { permissions: Permissions });
+/** A user as a list reads them: the permissions already gathered, the last sign-in as ISO text. */
+export type ListedUserFields = Omit<UserDtoFields, 'lastLogin' | PermissionFlag> & {
+  lastLogin: string | null;
+  permissions: Permissions;
+};
 
-/**
- * The user as every endpoint shows it: never the password hash. From a row with its permission
- * flags, or from a listed user whose flags have already been gathered into `permissions`.
- */
-export function toUserDto(row: UserDtoSource, locationName: string | null): SessionUser {
+/** The user as every endpoint shows it: never the password hash. */
+export function toUserDto(
+  row: UserDtoFields | ListedUserFields,
+  locationName: string | null,
+): SessionUser {
   return {
     id: row.id,
     name: row.name,

@@ -1,15 +1,10 @@
-import {
-  PERMISSION_FLAGS,
-  type PermissionFlag,
-  type Permissions,
-  type Role,
-} from '@stockyard/shared';
+import { PERMISSION_FLAGS, type Permissions, type Role } from '@stockyard/shared';
 import { and, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, users } from '../../db/schema';
 import { isoFromUtcText } from '../../lib/instants';
 import { limitSql, preparedRows } from '../../lib/prepared';
-import type { UserDtoFields } from './users.mapper';
+import type { ListedUserFields } from './users.mapper';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -54,11 +49,6 @@ function permissionsFromBits(bits: number): Permissions {
   return permissions;
 }
 
-/** A listed user's fields, with the last sign-in as `isoFromUtcText` writes it. */
-export type ListedUserFields = Omit<UserDtoFields, 'lastLogin' | PermissionFlag> & {
-  lastLogin: string | null;
-  permissions: Permissions;
-};
 type ListedUserRow = Omit<ListedUserFields, 'permissions'> & {
   permissionBits: number;
   locationName: string | null;
@@ -89,7 +79,7 @@ function userListStatement(filter: UserFilter, page: Page) {
   const condition = where.join(' and ');
   const total = filter.search
     ? 'count(*) over ()'
-    : where.length === 1
+    : filter.role === undefined && filter.locationId === undefined
       ? '(select live from user_counts)'
       : `(select count(*) from users u where ${condition})`;
   const limit = limitSql(page.limit);
