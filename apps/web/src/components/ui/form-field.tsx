@@ -25,3 +25,12 @@ export function FormField({
     </div>
   );
 }
+
+/** The id and ARIA state of a field's control, tied to the message FormField shows under it. */
+export function controlProps(id: string, invalid: boolean) {
+  return {
+    id,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
+  } as const;
+}

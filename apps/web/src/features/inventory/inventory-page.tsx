@@ -1,15 +1,15 @@
 import { type MaterialDto, PAGE_SIZES } from '@stockyard/shared';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteMaterial } from './api/delete-material';
-import { useLocationOptions } from './api/get-location-options';
 import { useMaterials } from './api/get-materials';
 import { MaterialFormDialog } from './components/material-form-dialog';
 import { MaterialsTable } from './components/materials-table';
@@ -24,16 +24,8 @@ export default function InventoryPage() {
   const [history, setHistory] = useState<MaterialDto | null>(null);
 
   const query = useMaterials({ page, locationId: locationId ? Number(locationId) : undefined });
-  const locations = useLocationOptions('all');
   const remove = useDeleteMaterial();
-  const materials = query.data?.data ?? [];
-  const total = query.data?.pagination?.total ?? 0;
-  const totalPages = query.data?.pagination?.totalPages ?? 1;
-
-  // A delete can empty the last page: step back to the one that still has rows.
-  useEffect(() => {
-    if (query.data && totalPages > 0 && page > totalPages) setPage(totalPages);
-  }, [query.data, page, totalPages]);
+  const { rows: materials, total, totalPages, state } = usePagedList(query, page, setPage);
 
   const openAdd = () => {
     setEditing(null);
@@ -62,22 +54,14 @@ export default function InventoryPage() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
-          <Select
-            aria-label="Filter by location"
+          <LocationFilter
             className="sm:w-60"
             value={locationId}
-            onChange={(event) => {
-              setLocationId(event.target.value);
+            onChange={(value) => {
+              setLocationId(value);
               setPage(1);
             }}
-          >
-            <option value="">All Locations</option>
-            {(locations.data ?? []).map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </Select>
+          />
           <Button className="sm:ml-auto" onClick={openAdd}>
             <Plus className="h-4 w-4" aria-hidden />
             Add Item
@@ -85,7 +69,7 @@ export default function InventoryPage() {
         </div>
         <MaterialsTable
           materials={materials}
-          state={query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready'}
+          state={state}
           onOpen={setHistory}
           onEdit={openEdit}
           onDelete={setDeleting}

@@ -9,12 +9,13 @@ import {
   PAGE_SIZES,
 } from '@stockyard/shared';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteLocation } from './api/delete-location';
@@ -33,14 +34,7 @@ export default function LocationsPage() {
 
   const query = useLocations({ page, type: type || undefined, status: status || undefined });
   const remove = useDeleteLocation();
-  const locations = query.data?.data ?? [];
-  const total = query.data?.pagination?.total ?? 0;
-  const totalPages = query.data?.pagination?.totalPages ?? 1;
-
-  // A delete can empty the last page: step back to the one that still has rows.
-  useEffect(() => {
-    if (query.data && totalPages > 0 && page > totalPages) setPage(totalPages);
-  }, [query.data, page, totalPages]);
+  const { rows: locations, total, totalPages, state } = usePagedList(query, page, setPage);
 
   const openAdd = () => {
     setEditing(null);
@@ -109,7 +103,7 @@ export default function LocationsPage() {
         </div>
         <LocationsTable
           locations={locations}
-          state={query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready'}
+          state={state}
           selectedId={selectedId}
           onSelect={setSelectedId}
           onEdit={openEdit}

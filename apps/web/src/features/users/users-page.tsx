@@ -1,16 +1,17 @@
 import { PAGE_SIZES, ROLE_LABELS, ROLES, type Role, type SessionUser } from '@stockyard/shared';
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteUser } from './api/delete-user';
-import { useLocationOptions } from './api/get-location-options';
 import { useUsers } from './api/get-users';
 import { useToggleUserStatus } from './api/toggle-user-status';
 import { AddUserDialog } from './components/add-user-dialog';
@@ -45,16 +46,9 @@ export default function UsersPage() {
     role: role || undefined,
     location: location ? Number(location) : undefined,
   });
-  const locations = useLocationOptions('all');
   const toggle = useToggleUserStatus();
   const remove = useDeleteUser();
-  const users = query.data?.data ?? [];
-  const total = query.data?.pagination?.total ?? 0;
-  const totalPages = query.data?.pagination?.totalPages ?? 1;
-
-  useEffect(() => {
-    if (query.data && totalPages > 0 && page > totalPages) setPage(totalPages);
-  }, [query.data, page, totalPages]);
+  const { rows: users, total, totalPages, state } = usePagedList(query, page, setPage);
 
   const onToggle = (user: SessionUser) => {
     toggle.mutate(user.id, {
@@ -111,22 +105,14 @@ export default function UsersPage() {
               </option>
             ))}
           </Select>
-          <Select
-            aria-label="Filter by location"
+          <LocationFilter
             className="md:w-52"
             value={location}
-            onChange={(event) => {
-              setLocation(event.target.value);
+            onChange={(value) => {
+              setLocation(value);
               setPage(1);
             }}
-          >
-            <option value="">All Locations</option>
-            {(locations.data ?? []).map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </Select>
+          />
           <Button className="md:ml-auto" onClick={() => setAdding(true)}>
             <Plus className="h-4 w-4" aria-hidden />
             Add User
@@ -134,7 +120,7 @@ export default function UsersPage() {
         </div>
         <UsersTable
           users={users}
-          state={query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready'}
+          state={state}
           currentUserId={session?.user.id}
           togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
           onToggle={onToggle}

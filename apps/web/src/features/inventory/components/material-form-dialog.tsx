@@ -10,13 +10,13 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
 import { notifyToast } from '@/lib/toast';
 import { useCreateMaterial } from '../api/create-material';
-import { useLocationOptions } from '../api/get-location-options';
 import { useUpdateMaterial } from '../api/update-material';
 import { MaterialStatusBadge } from './material-status-badge';
 
@@ -87,11 +87,8 @@ export function MaterialFormDialog({
     }
   });
 
-  const described = (field: keyof FormValues) => ({
-    id: `material-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `material-${field}-error` : undefined,
-  });
+  const described = (field: keyof FormValues) =>
+    controlProps(`material-${field}`, errors[field] !== undefined);
 
   const quantity = watch('quantity');
   const previewQuantity = quantity.trim() === '' ? Number.NaN : Number(quantity);

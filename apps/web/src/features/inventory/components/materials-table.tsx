@@ -1,8 +1,7 @@
 import { MATERIAL_UNIT_LABELS, type MaterialDto, materialStatus } from '@stockyard/shared';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { EditDeleteButtons } from '@/components/ui/row-actions';
+import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { displayId, formatDate } from '@/lib/format';
 import { MaterialStatusBadge } from './material-status-badge';
 
@@ -21,7 +20,7 @@ export function MaterialsTable({
   onRetry,
 }: {
   materials: MaterialDto[];
-  state: 'loading' | 'error' | 'ready';
+  state: ListState;
   onOpen: (material: MaterialDto) => void;
   onEdit: (material: MaterialDto) => void;
   onDelete: (material: MaterialDto) => void;
@@ -50,19 +49,16 @@ export function MaterialsTable({
         </tr>
       </THead>
       <TBody>
-        {state === 'loading' ? (
-          <TableMessage colSpan={COLUMNS}>Loading inventory items...</TableMessage>
-        ) : state === 'error' ? (
-          <TableMessage colSpan={COLUMNS}>
-            <span className="mr-3">Failed to load inventory items.</span>
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              Retry
-            </Button>
-          </TableMessage>
-        ) : materials.length === 0 ? (
-          <TableMessage colSpan={COLUMNS}>No inventory items found.</TableMessage>
-        ) : (
-          materials.map((material) => (
+        <ListRows
+          state={state}
+          columns={COLUMNS}
+          count={materials.length}
+          loading="Loading inventory items..."
+          failed="Failed to load inventory items."
+          empty="No inventory items found."
+          onRetry={onRetry}
+        >
+          {materials.map((material) => (
             <TR
               key={material.id}
               tabIndex={0}
@@ -99,34 +95,16 @@ export function MaterialsTable({
               </TD>
               <TD className="text-right">
                 <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${material.name}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onEdit(material);
-                    }}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-destructive hover:text-destructive"
-                    aria-label={`Delete ${material.name}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onDelete(material);
-                    }}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
+                  <EditDeleteButtons
+                    name={material.name}
+                    onEdit={() => onEdit(material)}
+                    onDelete={() => onDelete(material)}
+                  />
                 </div>
               </TD>
             </TR>
-          ))
-        )}
+          ))}
+        </ListRows>
       </TBody>
     </Table>
   );

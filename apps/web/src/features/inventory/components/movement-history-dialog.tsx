@@ -1,10 +1,10 @@
 import { type MaterialDto, PAGE_SIZES, STOCK_MOVEMENT_REASON_LABELS } from '@stockyard/shared';
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { usePagedList } from '@/hooks/use-paged-list';
 import { cn } from '@/lib/cn';
 import { displayId, showingRange } from '@/lib/format';
 import { useMovements } from '../api/get-movements';
@@ -25,9 +25,7 @@ export function MovementHistoryDialog({
     if (materialId !== null) setPage(1);
   }, [materialId]);
   const query = useMovements(materialId, page);
-  const movements = query.data?.data ?? [];
-  const total = query.data?.pagination?.total ?? 0;
-  const totalPages = query.data?.pagination?.totalPages ?? 1;
+  const { rows: movements, total, totalPages, state } = usePagedList(query, page, setPage);
 
   return (
     <Dialog open={material !== null} onOpenChange={onOpenChange}>
@@ -52,19 +50,16 @@ export function MovementHistoryDialog({
               </tr>
             </THead>
             <TBody>
-              {query.isPending ? (
-                <TableMessage colSpan={COLUMNS}>Loading stock history...</TableMessage>
-              ) : query.isError && !query.data ? (
-                <TableMessage colSpan={COLUMNS}>
-                  <span className="mr-3">Failed to load stock history.</span>
-                  <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                    Retry
-                  </Button>
-                </TableMessage>
-              ) : movements.length === 0 ? (
-                <TableMessage colSpan={COLUMNS}>No stock movements yet.</TableMessage>
-              ) : (
-                movements.map((movement) => (
+              <ListRows
+                state={state}
+                columns={COLUMNS}
+                count={movements.length}
+                loading="Loading stock history..."
+                failed="Failed to load stock history."
+                empty="No stock movements yet."
+                onRetry={() => void query.refetch()}
+              >
+                {movements.map((movement) => (
                   <TR key={movement.id}>
                     <TD className="sm:whitespace-nowrap">
                       {format(new Date(movement.createdAt), 'dd/MM/yyyy HH:mm')}
@@ -96,8 +91,8 @@ export function MovementHistoryDialog({
                       {movement.user?.name ?? '-'}
                     </TD>
                   </TR>
-                ))
-              )}
+                ))}
+              </ListRows>
             </TBody>
           </Table>
         </div>

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
@@ -78,9 +78,7 @@ export function LocationFormDialog({
   });
 
   const fieldProps = (field: keyof FormValues) => ({
-    id: `location-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `location-${field}-error` : undefined,
+    ...controlProps(`location-${field}`, errors[field] !== undefined),
     ...register(field),
   });
 

@@ -1,9 +1,8 @@
 import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS, type LocationDto } from '@stockyard/shared';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { EditDeleteButtons } from '@/components/ui/row-actions';
+import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { displayId } from '@/lib/format';
 
@@ -19,7 +18,7 @@ export function LocationsTable({
   onRetry,
 }: {
   locations: LocationDto[];
-  state: 'loading' | 'error' | 'ready';
+  state: ListState;
   selectedId: number | null;
   onSelect: (id: number) => void;
   onEdit: (location: LocationDto) => void;
@@ -47,19 +46,16 @@ export function LocationsTable({
         </tr>
       </THead>
       <TBody>
-        {state === 'loading' ? (
-          <TableMessage colSpan={COLUMNS}>Loading locations...</TableMessage>
-        ) : state === 'error' ? (
-          <TableMessage colSpan={COLUMNS}>
-            <span className="mr-3">Failed to fetch locations.</span>
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              Retry
-            </Button>
-          </TableMessage>
-        ) : locations.length === 0 ? (
-          <TableMessage colSpan={COLUMNS}>No locations found.</TableMessage>
-        ) : (
-          locations.map((location) => {
+        <ListRows
+          state={state}
+          columns={COLUMNS}
+          count={locations.length}
+          loading="Loading locations..."
+          failed="Failed to fetch locations."
+          empty="No locations found."
+          onRetry={onRetry}
+        >
+          {locations.map((location) => {
             const selected = location.id === selectedId;
             return (
               <TR
@@ -102,35 +98,17 @@ export function LocationsTable({
                 </TD>
                 <TD className="text-right">
                   <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${location.name}`}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onEdit(location);
-                      }}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:text-destructive"
-                      aria-label={`Delete ${location.name}`}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onDelete(location);
-                      }}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </Button>
+                    <EditDeleteButtons
+                      name={location.name}
+                      onEdit={() => onEdit(location)}
+                      onDelete={() => onDelete(location)}
+                    />
                   </div>
                 </TD>
               </TR>
             );
-          })
-        )}
+          })}
+        </ListRows>
       </TBody>
     </Table>
   );

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
@@ -68,11 +68,8 @@ export function AddUserDialog({
     }
   });
 
-  const described = (field: keyof FormValues) => ({
-    id: `add-user-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `add-user-${field}-error` : undefined,
-  });
+  const described = (field: keyof FormValues) =>
+    controlProps(`add-user-${field}`, errors[field] !== undefined);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
@@ -71,11 +71,8 @@ export function EditUserDialog({
     }
   });
 
-  const described = (field: keyof FormValues) => ({
-    id: `edit-user-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `edit-user-${field}-error` : undefined,
-  });
+  const described = (field: keyof FormValues) =>
+    controlProps(`edit-user-${field}`, errors[field] !== undefined);
 
   return (
     <Dialog open={user !== null} onOpenChange={onOpenChange}>

@@ -1,8 +1,8 @@
 import { ROLE_LABELS, ROLES } from '@stockyard/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField } from '@/components/ui/form-field';
+import { controlProps, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
-import { useLocationOptions } from '../api/get-location-options';
+import { useLocationOptions } from '@/hooks/use-location-options';
 
 /** The Role and Location selects of the Add and Edit User forms. */
 export function RoleLocationFields({
@@ -27,12 +27,7 @@ export function RoleLocationFields({
   return (
     <>
       <FormField id={`${idPrefix}-role`} label="Role" error={roleError}>
-        <Select
-          id={`${idPrefix}-role`}
-          aria-invalid={roleError ? true : undefined}
-          aria-describedby={roleError ? `${idPrefix}-role-error` : undefined}
-          {...role}
-        >
+        <Select {...controlProps(`${idPrefix}-role`, Boolean(roleError))} {...role}>
           <option value="">Select role</option>
           {ROLES.map((value) => (
             <option key={value} value={value}>
@@ -48,12 +43,7 @@ export function RoleLocationFields({
             <option>Loading locations...</option>
           </Select>
         ) : (
-          <Select
-            id={`${idPrefix}-location`}
-            aria-invalid={locationError ? true : undefined}
-            aria-describedby={locationError ? `${idPrefix}-location-error` : undefined}
-            {...location}
-          >
+          <Select {...controlProps(`${idPrefix}-location`, Boolean(locationError))} {...location}>
             <option value="">
               {locations.isError ? 'Failed to load locations' : 'Select location'}
             </option>

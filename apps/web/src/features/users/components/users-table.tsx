@@ -1,9 +1,9 @@
 import { ROLE_LABELS, type SessionUser } from '@stockyard/shared';
-import { Pencil, Trash2 } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { EditDeleteButtons } from '@/components/ui/row-actions';
+import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 
 const COLUMNS = 6;
@@ -19,7 +19,7 @@ export function UsersTable({
   onRetry,
 }: {
   users: SessionUser[];
-  state: 'loading' | 'error' | 'ready';
+  state: ListState;
   currentUserId: number | undefined;
   togglingId: number | null;
   onToggle: (user: SessionUser) => void;
@@ -40,19 +40,16 @@ export function UsersTable({
         </tr>
       </THead>
       <TBody>
-        {state === 'loading' ? (
-          <TableMessage colSpan={COLUMNS}>Loading users...</TableMessage>
-        ) : state === 'error' ? (
-          <TableMessage colSpan={COLUMNS}>
-            <span className="mr-3">Failed to load users.</span>
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              Retry
-            </Button>
-          </TableMessage>
-        ) : users.length === 0 ? (
-          <TableMessage colSpan={COLUMNS}>No users found.</TableMessage>
-        ) : (
-          users.map((user) => {
+        <ListRows
+          state={state}
+          columns={COLUMNS}
+          count={users.length}
+          loading="Loading users..."
+          failed="Failed to load users."
+          empty="No users found."
+          onRetry={onRetry}
+        >
+          {users.map((user) => {
             const self = user.id === currentUserId;
             return (
               <TR key={user.id}>
@@ -107,32 +104,19 @@ export function UsersTable({
                       {user.status ? 'Deactivate' : 'Activate'}
                     </Button>
                     <div className="flex gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Edit ${user.name}`}
-                        onClick={() => onEdit(user)}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-destructive hover:text-destructive"
-                        disabled={self}
-                        title={self ? 'You cannot delete your own account.' : undefined}
-                        aria-label={`Delete ${user.name}`}
-                        onClick={() => onDelete(user)}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                      </Button>
+                      <EditDeleteButtons
+                        name={user.name}
+                        onEdit={() => onEdit(user)}
+                        onDelete={() => onDelete(user)}
+                        deleteBlocked={self ? 'You cannot delete your own account.' : undefined}
+                      />
                     </div>
                   </div>
                 </TD>
               </TR>
             );
-          })
-        )}
+          })}
+        </ListRows>
       </TBody>
     </Table>
   );
