@@ -5,8 +5,8 @@ import { Input, Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useLocationOptions } from '@/hooks/use-location-options';
 import { type ActivityLog, useActivityLogs } from './api/get-activity-logs';
-import { useFilterLocations } from './api/get-locations';
 import { ActivityDetailsDialog } from './components/activity-details-dialog';
 import { formatTimestamp } from './components/format-timestamp';
 
@@ -18,7 +18,7 @@ export default function ActivityTrackingPage() {
   const [date, setDate] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ActivityLog | null>(null);
-  const locations = useFilterLocations();
+  const locations = useLocationOptions('all');
   const query = useActivityLogs({
     page,
     locationId: locationId ? Number(locationId) : undefined,
