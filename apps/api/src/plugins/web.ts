@@ -13,11 +13,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     root: webDist,
     wildcard: false,
     index: ['index.html'],
-    setHeaders: (reply, filePath) => {
+    setHeaders: (response, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {
-        reply.header('cache-control', 'no-cache');
+        response.setHeader('cache-control', 'no-cache');
       }
     },
   });
