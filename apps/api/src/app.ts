@@ -20,7 +20,6 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import sessionSyncPlugin from './plugins/session-sync';
 import socketPlugin from './plugins/socket';
 import { registerWebApp } from './plugins/web';
 
@@ -31,8 +30,6 @@ export type BuildAppOptions = {
   webDist?: string | null;
   /** WEB_ORIGIN: an origin besides the app's own whose pages may open a socket. */
   webOrigin?: string | null;
-  /** Trust confirmed sessions for a few seconds (off in most API tests, whose direct writes bypass the app). */
-  sessionCache?: boolean;
 };
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -46,7 +43,6 @@ export async function buildApp({
   logger = false,
   webDist = null,
   webOrigin = null,
-  sessionCache = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -87,7 +83,6 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
-  if (sessionCache) await app.register(sessionSyncPlugin);
   await app.register(socketPlugin, { webOrigin });
   const spaFallback = webDist ? await registerWebApp(app, webDist) : false;
   // Set before the modules register, so that every route inherits it.

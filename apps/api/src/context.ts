@@ -1,13 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { NotificationItem } from '@stockyard/shared';
 import type { Database } from './db/client';
-import type { SessionCache } from './modules/auth/session-cache';
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
 export type AppEvents = {
   /** Sessions that were just ended: their sockets must be disconnected. */
   sessionsRevoked: [sessionIds: string[]];
-  /** Users whose account changed (role, permissions, location, name): cached sessions of theirs are dropped. */
+  /** Users whose account changed (role, permissions, location, name, status): their open screens refresh. */
   usersChanged: [userIds: number[]];
   /** Notifications just committed, one per recipient: the socket server pushes them. */
   notificationsCreated: [notifications: StoredNotification[]];
@@ -19,8 +18,6 @@ export type AppContext = {
   db: Database;
   jwtSecret: Uint8Array;
   events: EventEmitter<AppEvents>;
-  /** Confirmed sessions of this process; set by the session-sync plugin when it runs. */
-  sessionCache?: SessionCache;
 };
 
 export function createContext(db: Database, jwtSecret: Uint8Array): AppContext {

@@ -24,12 +24,8 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/**
- * A fresh database cloned from the migrated template, and the app built on it. The session cache is
- * off unless asked for: tests that write to the database directly would otherwise race its
- * invalidation.
- */
-export async function createTestApp(options: { sessionCache?: boolean } = {}): Promise<TestApp> {
+/** A fresh database cloned from the migrated template, and the app built on it. */
+export async function createTestApp(): Promise<TestApp> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database "${name}" template stockyard_template`);
   const url = new URL(inject('adminDatabaseUrl'));
@@ -37,7 +33,7 @@ export async function createTestApp(options: { sessionCache?: boolean } = {}): P
   const databaseUrl = url.toString();
   const db = createDatabase(databaseUrl, 20);
   const ctx = createContext(db, new TextEncoder().encode(randomBytes(32).toString('hex')));
-  const app = await buildApp({ ctx, sessionCache: options.sessionCache ?? false });
+  const app = await buildApp({ ctx });
   await app.ready();
   return {
     app,

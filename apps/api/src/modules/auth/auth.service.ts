@@ -150,13 +150,13 @@ export async function revokeAllSessions(tx: DbExecutor, userIds: number[]) {
   return repo.revokeSessionsOfUsers(tx, userIds);
 }
 
-/** The signed-in user behind a token's claims, or null when the session is dead. */
+/**
+ * The signed-in user behind a token's claims, or null when the session is dead. Asked of the
+ * database on every request, never cached: a revocation or a change of role, flags, location or
+ * status holds from the moment its request is answered, on every API process.
+ */
 export async function resolveSession(ctx: AppContext, sessionId: string, userId: number) {
-  const cached = ctx.sessionCache?.get(sessionId, userId);
-  if (cached) return cached;
   const row = await repo.findLiveSession(ctx.db, sessionId, userId);
   if (!row || normalizeRole(row.user.role) === null) return null;
-  const user = toUserDto(row.user, row.locationName);
-  ctx.sessionCache?.set(sessionId, user, row.expiresAt);
-  return user;
+  return toUserDto(row.user, row.locationName);
 }
