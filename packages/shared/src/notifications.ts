@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   'MATERIAL_RENTED',
   'MATERIAL_RETURNED',
   'NEW_MATERIAL_REQUEST',
+  'MATERIAL_TRANSFERRED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

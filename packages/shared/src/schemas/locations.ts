@@ -31,6 +31,9 @@ export const locationStatusField = z.preprocess(
   z.enum(LOCATION_STATUSES, { error: 'Please select a status' }),
 );
 
+/** Names compare without case and surrounding spaces (a unique index in PostgreSQL). */
+export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
+
 export const locationSchema = z.object({
   name: z
     .string({ error: 'Location name must be at least 3 characters' })

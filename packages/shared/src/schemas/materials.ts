@@ -79,6 +79,9 @@ export const updateStockSchema = z
   });
 export type UpdateStockInput = z.infer<typeof updateStockSchema>;
 
+/** A transfer's destination must be in use: stock is not sent to an Inactive location. */
+export const DESTINATION_LOCATION_INACTIVE = 'Destination location is inactive';
+
 export const transferMaterialSchema = z
   .object({
     fromLocation: locationIdField('Source location is required'),

@@ -82,16 +82,23 @@ export async function updateLocation(db: DbExecutor, id: number, values: Locatio
   return row ?? null;
 }
 
+const LOCK_STRENGTH = { refer: 'key share', update: 'no key update', delete: 'update' } as const;
+
 /**
  * Locks the location until the transaction ends. `delete` also holds off new rows that refer
- * to it; `update` lets them be written meanwhile.
+ * to it; `update` lets them be written meanwhile; `refer` (a row about to refer to it) keeps it
+ * from being deleted meanwhile, and waits for a deletion under way.
  */
-export async function lockLocation(db: DbExecutor, id: number, purpose: 'update' | 'delete') {
+export async function lockLocation(
+  db: DbExecutor,
+  id: number,
+  purpose: keyof typeof LOCK_STRENGTH,
+) {
   const [row] = await db
     .select()
     .from(locations)
     .where(eq(locations.id, id))
-    .for(purpose === 'delete' ? 'update' : 'no key update');
+    .for(LOCK_STRENGTH[purpose]);
   return row ?? null;
 }
 

@@ -105,6 +105,7 @@ export async function updateLocation(
 export async function removeLocation(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   try {
     await inTransaction(ctx, async ({ tx }) => {
+      // FOR UPDATE: waits for a transfer holding it (holdLocation), then sees the stock it moved.
       const location = await repo.lockLocation(tx, id, 'delete');
       if (!location) throw notFound(LOCATION_NOT_FOUND);
       const userCount = await repo.countUsersAt(tx, id);
@@ -153,6 +154,14 @@ export async function locationStats(ctx: AppContext, id: number): Promise<Locati
   if (!location) throw notFound(LOCATION_NOT_FOUND);
   const stats = await repo.locationStats(ctx.db, id);
   return { locationId: id, ...stats };
+}
+
+/**
+ * A location that the transaction is about to refer to, held (FOR KEY SHARE) until it ends: a
+ * deletion, which locks it FOR UPDATE, waits for it or is waited for. Null when it is gone.
+ */
+export async function holdLocation(db: DbExecutor, id: number) {
+  return repo.lockLocation(db, id, 'refer');
 }
 
 /** A location named in a request body: a missing one is the body's fault (400 on that field). */

@@ -1,16 +1,21 @@
-import type {
-  MaterialDto,
-  TransferMaterialInput,
-  TransferResult,
-  UpdateStockInput,
+import {
+  DESTINATION_LOCATION_INACTIVE,
+  MATERIAL_UNIT_LABELS,
+  type MaterialDto,
+  type MaterialUnit,
+  type TransferMaterialInput,
+  type TransferResult,
+  type UpdateStockInput,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { assertReadable, assertWritable } from '../../lib/location-scope';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
-import { requireLocation } from '../locations/locations.service';
-import { announceNewMaterial, recordStockChange, toMaterialDto } from './materials.ledger';
+import { holdLocation, requireLocation } from '../locations/locations.service';
+import { announceTransfer, recordStockChange, toMaterialDto } from './materials.ledger';
 import * as repo from './materials.repository';
 import { MATERIAL_NOT_FOUND } from './materials.service';
 
@@ -37,6 +42,8 @@ export async function updateStock(
   return inTransaction(ctx, async (uow) => {
     const found = await repo.findMaterial(uow.tx, id);
     if (!found) throw notFound(MATERIAL_NOT_FOUND);
+    assertReadable(actor.user, found.material.locationId, MATERIAL_NOT_FOUND);
+    assertWritable(actor.user, found.material.locationId);
     let row: repo.MaterialRow;
     let before: number;
     if (input.operation === 'set') {
@@ -79,6 +86,25 @@ export async function updateStock(
   });
 }
 
+const RELOAD = 'Reload and try again.';
+
+/**
+ * The destination, held until the transaction ends (a deletion of it waits, or is waited for).
+ * Missing is the body's fault (400); deleted while we waited is a race lost (409); an Inactive
+ * location takes no stock (400).
+ */
+async function holdDestination(uow: UnitOfWork, id: number) {
+  const named = await requireLocation(uow.tx, id, 'toLocation');
+  const held = await holdLocation(uow.tx, id);
+  if (!held) throw conflict(`${named.name} has just been deleted. ${RELOAD}`);
+  if (held.status === 'INACTIVE') {
+    throw badRequest(DESTINATION_LOCATION_INACTIVE, [
+      { path: 'toLocation', message: DESTINATION_LOCATION_INACTIVE },
+    ]);
+  }
+  return held;
+}
+
 /**
  * Moves stock to the material with the same name and unit at the destination, creating it there
  * when missing, in one transaction. Both rows are locked in id order, so that transfers in
@@ -90,71 +116,96 @@ export async function transferMaterial(
   id: number,
   input: TransferMaterialInput,
 ): Promise<TransferResult> {
-  return inTransaction(ctx, async (uow) => {
-    const found = await repo.findMaterial(uow.tx, id);
-    if (!found) throw notFound(MATERIAL_NOT_FOUND);
-    const source = found.material;
-    if (source.locationId !== input.fromLocation) {
-      throw conflict(
-        `${source.name} is at ${found.locationName}, not at the source location sent. Reload and try again.`,
-      );
-    }
-    const destinationLocation = await requireLocation(uow.tx, input.toLocation, 'toLocation');
-    const target = await repo.ensureMaterialAt(uow.tx, {
-      name: source.name,
-      unit: source.unit,
-      locationId: destinationLocation.id,
-      notes: source.notes,
-      createdBy: actor.user.id,
-    });
-    const locked = await repo.lockMaterials(uow.tx, [source.id, target.id]);
-    const lockedSource = locked.find((m) => m.id === source.id);
-    const lockedTarget = locked.find((m) => m.id === target.id)!;
-    if (!lockedSource) throw notFound(MATERIAL_NOT_FOUND);
-    if (lockedSource.locationId !== input.fromLocation) {
-      throw conflict(`${source.name} has just been moved elsewhere. Reload and try again.`);
-    }
-    if (lockedSource.quantity < input.quantity) throw insufficientStock(lockedSource.quantity);
+  try {
+    return await inTransaction(ctx, (uow) => moveStock(ctx, uow, actor, id, input));
+  } catch (error) {
+    // A row the transfer refers to went away in a way no lock above foresaw.
+    if (isForeignKeyViolation(error)) throw conflict(`The transfer could not be made. ${RELOAD}`);
+    throw error;
+  }
+}
 
-    const from = await takeStock(uow, source.id, input.quantity);
-    const to = (await repo.changeQuantity(uow.tx, target.id, input.quantity))!;
-    await recordStockChange(ctx, uow, {
-      material: from,
-      locationName: found.locationName,
-      before: lockedSource.quantity,
-      reason: 'TRANSFER_OUT',
-      reference: `material:${to.id}`,
-      userId: actor.user.id,
-    });
-    await recordStockChange(ctx, uow, {
-      material: to,
-      locationName: destinationLocation.name,
-      before: target.created ? null : lockedTarget.quantity,
-      reason: 'TRANSFER_IN',
-      reference: `material:${from.id}`,
-      userId: actor.user.id,
-    });
-    if (target.created) await announceNewMaterial(ctx, uow, to, destinationLocation.name);
-    await recordActivity(uow.tx, {
-      userId: actor.user.id,
-      action: 'TRANSFER_MATERIAL',
-      description: `Transferred ${input.quantity} ${from.unit} of ${from.name} from ${found.locationName} to ${destinationLocation.name}`,
-      entityType: 'material',
-      entityId: String(from.id),
-      locationId: from.locationId,
-      details: {
-        quantity: input.quantity,
-        fromLocation: input.fromLocation,
-        toLocation: input.toLocation,
-        sourceMaterialId: from.id,
-        destinationMaterialId: to.id,
-        destinationCreated: target.created,
-      },
-      ip: actor.ip,
-    });
-    return {
-      source: toMaterialDto(from, found.locationName),
-      destination: toMaterialDto(to, destinationLocation.name),
-    };
+async function moveStock(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  actor: Actor,
+  id: number,
+  input: TransferMaterialInput,
+): Promise<TransferResult> {
+  const found = await repo.findMaterial(uow.tx, id);
+  if (!found) throw notFound(MATERIAL_NOT_FOUND);
+  const source = found.material;
+  // A transfer out of the user's location, to any active location.
+  assertReadable(actor.user, source.locationId, MATERIAL_NOT_FOUND);
+  assertWritable(actor.user, source.locationId);
+  if (source.locationId !== input.fromLocation) {
+    throw conflict(
+      `${source.name} is at ${found.locationName}, not at the source location sent. ${RELOAD}`,
+    );
+  }
+  const destinationLocation = await holdDestination(uow, input.toLocation);
+  const target = await repo.ensureMaterialAt(uow.tx, {
+    name: source.name,
+    unit: source.unit,
+    locationId: destinationLocation.id,
+    notes: source.notes,
+    createdBy: actor.user.id,
   });
+  const locked = await repo.lockMaterials(uow.tx, [source.id, target.id]);
+  const lockedSource = locked.find((m) => m.id === source.id);
+  const lockedTarget = locked.find((m) => m.id === target.id);
+  if (!lockedSource) throw notFound(MATERIAL_NOT_FOUND);
+  if (lockedSource.locationId !== input.fromLocation) {
+    throw conflict(`${source.name} has just been moved elsewhere. ${RELOAD}`);
+  }
+  // The empty material found at the destination was removed before we locked it.
+  if (!lockedTarget) {
+    throw conflict(
+      `${source.name} at ${destinationLocation.name} has just been removed. ${RELOAD}`,
+    );
+  }
+  if (lockedSource.quantity < input.quantity) throw insufficientStock(lockedSource.quantity);
+
+  const from = await takeStock(uow, source.id, input.quantity);
+  const to = (await repo.changeQuantity(uow.tx, target.id, input.quantity))!;
+  await recordStockChange(ctx, uow, {
+    material: from,
+    locationName: found.locationName,
+    before: lockedSource.quantity,
+    reason: 'TRANSFER_OUT',
+    reference: `material:${to.id}`,
+    userId: actor.user.id,
+  });
+  await recordStockChange(ctx, uow, {
+    material: to,
+    locationName: destinationLocation.name,
+    before: target.created ? null : lockedTarget.quantity,
+    reason: 'TRANSFER_IN',
+    reference: `material:${from.id}`,
+    userId: actor.user.id,
+  });
+  const unit = MATERIAL_UNIT_LABELS[from.unit as MaterialUnit] ?? from.unit;
+  const description = `Transferred ${input.quantity} ${unit} of ${from.name} from ${found.locationName} to ${destinationLocation.name}`;
+  await announceTransfer(ctx, uow, { from, to, quantity: input.quantity, description });
+  await recordActivity(uow.tx, {
+    userId: actor.user.id,
+    action: 'TRANSFER_MATERIAL',
+    description,
+    entityType: 'material',
+    entityId: String(from.id),
+    locationId: from.locationId,
+    details: {
+      quantity: input.quantity,
+      fromLocation: input.fromLocation,
+      toLocation: input.toLocation,
+      sourceMaterialId: from.id,
+      destinationMaterialId: to.id,
+      destinationCreated: target.created,
+    },
+    ip: actor.ip,
+  });
+  return {
+    source: toMaterialDto(from, found.locationName),
+    destination: toMaterialDto(to, destinationLocation.name),
+  };
 }

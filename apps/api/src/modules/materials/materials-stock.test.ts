@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, seedActors } from '../../../test/factories';
+import { createLocation, createUser, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { activityLogs, materials, notifications, stockMovements } from '../../db/schema';
 
@@ -311,6 +311,64 @@ describe('POST /api/materials/:id/transfer', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ path: 'toLocation', message: 'Location not found' }]);
+  });
+
+  it('refuses an Inactive destination with 400 "Destination location is inactive"', async () => {
+    const closed = await createLocation(t.db, { status: 'INACTIVE' });
+    const source = await create(10);
+    const response = await transfer(source.id, {
+      fromLocation: actors.location.id,
+      toLocation: closed.id,
+      quantity: 1,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Destination location is inactive',
+      errors: [{ path: 'toLocation', message: 'Destination location is inactive' }],
+    });
+    expect(await t.db.select().from(materials).where(eq(materials.locationId, closed.id))).toEqual(
+      [],
+    );
+    expect((await ledgerOf([source.id]))[0]).toMatchObject({ quantity: 10, sum: 10 });
+  });
+
+  it('announces what moved where to the admins and both ends, not a new material', async () => {
+    const yard = await createLocation(t.db, { name: 'Yard Announce' });
+    const site = await createLocation(t.db, { name: 'Site Announce', type: 'FIELD' });
+    const [yardManager, siteManager, elsewhere] = await Promise.all([
+      createUser(t.db, { locationId: yard.id }),
+      createUser(t.db, { locationId: site.id }),
+      createUser(t.db, { locationId: actors.location.id }),
+    ]);
+    const source = await create(40, yard.id, 'Scaffold Tube');
+    const response = await transfer(source.id, {
+      fromLocation: yard.id,
+      toLocation: site.id,
+      quantity: 5,
+    });
+    const destinationId = response.json().data.destination.id;
+    const about = (materialId: number) =>
+      t.db
+        .select({
+          type: notifications.type,
+          message: notifications.message,
+          userId: notifications.userId,
+        })
+        .from(notifications)
+        .where(sql`${notifications.data}->>'materialId' = ${String(materialId)}`);
+    expect(await about(destinationId)).toEqual([]);
+    const notices = (await about(source.id)).filter((n) => n.type !== 'NEW_MATERIAL');
+    expect(new Set(notices.map((n) => n.message))).toEqual(
+      new Set(['Transferred 5 Each of Scaffold Tube from Yard Announce to Site Announce']),
+    );
+    expect(new Set(notices.map((n) => n.type))).toEqual(new Set(['MATERIAL_TRANSFERRED']));
+    const recipients = notices.map((n) => n.userId);
+    expect(recipients).toEqual(
+      expect.arrayContaining([actors.admin.user.id, yardManager.id, siteManager.id]),
+    );
+    expect(recipients).not.toContain(elsewhere.id);
+    expect(recipients).toHaveLength(new Set(recipients).size);
   });
 
   it('answers 404, 401 and 403', async () => {

@@ -92,3 +92,28 @@ export async function announceNewMaterial(
     data: { materialId: material.id, quantity: material.quantity },
   });
 }
+
+/**
+ * One notice of a transfer, saying what moved where, to the admins and the field managers of
+ * both ends (not a new material, even when the destination's row was created for it).
+ */
+export async function announceTransfer(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  transfer: { from: repo.MaterialRow; to: repo.MaterialRow; quantity: number; description: string },
+): Promise<void> {
+  const { from, to } = transfer;
+  await notify(ctx, uow, {
+    type: 'MATERIAL_TRANSFERRED',
+    message: transfer.description,
+    locationId: from.locationId,
+    otherLocationId: to.locationId,
+    data: {
+      materialId: from.id,
+      destinationMaterialId: to.id,
+      quantity: transfer.quantity,
+      fromLocationId: from.locationId,
+      toLocationId: to.locationId,
+    },
+  });
+}

@@ -8,7 +8,7 @@ import type {
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
@@ -22,7 +22,10 @@ export const MATERIAL_NOT_FOUND = 'Material not found';
 type Page = { page: number; limit: number };
 const offsetOf = (page: Page) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
 
-/** Two live materials at one location never share a name and unit: the unique index says so. */
+/**
+ * Two live materials at one location never share a name and unit: the unique index says so. A
+ * location deleted while the write waited for it is a race lost, not a server error.
+ */
 export async function withDuplicateGuard<T>(
   input: { name: string; unit: string },
   work: () => Promise<T>,
@@ -34,6 +37,9 @@ export async function withDuplicateGuard<T>(
       throw conflict(
         `A material named ${input.name} (${input.unit}) already exists at this location. Edit it, or transfer stock to it, instead.`,
       );
+    }
+    if (isForeignKeyViolation(error)) {
+      throw conflict('The location has just been deleted. Reload and try again.');
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import type { NotificationItem, NotificationType } from '@stockyard/shared';
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 
@@ -38,15 +38,20 @@ function filtersOf(userId: number, filters: NotificationFilters): SQL | undefine
   );
 }
 
-/** Active admins, plus the active field managers of `locationId` when one is given. */
+/** Active admins, plus the active field managers of the locations given. */
 export async function findRecipientIds(
   db: DbExecutor,
-  fieldManagersOf: number | null,
+  fieldManagersOf: number[],
 ): Promise<number[]> {
   const fieldManagers =
-    fieldManagersOf === null
+    fieldManagersOf.length === 0
       ? undefined
-      : and(eq(users.role, 'USER'), eq(users.locationId, fieldManagersOf));
+      : and(
+          eq(users.role, 'USER'),
+          fieldManagersOf.length === 1
+            ? eq(users.locationId, fieldManagersOf[0]!)
+            : inArray(users.locationId, fieldManagersOf),
+        );
   const rows = await db
     .select({ id: users.id })
     .from(users)

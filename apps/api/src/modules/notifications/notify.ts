@@ -16,6 +16,7 @@ const FIELD_MANAGER_TYPES: ReadonlySet<NotificationType> = new Set([
   'MATERIAL_RETURNED',
   'NEW_MATERIAL_REQUEST',
   'NEW_USER',
+  'MATERIAL_TRANSFERRED',
 ]);
 
 export type NotificationEvent = {
@@ -23,6 +24,8 @@ export type NotificationEvent = {
   message: string;
   /** The location the event concerns; field managers of it receive it. */
   locationId?: number | null;
+  /** A second location it concerns (a transfer's destination); its field managers receive it too. */
+  otherLocationId?: number | null;
   /** Send to exactly these users instead of the table (the LOGIN notice). */
   recipientIds?: number[];
   data?: Record<string, unknown>;
@@ -30,9 +33,10 @@ export type NotificationEvent = {
 
 async function recipientsOf(uow: UnitOfWork, event: NotificationEvent): Promise<number[]> {
   if (event.recipientIds) return [...new Set(event.recipientIds)];
-  const location =
-    event.locationId != null && FIELD_MANAGER_TYPES.has(event.type) ? event.locationId : null;
-  return repo.findRecipientIds(uow.tx, location);
+  const locations = FIELD_MANAGER_TYPES.has(event.type)
+    ? [event.locationId, event.otherLocationId].filter((id): id is number => id != null)
+    : [];
+  return repo.findRecipientIds(uow.tx, locations);
 }
 
 /**
