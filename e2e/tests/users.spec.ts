@@ -56,7 +56,29 @@ test.describe('user management', () => {
     await expect(dialog.getByText('Invalid email format')).toBeVisible();
     await expect(dialog.getByText('Role is required')).toBeVisible();
     await expect(dialog.getByText('Location is required')).toBeVisible();
-    await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
+  });
+
+  test('a common password is refused by the server under the Password field', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    await signIn(page, admin);
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByLabel('Name').fill(unique('Pat'));
+    await dialog.getByLabel('Email').fill(`${unique('pat').replaceAll(' ', '.')}@example.com`);
+    await dialog.getByLabel('Role').selectOption({ label: 'Field Manager' });
+    await dialog.getByLabel('Location', { exact: true }).selectOption({ label: location.name });
+    await dialog.getByLabel('Password', { exact: true }).fill('Password1');
+    await dialog.getByLabel('Confirm Password').fill('Password1');
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(dialog.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      'This password is too common. Choose another.',
+    );
+    await expect(dialog).toBeVisible();
   });
 
   test("passwords that differ are refused with Passwords don't match", async ({ page, seed }) => {

@@ -7,7 +7,7 @@ import { hashPassword } from '../src/lib/passwords';
 let sequence = 0;
 const next = () => ++sequence;
 
-export const TEST_PASSWORD = 'Secret123';
+export const TEST_PASSWORD = 'Quarry-Gate-42';
 let testPasswordHash: Promise<string> | undefined;
 
 export async function createLocation(

@@ -9,5 +9,6 @@ export * from './schemas/common';
 export * from './schemas/locations';
 export * from './schemas/materials';
 export * from './schemas/notifications';
+export * from './schemas/password';
 export * from './schemas/users';
 export * from './types';

@@ -12,8 +12,8 @@ describe('the Add User form', () => {
     email: 'ana@example.com',
     role: 'USER',
     locationId: '3',
-    password: 'secret1',
-    confirmPassword: 'secret1',
+    password: 'Riley-Stone-7',
+    confirmPassword: 'Riley-Stone-7',
   };
 
   it('reads the location from the select and keeps the role as the API takes it', () => {
@@ -22,7 +22,7 @@ describe('the Add User form', () => {
   });
 
   it("says Passwords don't match under the confirmation", () => {
-    const result = createUserFormSchema.safeParse({ ...user, confirmPassword: 'secret2' });
+    const result = createUserFormSchema.safeParse({ ...user, confirmPassword: 'Riley-Stone-8' });
     expect(result.success).toBe(false);
     expect(result.error!.issues).toEqual([
       expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" }),

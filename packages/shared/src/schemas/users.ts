@@ -3,6 +3,7 @@ import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from '../access';
 import { PAGE_SIZES } from '../constants';
 import { paginationQuery } from './common';
 import { locationIdField } from './materials';
+import { passwordField } from './password';
 
 const upperOrUndefined = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
@@ -34,18 +35,13 @@ const emailField = z
   .trim()
   .pipe(z.email({ error: 'Invalid email format' }).max(254, { error: 'Invalid email format' }));
 
-const newPasswordField = z
-  .string({ error: 'Password must be at least 6 characters' })
-  .min(6, { error: 'Password must be at least 6 characters' })
-  .max(128, { error: 'Password must be at most 128 characters' });
-
 /** POST /users/register: what the API takes. */
 export const createUserSchema = z.object({
   name: nameField,
   email: emailField,
   role: roleField,
   locationId: locationIdField(),
-  password: newPasswordField,
+  password: passwordField,
   permissions: permissionsField.optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
@@ -73,24 +69,15 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export const updatePermissionsSchema = z.object({ permissions: permissionsField });
 export type UpdatePermissionsInput = z.infer<typeof updatePermissionsSchema>;
 
-export const resetPasswordSchema = z.object({ password: newPasswordField });
+export const resetPasswordSchema = z.object({ password: passwordField });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
-
-/** 03 section 5, Change password: the new password's rule. */
-export const strongPasswordField = z
-  .string({ error: 'Password must be at least 8 characters' })
-  .min(8, { error: 'Password must be at least 8 characters' })
-  .max(128, { error: 'Password must be at most 128 characters' })
-  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, {
-    error: 'Must contain uppercase, lowercase, and number',
-  });
 
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'Current password is required' })
     .min(1, { error: 'Current password is required' })
     .max(1024, { error: 'Current password is required' }),
-  newPassword: strongPasswordField,
+  newPassword: passwordField,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

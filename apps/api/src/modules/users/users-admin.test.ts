@@ -261,7 +261,7 @@ describe('DELETE /api/users/remove/:id', () => {
         email: manager.user.email,
         role: 'USER',
         locationId: actors.location.id,
-        password: 'secret1',
+        password: 'Riley-Stone-7',
       },
     });
     expect(again.statusCode).toBe(201);
@@ -357,11 +357,11 @@ describe('PATCH /api/users/:id/reset-password', () => {
   it('sets the new password and ends every session of the user', async () => {
     const manager = await signedInManager();
     const response = await call('PATCH', `/${manager.user.id}/reset-password`, admin(), {
-      password: 'fresh1',
+      password: 'Fresh-pass-1',
     });
     expect(response.statusCode).toBe(200);
     expect((await profile(manager.headers)).statusCode).toBe(401);
-    await loginAs(t.app, manager.user.email, 'fresh1');
+    await loginAs(t.app, manager.user.email, 'Fresh-pass-1');
     await expect(loginAs(t.app, manager.user.email, TEST_PASSWORD)).rejects.toThrow(/login failed/);
     const [entry] = await t.db
       .select()
@@ -372,19 +372,19 @@ describe('PATCH /api/users/:id/reset-password', () => {
           eq(activityLogs.entityId, String(manager.user.id)),
         ),
       );
-    expect(JSON.stringify(entry)).not.toContain('fresh1');
+    expect(JSON.stringify(entry)).not.toContain('Fresh-pass-1');
   });
 
-  it('refuses a password under 6 characters', async () => {
+  it('refuses a password under 8 characters', async () => {
     const response = await call('PATCH', `/${actors.manager.user.id}/reset-password`, admin(), {
       password: 'abc',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Password must be at least 6 characters');
+    expect(response.json().message).toBe('Password must be at least 8 characters');
   });
 
   it('answers 404, 401 and 403', async () => {
-    const body = { password: 'fresh12' };
+    const body = { password: 'Fresh-pass-12' };
     expect((await call('PATCH', '/999999/reset-password', admin(), body)).statusCode).toBe(404);
     expect(
       (await call('PATCH', `/${actors.manager.user.id}/reset-password`, undefined, body))

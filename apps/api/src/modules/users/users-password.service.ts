@@ -1,8 +1,8 @@
-import type { ChangePasswordInput } from '@stockyard/shared';
+import { type ChangePasswordInput, PASSWORD_MESSAGES } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import * as repo from './users.repository';
@@ -11,14 +11,18 @@ import { USER_NOT_FOUND } from './users.service';
 
 const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
-/** An admin sets a new password for anyone; every session of that user ends. */
+/**
+ * An admin sets a new password for anyone else; every session of that user ends. Their own goes
+ * through change-password, which proves the current one (a stolen session must not reset it).
+ */
 export async function resetPassword(
   ctx: AppContext,
   actor: Actor,
   id: number,
   password: string,
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  if (id === actor.user.id) throw forbidden(PASSWORD_MESSAGES.ownReset);
+  const passwordHash = await hashNewPassword(password);
   await inTransaction(ctx, async (uow) => {
     const target = await repo.lockUser(uow.tx, id);
     if (!target) throw notFound(USER_NOT_FOUND);
@@ -58,7 +62,7 @@ export async function changePassword(
       { path: 'currentPassword', message: CURRENT_PASSWORD_WRONG },
     ]);
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
   await inTransaction(ctx, async (uow) => {
     await repo.setPasswordHash(uow.tx, id, passwordHash);
     const endedSessions = await endSessions(ctx, uow, id);

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
-import { hashPassword } from '../../lib/passwords';
+import { hashNewPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
@@ -81,7 +81,7 @@ export async function registerUser(
   actor: Actor,
   input: CreateUserInput,
 ): Promise<SessionUser> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   return withEmailGuard(() =>
     inTransaction(ctx, async (uow) => {
       const { tx } = uow;

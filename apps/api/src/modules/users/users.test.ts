@@ -26,7 +26,7 @@ const newUser = (change: Record<string, unknown> = {}) => ({
   email: `riley${++sequence}@example.com`,
   role: 'USER',
   locationId: actors.location.id,
-  password: 'secret1',
+  password: 'Riley-Stone-7',
   ...change,
 });
 const _profile = (headers: Record<string, string>) =>
@@ -49,7 +49,7 @@ describe('POST /api/users/register', () => {
       permissions: DEFAULT_PERMISSIONS,
     });
     expect(response.body).not.toMatch(/passwordHash|password_hash|\$argon2/);
-    await loginAs(t.app, payload.email, 'secret1');
+    await loginAs(t.app, payload.email, 'Riley-Stone-7');
     const [entry] = await t.db
       .select()
       .from(activityLogs)
@@ -60,7 +60,7 @@ describe('POST /api/users/register', () => {
         ),
       );
     expect(entry).toMatchObject({ userId: actors.admin.user.id, locationId: actors.location.id });
-    expect(JSON.stringify(entry)).not.toContain('secret1');
+    expect(JSON.stringify(entry)).not.toContain('Riley-Stone-7');
   });
 
   it('notifies the admins and the managers of the location, not the newcomer', async () => {
@@ -119,7 +119,7 @@ describe('POST /api/users/register', () => {
     [{ role: 'OWNER' }, 'Role is required'],
     [{ locationId: undefined }, 'Location is required'],
     [{ locationId: '' }, 'Location is required'],
-    [{ password: '12345' }, 'Password must be at least 6 characters'],
+    [{ password: '12345' }, 'Password must be at least 8 characters'],
   ])('refuses %o with the message "%s"', async (change, message) => {
     const response = await call('POST', '/register', admin(), newUser(change));
     expect(response.statusCode).toBe(400);
@@ -253,7 +253,7 @@ describe('GET /api/users/getAll', () => {
             email: `rush${i}@example.com`,
             role: 'USER',
             locationId: yard.id,
-            password: 'secret1',
+            password: 'Riley-Stone-7',
           },
         }),
       ),
