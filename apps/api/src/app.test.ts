@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/helpers';
+import { buildApp } from './app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,8 +27,12 @@ describe('the API surface', () => {
     expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
-  it('serves the OpenAPI document generated from the route schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI document generated from the route schemas to a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const { headers } = await loginAs(t.app, admin.email);
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
@@ -82,6 +88,41 @@ describe('the API surface', () => {
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+});
+
+describe('auth by default', () => {
+  it('refuses to start with an API route that the access table does not name', async () => {
+    const app = await buildApp({ ctx: t.ctx });
+    await expect(async () => {
+      app.get('/api/not-in-the-table', async () => ({ ok: true }));
+      await app.ready();
+    }).rejects.toThrow(/not in the access table/);
+    await app.close().catch(() => undefined);
+  });
+
+  it('marks what a signed-in user is answered as not to be stored', async () => {
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const { headers } = await loginAs(t.app, admin.email);
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/auth/profile' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('runs the session check for a HEAD request as for its GET', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/api/users/getAll' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('opens the API documentation without a session when API_DOCS_PUBLIC is set', async () => {
+    const app = await buildApp({ ctx: t.ctx, apiDocsPublic: true });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/users/getAll' })).statusCode).toBe(401);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { LoginRateLimit } from '@stockyard/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,7 +20,8 @@ import { materialsRoutes } from './modules/materials/materials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { OneLineRequestLog } from './plugins/request-log';
 import socketPlugin from './plugins/socket';
 import { registerWebApp } from './plugins/web';
 
@@ -30,6 +32,12 @@ export type BuildAppOptions = {
   webDist?: string | null;
   /** WEB_ORIGIN: an origin besides the app's own whose pages may open a socket. */
   webOrigin?: string | null;
+  /** API_DOCS_PUBLIC: the API documentation without signing in. */
+  apiDocsPublic?: boolean;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For gives `request.ip`; none by default. */
+  trustProxy?: boolean | string[];
+  /** Sign-in throttling limits (LOGIN_* variables); the shared defaults when absent. */
+  loginLimits?: LoginRateLimit;
 };
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -43,12 +51,19 @@ export async function buildApp({
   logger = false,
   webDist = null,
   webOrigin = null,
+  apiDocsPublic = false,
+  trustProxy = false,
+  loginLimits,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  if (loginLimits) ctx.loginLimits = loginLimits;
   const app = Fastify({
     logger,
+    logController: new OneLineRequestLog(),
     bodyLimit: 256 * 1024,
-    trustProxy: false,
+    trustProxy,
+    // A longer path parameter is refused by the router, through frameworkErrors, as a 414.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,8 +96,9 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
+  // Before every route, so that each one takes its rule from the access table.
+  await app.register(authPlugin, { apiDocsPublic });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin);
   await app.register(socketPlugin, { webOrigin });
   const spaFallback = webDist ? await registerWebApp(app, webDist) : false;
   // Set before the modules register, so that every route inherits it.

@@ -1,7 +1,40 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { LOGIN_RATE_LIMIT, type LoginRateLimit } from '@stockyard/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range, or one of proxy-addr's names, as Fastify's trustProxy accepts them. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined || !/^\d{1,3}$/.test(prefix ?? '')) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true`, `false`, or a comma-separated list of proxy addresses and ranges. Fastify 5 no longer
+ * honours a hop count (it cannot check the nearest peer's address), so one is refused, not ignored.
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): boolean | string[] {
+  const value = raw.trim().toLowerCase();
+  if (value === 'true' || value === 'false') return value === 'true';
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: /^\d+$/.test(value)
+      ? 'a hop count is not supported: name the proxy addresses or CIDR ranges instead'
+      : 'must be true, false, or a comma-separated list of addresses or CIDR ranges',
+  });
+  return z.NEVER;
+}
+
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,6 +50,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** The web app's origin when it is served from elsewhere (development); the socket handshake checks it. */
   WEB_ORIGIN: z.url().optional(),
+  /** The OpenAPI document and its UI without signing in (they need a session otherwise). */
+  API_DOCS_PUBLIC: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Which proxies' X-Forwarded-For names the client (Fastify's trustProxy); none by default. */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Sign-in throttling (docs/decisions/008-sign-in-throttling.md); defaults in LOGIN_RATE_LIMIT. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: limit(LOGIN_RATE_LIMIT.perAccountAndAddress),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: limit(LOGIN_RATE_LIMIT.perAccount),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: limit(LOGIN_RATE_LIMIT.perAddress),
+  LOGIN_WINDOW_SECONDS: limit(LOGIN_RATE_LIMIT.windowSeconds),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -32,4 +77,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** The sign-in throttling limits the LOGIN_* variables set. */
+export function loginLimits(config: Config): LoginRateLimit {
+  return {
+    ...LOGIN_RATE_LIMIT,
+    perAccountAndAddress: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+    perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    perAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    windowSeconds: config.LOGIN_WINDOW_SECONDS,
+  };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { NotificationItem } from '@stockyard/shared';
+import type { LoginRateLimit, NotificationItem } from '@stockyard/shared';
 import type { Database } from './db/client';
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
@@ -18,8 +18,16 @@ export type AppContext = {
   db: Database;
   jwtSecret: Uint8Array;
   events: EventEmitter<AppEvents>;
+  /** Sign-in throttling limits from the LOGIN_* variables; the shared defaults when unset. */
+  loginLimits?: LoginRateLimit;
 };
 
 export function createContext(db: Database, jwtSecret: Uint8Array): AppContext {
   return { db, jwtSecret, events: new EventEmitter<AppEvents>() };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
 }

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp, DEFAULT_WEB_DIST } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig, loginLimits } from './config';
 import { createContext } from './context';
 import { createDatabase } from './db/client';
 import { DataDirInUseError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { ensureDatabase, runMigrations } from './db/migrate';
-import { ensureFirstAdmin } from './modules/users/first-admin';
+import { loggerOptions } from './lib/logger';
+import { ensureFirstAdmin, firstAdminNotice } from './modules/users/first-admin';
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR with mode 0600. */
 async function loadJwtSecret(config: Config): Promise<Uint8Array> {
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
   let embedded: EmbeddedServer | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, undefined, (message) =>
+      console.log(message),
+    );
     databaseUrl = await ensureDatabase(embedded.url, 'stockyard');
   }
 
@@ -45,17 +48,15 @@ async function main(): Promise<void> {
   try {
     await runMigrations(db);
     const firstAdmin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    if (firstAdmin?.generatedPassword) {
-      console.log(
-        `\nFirst administrator created. Sign in with:\n  email:    ${firstAdmin.email}\n  password: ${firstAdmin.generatedPassword}\nThis password is shown only once.\n`,
-      );
-    }
     const ctx = createContext(db, await loadJwtSecret(config));
     const app = await buildApp({
       ctx,
-      logger: { level: config.LOG_LEVEL },
+      logger: await loggerOptions(config.LOG_LEVEL),
       webDist: DEFAULT_WEB_DIST,
       webOrigin: config.WEB_ORIGIN,
+      apiDocsPublic: config.API_DOCS_PUBLIC,
+      trustProxy: config.TRUST_PROXY,
+      loginLimits: loginLimits(config),
     });
 
     const shutdown = async (signal: string) => {
@@ -75,6 +76,9 @@ async function main(): Promise<void> {
 
     await app.listen({ port: config.PORT, host: config.HOST });
     console.log(`Stockyard is running at http://localhost:${config.PORT}`);
+    if (firstAdmin?.generatedPassword) {
+      console.log(`\n${firstAdminNotice(firstAdmin.email, firstAdmin.generatedPassword)}\n`);
+    }
   } catch (error) {
     await stopDatabase();
     throw error;

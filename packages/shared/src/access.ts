@@ -66,29 +66,94 @@ export function hasPermission(actor: Actor, flag: PermissionFlag): boolean {
 }
 
 /**
- * The API access table. A rule lets the listed roles in; a USER is also let in
- * when the rule names a flag the account carries.
+ * Who may call an API route: `public` needs no session; otherwise the listed roles are let in, and
+ * a USER also when their account carries `flag`. `scoped` says a USER's reads and writes through
+ * the route are limited to their own location (another location's record is 404, a write naming
+ * another location 403): the services enforce it with one helper, the authorization tests check it.
  */
-export type AccessRule = { roles: readonly Role[]; userFlag?: PermissionFlag };
+export type ApiRule = {
+  public?: true;
+  roles: readonly Role[];
+  flag?: PermissionFlag;
+  scoped?: true;
+};
 
-export const ACCESS = {
-  'locations.read': { roles: ['ADMIN'], userFlag: 'viewLocations' },
-  'locations.write': { roles: ['ADMIN'] },
-  'materials.read': { roles: ['ADMIN'], userFlag: 'viewInventory' },
-  'materials.write': { roles: ['ADMIN'] },
-  'users.admin': { roles: ['ADMIN'] },
-  'activity.read': { roles: ['ADMIN'] },
-} as const satisfies Record<string, AccessRule>;
-export type AccessAction = keyof typeof ACCESS;
+const PUBLIC: ApiRule = { public: true, roles: [] };
+const SIGNED_IN: ApiRule = { roles: ['ADMIN', 'USER'] };
+const ADMIN_ONLY: ApiRule = { roles: ['ADMIN'] };
+const flagged = (flag: PermissionFlag): ApiRule => ({ roles: ['ADMIN'], flag, scoped: true });
 
-export function can(actor: Actor, action: AccessAction): boolean {
-  const rule: AccessRule = ACCESS[action];
-  if (hasRole(actor.role, rule.roles)) return true;
+/**
+ * Every API route, by method and path as Fastify registers it. A route that is not here does not
+ * start (the auth plugin refuses to register it); the authorization matrix test reads it too.
+ */
+export const API_ACCESS = {
+  'GET /api/health': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/logout': SIGNED_IN,
+  'GET /api/auth/profile': SIGNED_IN,
+
+  'GET /api/locations/list': flagged('viewLocations'),
+  'GET /api/locations/active': flagged('viewLocations'),
+  // The names that pickers need (a transfer's destination, filters): open to every signed-in user.
+  'GET /api/locations/options': SIGNED_IN,
+  'GET /api/locations/type/:type': flagged('viewLocations'),
+  'GET /api/locations/:id': flagged('viewLocations'),
+  'GET /api/locations/:id/stats': flagged('viewLocations'),
+  'POST /api/locations/create': ADMIN_ONLY,
+  'PUT /api/locations/update/:id': flagged('manageLocations'),
+  'DELETE /api/locations/remove/:id': ADMIN_ONLY,
+
+  'GET /api/materials/list': flagged('viewInventory'),
+  'GET /api/materials/low-stock': flagged('viewInventory'),
+  'GET /api/materials/location/:id': flagged('viewInventory'),
+  'GET /api/materials/detail/:id': flagged('viewInventory'),
+  'GET /api/materials/:id/movements': flagged('viewInventory'),
+  'POST /api/materials/create': flagged('manageInventory'),
+  'PUT /api/materials/update/:id': flagged('manageInventory'),
+  'DELETE /api/materials/remove/:id': ADMIN_ONLY,
+  'PATCH /api/materials/:id/stock': flagged('manageInventory'),
+  'POST /api/materials/:id/transfer': flagged('manageInventory'),
+
+  'GET /api/users/getAll': flagged('viewUsers'),
+  'GET /api/users/detail/:id': flagged('viewUsers'),
+  'GET /api/users/role/:role': flagged('viewUsers'),
+  'GET /api/users/location/:id': flagged('viewUsers'),
+  'POST /api/users/register': flagged('manageUsers'),
+  'PUT /api/users/update/:id': flagged('manageUsers'),
+  'DELETE /api/users/remove/:id': ADMIN_ONLY,
+  'PATCH /api/users/:id/toggle-status': flagged('manageUsers'),
+  'PATCH /api/users/:id/permissions': flagged('manageUsers'),
+  'PATCH /api/users/:id/reset-password': flagged('manageUsers'),
+  'PATCH /api/users/:id/change-password': SIGNED_IN,
+
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/mark-all-read': SIGNED_IN,
+  'PATCH /api/notifications/:id/read': SIGNED_IN,
+  'DELETE /api/notifications/:id': SIGNED_IN,
+
+  'GET /api/activity-logs/list': ADMIN_ONLY,
+} as const satisfies Record<string, ApiRule>;
+export type ApiRoute = keyof typeof API_ACCESS;
+
+/** The rule of a route as Fastify names it (`GET /api/materials/detail/:id`), if the table has one. */
+export function apiRule(method: string, url: string): ApiRule | undefined {
+  return (API_ACCESS as Record<string, ApiRule>)[`${method.toUpperCase()} ${url}`];
+}
+
+/** Whether a signed-in user passes a rule's role and flag (their location is checked by the service). */
+export function mayUse(actor: Actor, rule: ApiRule): boolean {
+  if (rule.public || hasRole(actor.role, rule.roles)) return true;
   return (
     normalizeRole(actor.role) === 'USER' &&
-    rule.userFlag !== undefined &&
-    actor.permissions?.[rule.userFlag] === true
+    rule.flag !== undefined &&
+    actor.permissions?.[rule.flag] === true
   );
+}
+
+/** Whether a user may call a route of the table: what the web asks before it offers an action. */
+export function can(actor: Actor, route: ApiRoute): boolean {
+  return mayUse(actor, API_ACCESS[route]);
 }
 
 /**
@@ -112,6 +177,8 @@ export type RouteIcon =
 export type RouteEntry = {
   path: string;
   roles: readonly Role[];
+  /** A USER whose account carries this flag may open the page too, for their location only. */
+  flag?: PermissionFlag;
   title: string;
   name?: string;
   icon?: RouteIcon;
@@ -122,6 +189,7 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: '/locations',
     roles: ['ADMIN'],
+    flag: 'viewLocations',
     title: 'Locations',
     name: 'Locations',
     icon: 'locations',
@@ -129,11 +197,19 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: '/inventory',
     roles: ['ADMIN'],
+    flag: 'viewInventory',
     title: 'Inventory',
     name: 'Inventory',
     icon: 'inventory',
   },
-  { path: '/users', roles: ['ADMIN'], title: 'Users', name: 'Users', icon: 'users' },
+  {
+    path: '/users',
+    roles: ['ADMIN'],
+    flag: 'viewUsers',
+    title: 'Users',
+    name: 'Users',
+    icon: 'users',
+  },
   // Reached from the bell's View all notifications; the spec's side menu has no entry for it.
   { path: '/notifications', roles: ['ADMIN', 'USER'], title: 'Notifications' },
   {
@@ -145,9 +221,15 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 ];
 
-/** Sidebar entries for a role: those with a name, an icon and the role among their roles. */
-export function sidebarRoutes(role: string | null | undefined): RouteEntry[] {
-  return ROUTES.filter((r) => r.name && r.icon && hasRole(role, r.roles));
+/** Whether a user may open a page: by role, or as a USER by the page's flag. */
+export function mayOpen(actor: Actor | null | undefined, route: RouteEntry): boolean {
+  if (!actor) return false;
+  return mayUse(actor, { roles: route.roles, flag: route.flag });
+}
+
+/** Sidebar entries for a user: those with a name and an icon that the user may open. */
+export function sidebarRoutes(actor: Actor | null | undefined): RouteEntry[] {
+  return ROUTES.filter((r) => r.name && r.icon && mayOpen(actor, r));
 }
 
 function routeMatches(pattern: string, pathname: string): boolean {
@@ -160,7 +242,7 @@ export function findRoute(pathname: string): RouteEntry | undefined {
   return ROUTES.find((r) => routeMatches(r.path, pathname));
 }
 
-/** The header's section name: the route's title, else Dashboard. */
-export function sectionTitle(pathname: string): string {
-  return findRoute(pathname)?.title ?? 'Dashboard';
+/** The header's section name: the route's title; undefined for a path no route has (the 404). */
+export function sectionTitle(pathname: string): string | undefined {
+  return findRoute(pathname)?.title;
 }

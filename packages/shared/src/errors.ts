@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   INSUFFICIENT_STOCK: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -43,6 +45,13 @@ export const MESSAGES = {
   notFound: 'The requested resource was not found.',
   internal: 'A server error occurred. Please try again later.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again later.',
+  payloadTooLarge: 'The request is too large.',
+  // The router's maxParamLength (apps/api/src/app.ts) sets the 200.
+  uriTooLong: 'A part of the address is too long (at most 200 characters).',
+  badUrl: 'The address is not valid.',
+  unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
+  locationNotFound: 'Location not found',
+  otherLocation: 'You can only make changes at your own location.',
 } as const;
 
 /** The generic mapping of a failed call to a toast (01-core.md section 8). */

@@ -1,25 +1,23 @@
-import { type AccessAction, can, MESSAGES, type SessionUser } from '@stockyard/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { type ApiRule, apiRule, MESSAGES, mayUse } from '@stockyard/shared';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
+import type { RequestAuth } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import { resolveSession } from '../modules/auth/auth.service';
 import { verifySessionToken } from '../modules/auth/tokens';
 
-export type RequestAuth = { user: SessionUser; sessionId: string };
-
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth: RequestAuth | null;
-  }
-  interface FastifyInstance {
-    ctx: AppContext;
-    /** preHandler: a live session is required. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: a live session whose user may perform this action (access.ts). */
-    authorize: (action: AccessAction) => preHandlerAsyncHookHandler;
+  interface FastifyContextConfig {
+    /** The route's rule from the shared access table, attached when the route registers. */
+    access?: ApiRule;
   }
 }
+
+export type AuthOptions = {
+  /** API_DOCS_PUBLIC: the OpenAPI document and its UI without signing in. */
+  apiDocsPublic?: boolean;
+};
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -38,26 +36,49 @@ export async function authenticateToken(
   return user ? { user, sessionId: claims.sessionId } : null;
 }
 
-/** The request's auth, known to be present after `authenticate`. */
-export function requireAuth(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
-  return request.auth;
+const API_DOCS = '/api/docs';
+const SIGNED_IN: ApiRule = { roles: ['ADMIN', 'USER'] };
+
+/** The rule of a route, by the shared table; the API docs follow API_DOCS_PUBLIC. */
+function ruleOf(method: string, url: string, options: AuthOptions): ApiRule | null {
+  if (url === API_DOCS || url.startsWith(`${API_DOCS}/`)) {
+    return options.apiDocsPublic ? { public: true, roles: [] } : SIGNED_IN;
+  }
+  if (!url.startsWith('/api/') && url !== '/api') return null;
+  const path = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+  const rule = apiRule(method, path);
+  if (!rule) {
+    throw new Error(
+      `${method} ${url} is not in the access table (packages/shared/src/access.ts API_ACCESS): add it there first.`,
+    );
+  }
+  return rule;
 }
 
-async function authPlugin(app: FastifyInstance): Promise<void> {
+/**
+ * Auth by default: every API route gets its rule from the access table when it registers (a route
+ * missing from the table does not start), and one hook checks the session, the role and the flag
+ * before any handler runs. The caller's location is checked by the services (lib/location-scope).
+ */
+async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   app.decorateRequest('auth', null);
 
-  const authenticate: preHandlerAsyncHookHandler = async (request) => {
+  app.addHook('onRoute', (route) => {
+    // A HEAD route is Fastify's copy of a GET route, and runs its handler: it takes the GET's rule.
+    for (const method of [route.method].flat()) {
+      const rule = ruleOf(method === 'HEAD' ? 'GET' : method, route.url, options);
+      if (rule) route.config = { ...route.config, access: rule };
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule || rule.public) return;
+    // What a signed-in user is answered is theirs alone: no cache keeps it.
+    reply.header('cache-control', 'no-store');
     request.auth = await authenticateToken(app.ctx, bearerToken(request.headers.authorization));
     if (!request.auth) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
-  };
-
-  app.decorate('authenticate', authenticate);
-  app.decorate('authorize', (action: AccessAction): preHandlerAsyncHookHandler => {
-    return async function authorize(request, reply) {
-      await authenticate.call(this, request, reply);
-      if (!can(request.auth!.user, action)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-    };
+    if (!mayUse(request.auth.user, rule)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   });
 }
 

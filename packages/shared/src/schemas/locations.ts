@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import type { LocationStatus, LocationType } from '../types';
-import { paginationQuery } from './common';
+import { paginationQuery, plainText } from './common';
 
 export const LOCATION_TYPES = ['BMR_YARD', 'FIELD'] as const satisfies readonly LocationType[];
 export const LOCATION_STATUSES = [
@@ -35,16 +35,22 @@ export const locationStatusField = z.preprocess(
 export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
 
 export const locationSchema = z.object({
-  name: z
-    .string({ error: 'Location name must be at least 3 characters' })
-    .trim()
-    .min(3, { error: 'Location name must be at least 3 characters' })
-    .max(100, { error: 'Location name must be at most 100 characters' }),
-  address: z
-    .string({ error: 'Address must be at least 5 characters' })
-    .trim()
-    .min(5, { error: 'Address must be at least 5 characters' })
-    .max(200, { error: 'Address must be at most 200 characters' }),
+  name: plainText(
+    z
+      .string({ error: 'Location name must be at least 3 characters' })
+      .trim()
+      .min(3, { error: 'Location name must be at least 3 characters' })
+      .max(100, { error: 'Location name must be at most 100 characters' }),
+    'Location name',
+  ),
+  address: plainText(
+    z
+      .string({ error: 'Address must be at least 5 characters' })
+      .trim()
+      .min(5, { error: 'Address must be at least 5 characters' })
+      .max(200, { error: 'Address must be at most 200 characters' }),
+    'Address',
+  ),
   type: locationTypeField,
   status: locationStatusField,
 });
@@ -76,6 +82,9 @@ export type LocationDto = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** A location as a picker shows it: open to every signed-in user. */
+export type LocationOption = { id: number; name: string; status: LocationStatus };
 
 export type LocationStats = {
   locationId: number;

@@ -1,8 +1,8 @@
 import { loginSchema } from '@stockyard/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../lib/actor';
 import { ok } from '../../lib/reply';
-import { requireAuth } from '../../plugins/auth';
 import * as authService from './auth.service';
 
 export function clientInfo(request: FastifyRequest): authService.ClientInfo {
@@ -24,7 +24,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       schema: { tags: ['auth'], summary: 'End the current session' },
-      preHandler: app.authenticate,
     },
     async (request) => {
       await authService.logout(app.ctx, requireAuth(request), clientInfo(request));
@@ -34,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile',
-    { schema: { tags: ['auth'], summary: 'The signed-in user' }, preHandler: app.authenticate },
+    { schema: { tags: ['auth'], summary: 'The signed-in user' } },
     async (request) => ok(requireAuth(request).user),
   );
 };

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['health'], summary: 'Answers 200 when the database answers' } },
     async (_request, reply) => {
       try {
-        await app.ctx.db.execute(sql`select 1`);
+        await service.checkDatabase(app.ctx);
         return { success: true, message: 'OK', data: { status: 'ok', database: 'up' } };
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');

@@ -68,6 +68,14 @@ export async function findLocation(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
+/** Every location's id, name and status, by name: a company has hundreds, not thousands. */
+export async function listLocationOptions(db: DbExecutor) {
+  return db
+    .select({ id: locations.id, name: locations.name, status: locations.status })
+    .from(locations)
+    .orderBy(locations.name, locations.id);
+}
+
 export async function insertLocation(db: DbExecutor, values: LocationValues) {
   const [row] = await db.insert(locations).values(values).returning();
   return row!;

@@ -6,24 +6,24 @@ import {
   locationTypeParam,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor';
+import { actorOf, requireAuth } from '../../lib/actor';
 import { ok } from '../../lib/reply';
 import * as service from './locations.service';
 
 const tags = ['locations'];
 
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = app.authorize('locations.read');
-  const write = app.authorize('locations.write');
-
   app.get(
     '/list',
     {
       schema: { tags, summary: 'Locations, by type or status', querystring: locationListQuery },
-      onRequest: read,
     },
     async (request) => {
-      const { items, pagination } = await service.listLocations(app.ctx, request.query);
+      const { items, pagination } = await service.listLocations(
+        app.ctx,
+        requireAuth(request).user,
+        request.query,
+      );
       return ok(items, 'Locations fetched', pagination);
     },
   );
@@ -32,15 +32,24 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/active',
     {
       schema: { tags, summary: 'Active locations, for pickers', querystring: locationPickerQuery },
-      onRequest: read,
     },
     async (request) => {
-      const { items, pagination } = await service.listLocations(app.ctx, {
-        ...request.query,
-        status: 'ACTIVE',
-      });
+      const { items, pagination } = await service.listLocations(
+        app.ctx,
+        requireAuth(request).user,
+        {
+          ...request.query,
+          status: 'ACTIVE',
+        },
+      );
       return ok(items, 'Active locations fetched', pagination);
     },
+  );
+
+  app.get(
+    '/options',
+    { schema: { tags, summary: "Every location's id, name and status, for pickers" } },
+    async () => ok(await service.locationOptions(app.ctx), 'Locations fetched'),
   );
 
   app.get(
@@ -52,22 +61,25 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: locationTypeParam,
         querystring: locationPickerQuery,
       },
-      onRequest: read,
     },
     async (request) => {
-      const { items, pagination } = await service.listLocations(app.ctx, {
-        ...request.query,
-        type: request.params.type,
-      });
+      const { items, pagination } = await service.listLocations(
+        app.ctx,
+        requireAuth(request).user,
+        {
+          ...request.query,
+          type: request.params.type,
+        },
+      );
       return ok(items, 'Locations fetched', pagination);
     },
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags, summary: 'One location', params: idParam }, onRequest: read },
-    async (request) =>
-      ok(await service.getLocation(app.ctx, request.params.id), 'Location fetched'),
+  app.get('/:id', { schema: { tags, summary: 'One location', params: idParam } }, async (request) =>
+    ok(
+      await service.getLocation(app.ctx, requireAuth(request).user, request.params.id),
+      'Location fetched',
+    ),
   );
 
   app.get(
@@ -78,15 +90,17 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Materials, units in stock and low stock at a location',
         params: idParam,
       },
-      onRequest: read,
     },
     async (request) =>
-      ok(await service.locationStats(app.ctx, request.params.id), 'Location statistics fetched'),
+      ok(
+        await service.locationStats(app.ctx, requireAuth(request).user, request.params.id),
+        'Location statistics fetched',
+      ),
   );
 
   app.post(
     '/create',
-    { schema: { tags, summary: 'Create a location', body: locationSchema }, onRequest: write },
+    { schema: { tags, summary: 'Create a location', body: locationSchema } },
     async (request, reply) => {
       const location = await service.createLocation(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(location, 'Location created successfully'));
@@ -97,7 +111,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update/:id',
     {
       schema: { tags, summary: 'Update a location', params: idParam, body: locationSchema },
-      onRequest: write,
     },
     async (request) => {
       const location = await service.updateLocation(
@@ -114,7 +127,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/remove/:id',
     {
       schema: { tags, summary: 'Delete a location that nothing refers to', params: idParam },
-      onRequest: write,
     },
     async (request) => {
       await service.removeLocation(app.ctx, actorOf(request), request.params.id);

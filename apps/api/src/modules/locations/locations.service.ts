@@ -2,13 +2,17 @@ import type {
   LocationDto,
   LocationInput,
   LocationListQuery,
+  LocationOption,
   LocationStats,
+  SessionUser,
 } from '@stockyard/shared';
+import { LOCATION_NAME_TAKEN } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { assertReadable, assertWritable, isAdmin, scopeOf } from '../../lib/location-scope';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
@@ -16,6 +20,21 @@ import * as repo from './locations.repository';
 
 const LOCATION_NOT_FOUND = 'Location not found';
 const SET_INACTIVE_ADVICE = 'Set it to Inactive instead.';
+const ONLY_ADMINS_CHANGE_STATUS = "Only an admin can change a location's status.";
+
+/** The unique index on the name (lower, trimmed) settles concurrent writes too: 409 on the field. */
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'locations_name_unique')) {
+      throw new AppError('CONFLICT', LOCATION_NAME_TAKEN, [
+        { path: 'name', message: LOCATION_NAME_TAKEN },
+      ]);
+    }
+    throw error;
+  }
+}
 
 export function toLocationDto(row: repo.LocationRow): LocationDto {
   return {
@@ -29,7 +48,20 @@ export function toLocationDto(row: repo.LocationRow): LocationDto {
   };
 }
 
-export async function listLocations(ctx: AppContext, query: LocationListQuery) {
+export async function listLocations(ctx: AppContext, user: SessionUser, query: LocationListQuery) {
+  const scope = scopeOf(user);
+  if (scope !== null) {
+    // A field manager's list is their own location, when it passes the filters.
+    const own = await repo.findLocation(ctx.db, scope);
+    const rows =
+      own &&
+      (!query.type || own.type === query.type) &&
+      (!query.status || own.status === query.status)
+        ? [own]
+        : [];
+    const items = query.page === 1 ? rows.map(toLocationDto) : [];
+    return { items, pagination: paginate(rows.length, query.page, query.limit) };
+  }
   const { rows, total } = await repo.listLocations(
     ctx.db,
     { type: query.type, status: query.status },
@@ -38,10 +70,20 @@ export async function listLocations(ctx: AppContext, query: LocationListQuery) {
   return { items: rows.map(toLocationDto), pagination: paginate(total, query.page, query.limit) };
 }
 
-export async function getLocation(ctx: AppContext, id: number): Promise<LocationDto> {
+export async function getLocation(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<LocationDto> {
+  assertReadable(user, id, LOCATION_NOT_FOUND);
   const row = await repo.findLocation(ctx.db, id);
   if (!row) throw notFound(LOCATION_NOT_FOUND);
   return toLocationDto(row);
+}
+
+/** Every location's id, name and status, for pickers: open to every signed-in user. */
+export async function locationOptions(ctx: AppContext): Promise<LocationOption[]> {
+  return repo.listLocationOptions(ctx.db);
 }
 
 export async function createLocation(
@@ -50,7 +92,7 @@ export async function createLocation(
   input: LocationInput,
 ): Promise<LocationDto> {
   return inTransaction(ctx, async ({ tx }) => {
-    const row = await repo.insertLocation(tx, input);
+    const row = await withUniqueName(() => repo.insertLocation(tx, input));
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'CREATE_LOCATION',
@@ -71,10 +113,15 @@ export async function updateLocation(
   id: number,
   input: LocationInput,
 ): Promise<LocationDto> {
+  assertReadable(actor.user, id, LOCATION_NOT_FOUND);
   return inTransaction(ctx, async ({ tx }) => {
     const before = await repo.lockLocation(tx, id, 'update');
     if (!before) throw notFound(LOCATION_NOT_FOUND);
-    const row = (await repo.updateLocation(tx, id, input))!;
+    assertWritable(actor.user, id);
+    if (!isAdmin(actor.user) && input.status !== before.status) {
+      throw forbidden(ONLY_ADMINS_CHANGE_STATUS);
+    }
+    const row = (await withUniqueName(() => repo.updateLocation(tx, id, input)))!;
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'UPDATE_LOCATION',
@@ -149,7 +196,12 @@ export async function removeLocation(ctx: AppContext, actor: Actor, id: number):
   }
 }
 
-export async function locationStats(ctx: AppContext, id: number): Promise<LocationStats> {
+export async function locationStats(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<LocationStats> {
+  assertReadable(user, id, LOCATION_NOT_FOUND);
   const location = await repo.findLocation(ctx.db, id);
   if (!location) throw notFound(LOCATION_NOT_FOUND);
   const stats = await repo.locationStats(ctx.db, id);

@@ -66,6 +66,7 @@ describe('POST /api/locations/create', () => {
   it('accepts the type and status in any case', async () => {
     const response = await call('POST', '/create', actors.admin.headers, {
       ...valid,
+      name: 'West Yard',
       type: 'field',
       status: 'inactive',
     });
@@ -221,7 +222,7 @@ describe('GET /api/locations/:id/stats', () => {
     await addMaterial(location.id, 'Ties', 0, false);
     const gone = await addMaterial(location.id, 'Old frames', 5, true);
     await t.db.update(materials).set({ deletedAt: new Date() }).where(eq(materials.id, gone.id));
-    const response = await call('GET', `/${location.id}/stats`, actors.manager.headers);
+    const response = await call('GET', `/${location.id}/stats`, actors.admin.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       locationId: location.id,

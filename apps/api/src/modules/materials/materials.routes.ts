@@ -8,7 +8,7 @@ import {
   updateStockSchema,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor';
+import { actorOf, requireAuth } from '../../lib/actor';
 import { ok } from '../../lib/reply';
 import * as service from './materials.service';
 import * as stock from './materials-stock.service';
@@ -16,9 +16,6 @@ import * as stock from './materials-stock.service';
 const tags = ['materials'];
 
 export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = app.authorize('materials.read');
-  const write = app.authorize('materials.write');
-
   app.get(
     '/list',
     {
@@ -27,10 +24,13 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Inventory, newest first, optionally at one location',
         querystring: materialListQuery,
       },
-      onRequest: read,
     },
     async (request) => {
-      const { items, pagination } = await service.listMaterials(app.ctx, request.query);
+      const { items, pagination } = await service.listMaterials(
+        app.ctx,
+        requireAuth(request).user,
+        request.query,
+      );
       return ok(items, 'Materials fetched', pagination);
     },
   );
@@ -43,10 +43,12 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Materials at or under the low-stock threshold',
         querystring: lowStockQuery,
       },
-      onRequest: read,
     },
     async (request) => {
-      return ok(await service.lowStock(app.ctx, request.query), 'Low stock materials fetched');
+      return ok(
+        await service.lowStock(app.ctx, requireAuth(request).user, request.query),
+        'Low stock materials fetched',
+      );
     },
   );
 
@@ -59,11 +61,11 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         querystring: materialListQuery.omit({ locationId: true }),
       },
-      onRequest: read,
     },
     async (request) => {
       const { items, pagination } = await service.materialsAtLocation(
         app.ctx,
+        requireAuth(request).user,
         request.params.id,
         request.query,
       );
@@ -73,9 +75,12 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/detail/:id',
-    { schema: { tags, summary: 'One material', params: idParam }, onRequest: read },
+    { schema: { tags, summary: 'One material', params: idParam } },
     async (request) =>
-      ok(await service.getMaterial(app.ctx, request.params.id), 'Material fetched'),
+      ok(
+        await service.getMaterial(app.ctx, requireAuth(request).user, request.params.id),
+        'Material fetched',
+      ),
   );
 
   app.get(
@@ -87,11 +92,11 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         querystring: movementListQuery,
       },
-      onRequest: read,
     },
     async (request) => {
       const { items, pagination } = await service.listMovements(
         app.ctx,
+        requireAuth(request).user,
         request.params.id,
         request.query,
       );
@@ -101,7 +106,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create',
-    { schema: { tags, summary: 'Add an inventory item', body: materialSchema }, onRequest: write },
+    { schema: { tags, summary: 'Add an inventory item', body: materialSchema } },
     async (request, reply) => {
       const material = await service.createMaterial(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(material, 'Inventory item added successfully.'));
@@ -112,7 +117,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update/:id',
     {
       schema: { tags, summary: 'Edit an inventory item', params: idParam, body: materialSchema },
-      onRequest: write,
     },
     async (request) => {
       const material = await service.updateMaterial(
@@ -133,7 +137,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete an inventory item; one with history stays in the ledger',
         params: idParam,
       },
-      onRequest: write,
     },
     async (request) => {
       await service.removeMaterial(app.ctx, actorOf(request), request.params.id);
@@ -150,7 +153,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         body: updateStockSchema,
       },
-      onRequest: write,
     },
     async (request) => {
       const material = await stock.updateStock(
@@ -172,7 +174,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         body: transferMaterialSchema,
       },
-      onRequest: write,
     },
     async (request) => {
       const result = await stock.transferMaterial(

@@ -3,11 +3,13 @@ import type {
   MaterialDto,
   MaterialInput,
   MaterialListQuery,
+  SessionUser,
   StockMovementDto,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
+import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
@@ -45,32 +47,47 @@ export async function withDuplicateGuard<T>(
   }
 }
 
-export async function listMaterials(ctx: AppContext, query: MaterialListQuery) {
-  const { rows, total } = await reads.listMaterials(ctx.db, query.locationId, offsetOf(query));
+export async function listMaterials(ctx: AppContext, user: SessionUser, query: MaterialListQuery) {
+  const locationId = listScope(user, query.locationId);
+  const { rows, total } = await reads.listMaterials(ctx.db, locationId, offsetOf(query));
   return {
     items: rows.map((r) => toMaterialDto(r.material, r.locationName)),
     pagination: paginate(total, query.page, query.limit),
   };
 }
 
-export async function materialsAtLocation(ctx: AppContext, locationId: number, page: Page) {
-  await getLocation(ctx, locationId);
-  return listMaterials(ctx, { ...page, locationId });
+export async function materialsAtLocation(
+  ctx: AppContext,
+  user: SessionUser,
+  locationId: number,
+  page: Page,
+) {
+  await getLocation(ctx, user, locationId);
+  return listMaterials(ctx, user, { ...page, locationId });
 }
 
-export async function lowStock(ctx: AppContext, query: LowStockQuery): Promise<MaterialDto[]> {
-  const rows = await reads.listLowStock(ctx.db, query.locationId, query._limit);
+export async function lowStock(
+  ctx: AppContext,
+  user: SessionUser,
+  query: LowStockQuery,
+): Promise<MaterialDto[]> {
+  const rows = await reads.listLowStock(ctx.db, listScope(user, query.locationId), query._limit);
   return rows.map((r) => toMaterialDto(r.material, r.locationName));
 }
 
-export async function getMaterial(ctx: AppContext, id: number): Promise<MaterialDto> {
+export async function getMaterial(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<MaterialDto> {
   const row = await reads.readMaterial(ctx.db, id);
   if (!row) throw notFound(MATERIAL_NOT_FOUND);
+  assertReadable(user, row.material.locationId, MATERIAL_NOT_FOUND);
   return toMaterialDto(row.material, row.locationName);
 }
 
-export async function listMovements(ctx: AppContext, id: number, page: Page) {
-  await getMaterial(ctx, id);
+export async function listMovements(ctx: AppContext, user: SessionUser, id: number, page: Page) {
+  await getMaterial(ctx, user, id);
   const { rows, total } = await repo.listMovements(ctx.db, id, offsetOf(page));
   const items: StockMovementDto[] = rows.map(({ movement, userName }) => ({
     id: movement.id,
@@ -90,6 +107,7 @@ export async function createMaterial(
   actor: Actor,
   input: MaterialInput,
 ): Promise<MaterialDto> {
+  assertWritable(actor.user, input.locationId);
   return withDuplicateGuard(input, () =>
     inTransaction(ctx, async (uow) => {
       const location = await requireLocation(uow.tx, input.locationId);
@@ -135,6 +153,9 @@ export async function updateMaterial(
     inTransaction(ctx, async (uow) => {
       const [before] = await repo.lockMaterials(uow.tx, [id]);
       if (!before) throw notFound(MATERIAL_NOT_FOUND);
+      assertReadable(actor.user, before.locationId, MATERIAL_NOT_FOUND);
+      // Moving a material is a write at both ends.
+      assertWritable(actor.user, before.locationId, input.locationId);
       const location = await requireLocation(uow.tx, input.locationId);
       const row = await repo.updateMaterial(uow.tx, id, {
         name: input.name,

@@ -220,10 +220,21 @@ describe('GET /api/materials/location/:id', () => {
     const location = await createLocation(t.db);
     const here = await create({ locationId: location.id });
     await create();
-    const response = await call('GET', `/location/${location.id}`, actors.manager.headers);
+    const response = await call('GET', `/location/${location.id}`, admin());
     expect(response.statusCode).toBe(200);
     expect(response.json().data.map((m: { id: number }) => m.id)).toEqual([here.id]);
     expect(response.json().pagination.total).toBe(1);
+  });
+
+  it("answers a field manager their own location's inventory, and another location's as 404", async () => {
+    const own = await create({ locationId: actors.location.id });
+    const elsewhere = await createLocation(t.db);
+    await create({ locationId: elsewhere.id });
+    const mine = await call('GET', `/location/${actors.location.id}`, actors.manager.headers);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.map((m: { id: number }) => m.id)).toContain(own.id);
+    const theirs = await call('GET', `/location/${elsewhere.id}`, actors.manager.headers);
+    expect(theirs.statusCode).toBe(404);
   });
 
   it('answers 404 for a missing location and 401 without a session', async () => {

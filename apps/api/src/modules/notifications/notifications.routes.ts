@@ -1,13 +1,11 @@
 import { idParam, notificationsQuerySchema } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../lib/actor';
 import { ok } from '../../lib/reply';
-import { requireAuth } from '../../plugins/auth';
 import * as notificationsService from './notifications.service';
 
 /** Every signed-in user reaches their own notifications, and only those. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.get(
     '/',
     {

@@ -6,7 +6,7 @@ import { hashNewPassword, verifyPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import * as repo from './users.repository';
-import { endSessions } from './users.rules';
+import { assertMayManage, endSessions } from './users.rules';
 import { USER_NOT_FOUND } from './users.service';
 
 const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
@@ -26,6 +26,7 @@ export async function resetPassword(
   await inTransaction(ctx, async (uow) => {
     const target = await repo.lockUser(uow.tx, id);
     if (!target) throw notFound(USER_NOT_FOUND);
+    assertMayManage(actor, target, USER_NOT_FOUND);
     await repo.setPasswordHash(uow.tx, id, passwordHash);
     const endedSessions = await endSessions(ctx, uow, id);
     await recordActivity(uow.tx, {

@@ -10,7 +10,7 @@ import {
   userPageQuery,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor';
+import { actorOf, requireAuth } from '../../lib/actor';
 import { ok } from '../../lib/reply';
 import * as service from './users.service';
 import * as passwords from './users-password.service';
@@ -18,8 +18,6 @@ import * as passwords from './users-password.service';
 const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.authorize('users.admin');
-
   app.get(
     '/getAll',
     {
@@ -28,29 +26,36 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Users, by name or email, role and location',
         querystring: userListQuery,
       },
-      onRequest: admin,
     },
     async (request) => {
-      const { items, pagination } = await service.listUsers(app.ctx, request.query);
+      const { items, pagination } = await service.listUsers(
+        app.ctx,
+        requireAuth(request).user,
+        request.query,
+      );
       return ok(items, 'Users fetched', pagination);
     },
   );
 
   app.get(
     '/detail/:id',
-    { schema: { tags, summary: 'One user', params: idParam }, onRequest: admin },
-    async (request) => ok(await service.getUser(app.ctx, request.params.id), 'User fetched'),
+    { schema: { tags, summary: 'One user', params: idParam } },
+    async (request) =>
+      ok(
+        await service.getUser(app.ctx, requireAuth(request).user, request.params.id),
+        'User fetched',
+      ),
   );
 
   app.get(
     '/role/:role',
     {
       schema: { tags, summary: 'Users with a role', params: roleParam, querystring: userPageQuery },
-      onRequest: admin,
     },
     async (request) => {
       const { items, pagination } = await service.usersWithRole(
         app.ctx,
+        requireAuth(request).user,
         request.params.role,
         request.query,
       );
@@ -62,11 +67,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/location/:id',
     {
       schema: { tags, summary: 'Users of a location', params: idParam, querystring: userPageQuery },
-      onRequest: admin,
     },
     async (request) => {
       const { items, pagination } = await service.usersAtLocation(
         app.ctx,
+        requireAuth(request).user,
         request.params.id,
         request.query,
       );
@@ -76,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { schema: { tags, summary: 'Add a user', body: createUserSchema }, onRequest: admin },
+    { schema: { tags, summary: 'Add a user', body: createUserSchema } },
     async (request, reply) => {
       const user = await service.registerUser(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(user, 'User added successfully'));
@@ -87,7 +92,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update/:id',
     {
       schema: { tags, summary: 'Edit a user', params: idParam, body: updateUserSchema },
-      onRequest: admin,
     },
     async (request) => {
       const user = await service.updateUser(
@@ -104,7 +108,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/remove/:id',
     {
       schema: { tags, summary: 'Remove a user; their history stays', params: idParam },
-      onRequest: admin,
     },
     async (request) => {
       await service.removeUser(app.ctx, actorOf(request), request.params.id);
@@ -116,7 +119,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/toggle-status',
     {
       schema: { tags, summary: 'Activate or deactivate a user', params: idParam },
-      onRequest: admin,
     },
     async (request) => {
       const user = await service.toggleStatus(app.ctx, actorOf(request), request.params.id);
@@ -133,7 +135,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         body: updatePermissionsSchema,
       },
-      onRequest: admin,
     },
     async (request) => {
       const user = await service.updatePermissions(
@@ -155,7 +156,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         body: resetPasswordSchema,
       },
-      onRequest: admin,
     },
     async (request) => {
       await passwords.resetPassword(
@@ -177,7 +177,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         body: changePasswordSchema,
       },
-      onRequest: app.authenticate,
     },
     async (request) => {
       await passwords.changePassword(app.ctx, actorOf(request), request.params.id, request.body);

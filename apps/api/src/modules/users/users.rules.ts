@@ -1,10 +1,16 @@
-import { normalizeRole } from '@stockyard/shared';
+import {
+  hasPermission,
+  normalizeRole,
+  PERMISSION_FLAGS,
+  type Permissions,
+  type SessionUser,
+} from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict } from '../../lib/app-error';
+import { conflict, forbidden } from '../../lib/app-error';
+import { assertReadable, assertWritable, isAdmin } from '../../lib/location-scope';
 import type { UnitOfWork } from '../../lib/transaction';
-import { revokeAllSessions } from '../auth/auth.service';
 import * as repo from './users.repository';
 
 export type AccessLoss = 'deactivate' | 'delete' | 'demote';
@@ -43,11 +49,51 @@ export async function assertMayLoseAccess(
 
 /** Ends every session of the user now; their sockets are disconnected once the change commits. */
 export async function endSessions(ctx: AppContext, uow: UnitOfWork, userId: number) {
-  const ids = await revokeAllSessions(uow.tx, [userId]);
+  const ids = await repo.revokeSessionsOf(uow.tx, userId);
   if (ids.length > 0) {
     uow.afterCommit(() => {
       ctx.events.emit('sessionsRevoked', ids);
     });
   }
   return ids.length;
+}
+
+export const FIELD_MANAGER_LIMITS = {
+  admin: "A field manager cannot change an admin's account.",
+  role: 'Only an admin can choose a role.',
+  flag: 'You cannot grant a permission you do not have.',
+} as const;
+
+/**
+ * What a field manager with Manage Users may do to an account: only USER accounts of their own
+ * location (another location's is 404 to them), never an admin's.
+ */
+export function assertMayManage(
+  actor: Actor,
+  target: { role: string; locationId: number | null },
+  notFoundMessage: string,
+) {
+  if (isAdmin(actor.user)) return;
+  assertReadable(actor.user, target.locationId, notFoundMessage);
+  if (normalizeRole(target.role) !== 'USER') throw forbidden(FIELD_MANAGER_LIMITS.admin);
+}
+
+/**
+ * The account a field manager writes: a USER of their own location, with no flag they do not
+ * hold themselves turned on.
+ */
+export function assertMayGrant(
+  actor: Actor,
+  next: { role: string; locationId: number | null; flags: Permissions },
+  before?: Permissions,
+) {
+  if (isAdmin(actor.user)) return;
+  if (normalizeRole(next.role) !== 'USER') throw forbidden(FIELD_MANAGER_LIMITS.role);
+  assertWritable(actor.user, next.locationId);
+  for (const flag of PERMISSION_FLAGS) {
+    const granted = next.flags[flag] && !before?.[flag];
+    if (granted && !hasPermission(actor.user as SessionUser, flag)) {
+      throw forbidden(FIELD_MANAGER_LIMITS.flag);
+    }
+  }
 }

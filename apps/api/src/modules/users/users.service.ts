@@ -12,16 +12,17 @@ import {
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
+import { assertReadable, listScope } from '../../lib/location-scope';
 import { hashNewPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
+import { permissionsOf, toUserDto } from '../../lib/user-dto';
 import { recordActivity } from '../activity/activity.service';
 import { getLocation, requireLocation } from '../locations/locations.service';
 import { notify } from '../notifications/notify';
-import { permissionsOf, toUserDto } from './users.mapper';
 import * as repo from './users.repository';
-import { assertMayLoseAccess, endSessions } from './users.rules';
+import { assertMayGrant, assertMayLoseAccess, assertMayManage, endSessions } from './users.rules';
 
 export const USER_NOT_FOUND = 'User not found';
 const EMAIL_TAKEN = 'A user with this email already exists';
@@ -49,10 +50,11 @@ async function withEmailGuard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listUsers(ctx: AppContext, query: UserListQuery) {
+export async function listUsers(ctx: AppContext, user: SessionUser, query: UserListQuery) {
+  const locationId = listScope(user, query.location);
   const { rows, total } = await repo.listUsers(
     ctx.db,
-    { search: query.search, role: query.role, locationId: query.location },
+    { search: query.search, role: query.role, locationId },
     { limit: query.limit, offset: (query.page - 1) * query.limit },
   );
   return {
@@ -61,18 +63,28 @@ export async function listUsers(ctx: AppContext, query: UserListQuery) {
   };
 }
 
-export async function usersWithRole(ctx: AppContext, role: Role, page: Page) {
-  return listUsers(ctx, { ...page, role });
+export async function usersWithRole(ctx: AppContext, user: SessionUser, role: Role, page: Page) {
+  return listUsers(ctx, user, { ...page, role });
 }
 
-export async function usersAtLocation(ctx: AppContext, locationId: number, page: Page) {
-  await getLocation(ctx, locationId);
-  return listUsers(ctx, { ...page, location: locationId });
+export async function usersAtLocation(
+  ctx: AppContext,
+  user: SessionUser,
+  locationId: number,
+  page: Page,
+) {
+  await getLocation(ctx, user, locationId);
+  return listUsers(ctx, user, { ...page, location: locationId });
 }
 
-export async function getUser(ctx: AppContext, id: number): Promise<SessionUser> {
+export async function getUser(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<SessionUser> {
   const row = await repo.findUser(ctx.db, id);
   if (!row) throw notFound(USER_NOT_FOUND);
+  assertReadable(user, row.user.locationId, USER_NOT_FOUND);
   return toUserDto(row.user, row.locationName);
 }
 
@@ -81,6 +93,11 @@ export async function registerUser(
   actor: Actor,
   input: CreateUserInput,
 ): Promise<SessionUser> {
+  assertMayGrant(actor, {
+    role: input.role,
+    locationId: input.locationId,
+    flags: flagsFor(input.role, DEFAULT_PERMISSIONS, input.permissions),
+  });
   const passwordHash = await hashNewPassword(input.password);
   return withEmailGuard(() =>
     inTransaction(ctx, async (uow) => {
@@ -128,6 +145,17 @@ export async function updateUser(
       const { tx } = uow;
       const before = await repo.lockUser(tx, id);
       if (!before) throw notFound(USER_NOT_FOUND);
+      assertMayManage(actor, before, USER_NOT_FOUND);
+      const base = before.role === 'ADMIN' ? DEFAULT_PERMISSIONS : permissionsOf(before);
+      assertMayGrant(
+        actor,
+        {
+          role: input.role,
+          locationId: input.locationId,
+          flags: flagsFor(input.role, base, input.permissions),
+        },
+        permissionsOf(before),
+      );
       const location = await requireLocation(tx, input.locationId);
       if (await repo.emailTaken(tx, input.email, id)) throw conflict(EMAIL_TAKEN);
       const status = input.status ?? before.status;
@@ -136,7 +164,6 @@ export async function updateUser(
       }
       if (before.status && !status) await assertMayLoseAccess(tx, actor, before, 'deactivate');
 
-      const base = before.role === 'ADMIN' ? DEFAULT_PERMISSIONS : permissionsOf(before);
       const row = await repo.updateUser(tx, id, {
         name: input.name,
         email: input.email,
@@ -188,10 +215,14 @@ export async function toggleStatus(
     const { tx } = uow;
     const before = await repo.lockUser(tx, id);
     if (!before) throw notFound(USER_NOT_FOUND);
+    assertMayManage(actor, before, USER_NOT_FOUND);
     const activate = !before.status;
     if (!activate) await assertMayLoseAccess(tx, actor, before, 'deactivate');
     const row = await repo.updateUser(tx, id, { status: activate });
     const endedSessions = activate ? 0 : await endSessions(ctx, uow, id);
+    uow.afterCommit(() => {
+      ctx.events.emit('usersChanged', [id]);
+    });
     await recordActivity(tx, {
       userId: actor.user.id,
       action: activate ? 'ACTIVATE_USER' : 'DEACTIVATE_USER',
@@ -237,6 +268,7 @@ export async function updatePermissions(
   return inTransaction(ctx, async ({ tx, afterCommit }) => {
     const before = await repo.lockUser(tx, id);
     if (!before) throw notFound(USER_NOT_FOUND);
+    assertMayManage(actor, before, USER_NOT_FOUND);
     afterCommit(() => {
       ctx.events.emit('usersChanged', [id]);
     });
@@ -245,7 +277,13 @@ export async function updatePermissions(
         'An admin always has every permission. Make the user a Field Manager to choose their permissions.',
       );
     }
-    const row = await repo.updateUser(tx, id, flagsFor('USER', permissionsOf(before), permissions));
+    const flags = flagsFor('USER', permissionsOf(before), permissions);
+    assertMayGrant(
+      actor,
+      { role: before.role, locationId: before.locationId, flags },
+      permissionsOf(before),
+    );
+    const row = await repo.updateUser(tx, id, flags);
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'UPDATE_PERMISSIONS',
