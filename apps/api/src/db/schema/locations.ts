@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const locations = pgTable(
   'locations',
@@ -19,5 +19,7 @@ export const locations = pgTable(
     check('locations_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
     index('locations_type_idx').on(t.type),
     index('locations_status_idx').on(t.status),
+    // One location per name, whatever its case and surrounding spaces (migration 0011).
+    uniqueIndex('locations_name_unique').on(sql`lower(trim(${t.name}))`),
   ],
 );
