@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { LOGIN_RATE_LIMIT } from '@stockyard/shared';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loginLimits } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -14,6 +15,8 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.ADMIN_PASSWORD).toBeUndefined();
     expect(config.JWT_SECRET).toBeUndefined();
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(loginLimits(config)).toEqual(LOGIN_RATE_LIMIT);
   });
 
   it.each([
@@ -23,6 +26,14 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', 'short'],
     ['JWT_SECRET', 'too-short'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'proxy.example'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,'],
+    ['TRUST_PROXY', '1'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS', '0'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'many'],
+    ['LOGIN_MAX_FAILURES_PER_ADDRESS', '2.5'],
+    ['LOGIN_WINDOW_SECONDS', '-60'],
   ])('stops with a message that names %s when its value is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -30,5 +41,37 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['true', true],
+    ['FALSE', false],
+    ['10.0.0.1', ['10.0.0.1']],
+    [' 10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8', ['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY %j as Fastify trustProxy %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses a TRUST_PROXY hop count, which Fastify no longer honours, with a hint', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(
+      /TRUST_PROXY: a hop count is not supported/,
+    );
+  });
+
+  it('reads the sign-in limits from the LOGIN_* variables', () => {
+    const config = loadConfig({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '12',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100',
+      LOGIN_WINDOW_SECONDS: '600',
+    });
+    expect(loginLimits(config)).toEqual({
+      ...LOGIN_RATE_LIMIT,
+      perAccountAndAddress: 3,
+      perAccount: 12,
+      perAddress: 100,
+      windowSeconds: 600,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type AppContext, createContext } from '../src/context';
 import { createDatabase, type Database } from '../src/db/client';
 
@@ -25,7 +25,9 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(
+  options: Pick<BuildAppOptions, 'trustProxy' | 'loginLimits'> = {},
+): Promise<TestApp> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database "${name}" template stockyard_template`);
   const url = new URL(inject('adminDatabaseUrl'));
@@ -33,7 +35,7 @@ export async function createTestApp(): Promise<TestApp> {
   const databaseUrl = url.toString();
   const db = createDatabase(databaseUrl, 20);
   const ctx = createContext(db, new TextEncoder().encode(randomBytes(32).toString('hex')));
-  const app = await buildApp({ ctx });
+  const app = await buildApp({ ctx, ...options });
   await app.ready();
   return {
     app,

@@ -21,12 +21,23 @@ export const UNREAD_BADGE_CAP = 9;
 
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
-/** Failed sign-ins allowed per window before 429. */
+/**
+ * Sign-in throttling defaults (docs/decisions/008-sign-in-throttling.md): failed password checks
+ * allowed per key and window before 429. The API's LOGIN_* variables override them.
+ */
 export const LOGIN_RATE_LIMIT = {
-  perAccount: 5,
+  /** One account from one address, since that pair's last success: always applies. */
+  perAccountAndAddress: 5,
+  /** One account from every address, since its last success: refuses addresses new to the account. */
+  perAccount: 10,
+  /** One address for every account: refuses accounts new to the address. */
   perAddress: 20,
   windowSeconds: 15 * 60,
+  /** How long a successful sign-in makes an address known to that account. */
+  knownAddressDays: 30,
 } as const;
+
+export type LoginRateLimit = { [K in keyof typeof LOGIN_RATE_LIMIT]: number };
 
 export const THEME_STORAGE_KEY = 'theme';
 export const THEMES = ['light', 'dark', 'system'] as const;

@@ -16,35 +16,11 @@ import { recordActivity } from '../activity/activity.service';
 import { notify } from '../notifications/notify';
 import { toUserDto } from '../users/users.mapper';
 import * as repo from './auth.repository';
+import { reservePasswordCheck } from './login-throttle';
 import { signInNoticeMessage } from './sign-in-notice';
 import { signSessionToken } from './tokens';
 
 export type ClientInfo = { ip: string; userAgent: string | null };
-
-function retryAfterSeconds(oldest: Date | null): number {
-  if (!oldest) return LOGIN_RATE_LIMIT.windowSeconds;
-  const reopens = oldest.getTime() + LOGIN_RATE_LIMIT.windowSeconds * 1000;
-  return Math.max(1, Math.ceil((reopens - Date.now()) / 1000));
-}
-
-async function assertNotRateLimited(db: DbExecutor, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_RATE_LIMIT.windowSeconds * 1000);
-  const [account, address] = await Promise.all([
-    repo.accountFailures(db, email, since),
-    repo.addressFailures(db, ip, since),
-  ]);
-  const blocked =
-    account.failures >= LOGIN_RATE_LIMIT.perAccount
-      ? account
-      : address.failures >= LOGIN_RATE_LIMIT.perAddress
-        ? address
-        : null;
-  if (blocked) {
-    throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts, undefined, {
-      'retry-after': String(retryAfterSeconds(blocked.oldest)),
-    });
-  }
-}
 
 export async function login(
   ctx: AppContext,
@@ -52,7 +28,11 @@ export async function login(
   client: ClientInfo,
 ): Promise<{ token: string; user: SessionUser; sessionId: string }> {
   const { db } = ctx;
-  await assertNotRateLimited(db, input.email, client.ip);
+  // Counted before the check, so that no burst gets more checks than the limits allow.
+  const attemptId = await reservePasswordCheck(db, ctx.loginLimits ?? LOGIN_RATE_LIMIT, {
+    email: input.email,
+    ip: client.ip,
+  });
 
   const account = await repo.findActiveAccountByEmail(db, input.email);
   const passwordOk = await verifyPassword(
@@ -68,17 +48,15 @@ export async function login(
       : !passwordOk
         ? 'wrong password'
         : 'inactive account';
-    await db.transaction(async (tx) => {
-      await repo.insertLoginAttempt(tx, { email: input.email, ip: client.ip, success: false });
-      await recordActivity(tx, {
-        userId: account?.id ?? null,
-        action: 'LOGIN_FAILED',
-        description: `Failed sign-in for ${input.email}`,
-        entityType: 'auth',
-        locationId: account?.locationId ?? null,
-        details: { email: input.email, outcome: 'failure', reason, userAgent: client.userAgent },
-        ip: client.ip,
-      });
+    // The attempt is already stored as a failure.
+    await recordActivity(db, {
+      userId: account?.id ?? null,
+      action: 'LOGIN_FAILED',
+      description: `Failed sign-in for ${input.email}`,
+      entityType: 'auth',
+      locationId: account?.locationId ?? null,
+      details: { email: input.email, outcome: 'failure', reason, userAgent: client.userAgent },
+      ip: client.ip,
     });
     throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
   }
@@ -95,7 +73,7 @@ export async function login(
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    await repo.insertLoginAttempt(tx, { email: input.email, ip: client.ip, success: true });
+    await repo.markLoginAttemptSucceeded(tx, attemptId);
     const updated = await repo.touchLastLogin(tx, account.id, now);
     await recordActivity(tx, {
       userId: account.id,

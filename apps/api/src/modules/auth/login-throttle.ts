@@ -1,0 +1,72 @@
+import { type LoginRateLimit, MESSAGES } from '@stockyard/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import * as repo from './auth.repository';
+
+type Key = 'pair' | 'account' | 'address';
+
+const LIMIT_OF: Record<Key, 'perAccountAndAddress' | 'perAccount' | 'perAddress'> = {
+  pair: 'perAccountAndAddress',
+  account: 'perAccount',
+  address: 'perAddress',
+};
+
+/**
+ * Seconds until every limit that applies is below its maximum again, or null when none is reached.
+ * An address the account signed in from recently answers to its own pair limit only, so that
+ * failures from elsewhere (or of other accounts at this address) do not refuse it (decision 008).
+ */
+export function waitBeforeNextCheck(
+  usage: repo.SignInUsage,
+  limits: LoginRateLimit,
+): number | null {
+  const keys: Key[] = usage.known ? ['pair'] : ['pair', 'account', 'address'];
+  let wait: number | null = null;
+  for (const key of keys) {
+    const expiries = usage[key];
+    const limit = limits[LIMIT_OF[key]];
+    // Once the oldest surplus failure leaves the window, the count is one below the limit.
+    if (expiries.length >= limit) wait = Math.max(wait ?? 0, expiries[expiries.length - limit]!);
+  }
+  return wait === null ? null : Math.max(1, Math.ceil(wait));
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The shared text, with the wait in place of "later". */
+export function tooManyAttemptsMessage(seconds: number): string {
+  return MESSAGES.tooManyAttempts.replace('later', `in ${describeWait(seconds)}`);
+}
+
+function rateLimited(wait: number): AppError {
+  return new AppError('RATE_LIMITED', tooManyAttemptsMessage(wait), undefined, {
+    'retry-after': String(wait),
+  });
+}
+
+/**
+ * Counts one password check for this account from this address before it runs, as a failure
+ * until it succeeds, or refuses it with 429 and Retry-After. Answers the attempt's id.
+ */
+export async function reservePasswordCheck(
+  db: Database,
+  limits: LoginRateLimit,
+  client: { email: string; ip: string },
+): Promise<number> {
+  const key = { email: client.email.toLowerCase(), ip: client.ip };
+  const window = { seconds: limits.windowSeconds, knownDays: limits.knownAddressDays };
+  // A read without the locks refuses a flood at once; only attempts that may pass queue for them.
+  const early = waitBeforeNextCheck(await repo.signInUsage(db, key, window), limits);
+  if (early !== null) throw rateLimited(early);
+  return db.transaction(async (tx) => {
+    // Concurrent attempts on this account or from this address wait here, each seeing the last one's row.
+    await repo.lockSignInKeys(tx, key.email, key.ip);
+    const wait = waitBeforeNextCheck(await repo.signInUsage(tx, key, window), limits);
+    if (wait !== null) throw rateLimited(wait);
+    return repo.insertLoginAttempt(tx, key);
+  });
+}
