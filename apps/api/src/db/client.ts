@@ -18,5 +18,8 @@ export function createDatabase(url: string, poolSize = 10): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // A checked-out client (a transaction's) that loses its server also emits 'error', which would
+  // end the process unheard; its query fails anyway, and the pool drops it when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return drizzle(pool, { schema, casing: 'snake_case' }) as Database;
 }

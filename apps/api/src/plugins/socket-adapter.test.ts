@@ -1,9 +1,13 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Notification } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, terminateBackends } from '../../test/database-admin';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { type Peer, startPeer } from '../../test/peer';
 import {
   FIREFOX_ON_LINUX,
   nextDisconnect,
@@ -11,6 +15,7 @@ import {
   notifyUser,
   socketClients,
 } from '../../test/sockets';
+import { ListenConnection, retryDelay } from './socket-adapter';
 
 let t: TestApp;
 let baseUrl: string;
@@ -31,42 +36,16 @@ async function signedIn() {
 }
 
 describe('two API processes on one database', () => {
-  let peer: ChildProcess;
+  let peer: Peer;
   let peerUrl: string;
 
   beforeAll(async () => {
-    const script = path.resolve(
-      path.dirname(fileURLToPath(import.meta.url)),
-      '../../test/peer-process.ts',
-    );
-    peer = fork(script, [], {
-      execArgv: ['--import', 'tsx'],
-      cwd: path.dirname(script),
-      env: {
-        ...process.env,
-        DATABASE_URL: t.databaseUrl,
-        JWT_SECRET_BASE64: Buffer.from(t.ctx.jwtSecret).toString('base64'),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      peer.once('message', (message) => resolve((message as { port: number }).port));
-      peer.once('exit', (code) => reject(new Error(`the peer process exited with ${code}`)));
-    });
-    peerUrl = `http://127.0.0.1:${port}`;
-    // This instance must also have heard the peer before messages can cross in both directions.
-    const deadline = Date.now() + 20_000;
-    while ((await t.app.io.of('/').adapter.serverCount()) < 2) {
-      if (Date.now() > deadline) throw new Error('this instance never heard the peer');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    peer = await startPeer(t);
+    peerUrl = peer.url;
   }, 60_000);
 
   afterAll(async () => {
-    if (peer.exitCode !== null) return;
-    const exited = new Promise((resolve) => peer.once('exit', resolve));
-    peer.kill('SIGTERM');
-    await exited;
+    await peer?.stop();
   });
 
   it('delivers a notification created here to a socket connected to the other process', async () => {
@@ -110,5 +89,85 @@ describe('two API processes on one database', () => {
     });
     expect(logout.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
+  });
+});
+
+type LogEntry = { level: string; message: string; data: Record<string, unknown> };
+
+/** A logger that keeps what it is told, to check what an operator would read. */
+function recordingLog() {
+  const entries: LogEntry[] = [];
+  const at = (level: string) => (data: Record<string, unknown>, message: string) =>
+    entries.push({ level, message, data });
+  const log = {
+    level: 'debug',
+    ...Object.fromEntries(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace'].map((l) => [l, at(l)]),
+    ),
+    silent: () => undefined,
+    child: () => log,
+  };
+  return { log: log as unknown as FastifyBaseLogger, entries };
+}
+
+describe('the adapter’s LISTEN connection', () => {
+  it('LISTENs again after losing its connection, logging the loss at warn and the recovery at info', async () => {
+    const { log, entries } = recordingLog();
+    const listener = new ListenConnection({ connectionString: t.databaseUrl }, log);
+    const channel = `loss_${randomBytes(4).toString('hex')}`;
+    try {
+      await listener.query(`LISTEN "${channel}"`);
+      expect(await terminateBackends(t.databaseUrl, `LISTEN "${channel}"`)).toBe(1);
+
+      const heard = new Promise<Notification>((resolve) => listener.on('notification', resolve));
+      // What is sent before it LISTENs again is not heard: send until something is.
+      const notification = await eventually(async () => {
+        await t.db.execute(sql`select pg_notify(${channel}, 'after the loss')`);
+        return Promise.race([heard, sleep(100, undefined)]);
+      });
+      expect(notification.payload).toBe('after the loss');
+      expect(entries.map(({ level, message }) => [level, message])).toEqual([
+        ['warn', 'socket adapter: LISTEN connection lost, reconnecting'],
+        ['info', 'socket adapter: listening again'],
+      ]);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it('waits twice as long before each new attempt, from a quarter second up to five seconds', () => {
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const ceiling = Math.min(5_000, 250 * 2 ** attempt);
+      const delay = retryDelay(attempt);
+      expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(delay).toBeLessThanOrEqual(ceiling);
+    }
+  });
+
+  it('keeps retrying a database that refuses it, and stops once closed', async () => {
+    const { log, entries } = recordingLog();
+    const listener = new ListenConnection(
+      { connectionString: 'postgres://nobody@127.0.0.1:1/none' },
+      log,
+    );
+    let listening = false;
+    void listener.query('LISTEN "nowhere"').then(() => {
+      listening = true;
+    });
+    await eventually(async () => (entries.length >= 3 ? true : undefined));
+    listener.close();
+    const attempts = entries.length;
+    expect(entries.every((entry) => entry.level === 'warn')).toBe(true);
+    expect(entries.map((entry) => entry.data.delayMs as number)).toEqual(
+      entries.map((_, attempt) =>
+        expect.toSatisfy((delay: number) => {
+          const ceiling = Math.min(5_000, 250 * 2 ** attempt);
+          return delay >= ceiling / 2 && delay <= ceiling;
+        }),
+      ),
+    );
+    await sleep(1_500);
+    expect(entries).toHaveLength(attempts);
+    expect(listening).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { Server } from 'socket.io';
 import type { StoredNotification } from '../context';
 import { resolveSession } from '../modules/auth/auth.service';
 import { authenticateToken } from './auth';
-import { createPostgresAdapter, endPool, untilListening } from './socket-adapter';
+import { createPostgresAdapter, untilListening } from './socket-adapter';
 
 type SocketData = { userId: number; sessionId: string; expiresAt: number | null };
 
@@ -79,7 +79,7 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
   const { ctx } = app;
   const webOrigin = options.webOrigin ?? null;
 
-  const { adapter, pool } = createPostgresAdapter(ctx.db.$client.options, app.log);
+  const { adapter, close: closeAdapter } = createPostgresAdapter(ctx.db.$client.options, app.log);
 
   const io: SocketServer = new Server(app.server, {
     path: SOCKET_PATH,
@@ -99,7 +99,7 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
     await untilListening(io.of('/').adapter);
   } catch (error) {
     await io.of('/').adapter.close();
-    await endPool(pool);
+    await closeAdapter();
     throw error;
   }
 
@@ -159,7 +159,7 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
   });
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
-    await endPool(pool);
+    await closeAdapter();
   });
 }
 

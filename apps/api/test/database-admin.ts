@@ -1,0 +1,40 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** Rows of one statement run as the server's administrator, outside every test database. */
+export async function adminRows<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Cuts the connections to one database whose last statement was `query` (every connection
+ * when left out), as a restart or failover of the server does; returns how many were cut.
+ */
+export async function terminateBackends(databaseUrl: string, query?: string): Promise<number> {
+  const rows = await adminRows(
+    `select pg_terminate_backend(pid) from pg_stat_activity
+     where datname = $1 and pid <> pg_backend_pid() and ($2::text is null or query = $2)`,
+    [new URL(databaseUrl).pathname.slice(1), query ?? null],
+  );
+  return rows.length;
+}
+
+/** Retries `attempt` until it returns a value (errors count as not yet), or fails after timeoutMs. */
+export async function eventually<T>(
+  attempt: () => Promise<T | undefined>,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await attempt().catch(() => undefined);
+    if (result !== undefined) return result;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
