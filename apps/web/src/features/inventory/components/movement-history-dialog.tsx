@@ -4,13 +4,13 @@ import {
   STOCK_MOVEMENT_REASON_LABELS,
   type StockMovementDto,
 } from '@stockyard/shared';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
 import { displayId, showingRange } from '@/lib/format';
 import { useMovements } from '../api/get-movements';
 
@@ -75,7 +75,7 @@ export function MovementHistoryDialog({
                 {movements.map((movement) => (
                   <TR key={movement.id}>
                     <TD className="sm:whitespace-nowrap">
-                      {format(new Date(movement.createdAt), 'dd/MM/yyyy HH:mm')}
+                      {formatDateTime(movement.createdAt)}
                       {/* On a phone the reason and the person fold under the date. */}
                       <span className="block text-xs text-muted-foreground sm:hidden">
                         {movementReasonText(movement)} by {movement.user?.name ?? '-'}
