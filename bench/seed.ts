@@ -1,3 +1,4 @@
+import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
 import type pg from 'pg';
 
 export const DATASET = {
@@ -121,19 +122,20 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
     [DATASET.users, passwordHash, DATASET.admins, DATASET.locations],
   );
   // Names repeat across locations; within a location (name, unit) is unique, as the index demands.
+  // One material in ten is at or under the low-stock threshold ($3 is one above it), the rest above.
   await client.query(
     `insert into materials (name, location_id, notes, quantity, unit, created_by, created_at, updated_at)
      select m.name || ' #' || (n / $2),
             1 + (n % $2),
             case when n % 7 = 0 then 'Inspected and tagged' end,
-            case when n % 10 = 0 then (n / 10) % 11 else 11 + floor(random() * 490) end,
+            case when n % 10 = 0 then (n / 10) % $3 else $3 + floor(random() * 490) end,
             'EACH',
             1,
             ts, ts
      from generate_series(0, $1 - 1) n,
           lateral (select (${sqlList(MATERIALS)})[1 + (n / $2) % ${MATERIALS.length}] as name,
                           now() - interval '3 years' + (n::float8 / $1) * interval '3 years' as ts) m`,
-    [DATASET.materials, DATASET.locations],
+    [DATASET.materials, DATASET.locations, LOW_STOCK_THRESHOLD + 1],
   );
   // Each material: created with more than it holds now, then stock taken out once (when it was).
   await client.query(
@@ -154,7 +156,8 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
             (select count(*) from users)::int as users,
             (select count(*) from materials)::int as materials,
             (select count(*) from stock_movements)::int as movements,
-            (select count(*) from materials where quantity <= 10)::int as "lowStock"`,
+            (select count(*) from materials where quantity <= $1)::int as "lowStock"`,
+    [LOW_STOCK_THRESHOLD],
   );
   return counts.rows[0] as Record<string, number>;
 }

@@ -55,6 +55,16 @@ function check(label, command, args) {
 
 check('lint (biome)', 'npm', ['run', 'lint', '--silent']);
 check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+check('boundaries (dependency-cruiser)', 'npx', [
+  'depcruise',
+  'apps',
+  'packages',
+  'e2e',
+  'bench',
+  'scripts',
+  '--config',
+  '.dependency-cruiser.cjs',
+]);
 
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestOk = run('unit and API tests (vitest)', 'npx', [

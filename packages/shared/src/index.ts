@@ -1,7 +1,6 @@
 export * from './access';
 export * from './calculations';
 export * from './constants';
-export * from './dates';
 export * from './errors';
 export * from './notifications';
 export * from './schemas/activity';

@@ -2,12 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import type { Database } from './client';
 
 /** The committed SQL migrations sit beside this module: in src/db, and copied into dist by the build. */
 const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-const MIGRATION_LOCK = 725_113;
 
 /** Runs pending migrations in one transaction, one process at a time. */
 export async function runMigrations(db: Database): Promise<void> {
@@ -15,7 +14,7 @@ export async function runMigrations(db: Database): Promise<void> {
   const client = new pg.Client(db.$client.options);
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.single.migrations]);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.end().catch(() => undefined);

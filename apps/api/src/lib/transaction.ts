@@ -12,7 +12,7 @@ export type UnitOfWork = {
  * commit succeeds, so that nobody hears of a change that was rolled back.
  */
 export async function inTransaction<T>(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   const tasks: Array<() => void | Promise<void>> = [];

@@ -15,9 +15,7 @@ export function ProtectedRoute({
   const location = useLocation();
   const { checking } = useSessionCheck(session);
 
-  // With its query, so that a list opens on the same page and filters after signing in.
-  if (!session)
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (checking) return fallback;
   return children;
 }

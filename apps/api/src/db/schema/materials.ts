@@ -1,3 +1,4 @@
+import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -42,9 +43,12 @@ export const materials = pgTable(
     // A location's page of live materials is read from this index alone, however deep.
     index('materials_live_location_idx').on(t.locationId, t.id).where(sql`${t.deletedAt} is null`),
     // Low stock, emptiest first: read in order from the index, no sort of the ties.
+    // LOW_STOCK_THRESHOLD is written into the migration's SQL (0006 has 10); a test compares them.
     index('materials_low_stock_idx')
       .on(t.quantity, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.quantity} <= 10`),
+      .where(
+        sql`${t.deletedAt} is null and ${t.quantity} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`,
+      ),
   ],
 );
 

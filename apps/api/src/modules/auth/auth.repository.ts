@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, loginAttempts, sessions, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
@@ -87,9 +88,7 @@ export async function revokeSessionsOfUsers(db: DbExecutor, userIds: number[]): 
   return rows.map((r) => r.id);
 }
 
-// Advisory lock classes (two-key form): sign-ins from one address, sign-ins to one account.
-const ADDRESS_LOCK = 8001;
-const ACCOUNT_LOCK = 8002;
+const { signInAddress: ADDRESS_LOCK, signInAccount: ACCOUNT_LOCK } = ADVISORY_LOCKS.classes;
 
 /**
  * Makes concurrent sign-ins from this address or to this account wait until this transaction

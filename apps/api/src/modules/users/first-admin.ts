@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_PERMISSIONS } from '@stockyard/shared';
-import { count, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import * as repo from './users.repository';
 
 export type FirstAdmin = { email: string; generatedPassword: string | null };
 
@@ -19,40 +19,25 @@ export async function ensureFirstAdmin(
 ): Promise<FirstAdmin | null> {
   const generatedPassword = password ? null : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password ?? generatedPassword!);
-  return db.transaction(async (tx) => {
-    // Two processes starting on one empty database create one admin.
-    await tx.execute(sql`select pg_advisory_xact_lock(725114)`);
-    const [existing] = await tx.select({ n: count() }).from(users);
-    if ((existing?.n ?? 0) > 0) return null;
-    const [admin] = await tx
-      .insert(users)
-      .values({ name: 'Administrator', email, passwordHash, role: 'ADMIN', ...ALL_PERMISSIONS })
-      .returning();
+  // Called before the app's context exists: the database is all it needs.
+  return inTransaction({ db }, async ({ tx }) => {
+    await repo.lockFirstAdmin(tx);
+    if (await repo.anyUserExists(tx)) return null;
+    const admin = await repo.insertUser(tx, {
+      name: 'Administrator',
+      email,
+      passwordHash,
+      role: 'ADMIN',
+      ...ALL_PERMISSIONS,
+    });
     await recordActivity(tx, {
-      userId: admin!.id,
+      userId: admin.id,
       action: 'CREATE_USER',
       description: `First administrator ${email} created at start`,
       entityType: 'user',
-      entityId: String(admin!.id),
+      entityId: String(admin.id),
     });
     return { email, generatedPassword };
   });
 }
 
-/**
- * The first admin's sign-in, framed, printed last at the start so that no log line scrolls it
- * away; it says where the spec's screen for a new password is.
- */
-export function firstAdminNotice(email: string, password: string): string {
-  const lines = [
-    'First administrator created. Sign in with:',
-    `  email:    ${email}`,
-    `  password: ${password}`,
-    '',
-    'This password is shown only once. Change it after signing in:',
-    'account menu > Settings > Security Settings > Change Password.',
-  ];
-  const width = Math.max(...lines.map((line) => line.length));
-  const rule = '─'.repeat(width + 2);
-  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`].join('\n');
-}

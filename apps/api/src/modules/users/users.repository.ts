@@ -1,10 +1,11 @@
 import { PERMISSION_FLAGS, type Permissions, type Role } from '@stockyard/shared';
-import { and, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
-import { locations, users } from '../../db/schema';
+import { locations, sessions, users } from '../../db/schema';
 import { isoFromUtcText } from '../../lib/instants';
 import { limitSql, preparedRows } from '../../lib/prepared';
-import type { ListedUserFields } from './users.mapper';
+import type { ListedUserFields } from '../../lib/user-dto';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -15,9 +16,10 @@ export type NewUser = {
   role: Role;
   locationId: number;
 } & Permissions;
+/** The first admin, made at start: no location, as an admin works across all of them. */
+export type NewAdmin = Omit<NewUser, 'locationId'>;
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { status?: boolean };
 
-const ADMIN_CHANGES_LOCK = 725_115;
 type Page = { limit: number; offset: number };
 
 /**
@@ -176,7 +178,7 @@ export async function emailTaken(db: DbExecutor, email: string, exceptId?: numbe
   return row !== undefined;
 }
 
-export async function insertUser(db: DbExecutor, values: NewUser) {
+export async function insertUser(db: DbExecutor, values: NewUser | NewAdmin) {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }
@@ -203,7 +205,37 @@ export async function softDeleteUser(db: DbExecutor, id: number) {
 
 /** Serialises the changes that could leave no active admin (deactivate, delete, demote). */
 export async function lockAdminChanges(db: DbExecutor): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+  await db.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.single.adminChanges})`);
+}
+
+/** Serialises the first admin's creation, so that processes starting together create one. */
+export async function lockFirstAdmin(db: DbExecutor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.single.firstAdmin})`);
+}
+
+/** Whether the database holds any user at all, removed ones included. */
+export async function anyUserExists(db: DbExecutor): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Ends the user's live sessions inside the caller's transaction; their ids, for the caller to
+ * emit `sessionsRevoked` after the commit.
+ */
+export async function revokeSessionsOf(db: DbExecutor, userId: number): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function countOtherActiveAdmins(db: DbExecutor, exceptId: number): Promise<number> {

@@ -4,8 +4,8 @@ import {
   type Permissions,
   type SessionUser,
 } from '@stockyard/shared';
-import type { users } from '../../db/schema';
-import { isoInstant } from '../../lib/instants';
+import type { users } from '../db/schema';
+import { isoInstant } from './instants';
 
 type UserRow = typeof users.$inferSelect;
 
