@@ -83,6 +83,46 @@ test.describe('inventory management', () => {
     await expect(dialog.getByText('Showing 1 to 2 of 2 movements')).toBeVisible();
   });
 
+  test("a transfer's stock history names the location at the other end", async ({
+    page,
+    request,
+    seed,
+  }) => {
+    const [yard, site] = [await seed.location(), await seed.location({ type: 'FIELD' })];
+    const { token } = await apiLogin(request, admin);
+    const name = unique('Ledger Board');
+    const created = await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+      name,
+      locationId: yard.id,
+      quantity: 30,
+      unit: 'EACH',
+    });
+    await apiCall(request, token, 'POST', `/api/materials/${created.data.id}/transfer`, {
+      fromLocation: yard.id,
+      toLocation: site.id,
+      quantity: 12,
+    });
+    await signIn(page, admin);
+    await page.goto('/inventory');
+    const history = page.getByRole('dialog', { name: 'Stock History' });
+    const latest = history
+      .getByRole('table', { name: 'Stock movements' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('cell')
+      .nth(3);
+
+    await page.getByLabel('Filter by location').selectOption({ label: yard.name });
+    await page.getByRole('row').filter({ hasText: name }).click();
+    await expect(latest).toHaveText(`Transfer out to ${site.name}`);
+    await expect(history).not.toContainText('material:');
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Filter by location').selectOption({ label: site.name });
+    await page.getByRole('row').filter({ hasText: name }).click();
+    await expect(latest).toHaveText(`Transfer in from ${yard.name}`);
+  });
+
   test('the add dialog shows the messages under the fields', async ({ page }) => {
     await signIn(page, admin);
     await page.goto('/inventory');

@@ -48,8 +48,8 @@ describe('the route table', () => {
     for (const route of sidebarRoutes('ADMIN')) expect(route.roles).toContain('ADMIN');
   });
 
-  it('names the header section after the route, Dashboard by default', () => {
+  it('names the header section after the route, and no section for an unknown path', () => {
     expect(sectionTitle('/')).toBe('Dashboard');
-    expect(sectionTitle('/no/such/page')).toBe('Dashboard');
+    expect(sectionTitle('/no/such/page')).toBeUndefined();
   });
 });

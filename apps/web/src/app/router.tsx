@@ -1,9 +1,10 @@
 import { hasRole, ROUTES } from '@stockyard/shared';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
 import { useSession } from '@/lib/session';
+import { useDocumentTitle } from './page-title';
 import { PAGES } from './pages';
 import { ProtectedRoute } from './protected-route';
 
@@ -39,17 +40,28 @@ function pageRoutes(): RouteObject[] {
   });
 }
 
+/** Every page, the sign-in page included, names itself in the browser tab. */
+function TitledPages() {
+  useDocumentTitle();
+  return <Outlet />;
+}
+
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
   {
-    path: '/',
-    element: (
-      <ProtectedRoute fallback={<FullPageSpinner />}>
-        <Suspense fallback={<FullPageSpinner />}>
-          <AppShell />
-        </Suspense>
-      </ProtectedRoute>
-    ),
-    children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
+    element: <TitledPages />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/',
+        element: (
+          <ProtectedRoute fallback={<FullPageSpinner />}>
+            <Suspense fallback={<FullPageSpinner />}>
+              <AppShell />
+            </Suspense>
+          </ProtectedRoute>
+        ),
+        children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
   },
 ]);

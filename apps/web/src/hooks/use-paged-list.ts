@@ -14,18 +14,31 @@ export function listState(query: {
 }
 
 /**
- * A paged list's rows, total, page count and state. A delete can empty the last page: the list
- * then steps back to the last page that still has rows.
+ * A page past the end (a delete emptied the last page, an old link) steps back to the last page
+ * that has rows, once the list's answer says how many there are.
  */
+export function useLastPageGuard(
+  page: number,
+  totalPages: number | undefined,
+  stepBack: (page: number) => void,
+) {
+  useEffect(() => {
+    if (totalPages === undefined) return;
+    const last = Math.max(totalPages, 1);
+    if (page > last) stepBack(last);
+  }, [page, totalPages, stepBack]);
+}
+
+/** A paged list's rows, total, page count and state; a page past the end steps back. */
 export function usePagedList<T>(
   query: UseQueryResult<ApiSuccess<T[]>>,
   page: number,
-  setPage: (page: number) => void,
+  stepBack: (page: number) => void,
 ) {
   const totalPages = query.data?.pagination?.totalPages ?? 1;
-  useEffect(() => {
-    if (query.data && totalPages > 0 && page > totalPages) setPage(totalPages);
-  }, [query.data, page, totalPages, setPage]);
+  // Another view's rows, kept on screen while this one loads, say nothing of this view's pages.
+  const settled = query.data !== undefined && !query.isPlaceholderData;
+  useLastPageGuard(page, settled ? totalPages : undefined, stepBack);
   return {
     rows: query.data?.data ?? [],
     total: query.data?.pagination?.total ?? 0,

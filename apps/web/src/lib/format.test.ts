@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { displayId, formatDate, showingRange } from './format';
+import { displayId, showingRange } from './format';
 
 describe('format', () => {
   it('pads display ids to three digits', () => {
     expect(displayId('LOC', 1)).toBe('LOC-001');
     expect(displayId('MAT', 42)).toBe('MAT-042');
     expect(displayId('MAT', 1234)).toBe('MAT-1234');
-  });
-
-  it('writes dates as dd/mm/yyyy, and - when there is none', () => {
-    expect(formatDate(new Date(2026, 0, 5))).toBe('05/01/2026');
-    expect(formatDate(null)).toBe('-');
-    expect(formatDate('not a date')).toBe('-');
   });
 
   it('says which rows a page shows', () => {

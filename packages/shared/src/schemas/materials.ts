@@ -141,6 +141,8 @@ export type StockMovementDto = {
   quantityAfter: number;
   reason: StockMovementReason;
   reference: string | null;
+  /** A transfer's other side: the material it came from or went to, and where that is. */
+  counterpart: { materialId: number; materialName: string; locationName: string } | null;
   user: { id: number; name: string } | null;
   createdAt: string;
 };

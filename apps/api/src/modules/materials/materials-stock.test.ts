@@ -449,6 +449,43 @@ describe('GET /api/materials/:id/movements', () => {
     expect(last.data).toMatchObject([{ reason: 'CREATE', delta: 10 }]);
   });
 
+  it("names a transfer's other side: the material and its location, each way", async () => {
+    const yard = await createLocation(t.db, { name: 'Movement Yard' });
+    const site = await createLocation(t.db, { name: 'Movement Site', type: 'FIELD' });
+    const source = await create(20, yard.id, 'Ladder beam');
+    const moved = await transfer(source.id, {
+      fromLocation: yard.id,
+      toLocation: site.id,
+      quantity: 6,
+    });
+    const destination = moved.json().data.destination;
+    const sent = (await call('GET', `/${source.id}/movements`, admin())).json().data;
+    expect(sent).toMatchObject([
+      {
+        reason: 'TRANSFER_OUT',
+        delta: -6,
+        counterpart: {
+          materialId: destination.id,
+          materialName: 'Ladder beam',
+          locationName: 'Movement Site',
+        },
+      },
+      { reason: 'CREATE', counterpart: null },
+    ]);
+    const received = (await call('GET', `/${destination.id}/movements`, admin())).json().data;
+    expect(received).toMatchObject([
+      {
+        reason: 'TRANSFER_IN',
+        delta: 6,
+        counterpart: {
+          materialId: source.id,
+          materialName: 'Ladder beam',
+          locationName: 'Movement Yard',
+        },
+      },
+    ]);
+  });
+
   it('answers 404 for a missing material and 401 without a session', async () => {
     expect((await call('GET', '/999999/movements', admin())).statusCode).toBe(404);
     expect((await call('GET', '/1/movements')).statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client';
 import { locations, materials, stockMovements, users } from '../../db/schema';
 
@@ -123,13 +124,32 @@ export async function deleteMaterial(db: DbExecutor, id: number) {
   await db.delete(materials).where(eq(materials.id, id));
 }
 
+const counterpartMaterials = alias(materials, 'counterpart_material');
+const counterpartLocations = alias(locations, 'counterpart_location');
+
+/** The other side's material id of a transfer movement, from its reference `material:<id>`. */
+const counterpartId = sql`case when ${stockMovements.reason} in ('TRANSFER_OUT', 'TRANSFER_IN')
+  and ${stockMovements.reference} ~ '^material:[0-9]{1,9}$'
+  then substr(${stockMovements.reference}, 10)::int end`;
+
+/** A page of a material's movements, each transfer with its other side's material and location. */
 export async function listMovements(db: DbExecutor, materialId: number, page: Page) {
   const where = eq(stockMovements.materialId, materialId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ movement: stockMovements, userName: users.name })
+      .select({
+        movement: stockMovements,
+        userName: users.name,
+        counterpart: {
+          materialId: counterpartMaterials.id,
+          materialName: counterpartMaterials.name,
+          locationName: counterpartLocations.name,
+        },
+      })
       .from(stockMovements)
       .leftJoin(users, eq(users.id, stockMovements.userId))
+      .leftJoin(counterpartMaterials, eq(counterpartMaterials.id, counterpartId))
+      .leftJoin(counterpartLocations, eq(counterpartLocations.id, counterpartMaterials.locationId))
       .where(where)
       .orderBy(desc(stockMovements.id))
       .limit(page.limit)

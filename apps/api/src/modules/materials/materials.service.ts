@@ -89,13 +89,21 @@ export async function getMaterial(
 export async function listMovements(ctx: AppContext, user: SessionUser, id: number, page: Page) {
   await getMaterial(ctx, user, id);
   const { rows, total } = await repo.listMovements(ctx.db, id, offsetOf(page));
-  const items: StockMovementDto[] = rows.map(({ movement, userName }) => ({
+  const items: StockMovementDto[] = rows.map(({ movement, userName, counterpart }) => ({
     id: movement.id,
     materialId: movement.materialId,
     delta: movement.delta,
     quantityAfter: movement.quantityAfter,
     reason: movement.reason,
     reference: movement.reference,
+    counterpart:
+      counterpart?.materialId == null
+        ? null
+        : {
+            materialId: counterpart.materialId,
+            materialName: counterpart.materialName ?? '',
+            locationName: counterpart.locationName ?? '',
+          },
     user: movement.userId === null ? null : { id: movement.userId, name: userName ?? '' },
     createdAt: movement.createdAt.toISOString(),
   }));

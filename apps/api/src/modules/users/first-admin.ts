@@ -41,3 +41,20 @@ export async function ensureFirstAdmin(
   });
 }
 
+/**
+ * The first admin's sign-in, framed, printed last at the start so that no log line scrolls it
+ * away; it says where the spec's screen for a new password is.
+ */
+export function firstAdminNotice(email: string, password: string): string {
+  const lines = [
+    'First administrator created. Sign in with:',
+    `  email:    ${email}`,
+    `  password: ${password}`,
+    '',
+    'This password is shown only once. Change it after signing in:',
+    'account menu > Settings > Security Settings > Change Password.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`].join('\n');
+}

@@ -1,7 +1,8 @@
-import { type SessionUser, sectionTitle } from '@stockyard/shared';
+import type { SessionUser } from '@stockyard/shared';
 import { Menu } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { pageTitle } from '../page-title';
 import { AccountMenu } from './account-menu';
 
 export function Header({
@@ -28,7 +29,7 @@ export function Header({
         <Menu className="h-5 w-5" />
       </button>
       <p className="flex-1 truncate text-lg font-semibold" data-testid="section-title">
-        {sectionTitle(pathname)}
+        {pageTitle(pathname)}
       </p>
       {actions}
       <AccountMenu user={user} onLogout={onLogout} />

@@ -1,22 +1,27 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
+import { Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useListParams } from '@/hooks/use-list-params';
 import { useLocationOptions } from '@/hooks/use-location-options';
+import { useLastPageGuard } from '@/hooks/use-paged-list';
+import { formatDateTime, isIsoDate } from '@/lib/dates';
 import { type ActivityLog, useActivityLogs } from './api/get-activity-logs';
 import { ActivityDetailsDialog } from './components/activity-details-dialog';
-import { formatTimestamp } from './components/format-timestamp';
 
 const COLUMNS = 6;
 
 /** Activity Tracking (03 section 2.8): the activity log, newest first, for admins. */
 export default function ActivityTrackingPage() {
-  const [locationId, setLocationId] = useState('');
-  const [date, setDate] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    location: 'id',
+    date: 'date',
+  });
+  const { location: locationId, date } = filters;
   const [selected, setSelected] = useState<ActivityLog | null>(null);
   const locations = useLocationOptions('all');
   const query = useActivityLogs({
@@ -26,6 +31,7 @@ export default function ActivityTrackingPage() {
   });
   const data = query.data;
   const totalPages = Math.max(data?.totalPages ?? 1, 1);
+  useLastPageGuard(page, query.isPlaceholderData ? undefined : data?.totalPages, replacePage);
 
   let message: React.ReactNode = null;
   if (query.isError) {
@@ -54,10 +60,7 @@ export default function ActivityTrackingPage() {
             <Select
               id="activity-location"
               value={locationId}
-              onChange={(event) => {
-                setLocationId(event.target.value);
-                setPage(1);
-              }}
+              onChange={(event) => setFilters({ location: event.target.value })}
             >
               <option value="">All</option>
               {(locations.data ?? []).map((location) => (
@@ -69,25 +72,17 @@ export default function ActivityTrackingPage() {
           </div>
           <div className="space-y-1.5 sm:w-48">
             <Label htmlFor="activity-date">Date</Label>
-            <Input
+            <DateInput
               id="activity-date"
-              type="date"
               value={date}
-              onChange={(event) => {
-                setDate(event.target.value);
-                setPage(1);
+              onChange={(value) => {
+                // The list follows a whole date or an emptied field, not a half-typed one.
+                if (value === '' || isIsoDate(value)) setFilters({ date: value });
               }}
             />
           </div>
           {locationId || date ? (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setLocationId('');
-                setDate('');
-                setPage(1);
-              }}
-            >
+            <Button variant="ghost" onClick={() => setFilters({ location: '', date: '' })}>
               Clear filters
             </Button>
           ) : null}
@@ -126,7 +121,7 @@ export default function ActivityTrackingPage() {
                         log.action,
                         log.location?.name,
                         log.user?.name,
-                        formatTimestamp(log.timestamp),
+                        formatDateTime(log.timestamp),
                       ]
                         .filter(Boolean)
                         .join(' · ')}
@@ -138,7 +133,7 @@ export default function ActivityTrackingPage() {
                     </span>
                   </TD>
                   <TD className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                    {formatTimestamp(log.timestamp)}
+                    {formatDateTime(log.timestamp)}
                   </TD>
                   <TD className="text-right">
                     <Button

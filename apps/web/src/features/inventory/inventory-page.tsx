@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
 import { notifyToast } from '@/lib/toast';
@@ -16,8 +17,8 @@ import { MaterialsTable } from './components/materials-table';
 import { MovementHistoryDialog } from './components/movement-history-dialog';
 
 export default function InventoryPage() {
-  const [page, setPage] = useState(1);
-  const [locationId, setLocationId] = useState('');
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({ location: 'id' });
+  const locationId = filters.location;
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<MaterialDto | null>(null);
   const [deleting, setDeleting] = useState<MaterialDto | null>(null);
@@ -25,7 +26,7 @@ export default function InventoryPage() {
 
   const query = useMaterials({ page, locationId: locationId ? Number(locationId) : undefined });
   const remove = useDeleteMaterial();
-  const { rows: materials, total, totalPages, state } = usePagedList(query, page, setPage);
+  const { rows: materials, total, totalPages, state } = usePagedList(query, page, replacePage);
 
   const openAdd = () => {
     setEditing(null);
@@ -57,10 +58,7 @@ export default function InventoryPage() {
           <LocationFilter
             className="sm:w-60"
             value={locationId}
-            onChange={(value) => {
-              setLocationId(value);
-              setPage(1);
-            }}
+            onChange={(location) => setFilters({ location })}
           />
           <Button className="sm:ml-auto" onClick={openAdd}>
             <Plus className="h-4 w-4" aria-hidden />

@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
 import { notifyToast } from '@/lib/toast';
@@ -24,9 +25,11 @@ import { LocationFormDialog } from './components/location-form-dialog';
 import { LocationsTable } from './components/locations-table';
 
 export default function LocationsPage() {
-  const [page, setPage] = useState(1);
-  const [type, setType] = useState<LocationType | ''>('');
-  const [status, setStatus] = useState<LocationStatus | ''>('');
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    type: LOCATION_TYPES,
+    status: LOCATION_STATUSES,
+  });
+  const { type, status } = filters;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<LocationDto | null>(null);
@@ -34,7 +37,7 @@ export default function LocationsPage() {
 
   const query = useLocations({ page, type: type || undefined, status: status || undefined });
   const remove = useDeleteLocation();
-  const { rows: locations, total, totalPages, state } = usePagedList(query, page, setPage);
+  const { rows: locations, total, totalPages, state } = usePagedList(query, page, replacePage);
 
   const openAdd = () => {
     setEditing(null);
@@ -68,10 +71,7 @@ export default function LocationsPage() {
             aria-label="Filter by type"
             className="sm:w-44"
             value={type}
-            onChange={(event) => {
-              setType(event.target.value as LocationType | '');
-              setPage(1);
-            }}
+            onChange={(event) => setFilters({ type: event.target.value as LocationType | '' })}
           >
             <option value="">All Types</option>
             {LOCATION_TYPES.map((value) => (
@@ -84,10 +84,7 @@ export default function LocationsPage() {
             aria-label="Filter by status"
             className="sm:w-44"
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as LocationStatus | '');
-              setPage(1);
-            }}
+            onChange={(event) => setFilters({ status: event.target.value as LocationStatus | '' })}
           >
             <option value="">All Status</option>
             {LOCATION_STATUSES.map((value) => (

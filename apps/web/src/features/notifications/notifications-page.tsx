@@ -1,29 +1,31 @@
 import { NOTIFICATION_TYPES, type NotificationType, PAGE_SIZES } from '@stockyard/shared';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
+import { useLastPageGuard } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
 import { useNotifications } from './api/get-notifications';
 import { useMarkNotificationRead } from './api/mark-notification-read';
 import { FetchErrorLine } from './components/fetch-error-line';
 import { NotificationsTable } from './components/notifications-table';
-import { useDebouncedValue } from './components/use-debounced-value';
 
 type PageSize = (typeof PAGE_SIZES.notificationChoices)[number];
 
 /** The notifications screen (03 section 2.5). */
 export default function NotificationsPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim());
-  const [type, setType] = useState<NotificationType | ''>('');
-  const [limit, setLimit] = useState<PageSize>(PAGE_SIZES.notifications);
-  const [page, setPage] = useState(1);
-
-  // A new filter or page size starts again from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
-  useEffect(() => setPage(1), [search, type, limit]);
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    type: NOTIFICATION_TYPES,
+    limit: PAGE_SIZES.notificationChoices,
+  });
+  const { search, type } = filters;
+  const limit = Number(filters.limit || PAGE_SIZES.notifications) as PageSize;
+  const searchBox = useSearchInput(search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
 
   const query = useNotifications({
     page,
@@ -36,9 +38,7 @@ export default function NotificationsPage() {
   const totalPages = data?.totalPages ?? 1;
 
   // Deleting elsewhere can leave this page past the end.
-  useEffect(() => {
-    if (data && page > data.totalPages) setPage(data.totalPages);
-  }, [data, page]);
+  useLastPageGuard(page, query.isPlaceholderData ? undefined : data?.totalPages, replacePage);
 
   const filtered = search !== '' || type !== '';
   const notifications = data?.notifications ?? [];
@@ -68,9 +68,9 @@ export default function NotificationsPage() {
                 type="search"
                 className="pl-9"
                 placeholder="Search notifications..."
-                value={searchText}
+                value={searchBox.text}
                 maxLength={200}
-                onChange={(event) => setSearchText(event.target.value)}
+                onChange={(event) => searchBox.setText(event.target.value)}
               />
             </div>
           </div>
@@ -79,7 +79,9 @@ export default function NotificationsPage() {
             <Select
               id="notifications-type"
               value={type}
-              onChange={(event) => setType(event.target.value as NotificationType | '')}
+              onChange={(event) =>
+                setFilters({ type: event.target.value as NotificationType | '' })
+              }
             >
               <option value="">All</option>
               {NOTIFICATION_TYPES.map((value) => (
@@ -115,7 +117,10 @@ export default function NotificationsPage() {
                 id="notifications-page-size"
                 className="h-8 w-20 pr-2"
                 value={limit}
-                onChange={(event) => setLimit(Number(event.target.value) as PageSize)}
+                onChange={(event) => {
+                  const size = Number(event.target.value) as PageSize;
+                  setFilters({ limit: size === PAGE_SIZES.notifications ? '' : `${size}` });
+                }}
               >
                 {PAGE_SIZES.notificationChoices.map((size) => (
                   <option key={size} value={size}>

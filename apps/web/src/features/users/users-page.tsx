@@ -1,13 +1,15 @@
 import { PAGE_SIZES, ROLE_LABELS, ROLES, type Role, type SessionUser } from '@stockyard/shared';
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
 import { showingRange } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
@@ -18,27 +20,20 @@ import { AddUserDialog } from './components/add-user-dialog';
 import { EditUserDialog } from './components/edit-user-dialog';
 import { UsersTable } from './components/users-table';
 
-const SEARCH_DELAY_MS = 300;
-
 export default function UsersPage() {
   const session = useSession();
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<Role | ''>('');
-  const [location, setLocation] = useState('');
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    role: ROLES,
+    location: 'id',
+  });
+  const { search, role, location } = filters;
+  const searchBox = useSearchInput(search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<SessionUser | null>(null);
   const [deleting, setDeleting] = useState<SessionUser | null>(null);
-
-  // One request once typing pauses, not one per key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const query = useUsers({
     page,
@@ -48,7 +43,7 @@ export default function UsersPage() {
   });
   const toggle = useToggleUserStatus();
   const remove = useDeleteUser();
-  const { rows: users, total, totalPages, state } = usePagedList(query, page, setPage);
+  const { rows: users, total, totalPages, state } = usePagedList(query, page, replacePage);
 
   const onToggle = (user: SessionUser) => {
     toggle.mutate(user.id, {
@@ -85,18 +80,15 @@ export default function UsersPage() {
               aria-label="Search users"
               placeholder="Search by name or email..."
               className="pl-9"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
+              value={searchBox.text}
+              onChange={(event) => searchBox.setText(event.target.value)}
             />
           </div>
           <Select
             aria-label="Filter by role"
             className="md:w-44"
             value={role}
-            onChange={(event) => {
-              setRole(event.target.value as Role | '');
-              setPage(1);
-            }}
+            onChange={(event) => setFilters({ role: event.target.value as Role | '' })}
           >
             <option value="">All</option>
             {ROLES.map((value) => (
@@ -108,10 +100,7 @@ export default function UsersPage() {
           <LocationFilter
             className="md:w-52"
             value={location}
-            onChange={(value) => {
-              setLocation(value);
-              setPage(1);
-            }}
+            onChange={(value) => setFilters({ location: value })}
           />
           <Button className="md:ml-auto" onClick={() => setAdding(true)}>
             <Plus className="h-4 w-4" aria-hidden />

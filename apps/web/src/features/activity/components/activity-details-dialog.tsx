@@ -1,8 +1,8 @@
 import { LOCATION_TYPE_LABELS, type LocationType } from '@stockyard/shared';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { formatDateTime } from '@/lib/dates';
 import type { ActivityLog } from '../api/get-activity-logs';
-import { formatTimestamp } from './format-timestamp';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,7 +38,7 @@ export function ActivityDetailsDialog({
           <div className="space-y-4">
             <Section title="Activity Info">
               <Field label="Action" value={log.action} />
-              <Field label="Log Date" value={formatTimestamp(log.timestamp)} />
+              <Field label="Log Date" value={formatDateTime(log.timestamp)} />
               <Field label="Description" value={log.description} />
             </Section>
             <Section title="User Info">

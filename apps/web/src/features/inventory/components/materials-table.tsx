@@ -2,7 +2,8 @@ import { MATERIAL_UNIT_LABELS, type MaterialDto, materialStatus } from '@stockya
 import type { KeyboardEvent } from 'react';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { displayId, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/dates';
+import { displayId } from '@/lib/format';
 import { MaterialStatusBadge } from './material-status-badge';
 
 const COLUMNS = 8;

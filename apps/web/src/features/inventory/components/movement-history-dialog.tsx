@@ -1,15 +1,28 @@
-import { type MaterialDto, PAGE_SIZES, STOCK_MOVEMENT_REASON_LABELS } from '@stockyard/shared';
-import { format } from 'date-fns';
+import {
+  type MaterialDto,
+  PAGE_SIZES,
+  STOCK_MOVEMENT_REASON_LABELS,
+  type StockMovementDto,
+} from '@stockyard/shared';
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
 import { displayId, showingRange } from '@/lib/format';
 import { useMovements } from '../api/get-movements';
 
 const COLUMNS = 5;
+
+/** "Transfer out to Site B" rather than the reason alone, when the movement is a transfer. */
+function movementReasonText(movement: StockMovementDto): string {
+  const where = movement.counterpart?.locationName;
+  if (where && movement.reason === 'TRANSFER_OUT') return `Transfer out to ${where}`;
+  if (where && movement.reason === 'TRANSFER_IN') return `Transfer in from ${where}`;
+  return STOCK_MOVEMENT_REASON_LABELS[movement.reason] ?? movement.reason;
+}
 
 /** The stock ledger of one material: every change, what it left, why and by whom. */
 export function MovementHistoryDialog({
@@ -62,11 +75,10 @@ export function MovementHistoryDialog({
                 {movements.map((movement) => (
                   <TR key={movement.id}>
                     <TD className="sm:whitespace-nowrap">
-                      {format(new Date(movement.createdAt), 'dd/MM/yyyy HH:mm')}
+                      {formatDateTime(movement.createdAt)}
                       {/* On a phone the reason and the person fold under the date. */}
                       <span className="block text-xs text-muted-foreground sm:hidden">
-                        {STOCK_MOVEMENT_REASON_LABELS[movement.reason] ?? movement.reason} by{' '}
-                        {movement.user?.name ?? '-'}
+                        {movementReasonText(movement)} by {movement.user?.name ?? '-'}
                       </span>
                     </TD>
                     <TD
@@ -80,8 +92,9 @@ export function MovementHistoryDialog({
                     </TD>
                     <TD className="text-right tabular-nums">{movement.quantityAfter}</TD>
                     <TD className="hidden sm:table-cell whitespace-nowrap">
-                      {STOCK_MOVEMENT_REASON_LABELS[movement.reason] ?? movement.reason}
-                      {movement.reference ? (
+                      {movementReasonText(movement)}
+                      {/* A transfer names its other side above; other references are shown as they are. */}
+                      {movement.reference && !movement.counterpart ? (
                         <span className="block text-xs text-muted-foreground">
                           {movement.reference}
                         </span>

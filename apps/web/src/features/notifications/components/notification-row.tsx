@@ -1,7 +1,7 @@
 import type { NotificationItem } from '@stockyard/shared';
 import { Trash2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { relativeTime } from '@/lib/format';
+import { formatDateTime, relativeTime } from '@/lib/dates';
 import { notificationTypeLabel } from './notification-type';
 
 /** One notification in the dropdown; its delete button shows on hover, focus, or a touch screen. */
@@ -43,7 +43,9 @@ export function NotificationRow({
           <span className="mt-1 flex flex-wrap gap-x-1.5 text-xs text-muted-foreground">
             <span>{notificationTypeLabel(notification.type)}</span>
             <span aria-hidden>·</span>
-            <time dateTime={notification.createdAt}>{relativeTime(notification.createdAt)}</time>
+            <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
+              {relativeTime(notification.createdAt)}
+            </time>
             {unread ? <span className="sr-only">(unread)</span> : null}
           </span>
         </span>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { relativeTime } from '@/lib/format';
+import { formatDateTime, relativeTime } from '@/lib/dates';
 import { notificationTypeLabel } from './notification-type';
 
 /** The screen's table (03 section 2.5): unread rows are highlighted. */
@@ -65,7 +65,10 @@ export function NotificationsTable({
                   {notificationTypeLabel(notification.type)}
                 </TD>
                 <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                  <time dateTime={notification.createdAt}>
+                  <time
+                    dateTime={notification.createdAt}
+                    title={formatDateTime(notification.createdAt)}
+                  >
                     {relativeTime(notification.createdAt)}
                   </time>
                 </TD>

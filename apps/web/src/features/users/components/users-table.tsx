@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/dates';
 
 const COLUMNS = 6;
 
