@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_PERMISSIONS,
+  API_ACCESS,
+  type ApiRoute,
   can,
   DEFAULT_PERMISSIONS,
   hasRole,
@@ -18,34 +21,57 @@ describe('roles', () => {
   });
 });
 
-describe('can', () => {
-  it('lets an admin do everything in the access table', () => {
-    expect(can({ role: 'admin' }, 'users.admin')).toBe(true);
-    expect(can({ role: 'ADMIN' }, 'materials.write')).toBe(true);
+describe('the API access table', () => {
+  it('lets an admin call every route, whatever their flags', () => {
+    for (const route of Object.keys(API_ACCESS) as ApiRoute[]) {
+      expect(can({ role: 'admin', permissions: {} }, route)).toBe(true);
+    }
   });
 
-  it('lets a field manager read what their flags allow and write nothing administrative', () => {
+  it("lets a field manager call a module's routes by its flags, and admin-only routes never", () => {
     const manager = { role: 'USER', permissions: DEFAULT_PERMISSIONS };
-    expect(can(manager, 'locations.read')).toBe(true);
-    expect(can(manager, 'materials.read')).toBe(true);
-    expect(can(manager, 'locations.write')).toBe(false);
-    expect(can(manager, 'users.admin')).toBe(false);
+    expect(can(manager, 'GET /api/materials/list')).toBe(true);
+    expect(can(manager, 'POST /api/materials/create')).toBe(false);
     expect(
-      can(
-        { role: 'USER', permissions: { ...DEFAULT_PERMISSIONS, viewInventory: false } },
-        'materials.read',
-      ),
+      can({ ...manager, permissions: { manageInventory: true } }, 'POST /api/materials/create'),
+    ).toBe(true);
+    expect(
+      can({ ...manager, permissions: { viewInventory: false } }, 'GET /api/materials/list'),
     ).toBe(false);
+    expect(can({ role: 'USER', permissions: ALL_PERMISSIONS }, 'POST /api/locations/create')).toBe(
+      false,
+    );
+    expect(can({ role: 'USER', permissions: ALL_PERMISSIONS }, 'GET /api/activity-logs/list')).toBe(
+      false,
+    );
+  });
+
+  it('marks only sign-in and the health check public', () => {
+    const open = Object.entries(API_ACCESS).filter(([, rule]) => 'public' in rule);
+    expect(open.map(([route]) => route).sort()).toEqual([
+      'GET /api/health',
+      'POST /api/auth/login',
+    ]);
   });
 });
 
 describe('the route table', () => {
   it('offers a sidebar entry only to the roles it lists, whatever their case', () => {
-    expect(sidebarRoutes('admin').map((r) => r.path)).toContain('/');
-    expect(sidebarRoutes('User').map((r) => r.path)).toContain('/');
-    expect(sidebarRoutes('guest')).toEqual([]);
-    for (const route of sidebarRoutes('user')) expect(route.roles).toContain('USER');
-    for (const route of sidebarRoutes('ADMIN')) expect(route.roles).toContain('ADMIN');
+    expect(sidebarRoutes({ role: 'admin' }).map((r) => r.path)).toContain('/');
+    expect(sidebarRoutes({ role: 'User' }).map((r) => r.path)).toContain('/');
+    expect(sidebarRoutes({ role: 'guest' })).toEqual([]);
+    expect(sidebarRoutes(null)).toEqual([]);
+    for (const route of sidebarRoutes({ role: 'ADMIN' })) expect(route.roles).toContain('ADMIN');
+  });
+
+  it("puts Inventory, Locations and Users in a field manager's sidebar by their view flags", () => {
+    const paths = (permissions: Partial<typeof DEFAULT_PERMISSIONS>) =>
+      sidebarRoutes({ role: 'USER', permissions }).map((r) => r.path);
+    expect(paths({})).not.toContain('/inventory');
+    expect(paths({ viewInventory: true })).toContain('/inventory');
+    expect(paths({ viewLocations: true })).toContain('/locations');
+    expect(paths({ viewUsers: true })).toContain('/users');
+    expect(paths(ALL_PERMISSIONS)).not.toContain('/admin/activity-tracking');
   });
 
   it('names the header section after the route, and no section for an unknown path', () => {

@@ -76,6 +76,8 @@ export type ApiRule = {
   roles: readonly Role[];
   flag?: PermissionFlag;
   scoped?: true;
+  /** Only the caller's own account, whatever their role (another's is 403). */
+  own?: true;
 };
 
 const PUBLIC: ApiRule = { public: true, roles: [] };
@@ -125,7 +127,7 @@ export const API_ACCESS = {
   'PATCH /api/users/:id/toggle-status': flagged('manageUsers'),
   'PATCH /api/users/:id/permissions': flagged('manageUsers'),
   'PATCH /api/users/:id/reset-password': flagged('manageUsers'),
-  'PATCH /api/users/:id/change-password': SIGNED_IN,
+  'PATCH /api/users/:id/change-password': { ...SIGNED_IN, own: true },
 
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/mark-all-read': SIGNED_IN,

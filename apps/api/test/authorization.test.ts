@@ -1,0 +1,422 @@
+import {
+  ALL_PERMISSIONS,
+  API_ACCESS,
+  type ApiRoute,
+  type ApiRule,
+  PERMISSION_FLAGS,
+  type Permissions,
+} from '@stockyard/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema';
+import { createLocation, createUser, loginAs } from './factories';
+import { createTestApp, type TestApp } from './helpers';
+
+/**
+ * The authorization matrix: every route of the app, as anonymous, as field managers of location A
+ * (without flags and with every flag), and as an admin, against records of locations A and B. What
+ * each route allows comes from the shared access table; how to call it is the table below, which
+ * must name every route the app has (a new route without an entry fails here).
+ */
+
+type Fixtures = Awaited<ReturnType<typeof seed>>;
+type Call = { url: string; payload?: object };
+/** How to call a route on a record of location A, and on one of B (null: it names no location). */
+type Sample = { at: (f: Fixtures, side: Side) => Call; locationBound: boolean };
+type Side = 'A' | 'B';
+
+const side = <T>(s: Side, a: T, b: T) => (s === 'A' ? a : b);
+const strongPassword = 'Matrix-Test-42';
+
+const SAMPLES: Record<ApiRoute, Sample> = {
+  'GET /api/health': { at: () => ({ url: '/api/health' }), locationBound: false },
+  'POST /api/auth/login': {
+    at: () => ({
+      url: '/api/auth/login',
+      payload: { email: 'not-an-email', password: 'x' },
+    }),
+    locationBound: false,
+  },
+  'POST /api/auth/logout': { at: () => ({ url: '/api/auth/logout' }), locationBound: false },
+  'GET /api/auth/profile': { at: () => ({ url: '/api/auth/profile' }), locationBound: false },
+
+  'GET /api/locations/list': {
+    at: () => ({ url: '/api/locations/list' }),
+    locationBound: false,
+  },
+  'GET /api/locations/active': {
+    at: () => ({ url: '/api/locations/active' }),
+    locationBound: false,
+  },
+  'GET /api/locations/options': {
+    at: () => ({ url: '/api/locations/options' }),
+    locationBound: false,
+  },
+  'GET /api/locations/type/:type': {
+    at: () => ({ url: '/api/locations/type/FIELD' }),
+    locationBound: false,
+  },
+  'GET /api/locations/:id': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/locations/:id/stats': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/stats` }),
+    locationBound: true,
+  },
+  'POST /api/locations/create': {
+    at: () => ({
+      url: '/api/locations/create',
+      payload: {
+        name: `Matrix ${Math.random()}`,
+        address: '1 Test Road',
+        type: 'FIELD',
+        status: 'ACTIVE',
+      },
+    }),
+    locationBound: false,
+  },
+  'PUT /api/locations/update/:id': {
+    at: (f, s) => {
+      const location = side(s, f.a, f.b);
+      return {
+        url: `/api/locations/update/${location.id}`,
+        payload: {
+          name: location.name,
+          address: location.address,
+          type: location.type,
+          status: location.status,
+        },
+      };
+    },
+    locationBound: true,
+  },
+  'DELETE /api/locations/remove/:id': {
+    at: (f, s) => ({ url: `/api/locations/remove/${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+
+  'GET /api/materials/list': {
+    at: (f, s) => ({ url: `/api/materials/list?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/materials/low-stock': {
+    at: (f, s) => ({ url: `/api/materials/low-stock?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/materials/location/:id': {
+    at: (f, s) => ({ url: `/api/materials/location/${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/materials/detail/:id': {
+    at: (f, s) => ({ url: `/api/materials/detail/${side(s, f.materialA, f.materialB)}` }),
+    locationBound: true,
+  },
+  'GET /api/materials/:id/movements': {
+    at: (f, s) => ({ url: `/api/materials/${side(s, f.materialA, f.materialB)}/movements` }),
+    locationBound: true,
+  },
+  'POST /api/materials/create': {
+    at: (f, s) => ({
+      url: '/api/materials/create',
+      payload: {
+        name: `Matrix item ${Math.random()}`,
+        locationId: side(s, f.a.id, f.b.id),
+        quantity: 5,
+        unit: 'EACH',
+      },
+    }),
+    locationBound: true,
+  },
+  'PUT /api/materials/update/:id': {
+    at: (f, s) => ({
+      url: `/api/materials/update/${side(s, f.materialA, f.materialB)}`,
+      payload: {
+        name: side(s, 'Tube A', 'Tube B'),
+        locationId: side(s, f.a.id, f.b.id),
+        quantity: 50,
+        unit: 'EACH',
+      },
+    }),
+    locationBound: true,
+  },
+  'DELETE /api/materials/remove/:id': {
+    at: (f, s) => ({ url: `/api/materials/remove/${side(s, f.spareA, f.spareB)}` }),
+    locationBound: true,
+  },
+  'PATCH /api/materials/:id/stock': {
+    at: (f, s) => ({
+      url: `/api/materials/${side(s, f.materialA, f.materialB)}/stock`,
+      payload: { quantity: 1, operation: 'add' },
+    }),
+    locationBound: true,
+  },
+  'POST /api/materials/:id/transfer': {
+    at: (f, s) => ({
+      url: `/api/materials/${side(s, f.materialA, f.materialB)}/transfer`,
+      payload: {
+        fromLocation: side(s, f.a.id, f.b.id),
+        toLocation: side(s, f.b.id, f.a.id),
+        quantity: 1,
+      },
+    }),
+    locationBound: true,
+  },
+
+  'GET /api/users/getAll': {
+    at: (f, s) => ({ url: `/api/users/getAll?location=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/users/detail/:id': {
+    at: (f, s) => ({ url: `/api/users/detail/${side(s, f.userA.id, f.userB.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/users/role/:role': {
+    at: () => ({ url: '/api/users/role/USER' }),
+    locationBound: false,
+  },
+  'GET /api/users/location/:id': {
+    at: (f, s) => ({ url: `/api/users/location/${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'POST /api/users/register': {
+    at: (f, s) => ({
+      url: '/api/users/register',
+      payload: {
+        name: 'Matrix Person',
+        email: `matrix.${Math.random()}@example.com`,
+        password: strongPassword,
+        role: 'USER',
+        locationId: side(s, f.a.id, f.b.id),
+      },
+    }),
+    locationBound: true,
+  },
+  'PUT /api/users/update/:id': {
+    at: (f, s) => {
+      const user = side(s, f.userA, f.userB);
+      return {
+        url: `/api/users/update/${user.id}`,
+        payload: { name: user.name, email: user.email, role: 'USER', locationId: user.locationId },
+      };
+    },
+    locationBound: true,
+  },
+  'DELETE /api/users/remove/:id': {
+    at: (f, s) => ({ url: `/api/users/remove/${side(s, f.spareUserA.id, f.spareUserB.id)}` }),
+    locationBound: true,
+  },
+  'PATCH /api/users/:id/toggle-status': {
+    at: (f, s) => ({ url: `/api/users/${side(s, f.userA.id, f.userB.id)}/toggle-status` }),
+    locationBound: true,
+  },
+  'PATCH /api/users/:id/permissions': {
+    at: (f, s) => ({
+      url: `/api/users/${side(s, f.userA.id, f.userB.id)}/permissions`,
+      payload: { permissions: { viewInventory: true } },
+    }),
+    locationBound: true,
+  },
+  'PATCH /api/users/:id/reset-password': {
+    at: (f, s) => ({
+      url: `/api/users/${side(s, f.userA.id, f.userB.id)}/reset-password`,
+      payload: { password: strongPassword },
+    }),
+    locationBound: true,
+  },
+  'PATCH /api/users/:id/change-password': {
+    // Someone else's account: only one's own password can be changed.
+    at: (f, s) => ({
+      url: `/api/users/${side(s, f.userA.id, f.userB.id)}/change-password`,
+      payload: {
+        currentPassword: 'Not-The-One-1',
+        newPassword: strongPassword,
+        confirmPassword: strongPassword,
+      },
+    }),
+    locationBound: true,
+  },
+
+  'GET /api/notifications': { at: () => ({ url: '/api/notifications' }), locationBound: false },
+  'POST /api/notifications/mark-all-read': {
+    at: () => ({ url: '/api/notifications/mark-all-read' }),
+    locationBound: false,
+  },
+  'PATCH /api/notifications/:id/read': {
+    at: (f, s) => ({ url: `/api/notifications/${side(s, f.noticeA, f.noticeB)}/read` }),
+    locationBound: true,
+  },
+  'DELETE /api/notifications/:id': {
+    at: (f, s) => ({ url: `/api/notifications/${side(s, f.spareNoticeA, f.noticeB)}` }),
+    locationBound: true,
+  },
+
+  'GET /api/activity-logs/list': {
+    at: () => ({ url: '/api/activity-logs/list' }),
+    locationBound: false,
+  },
+};
+
+const NO_FLAGS = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, false])) as Permissions;
+
+let t: TestApp;
+let f: Fixtures;
+
+async function seed(app: TestApp) {
+  const { db } = app;
+  const a = await createLocation(db, { type: 'FIELD' });
+  const b = await createLocation(db, { type: 'FIELD' });
+  const admin = await createUser(db, { role: 'ADMIN' });
+  const flagless = await createUser(db, { locationId: a.id, permissions: NO_FLAGS });
+  const manager = await createUser(db, { locationId: a.id, permissions: ALL_PERMISSIONS });
+  const userA = await createUser(db, { locationId: a.id });
+  const userB = await createUser(db, { locationId: b.id });
+  const spareUserA = await createUser(db, { locationId: a.id });
+  const spareUserB = await createUser(db, { locationId: b.id });
+  const adminHeaders = (await loginAs(app.app, admin.email)).headers;
+  const material = async (locationId: number, name: string, quantity = 100) => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/materials/create',
+      headers: adminHeaders,
+      payload: { name, locationId, quantity, unit: 'EACH' },
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json().data.id as number;
+  };
+  const notice = async (userId: number) => {
+    const [row] = await db
+      .insert(notifications)
+      .values({ userId, type: 'NEW_MATERIAL', message: 'Matrix notice' })
+      .returning();
+    return row!.id;
+  };
+  return {
+    a,
+    b,
+    admin,
+    flagless,
+    manager,
+    userA,
+    userB,
+    spareUserA,
+    spareUserB,
+    materialA: await material(a.id, 'Tube A'),
+    materialB: await material(b.id, 'Tube B'),
+    spareA: await material(a.id, 'Spare A', 0),
+    spareB: await material(b.id, 'Spare B', 0),
+    noticeA: await notice(manager.id),
+    spareNoticeA: await notice(manager.id),
+    noticeB: await notice(userB.id),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await seed(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Every route the app serves under /api, as `METHOD /path`, from the OpenAPI document. */
+function appRoutes(): string[] {
+  const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map(
+      (method) =>
+        `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1')}`,
+    ),
+  );
+}
+
+function methodOf(route: ApiRoute) {
+  return route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+}
+
+const sessions = new Map<string, Record<string, string>>();
+
+/** The caller's session; a sign-out gets a session of its own, so that it spoils no other call. */
+async function headersOf(email: string | null, route: ApiRoute) {
+  if (!email) return {};
+  if (route === 'POST /api/auth/logout') return (await loginAs(t.app, email)).headers;
+  let headers = sessions.get(email);
+  if (!headers) {
+    headers = (await loginAs(t.app, email)).headers;
+    sessions.set(email, headers);
+  }
+  return headers;
+}
+
+async function call(route: ApiRoute, email: string | null, at: Side) {
+  const { url, payload } = SAMPLES[route].at(f, at);
+  const headers = await headersOf(email, route);
+  const response = await t.app.inject({ method: methodOf(route), url, payload, headers });
+  const body = response.body ? response.json() : null;
+  expect(response.statusCode, `${route} ${url}: ${response.body}`).toBeLessThan(500);
+  if (response.statusCode >= 400) {
+    expect(body, `${route}: an error in the envelope`).toMatchObject({
+      success: false,
+      message: expect.any(String),
+      code: expect.any(String),
+    });
+  }
+  return response.statusCode;
+}
+
+const routes = Object.keys(API_ACCESS) as ApiRoute[];
+const rule = (route: ApiRoute): ApiRule => API_ACCESS[route];
+const userByRole = (route: ApiRoute) => rule(route).roles.includes('USER');
+const adminOnly = (route: ApiRoute) =>
+  !rule(route).public && !userByRole(route) && !rule(route).flag;
+
+describe('the authorization matrix', () => {
+  it('has an entry for every route the app serves, and no other', () => {
+    const served = appRoutes();
+    expect(served.filter((r) => !routes.includes(r as ApiRoute))).toEqual([]);
+    expect(routes.filter((r) => !served.includes(r))).toEqual([]);
+  });
+
+  it.each(routes)('%s: anonymous callers get 401 unless the route is public', async (route) => {
+    const status = await call(route, null, 'A');
+    if (rule(route).public) expect(status).not.toBe(401);
+    else expect(status).toBe(401);
+  });
+
+  it.each(routes)('%s: a field manager without flags is let in by role alone', async (route) => {
+    if (rule(route).public) return;
+    const status = await call(route, f.flagless.email, 'A');
+    if (rule(route).own) expect(status).toBe(403);
+    else if (userByRole(route)) expect([401, 403]).not.toContain(status);
+    else expect(status).toBe(403);
+  });
+
+  it.each(routes)(
+    "%s: a field manager with every flag works at their location, never at another's",
+    async (route) => {
+      if (rule(route).public) return;
+      const own = await call(route, f.manager.email, 'A');
+      const other = await call(route, f.manager.email, 'B');
+      if (adminOnly(route)) {
+        expect(own).toBe(403);
+        expect(other).toBe(403);
+        return;
+      }
+      if (rule(route).own) {
+        expect([own, other]).toEqual([403, 403]);
+        return;
+      }
+      expect([401, 403, 404]).not.toContain(own);
+      if (SAMPLES[route].locationBound) expect([403, 404]).toContain(other);
+      else expect([401, 403]).not.toContain(other);
+    },
+  );
+
+  it.each(routes)('%s: an admin is let in at every location', async (route) => {
+    if (rule(route).public) return;
+    for (const at of ['A', 'B'] as const) {
+      const status = await call(route, f.admin.email, at);
+      if (rule(route).own) expect(status).toBe(403);
+      else expect([401, 403]).not.toContain(status);
+    }
+  });
+});
