@@ -163,3 +163,24 @@ export async function insertLoginAttempt(
 export async function markLoginAttemptSucceeded(db: DbExecutor, id: number): Promise<void> {
   await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
 }
+
+/** Whether the user signed in before (another session than this one) with this user agent. */
+export async function signedInBeforeFrom(
+  db: DbExecutor,
+  userId: number,
+  userAgent: string | null,
+  exceptSessionId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        sql`${sessions.userAgent} is not distinct from ${userAgent}`,
+        sql`${sessions.id} <> ${exceptSessionId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

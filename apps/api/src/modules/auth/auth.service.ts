@@ -14,10 +14,9 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { toUserDto } from '../../lib/user-dto';
 import { recordActivity } from '../activity/activity.service';
-import { notify } from '../notifications/notify';
 import * as repo from './auth.repository';
 import { reservePasswordCheck } from './login-throttle';
-import { signInNoticeMessage } from './sign-in-notice';
+import { noticeSignIn } from './sign-in-notice';
 import { signSessionToken } from './tokens';
 
 export type ClientInfo = { ip: string; userAgent: string | null };
@@ -85,12 +84,7 @@ export async function login(
       details: { email: account.email, outcome: 'success', userAgent: client.userAgent },
       ip: client.ip,
     });
-    await notify(ctx, uow, {
-      type: 'LOGIN',
-      message: signInNoticeMessage(client),
-      recipientIds: [account.id],
-      data: { ip: client.ip, userAgent: client.userAgent },
-    });
+    await noticeSignIn(ctx, uow, { userId: account.id, sessionId }, client);
     return toUserDto(updated, await repo.locationName(tx, updated.locationId));
   });
 
