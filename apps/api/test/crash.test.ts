@@ -100,5 +100,5 @@ describe.runIf(process.platform === 'linux')('kill -9 of the app in the middle o
 
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });
