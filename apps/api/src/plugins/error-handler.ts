@@ -1,5 +1,5 @@
-import { type ApiErrorBody, MESSAGES } from '@stockyard/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@stockyard/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
@@ -15,6 +15,40 @@ function validationBody(error: FastifyError): ApiErrorBody | null {
     code: 'VALIDATION_ERROR',
     errors,
   };
+}
+
+const envelope = (code: ErrorCode, message: string): ApiErrorBody => ({
+  success: false,
+  message,
+  code,
+});
+
+/** The framework's own refusals that have a code and a message of ours. */
+const FRAMEWORK_REFUSALS: Record<number, ApiErrorBody> = {
+  413: envelope('PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge),
+  414: envelope('URI_TOO_LONG', MESSAGES.uriTooLong),
+  415: envelope('UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType),
+};
+
+/**
+ * Fastify's `frameworkErrors`: the router's refusals (a path parameter past maxParamLength, a
+ * malformed URL) come here before any route or hook, and would otherwise answer Fastify's own body.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(FRAMEWORK_REFUSALS[414]);
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send(envelope('VALIDATION_ERROR', MESSAGES.badUrl));
+    return;
+  }
+  request.log.error({ err: error }, 'framework error');
+  reply.status(500).send(envelope('INTERNAL_ERROR', MESSAGES.internal));
 }
 
 /** One error handler: known errors keep their message, anything else is a generic 500 and a log line. */
@@ -34,11 +68,8 @@ export function registerErrorHandler(
     }
 
     const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return reply
-        .status(413)
-        .send({ success: false, message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
-    }
+    const refusal = FRAMEWORK_REFUSALS[status];
+    if (refusal) return reply.status(status).send(refusal);
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the framework's message is safe to show.
       return reply

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
-import { paginationQuery } from './common';
+import { optionalIdQuery, paginationQuery } from './common';
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -39,24 +39,20 @@ export const activityLogsQuerySchema = paginationQuery(PAGE_SIZES.activityLogs).
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.enum(['desc', 'asc'], { error: 'Sort order must be asc or desc' }).default('desc'),
   ),
-  locationId: z.preprocess((value) => {
-    const blank = blankToUndefined(value);
-    return typeof blank === 'string' ? Number(blank) : blank;
-  }, z
-    .number({ error: 'Invalid location' })
-    .int({ error: 'Invalid location' })
-    .positive({ error: 'Invalid location' })
-    .optional()),
+  locationId: optionalIdQuery('Invalid location'),
   startDate: z.preprocess(
     blankToUndefined,
     z
-      .string()
+      .string({ error: 'Date must be a valid date (yyyy-MM-dd)' })
       .refine(isCalendarDate, { error: 'Date must be a valid date (yyyy-MM-dd)' })
       .optional(),
   ),
   timeZone: z.preprocess(
     blankToUndefined,
-    z.string().refine(isTimeZone, { error: 'Unknown time zone' }).default('UTC'),
+    z
+      .string({ error: 'Unknown time zone' })
+      .refine(isTimeZone, { error: 'Unknown time zone' })
+      .default('UTC'),
   ),
 });
 export type ActivityLogsQuery = z.infer<typeof activityLogsQuerySchema>;

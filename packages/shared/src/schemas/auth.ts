@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { plainText } from './common';
 
 export const loginSchema = z.object({
-  email: z
-    .string({ error: 'Invalid email' })
-    .trim()
-    .pipe(z.email({ error: 'Invalid email' }).max(254, { error: 'Invalid email' })),
+  email: plainText(z.string({ error: 'Invalid email' }).trim(), 'Email').pipe(
+    z.email({ error: 'Invalid email' }).max(254, { error: 'Invalid email' }),
+  ),
   password: z
     .string({ error: 'Password is required' })
     .min(1, { error: 'Password is required' })

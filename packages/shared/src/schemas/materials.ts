@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { MaterialStatus } from '../calculations';
 import { PAGE_SIZES } from '../constants';
-import { paginationQuery } from './common';
+import {
+  countQuery,
+  idField,
+  numberFromDigits,
+  optionalIdQuery,
+  paginationQuery,
+  plainText,
+} from './common';
 
 export const MATERIAL_UNITS = ['EACH'] as const;
 export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
@@ -13,45 +20,49 @@ export const MAX_MATERIAL_QUANTITY = 1_000_000_000;
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-/** A form sends text, a client sends a number: both are read the same way. */
-const numberFrom = (value: unknown) => {
-  const blank = blankToUndefined(value);
-  return typeof blank === 'string' ? Number(blank) : blank;
-};
+/** A form's quantity: plain decimal digits, a minus allowed so that the message can say negative. */
+const quantityFromDigits = numberFromDigits(/^-?[0-9]+$/);
 
+/** A form sends text, a client sends a number: both are read the same way, hex and exponents not. */
 export const quantityField = z.preprocess(
-  numberFrom,
+  (value) => quantityFromDigits(blankToUndefined(value)),
   z
     .number({
-      error: (issue) =>
-        issue.input === undefined ? 'Quantity is required' : 'Quantity must be a number',
+      error: (issue) => {
+        if (issue.input === undefined) return 'Quantity is required';
+        const fraction =
+          typeof issue.input === 'string' && /^-?[0-9]+\.[0-9]+$/.test(issue.input.trim());
+        return fraction ? 'Quantity must be a whole number' : 'Quantity must be a number';
+      },
     })
-    .int({ error: 'Quantity must be a whole number' })
+    .int({ error: 'Quantity must be a whole number', abort: true })
     .min(0, { error: 'Quantity cannot be negative' })
     .max(MAX_MATERIAL_QUANTITY, { error: `Quantity must be at most ${MAX_MATERIAL_QUANTITY}` }),
 );
 
-/** A location chosen in a select: required, an id. */
-export const locationIdField = (message = 'Location is required') =>
-  z.preprocess(
-    numberFrom,
-    z.number({ error: message }).int({ error: message }).positive({ error: message }),
-  );
+/** A location chosen in a select: required, an id (a JSON number, or a form's digits). */
+export const locationIdField = (message = 'Location is required') => idField(message);
 
 export const materialSchema = z.object({
-  name: z
-    .string({ error: 'Name must be at least 2 characters' })
-    .trim()
-    .min(2, { error: 'Name must be at least 2 characters' })
-    .max(100, { error: 'Name must be at most 100 characters' }),
+  name: plainText(
+    z
+      .string({ error: 'Name must be at least 2 characters' })
+      .trim()
+      .min(2, { error: 'Name must be at least 2 characters' })
+      .max(100, { error: 'Name must be at most 100 characters' }),
+    'Name',
+  ),
   locationId: locationIdField(),
   notes: z.preprocess(
     (value) => (value === null ? undefined : value),
-    z
-      .string({ error: 'Notes must be at most 255 characters' })
-      .trim()
-      .max(255, { error: 'Notes must be at most 255 characters' })
-      .optional(),
+    plainText(
+      z
+        .string({ error: 'Notes must be at most 255 characters' })
+        .trim()
+        .max(255, { error: 'Notes must be at most 255 characters' }),
+      'Notes',
+      { multiline: true },
+    ).optional(),
   ),
   quantity: quantityField,
   unit: z.preprocess(
@@ -97,13 +108,15 @@ export const transferMaterialSchema = z
 export type TransferMaterialInput = z.infer<typeof transferMaterialSchema>;
 
 export const materialListQuery = paginationQuery(PAGE_SIZES.inventory).extend({
-  locationId: z.preprocess(numberFrom, z.number().int().positive().optional()),
+  locationId: optionalIdQuery('Invalid location'),
 });
 export type MaterialListQuery = z.infer<typeof materialListQuery>;
 
 export const lowStockQuery = z.object({
-  _limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.dashboardLowStock),
-  locationId: z.preprocess(numberFrom, z.number().int().positive().optional()),
+  _limit: countQuery(100, 'Limit must be a whole number from 1 to 100').default(
+    PAGE_SIZES.dashboardLowStock,
+  ),
+  locationId: optionalIdQuery('Invalid location'),
 });
 export type LowStockQuery = z.infer<typeof lowStockQuery>;
 

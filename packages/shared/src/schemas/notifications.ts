@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
 import { NOTIFICATION_TYPES } from '../notifications';
-import { paginationQuery } from './common';
+import { paginationQuery, plainText } from './common';
 
 const booleanQuery = (message: string) =>
   z.enum(['true', 'false'], { error: message }).transform((value) => value === 'true');
@@ -14,16 +14,19 @@ export const notificationsQuerySchema = paginationQuery(PAGE_SIZES.notifications
   .extend({
     withPagination: booleanQuery('withPagination must be true or false').default(true),
     type: z
-      .string()
+      .string({ error: 'Invalid notification type' })
       .trim()
       .toUpperCase()
       .optional()
       .transform((value) => value || undefined)
       .pipe(z.enum(NOTIFICATION_TYPES, { error: 'Invalid notification type' }).optional()),
-    search: z
-      .string()
-      .trim()
-      .max(200, { error: 'Search must be at most 200 characters' })
+    search: plainText(
+      z
+        .string({ error: 'Search must be text' })
+        .trim()
+        .max(200, { error: 'Search must be at most 200 characters' }),
+      'Search',
+    )
       .optional()
       .transform((value) => value || undefined),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from '../access';
 import { PAGE_SIZES } from '../constants';
-import { paginationQuery } from './common';
+import { optionalIdQuery, paginationQuery, plainText } from './common';
 import { locationIdField } from './materials';
 import { passwordField } from './password';
 
@@ -24,16 +24,18 @@ export const permissionsField = z.object(
   { error: 'Permissions must be an object of flags' },
 );
 
-const nameField = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, { error: 'Name is required' })
-  .max(100, { error: 'Name must be at most 100 characters' });
+const nameField = plainText(
+  z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(100, { error: 'Name must be at most 100 characters' }),
+  'Name',
+);
 
-const emailField = z
-  .string({ error: 'Invalid email format' })
-  .trim()
-  .pipe(z.email({ error: 'Invalid email format' }).max(254, { error: 'Invalid email format' }));
+const emailField = plainText(z.string({ error: 'Invalid email format' }).trim(), 'Email').pipe(
+  z.email({ error: 'Invalid email format' }).max(254, { error: 'Invalid email format' }),
+);
 
 /** POST /users/register: what the API takes. */
 export const createUserSchema = z.object({
@@ -95,16 +97,22 @@ const blankToUndefined = (value: unknown) =>
 export const userListQuery = paginationQuery(PAGE_SIZES.users).extend({
   search: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+    plainText(
+      z
+        .string({ error: 'Search must be text' })
+        .trim()
+        .max(100, { error: 'Search must be at most 100 characters' }),
+      'Search',
+    ).optional(),
   ),
   role: z.preprocess((value) => {
     const upper = upperOrUndefined(value);
     return upper === 'ALL' ? undefined : upper;
   }, z.enum(ROLES, { error: 'Role must be ADMIN or USER' }).optional()),
-  location: z.preprocess((value) => {
-    const blank = blankToUndefined(value);
-    return blank === 'all' ? undefined : blank;
-  }, z.coerce.number().int().positive({ error: 'Location must be a location id' }).optional()),
+  location: z.preprocess(
+    (value) => (value === 'all' ? undefined : value),
+    optionalIdQuery('Location must be a location id'),
+  ),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
