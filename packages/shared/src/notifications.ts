@@ -34,6 +34,8 @@ export type NotificationsPage = {
 /** Socket events, typed for both ends. */
 export type ServerToClientEvents = {
   notification: (notification: NotificationItem) => void;
+  /** The user's account changed (role, flags, location, status): fetch the profile again. */
+  'account:changed': () => void;
 };
 export type ClientToServerEvents = Record<string, never>;
 

@@ -2,9 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import type { NotificationItem } from '@stockyard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, TEST_PASSWORD } from '../../test/factories';
+import {
+  createLocation,
+  createUser,
+  loginAs,
+  seedActors,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import {
+  type ClientSocket,
   FIREFOX_ON_LINUX,
   nextDisconnect,
   nextNotification,
@@ -209,5 +216,92 @@ describe('ending a session', () => {
     const arrival = nextNotification(secondSocket);
     await notifyUser(t, user.id, 'Still here');
     expect((await arrival).message).toBe('Still here');
+  });
+});
+
+describe('account changes', () => {
+  /** Resolves once `account:changed` arrives, rejects when it does not within the time. */
+  const nextAccountChange = (socket: ClientSocket, timeoutMs = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no account:changed arrived')), timeoutMs);
+      socket.once('account:changed', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  it('tells the user’s open sockets when an admin changes their permissions, and no other user', async () => {
+    const { admin, manager } = await seedActors(t.app, t.db);
+    const bystander = await signedIn();
+    const managerSocket = await connect(baseUrl, manager.token);
+    const bystanderSocket = await connect(baseUrl, bystander.token);
+    let bystanderTold = false;
+    bystanderSocket.on('account:changed', () => {
+      bystanderTold = true;
+    });
+
+    const told = nextAccountChange(managerSocket);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${manager.user.id}/permissions`,
+      headers: admin.headers,
+      payload: { permissions: { manageInventory: true } },
+    });
+    expect(response.statusCode).toBe(200);
+    await told;
+
+    // The bystander's own change arrives after the manager's, so an earlier stray one would show.
+    const own = nextAccountChange(bystanderSocket);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${bystander.user.id}/permissions`,
+      headers: admin.headers,
+      payload: { permissions: { viewUsers: true } },
+    });
+    expect(bystanderTold).toBe(false);
+    await own;
+  });
+
+  it('tells the user when an admin changes their role or location through Edit User', async () => {
+    const { admin, manager } = await seedActors(t.app, t.db);
+    const elsewhere = await createLocation(t.db);
+    const socket = await connect(baseUrl, manager.token);
+    const told = nextAccountChange(socket);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${manager.user.id}`,
+      headers: admin.headers,
+      payload: {
+        name: manager.user.name,
+        email: manager.user.email,
+        role: 'USER',
+        locationId: elsewhere.id,
+        status: true,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    await told;
+  });
+
+  it('says nothing when the change is refused', async () => {
+    const { manager } = await seedActors(t.app, t.db);
+    const socket = await connect(baseUrl, manager.token);
+    let told = false;
+    socket.on('account:changed', () => {
+      told = true;
+    });
+    // A field manager without Manage Users may not change anyone's flags (403).
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${manager.user.id}/permissions`,
+      headers: manager.headers,
+      payload: { permissions: { manageUsers: true } },
+    });
+    expect(refused.statusCode).toBe(403);
+    // A notification pushed after the refusal arrives behind any event the refusal had sent.
+    const arrival = nextNotification(socket);
+    await notifyUser(t, manager.user.id, 'After the refusal');
+    await arrival;
+    expect(told).toBe(false);
   });
 });

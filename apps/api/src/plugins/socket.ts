@@ -145,8 +145,13 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
   const disconnectSessions = (sessionIds: string[]) => {
     if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   };
+  // Every process hears this through the adapter, so a user's screens on any of them follow.
+  const announceAccountChanges = (userIds: number[]) => {
+    if (userIds.length > 0) io.to(userIds.map(notificationRoom)).emit('account:changed');
+  };
   ctx.events.on('notificationsCreated', pushNotifications);
   ctx.events.on('sessionsRevoked', disconnectSessions);
+  ctx.events.on('usersChanged', announceAccountChanges);
 
   app.decorate('io', io);
 
@@ -154,6 +159,7 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
   app.addHook('preClose', async () => {
     ctx.events.off('notificationsCreated', pushNotifications);
     ctx.events.off('sessionsRevoked', disconnectSessions);
+    ctx.events.off('usersChanged', announceAccountChanges);
     io.local.disconnectSockets(true);
     io.engine.close();
   });
