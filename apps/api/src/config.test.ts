@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['ADMIN_PASSWORD', 'short'],
+    ['ADMIN_PASSWORD', 'alllowercase1'],
+    ['API_DOCS_PUBLIC', 'yes'],
     ['JWT_SECRET', 'too-short'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'proxy.example'],

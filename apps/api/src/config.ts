@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { LOGIN_RATE_LIMIT, type LoginRateLimit } from '@stockyard/shared';
+import { LOGIN_RATE_LIMIT, type LoginRateLimit, passwordField } from '@stockyard/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,7 +45,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   ADMIN_EMAIL: z.email().default('admin@stockyard.local'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  // The one password policy's structure; the common-password list is checked at start.
+  ADMIN_PASSWORD: passwordField.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** The web app's origin when it is served from elsewhere (development); the socket handshake checks it. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PASSWORD_MESSAGES } from '@stockyard/shared';
 import { buildApp, DEFAULT_WEB_DIST } from './app';
 import { type Config, ConfigError, loadConfig, loginLimits } from './config';
 import { createContext } from './context';
@@ -8,6 +9,7 @@ import { createDatabase } from './db/client';
 import { DataDirInUseError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { ensureDatabase, runMigrations } from './db/migrate';
 import { loggerOptions } from './lib/logger';
+import { isCommonPassword } from './lib/passwords';
 import { ensureFirstAdmin, firstAdminNotice } from './modules/users/first-admin';
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR with mode 0600. */
@@ -27,6 +29,11 @@ async function loadJwtSecret(config: Config): Promise<Uint8Array> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.ADMIN_PASSWORD && (await isCommonPassword(config.ADMIN_PASSWORD))) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ADMIN_PASSWORD: ${PASSWORD_MESSAGES.tooCommon}`,
+    );
+  }
   await fs.mkdir(config.DATA_DIR, { recursive: true, mode: 0o700 });
 
   let embedded: EmbeddedServer | null = null;

@@ -1,3 +1,4 @@
+import { passwordField } from '@stockyard/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test/factories';
@@ -17,6 +18,7 @@ describe('ensureFirstAdmin', () => {
   it('creates one admin with a generated password on an empty database, and none after', async () => {
     const first = await ensureFirstAdmin(t.db, 'boss@example.com', undefined);
     expect(first?.generatedPassword).toMatch(/^.{12,}$/);
+    expect(passwordField.safeParse(first?.generatedPassword).success).toBe(true);
     const { headers } = await loginAs(t.app, 'boss@example.com', first!.generatedPassword!);
     const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
     expect(profile.json().data).toMatchObject({

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { ALL_PERMISSIONS } from '@stockyard/shared';
+import { ALL_PERMISSIONS, passwordField } from '@stockyard/shared';
 import type { Database } from '../../db/client';
 import { hashPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import * as repo from './users.repository';
+
+/** A random password that meets the password policy (16 characters of base64url). */
+export function generatePassword(): string {
+  for (;;) {
+    const candidate = randomBytes(12).toString('base64url');
+    if (passwordField.safeParse(candidate).success) return candidate;
+  }
+}
 
 export type FirstAdmin = { email: string; generatedPassword: string | null };
 
@@ -17,7 +25,7 @@ export async function ensureFirstAdmin(
   email: string,
   password: string | undefined,
 ): Promise<FirstAdmin | null> {
-  const generatedPassword = password ? null : randomBytes(12).toString('base64url');
+  const generatedPassword = password ? null : generatePassword();
   const passwordHash = await hashPassword(password ?? generatedPassword!);
   // Called before the app's context exists: the database is all it needs.
   return inTransaction({ db }, async ({ tx }) => {
