@@ -94,7 +94,7 @@ function fault(status: number, body: string): string | null {
 const short = (text: string | undefined) =>
   text && text.length > 160 ? `${text.slice(0, 160)}… (${text.length} chars)` : (text ?? '');
 
-type Outcome = { problem: string | null; lostSession: boolean };
+type Outcome = { status: number; problem: string | null; lostSession: boolean };
 
 async function send(request: FuzzRequest): Promise<Outcome> {
   const response = await t.app.inject({
@@ -106,6 +106,7 @@ async function send(request: FuzzRequest): Promise<Outcome> {
   });
   const problem = fault(response.statusCode, response.body);
   return {
+    status: response.statusCode,
     problem:
       problem &&
       `${request.method} ${short(request.url)} ${short(request.payload)} ${problem}: ${short(response.body)}`,
@@ -139,12 +140,16 @@ describe('the fuzzed API', () => {
     // The routes come from the document: a route added later is fuzzed without naming it here.
     expect(operations.length).toBeGreaterThan(30);
     const faults: string[] = [];
+    const byStatus = new Map<number, number>();
     let cases = 0;
     for (const op of operations) {
       const requests = casesFor(op);
       for (let i = 0; i < requests.length; i += CONCURRENCY) {
         const outcomes = await Promise.all(requests.slice(i, i + CONCURRENCY).map(send));
-        for (const { problem } of outcomes) if (problem) faults.push(problem);
+        for (const { status, problem } of outcomes) {
+          byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+          if (problem) faults.push(problem);
+        }
         if (outcomes.some((o) => o.lostSession) && !(await stillAdmin())) {
           await openAdminSession();
         }
@@ -153,6 +158,10 @@ describe('the fuzzed API', () => {
     }
     const over500 = faults.filter((f) => / answered 5\d\d/.test(f)).length;
     console.log(`fuzz: ${cases} cases over ${operations.length} routes, ${over500} answers >= 500`);
+    const statuses = [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`);
+    console.log(`fuzz answers by status: ${statuses.join(', ')}`);
     expect(faults).toEqual([]);
   }, 240_000);
 });
