@@ -1,3 +1,6 @@
+import { initials as initialsStyle } from '@dicebear/collection';
+import { createAvatar } from '@dicebear/core';
+import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
 
 /** Up to two initials of a name, e.g. "Jane Doe" -> "JD". */
@@ -7,17 +10,19 @@ export function initials(name: string): string {
   return letters.map((part) => part?.charAt(0).toUpperCase() ?? '').join('') || '?';
 }
 
-/** A round badge with a person's initials; the name beside it carries the meaning. */
+/**
+ * A person's avatar, generated in the browser from their name (DiceBear's initials style), so
+ * that no name leaves the company for an avatar service; the name beside it carries the meaning.
+ */
 export function Avatar({ name, className }: { name: string; className?: string }) {
+  const src = useMemo(() => createAvatar(initialsStyle, { seed: name }).toDataUri(), [name]);
   return (
-    <span
+    <img
+      src={src}
+      alt=""
       aria-hidden
-      className={cn(
-        'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-primary',
-        className,
-      )}
-    >
-      {initials(name)}
-    </span>
+      data-initials={initials(name)}
+      className={cn('h-9 w-9 shrink-0 rounded-full', className)}
+    />
   );
 }
