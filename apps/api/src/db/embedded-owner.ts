@@ -115,8 +115,12 @@ async function exitsWithin(pid: number, ms: number): Promise<boolean> {
 /**
  * Stops an orphaned server: a fast shutdown (SIGINT) that closes the cluster cleanly, then an
  * immediate one (SIGQUIT, recovered from the WAL at the next start), then SIGKILL as a last resort.
+ * Returns the signal that stopped it (null when it was already gone).
  */
-export async function stopOrphanedServer(pid: number, fastShutdownMs = 30_000): Promise<void> {
+export async function stopOrphanedServer(
+  pid: number,
+  fastShutdownMs = 30_000,
+): Promise<NodeJS.Signals | null> {
   const steps: [NodeJS.Signals, number][] = [
     ['SIGINT', fastShutdownMs],
     ['SIGQUIT', 5_000],
@@ -126,9 +130,9 @@ export async function stopOrphanedServer(pid: number, fastShutdownMs = 30_000): 
     try {
       process.kill(pid, signal);
     } catch {
-      return;
+      return null;
     }
-    if (await exitsWithin(pid, waitMs)) return;
+    if (await exitsWithin(pid, waitMs)) return signal;
   }
   throw new Error(`The PostgreSQL server left running (pid ${pid}) did not stop.`);
 }

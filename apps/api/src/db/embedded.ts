@@ -55,8 +55,12 @@ async function claimCluster(
   notice(
     `Stopping the PostgreSQL server (pid ${postmaster.pid}) that an earlier run left running on ${dataDir}...`,
   );
-  await stopOrphanedServer(postmaster.pid);
-  notice('It stopped; starting again.');
+  const signal = await stopOrphanedServer(postmaster.pid);
+  notice(
+    signal === 'SIGINT' || signal === null
+      ? 'It stopped cleanly; starting again.'
+      : `It stopped only on ${signal}; PostgreSQL recovers from its log as it starts.`,
+  );
 }
 
 async function readOrCreateSecret(file: string): Promise<string> {
