@@ -3,10 +3,15 @@ import {
   ALL_PERMISSIONS,
   API_ACCESS,
   type ApiRoute,
+  assignableRoles,
   can,
   DEFAULT_PERMISSIONS,
+  grantableFlags,
   hasRole,
+  mayChangeLocationStatus,
+  mayManageAccount,
   normalizeRole,
+  ownLocation,
   sectionTitle,
   sidebarRoutes,
 } from './access';
@@ -77,5 +82,40 @@ describe('the route table', () => {
   it('names the header section after the route, and no section for an unknown path', () => {
     expect(sectionTitle('/')).toBe('Dashboard');
     expect(sectionTitle('/no/such/page')).toBeUndefined();
+  });
+});
+
+describe('what a user may do to the records a route reaches', () => {
+  const manager = {
+    role: 'USER',
+    locationId: 7,
+    permissions: { viewUsers: true, manageUsers: true },
+  };
+  const admin = { role: 'admin', locationId: 3 };
+
+  it('keeps a field manager to their own location and lets an admin work everywhere', () => {
+    expect(ownLocation(manager)).toBe(7);
+    expect(ownLocation(admin)).toBeNull();
+    // Without a location a field manager's scope matches no record.
+    expect(ownLocation({ role: 'USER', locationId: null })).toBe(0);
+  });
+
+  it("lets a field manager change USER accounts of their location only, never an admin's", () => {
+    expect(mayManageAccount(manager, { role: 'USER', locationId: 7 })).toBe(true);
+    expect(mayManageAccount(manager, { role: 'USER', locationId: 8 })).toBe(false);
+    expect(mayManageAccount(manager, { role: 'ADMIN', locationId: 7 })).toBe(false);
+    expect(mayManageAccount(admin, { role: 'ADMIN', locationId: null })).toBe(true);
+  });
+
+  it('offers a field manager the Field Manager role only, and the flags they hold', () => {
+    expect(assignableRoles(manager)).toEqual(['USER']);
+    expect(assignableRoles(admin)).toEqual(['ADMIN', 'USER']);
+    expect(grantableFlags(manager)).toEqual(['viewUsers', 'manageUsers']);
+    expect(grantableFlags({ role: 'ADMIN' })).toHaveLength(10);
+  });
+
+  it('leaves opening and closing a location to an admin', () => {
+    expect(mayChangeLocationStatus(admin)).toBe(true);
+    expect(mayChangeLocationStatus({ role: 'USER', permissions: ALL_PERMISSIONS })).toBe(false);
   });
 });

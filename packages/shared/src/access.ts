@@ -159,6 +159,42 @@ export function can(actor: Actor, route: ApiRoute): boolean {
 }
 
 /**
+ * What a user may do to the records a route reaches, beyond the route itself (PRODUCT-DECISIONS.md,
+ * "Roles and permission flags"): the web asks before it offers a field or a row's actions; the
+ * services enforce the same (lib/location-scope.ts, users.rules.ts).
+ */
+export type LocatedActor = Actor & { locationId?: number | null };
+
+/** The one location a user works at, or null for an admin, who works at every location. */
+export function ownLocation(actor: LocatedActor): number | null {
+  return normalizeRole(actor.role) === 'ADMIN' ? null : (actor.locationId ?? 0);
+}
+
+/** Whose account the user may change: an admin any; a field manager USER accounts of their location. */
+export function mayManageAccount(
+  actor: LocatedActor,
+  target: { role: string; locationId: number | null },
+): boolean {
+  const scope = ownLocation(actor);
+  return scope === null || (normalizeRole(target.role) === 'USER' && target.locationId === scope);
+}
+
+/** The roles the user may give an account: a field manager makes field managers only. */
+export function assignableRoles(actor: Actor): Role[] {
+  return normalizeRole(actor.role) === 'ADMIN' ? [...ROLES] : ['USER'];
+}
+
+/** The flags the user may turn on for an account: the ones they hold themselves. */
+export function grantableFlags(actor: Actor): PermissionFlag[] {
+  return PERMISSION_FLAGS.filter((flag) => hasPermission(actor, flag));
+}
+
+/** Only an admin opens or closes a location; Manage Locations edits its details. */
+export function mayChangeLocationStatus(actor: Actor): boolean {
+  return normalizeRole(actor.role) === 'ADMIN';
+}
+
+/**
  * The route table (03 section 2.1). A route joins this table when its page is built.
  * `name` and `icon` make it a sidebar entry; `title` names the section in the header.
  */

@@ -1,4 +1,4 @@
-import { hasRole, ROUTES } from '@stockyard/shared';
+import { mayOpen, ROUTES, type RouteEntry } from '@stockyard/shared';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
@@ -12,10 +12,10 @@ import { ProtectedRoute } from './protected-route';
 const AppShell = lazy(() => import('./layout/app-shell'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-/** A route offered to other roles sends this user home. */
-function RoleGate({ roles, children }: { roles: readonly string[]; children: React.ReactNode }) {
+/** A page this user may not open (by role, or as a USER by the page's flag) sends them home. */
+function RoleGate({ route, children }: { route: RouteEntry; children: React.ReactNode }) {
   const session = useSession();
-  if (!hasRole(session?.user.role, roles)) return <Navigate to="/" replace />;
+  if (!mayOpen(session?.user, route)) return <Navigate to="/" replace />;
   return children;
 }
 
@@ -24,7 +24,7 @@ function pageRoutes(): RouteObject[] {
     const Page = PAGES[route.path];
     if (!Page) throw new Error(`No page for route ${route.path}`);
     const element = (
-      <RoleGate key={route.path} roles={route.roles}>
+      <RoleGate key={route.path} route={route}>
         <Suspense
           fallback={
             <div className="flex justify-center py-16">

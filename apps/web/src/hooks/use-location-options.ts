@@ -1,16 +1,19 @@
-import type { LocationDto } from '@stockyard/shared';
+import type { ApiSuccess, LocationOption } from '@stockyard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { fetchAllPages } from '@/lib/fetch-all-pages';
+import { api } from '@/lib/api-client';
 
 /**
  * Every location for the lists' filters (old stock and activity can belong to a location closed
- * since); only the active ones for the forms' selects.
+ * since); only the active ones for the forms' selects. /locations/options is open to every
+ * signed-in user, so that a field manager without View Locations still has their pickers.
  */
 export function useLocationOptions(which: 'all' | 'active') {
   return useQuery({
-    queryKey: ['locations', 'options', which],
+    queryKey: ['locations', 'options'],
     queryFn: () =>
-      fetchAllPages<LocationDto>(which === 'all' ? '/locations/list' : '/locations/active'),
+      api.get<ApiSuccess<LocationOption[]>>('/locations/options').then((answer) => answer.data),
+    select: (options) =>
+      which === 'all' ? options : options.filter((option) => option.status === 'ACTIVE'),
     staleTime: 60_000,
   });
 }

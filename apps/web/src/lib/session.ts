@@ -31,9 +31,11 @@ export const sessionStore = {
     current = session;
     emit();
   },
-  updateUser(user: SessionUser): void {
-    if (!current) return;
+  /** Stores the account as the server now describes it; the same account again changes nothing. */
+  updateUser(user: SessionUser): boolean {
+    if (!current || JSON.stringify(user) === JSON.stringify(current.user)) return false;
     sessionStore.set({ token: current.token, user });
+    return true;
   },
   clear(): void {
     localStorage.removeItem(TOKEN_STORAGE_KEY);

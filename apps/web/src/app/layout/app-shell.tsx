@@ -1,11 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useAccountSync } from '@/lib/account-sync';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
+import { useSocket } from '@/lib/socket';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -22,6 +24,7 @@ function Shell() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useAccountSync(useSocket(), useQueryClient());
   if (!session) return null;
   const { user } = session;
 
@@ -33,7 +36,7 @@ function Shell() {
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="sticky top-0 hidden h-screen border-r border-border lg:block">
-        <Sidebar role={user.role} onLogout={onLogout} />
+        <Sidebar user={user} onLogout={onLogout} />
       </aside>
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <Dialog.Portal>
@@ -41,7 +44,7 @@ function Shell() {
           <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 border-r border-border shadow-xl lg:hidden">
             <Dialog.Title className="sr-only">Navigation</Dialog.Title>
             <Dialog.Description className="sr-only">Main navigation</Dialog.Description>
-            <Sidebar role={user.role} onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} />
+            <Sidebar user={user} onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

@@ -1,16 +1,16 @@
-import { sidebarRoutes } from '@stockyard/shared';
+import { type SessionUser, sidebarRoutes } from '@stockyard/shared';
 import { LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { NAV_ICONS } from './nav-icons';
 
-/** The side navigation, built from the shared route table and filtered by the user's role. */
+/** The side navigation, built from the shared route table: the pages this user may open. */
 export function Sidebar({
-  role,
+  user,
   onNavigate,
   onLogout,
 }: {
-  role: string;
+  user: SessionUser;
   onNavigate?: () => void;
   onLogout: () => void;
 }) {
@@ -24,7 +24,7 @@ export function Sidebar({
         </div>
       </div>
       <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto p-3">
-        {sidebarRoutes(role).map((route) => {
+        {sidebarRoutes(user).map((route) => {
           const Icon = NAV_ICONS[route.icon!];
           return (
             <NavLink
