@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, loginAttempts, sessions, users } from '../../db/schema';
@@ -68,22 +68,6 @@ export async function revokeSession(db: DbExecutor, sessionId: string): Promise<
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
-}
-
-export async function revokeSessionsOfUsers(db: DbExecutor, userIds: number[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        inArray(sessions.userId, userIds),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }

@@ -8,7 +8,6 @@ import {
   type SessionUser,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
-import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
@@ -97,8 +96,11 @@ export async function logout(
   auth: { sessionId: string; user: SessionUser },
   client: ClientInfo,
 ): Promise<void> {
-  const revoked = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ tx, afterCommit }) => {
     const ids = await repo.revokeSession(tx, auth.sessionId);
+    afterCommit(() => {
+      ctx.events.emit('sessionsRevoked', ids);
+    });
     await recordActivity(tx, {
       userId: auth.user.id,
       action: 'LOGOUT',
@@ -109,17 +111,7 @@ export async function logout(
       details: { email: auth.user.email, outcome: 'success', userAgent: client.userAgent },
       ip: client.ip,
     });
-    return ids;
   });
-  ctx.events.emit('sessionsRevoked', revoked);
-}
-
-/**
- * Ends every session of these users inside the caller's transaction. After the commit, the
- * caller emits `sessionsRevoked` with the ids returned so that their sockets are disconnected.
- */
-export async function revokeAllSessions(tx: DbExecutor, userIds: number[]) {
-  return repo.revokeSessionsOfUsers(tx, userIds);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type LoginRateLimit, MESSAGES } from '@stockyard/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { inTransaction } from '../../lib/transaction';
 import * as repo from './auth.repository';
 
 type Key = 'pair' | 'account' | 'address';
@@ -62,7 +63,7 @@ export async function reservePasswordCheck(
   // A read without the locks refuses a flood at once; only attempts that may pass queue for them.
   const early = waitBeforeNextCheck(await repo.signInUsage(db, key, window), limits);
   if (early !== null) throw rateLimited(early);
-  return db.transaction(async (tx) => {
+  return inTransaction({ db }, async ({ tx }) => {
     // Concurrent attempts on this account or from this address wait here, each seeing the last one's row.
     await repo.lockSignInKeys(tx, key.email, key.ip);
     const wait = waitBeforeNextCheck(await repo.signInUsage(tx, key, window), limits);
