@@ -54,6 +54,11 @@ export const MESSAGES = {
   otherLocation: 'You can only make changes at your own location.',
 } as const;
 
+/** A stock movement larger than the stock: the server's 409, and the transfer form's own check. */
+export function insufficientStockMessage(available: number): string {
+  return `Insufficient stock: only ${available} available`;
+}
+
 /** The generic mapping of a failed call to a toast (01-core.md section 8). */
 export type ToastSpec = { title: string; message: string };
 

@@ -1,4 +1,10 @@
-import { type SessionUser, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '@stockyard/shared';
+import {
+  type ApiRoute,
+  can,
+  type SessionUser,
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+} from '@stockyard/shared';
 import { useSyncExternalStore } from 'react';
 
 /** The signed-in session, kept in browser storage (01-core.md section 4). */
@@ -59,4 +65,13 @@ window.addEventListener('storage', (event) => {
 
 export function useSession(): Session {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}
+
+/**
+ * Whether the signed-in user may call a route of the shared access table: what every action
+ * button asks before it shows (the server refuses the call anyway).
+ */
+export function useCan(): (route: ApiRoute) => boolean {
+  const user = useSession()?.user;
+  return (route) => user !== undefined && can(user, route);
 }

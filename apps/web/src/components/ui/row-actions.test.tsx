@@ -46,4 +46,10 @@ describe('EditDeleteButtons', () => {
       (screen.getByRole('button', { name: 'Edit North Yard' }) as HTMLButtonElement).disabled,
     ).toBe(false);
   });
+
+  it('leaves out a button whose action the user may not take', () => {
+    render(<EditDeleteButtons name="North Yard" onEdit={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Edit North Yard' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete North Yard' })).toBeNull();
+  });
 });

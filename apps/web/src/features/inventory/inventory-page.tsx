@@ -1,4 +1,4 @@
-import { type MaterialDto, PAGE_SIZES } from '@stockyard/shared';
+import { type MaterialDto, ownLocation, PAGE_SIZES } from '@stockyard/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { LocationFilter } from '@/components/location-filter';
@@ -9,20 +9,28 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
+import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteMaterial } from './api/delete-material';
 import { useMaterials } from './api/get-materials';
 import { MaterialFormDialog } from './components/material-form-dialog';
 import { MaterialsTable } from './components/materials-table';
 import { MovementHistoryDialog } from './components/movement-history-dialog';
+import { TransferMaterialDialog } from './components/transfer-material-dialog';
 
 export default function InventoryPage() {
+  const user = useSession()?.user;
+  const can = useCan();
   const { page, filters, setPage, replacePage, setFilters } = useListParams({ location: 'id' });
-  const locationId = filters.location;
+  // A field manager sees their own location only: the server keeps them there whatever is asked.
+  const scoped = user !== undefined && ownLocation(user) !== null;
+  const locationId = scoped ? '' : filters.location;
+  const canAdd = can('POST /api/materials/create');
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<MaterialDto | null>(null);
   const [deleting, setDeleting] = useState<MaterialDto | null>(null);
   const [history, setHistory] = useState<MaterialDto | null>(null);
+  const [transferring, setTransferring] = useState<MaterialDto | null>(null);
 
   const query = useMaterials({ page, locationId: locationId ? Number(locationId) : undefined });
   const remove = useDeleteMaterial();
@@ -49,28 +57,38 @@ export default function InventoryPage() {
       <div>
         <h1 className="text-2xl font-semibold">Inventory Management</h1>
         <p className="text-sm text-muted-foreground">
-          Materials at every location. Choose an item to see its stock history.
+          {scoped
+            ? `Materials at ${user.location?.name ?? 'your location'}.`
+            : 'Materials at every location.'}{' '}
+          Choose an item to see its stock history.
         </p>
       </div>
 
       <Card>
-        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
-          <LocationFilter
-            className="sm:w-60"
-            value={locationId}
-            onChange={(location) => setFilters({ location })}
-          />
-          <Button className="sm:ml-auto" onClick={openAdd}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Item
-          </Button>
-        </div>
+        {scoped && !canAdd ? null : (
+          <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
+            {scoped ? null : (
+              <LocationFilter
+                className="sm:w-60"
+                value={locationId}
+                onChange={(location) => setFilters({ location })}
+              />
+            )}
+            {canAdd ? (
+              <Button className="sm:ml-auto" onClick={openAdd}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add Item
+              </Button>
+            ) : null}
+          </div>
+        )}
         <MaterialsTable
           materials={materials}
           state={state}
           onOpen={setHistory}
-          onEdit={openEdit}
-          onDelete={setDeleting}
+          onEdit={can('PUT /api/materials/update/:id') ? openEdit : undefined}
+          onDelete={can('DELETE /api/materials/remove/:id') ? setDeleting : undefined}
+          onTransfer={can('POST /api/materials/:id/transfer') ? setTransferring : undefined}
           onRetry={() => void query.refetch()}
         />
         <Pagination
@@ -82,6 +100,12 @@ export default function InventoryPage() {
       </Card>
 
       <MaterialFormDialog open={formOpen} onOpenChange={setFormOpen} material={editing} />
+      <TransferMaterialDialog
+        material={transferring}
+        onOpenChange={(open) => {
+          if (!open) setTransferring(null);
+        }}
+      />
       <MovementHistoryDialog
         material={history}
         onOpenChange={(open) => {

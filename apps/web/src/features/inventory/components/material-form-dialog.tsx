@@ -5,6 +5,7 @@ import {
   type MaterialInput,
   materialSchema,
   materialStatus,
+  ownLocation,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +16,7 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useCreateMaterial } from '../api/create-material';
 import { useUpdateMaterial } from '../api/update-material';
@@ -30,7 +32,7 @@ type FormValues = {
 
 const FIELDS = ['name', 'locationId', 'quantity', 'unit', 'notes'] as const;
 
-function toFormValues(material: MaterialDto | null): FormValues {
+function toFormValues(material: MaterialDto | null, scope: number | null): FormValues {
   return material
     ? {
         name: material.name,
@@ -39,7 +41,7 @@ function toFormValues(material: MaterialDto | null): FormValues {
         unit: material.unit,
         notes: material.notes ?? '',
       }
-    : { name: '', locationId: '', quantity: '', unit: 'EACH', notes: '' };
+    : { name: '', locationId: scope ? String(scope) : '', quantity: '', unit: 'EACH', notes: '' };
 }
 
 /** Add Item and Edit Item: the status follows from the quantity, on the server as here. */
@@ -54,6 +56,9 @@ export function MaterialFormDialog({
   material: MaterialDto | null;
 }) {
   const editing = material !== null;
+  const user = useSession()?.user;
+  // A field manager adds and keeps items at their own location only.
+  const scope = user ? ownLocation(user) : null;
   const create = useCreateMaterial();
   const update = useUpdateMaterial();
   const locations = useLocationOptions('active');
@@ -61,12 +66,12 @@ export function MaterialFormDialog({
     FormValues,
     unknown,
     MaterialInput
-  >({ resolver: schemaResolver(materialSchema), defaultValues: toFormValues(material) });
+  >({ resolver: schemaResolver(materialSchema), defaultValues: toFormValues(material, scope) });
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
-    if (open) reset(toFormValues(material));
-  }, [open, material, reset]);
+    if (open) reset(toFormValues(material, scope));
+  }, [open, material, scope, reset]);
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -92,7 +97,7 @@ export function MaterialFormDialog({
 
   const quantity = watch('quantity');
   const previewQuantity = quantity.trim() === '' ? Number.NaN : Number(quantity);
-  const options = locations.data ?? [];
+  const options = (locations.data ?? []).filter((option) => scope === null || option.id === scope);
   const missingCurrent = material && !options.some((option) => option.id === material.locationId);
 
   return (

@@ -1,12 +1,12 @@
 import { MATERIAL_UNIT_LABELS, type MaterialDto, materialStatus } from '@stockyard/shared';
+import { ArrowLeftRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import { displayId } from '@/lib/format';
 import { MaterialStatusBadge } from './material-status-badge';
-
-const COLUMNS = 8;
 
 function unitLabel(unit: string): string {
   return MATERIAL_UNIT_LABELS[unit as keyof typeof MATERIAL_UNIT_LABELS] ?? unit;
@@ -18,15 +18,19 @@ export function MaterialsTable({
   onOpen,
   onEdit,
   onDelete,
+  onTransfer,
   onRetry,
 }: {
   materials: MaterialDto[];
   state: ListState;
   onOpen: (material: MaterialDto) => void;
-  onEdit: (material: MaterialDto) => void;
-  onDelete: (material: MaterialDto) => void;
+  /** The row actions the user may take; without any, the Actions column is left out. */
+  onEdit?: (material: MaterialDto) => void;
+  onDelete?: (material: MaterialDto) => void;
+  onTransfer?: (material: MaterialDto) => void;
   onRetry: () => void;
 }) {
+  const hasActions = Boolean(onEdit || onDelete || onTransfer);
   const onRowKey = (event: KeyboardEvent, material: MaterialDto) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -46,13 +50,13 @@ export function MaterialsTable({
           <TH className="hidden sm:table-cell">Unit</TH>
           <TH className="hidden sm:table-cell">Status</TH>
           <TH className="hidden sm:table-cell">Last Updated</TH>
-          <TH className="text-right">Actions</TH>
+          {hasActions ? <TH className="text-right">Actions</TH> : null}
         </tr>
       </THead>
       <TBody>
         <ListRows
           state={state}
-          columns={COLUMNS}
+          columns={hasActions ? 8 : 7}
           count={materials.length}
           loading="Loading inventory items..."
           failed="Failed to load inventory items."
@@ -94,19 +98,51 @@ export function MaterialsTable({
               <TD className="hidden sm:table-cell whitespace-nowrap">
                 {formatDate(material.updatedAt)}
               </TD>
-              <TD className="text-right">
-                <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                  <EditDeleteButtons
-                    name={material.name}
-                    onEdit={() => onEdit(material)}
-                    onDelete={() => onDelete(material)}
-                  />
-                </div>
-              </TD>
+              {hasActions ? (
+                <TD className="text-right">
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                    {onTransfer ? (
+                      <TransferButton material={material} onTransfer={onTransfer} />
+                    ) : null}
+                    <EditDeleteButtons
+                      name={material.name}
+                      onEdit={onEdit && (() => onEdit(material))}
+                      onDelete={onDelete && (() => onDelete(material))}
+                    />
+                  </div>
+                </TD>
+              ) : null}
             </TR>
           ))}
         </ListRows>
       </TBody>
     </Table>
+  );
+}
+
+/** Transfer, disabled while there is nothing in stock to move. */
+function TransferButton({
+  material,
+  onTransfer,
+}: {
+  material: MaterialDto;
+  onTransfer: (material: MaterialDto) => void;
+}) {
+  const empty = material.quantity <= 0;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Transfer ${material.name}`}
+      title={empty ? 'Nothing in stock to transfer' : 'Transfer to another location'}
+      disabled={empty}
+      onClick={(event) => {
+        // The row opens the stock history; this button does only its own action.
+        event.stopPropagation();
+        onTransfer(material);
+      }}
+    >
+      <ArrowLeftRight className="h-4 w-4" aria-hidden />
+    </Button>
   );
 }
