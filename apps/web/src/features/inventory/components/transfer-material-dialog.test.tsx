@@ -18,10 +18,10 @@ const tube: MaterialDto = {
   notes: null,
   quantity: 30,
   unit: 'EACH',
-  status: 'AVAILABLE',
+  status: 'Available',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-} as MaterialDto;
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
