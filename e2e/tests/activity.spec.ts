@@ -112,12 +112,12 @@ test.describe('activity tracking', () => {
     const today = await page.evaluate(() => {
       const now = new Date();
       const pad = (n: number) => String(n).padStart(2, '0');
-      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+      return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
     });
     await page.getByLabel('Date').fill(today);
     await expect(rows.filter({ hasText: material })).toHaveCount(1);
 
-    await page.getByLabel('Date').fill('2020-01-01');
+    await page.getByLabel('Date').fill('01/01/2020');
     await expect(page.getByText('No activities found')).toBeVisible();
     await expect(page.getByText('Page 1 of 1. Total: 0 activities.')).toBeVisible();
 
