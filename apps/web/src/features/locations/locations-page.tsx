@@ -18,6 +18,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
+import { useCan } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteLocation } from './api/delete-location';
 import { useLocations } from './api/get-locations';
@@ -25,6 +26,7 @@ import { LocationFormDialog } from './components/location-form-dialog';
 import { LocationsTable } from './components/locations-table';
 
 export default function LocationsPage() {
+  const can = useCan();
   const { page, filters, setPage, replacePage, setFilters } = useListParams({
     type: LOCATION_TYPES,
     status: LOCATION_STATUSES,
@@ -93,18 +95,20 @@ export default function LocationsPage() {
               </option>
             ))}
           </Select>
-          <Button className="sm:ml-auto" onClick={openAdd}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Location
-          </Button>
+          {can('POST /api/locations/create') ? (
+            <Button className="sm:ml-auto" onClick={openAdd}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Location
+            </Button>
+          ) : null}
         </div>
         <LocationsTable
           locations={locations}
           state={state}
           selectedId={selectedId}
           onSelect={setSelectedId}
-          onEdit={openEdit}
-          onDelete={setDeleting}
+          onEdit={can('PUT /api/locations/update/:id') ? openEdit : undefined}
+          onDelete={can('DELETE /api/locations/remove/:id') ? setDeleting : undefined}
           onRetry={() => void query.refetch()}
         />
         <Pagination

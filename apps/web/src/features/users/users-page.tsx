@@ -1,4 +1,12 @@
-import { PAGE_SIZES, ROLE_LABELS, ROLES, type Role, type SessionUser } from '@stockyard/shared';
+import {
+  mayManageAccount,
+  ownLocation,
+  PAGE_SIZES,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+  type SessionUser,
+} from '@stockyard/shared';
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { LocationFilter } from '@/components/location-filter';
@@ -11,23 +19,28 @@ import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { showingRange } from '@/lib/format';
-import { useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
 import { useToggleUserStatus } from './api/toggle-user-status';
 import { AddUserDialog } from './components/add-user-dialog';
 import { EditUserDialog } from './components/edit-user-dialog';
-import { UsersTable } from './components/users-table';
+import { type UserRowActions, UsersTable } from './components/users-table';
 
 export default function UsersPage() {
   const session = useSession();
+  const me = session?.user;
+  const can = useCan();
+  // A field manager sees the users of their own location only: the server keeps them there.
+  const scoped = me !== undefined && ownLocation(me) !== null;
   const { page, filters, setPage, replacePage, setFilters } = useListParams({
     search: 'text',
     role: ROLES,
     location: 'id',
   });
-  const { search, role, location } = filters;
+  const { search, role } = filters;
+  const location = scoped ? '' : filters.location;
   const searchBox = useSearchInput(search, (value, options) =>
     setFilters({ search: value }, options),
   );
@@ -52,6 +65,15 @@ export default function UsersPage() {
           description: `${data.name} is now ${data.status ? 'active' : 'inactive'}.`,
         }),
     });
+  };
+  const actionsFor = (user: SessionUser): UserRowActions => {
+    // A field manager changes USER accounts of their location only, never an admin's.
+    const manageable = me !== undefined && mayManageAccount(me, user);
+    return {
+      toggle: manageable && can('PATCH /api/users/:id/toggle-status'),
+      edit: manageable && can('PUT /api/users/update/:id'),
+      delete: manageable && can('DELETE /api/users/remove/:id'),
+    };
   };
   const confirmDelete = () => {
     if (!deleting) return;
@@ -97,21 +119,26 @@ export default function UsersPage() {
               </option>
             ))}
           </Select>
-          <LocationFilter
-            className="md:w-52"
-            value={location}
-            onChange={(value) => setFilters({ location: value })}
-          />
-          <Button className="md:ml-auto" onClick={() => setAdding(true)}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add User
-          </Button>
+          {scoped ? null : (
+            <LocationFilter
+              className="md:w-52"
+              value={location}
+              onChange={(value) => setFilters({ location: value })}
+            />
+          )}
+          {can('POST /api/users/register') ? (
+            <Button className="md:ml-auto" onClick={() => setAdding(true)}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add User
+            </Button>
+          ) : null}
         </div>
         <UsersTable
           users={users}
           state={state}
           currentUserId={session?.user.id}
           togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
+          actionsFor={actionsFor}
           onToggle={onToggle}
           onEdit={setEditing}
           onDelete={setDeleting}

@@ -6,15 +6,18 @@ import {
   type LocationDto,
   type LocationInput,
   locationSchema,
+  mayChangeLocationStatus,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useCreateLocation } from '../api/create-location';
 import { useUpdateLocation } from '../api/update-location';
@@ -46,6 +49,9 @@ export function LocationFormDialog({
   location: LocationDto | null;
 }) {
   const editing = location !== null;
+  const user = useSession()?.user;
+  // Manage Locations edits a location's details; opening or closing it is an admin's.
+  const statusEditable = user !== undefined && mayChangeLocationStatus(user);
   const create = useCreateLocation();
   const update = useUpdateLocation();
   const form = useForm<FormValues, unknown, LocationInput>({
@@ -106,16 +112,30 @@ export function LocationFormDialog({
                 ))}
               </Select>
             </FormField>
-            <FormField id="location-status" label="Status" error={errors.status?.message}>
-              <Select {...fieldProps('status')}>
-                <option value="">Select status</option>
-                {LOCATION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {LOCATION_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            {statusEditable ? (
+              <FormField id="location-status" label="Status" error={errors.status?.message}>
+                <Select {...fieldProps('status')}>
+                  <option value="">Select status</option>
+                  {LOCATION_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {LOCATION_STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            ) : (
+              <div className="space-y-1.5">
+                <p className="text-sm font-medium">Status</p>
+                {location ? (
+                  <Badge tone={location.status === 'ACTIVE' ? 'green' : 'grey'}>
+                    {LOCATION_STATUS_LABELS[location.status]}
+                  </Badge>
+                ) : null}
+                <p className="text-xs text-muted-foreground">
+                  Only an admin can change a location's status.
+                </p>
+              </div>
+            )}
           </div>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -6,8 +6,6 @@ import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/com
 import { cn } from '@/lib/cn';
 import { displayId } from '@/lib/format';
 
-const COLUMNS = 6;
-
 export function LocationsTable({
   locations,
   state,
@@ -21,10 +19,12 @@ export function LocationsTable({
   state: ListState;
   selectedId: number | null;
   onSelect: (id: number) => void;
-  onEdit: (location: LocationDto) => void;
-  onDelete: (location: LocationDto) => void;
+  /** The row actions the user may take; without any, the Actions column is left out. */
+  onEdit?: (location: LocationDto) => void;
+  onDelete?: (location: LocationDto) => void;
   onRetry: () => void;
 }) {
+  const hasActions = Boolean(onEdit || onDelete);
   const onRowKey = (event: KeyboardEvent, id: number) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -42,13 +42,13 @@ export function LocationsTable({
           <TH className="hidden sm:table-cell">Type</TH>
           <TH className="hidden sm:table-cell">Address</TH>
           <TH className="hidden sm:table-cell">Status</TH>
-          <TH className="text-right">Actions</TH>
+          {hasActions ? <TH className="text-right">Actions</TH> : null}
         </tr>
       </THead>
       <TBody>
         <ListRows
           state={state}
-          columns={COLUMNS}
+          columns={hasActions ? 6 : 5}
           count={locations.length}
           loading="Loading locations..."
           failed="Failed to fetch locations."
@@ -96,15 +96,17 @@ export function LocationsTable({
                     {LOCATION_STATUS_LABELS[location.status]}
                   </Badge>
                 </TD>
-                <TD className="text-right">
-                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                    <EditDeleteButtons
-                      name={location.name}
-                      onEdit={() => onEdit(location)}
-                      onDelete={() => onDelete(location)}
-                    />
-                  </div>
-                </TD>
+                {hasActions ? (
+                  <TD className="text-right">
+                    <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                      <EditDeleteButtons
+                        name={location.name}
+                        onEdit={onEdit && (() => onEdit(location))}
+                        onDelete={onDelete && (() => onDelete(location))}
+                      />
+                    </div>
+                  </TD>
+                ) : null}
               </TR>
             );
           })}

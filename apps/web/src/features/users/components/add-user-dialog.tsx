@@ -1,10 +1,15 @@
 import {
+  assignableRoles,
   type CreateUserFormInput,
   createUserFormSchema,
   DEFAULT_PERMISSIONS,
+  grantableFlags,
+  ownLocation,
+  PERMISSION_FLAGS,
   type Permissions,
+  type SessionUser,
 } from '@stockyard/shared';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -12,6 +17,7 @@ import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 import { PermissionCheckboxes } from './permission-checkboxes';
@@ -27,15 +33,27 @@ type FormValues = {
   permissions: Permissions;
 };
 
-const EMPTY: FormValues = {
-  name: '',
-  email: '',
-  role: '',
-  locationId: '',
-  password: '',
-  confirmPassword: '',
-  permissions: DEFAULT_PERMISSIONS,
-};
+/**
+ * An empty form as the editor may fill it: a field manager's newcomer is a Field Manager at their
+ * location, with none of the default flags the field manager does not hold themselves.
+ */
+function emptyForm(editor: SessionUser | undefined): FormValues {
+  const roles = editor ? assignableRoles(editor) : [];
+  const scope = editor ? ownLocation(editor) : null;
+  const grantable = editor ? grantableFlags(editor) : PERMISSION_FLAGS;
+  const permissions = Object.fromEntries(
+    PERMISSION_FLAGS.map((flag) => [flag, DEFAULT_PERMISSIONS[flag] && grantable.includes(flag)]),
+  ) as Permissions;
+  return {
+    name: '',
+    email: '',
+    role: roles.length === 1 ? roles[0]! : '',
+    locationId: scope ? String(scope) : '',
+    password: '',
+    confirmPassword: '',
+    permissions,
+  };
+}
 const FIELDS = ['name', 'email', 'role', 'locationId', 'password', 'permissions'] as const;
 
 export function AddUserDialog({
@@ -46,16 +64,18 @@ export function AddUserDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateUser();
+  const editor = useSession()?.user;
+  const empty = useMemo(() => emptyForm(editor), [editor]);
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<
     FormValues,
     unknown,
     CreateUserFormInput
-  >({ resolver: schemaResolver(createUserFormSchema), defaultValues: EMPTY });
+  >({ resolver: schemaResolver(createUserFormSchema), defaultValues: empty });
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
-    if (open) reset(EMPTY);
-  }, [open, reset]);
+    if (open) reset(empty);
+  }, [open, empty, reset]);
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _, ...input }) => {
     try {
@@ -97,6 +117,8 @@ export function AddUserDialog({
               location={register('locationId')}
               roleError={errors.role?.message}
               locationError={errors.locationId?.message}
+              roles={editor ? assignableRoles(editor) : []}
+              onlyLocation={editor ? ownLocation(editor) : null}
             />
             <FormField id="add-user-password" label="Password" error={errors.password?.message}>
               <Input
@@ -123,6 +145,7 @@ export function AddUserDialog({
             idPrefix="add-user"
             field={(flag) => register(`permissions.${flag}`)}
             isAdmin={watch('role') === 'ADMIN'}
+            flags={editor ? grantableFlags(editor) : []}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,4 +1,7 @@
 import {
+  assignableRoles,
+  grantableFlags,
+  ownLocation,
   type Permissions,
   type SessionUser,
   type UpdateUserInput,
@@ -12,6 +15,7 @@ import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useUpdateUser } from '../api/update-user';
 import { PermissionCheckboxes } from './permission-checkboxes';
@@ -49,6 +53,7 @@ export function EditUserDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateUser();
+  const editor = useSession()?.user;
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<
     FormValues,
     unknown,
@@ -105,6 +110,8 @@ export function EditUserDialog({
                   ? { id: user.locationId, name: user.location.name }
                   : null
               }
+              roles={editor ? assignableRoles(editor) : []}
+              onlyLocation={editor ? ownLocation(editor) : null}
             />
             <FormField id="edit-user-status" label="Status" error={errors.status?.message}>
               <Select
@@ -122,6 +129,7 @@ export function EditUserDialog({
             idPrefix="edit-user"
             field={(flag) => register(`permissions.${flag}`)}
             isAdmin={watch('role') === 'ADMIN'}
+            flags={editor ? grantableFlags(editor) : []}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

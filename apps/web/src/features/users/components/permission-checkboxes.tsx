@@ -8,15 +8,20 @@ function flagLabel(flag: PermissionFlag): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The ten permission flags of a user, as checkboxes. */
+/**
+ * A user's permission flags, as checkboxes: those in `flags`, the ones the editor may grant
+ * (a field manager's own); the others keep their values.
+ */
 export function PermissionCheckboxes({
   idPrefix,
   field,
   isAdmin,
+  flags = PERMISSION_FLAGS,
 }: {
   idPrefix: string;
   field: (flag: PermissionFlag) => UseFormRegisterReturn;
   isAdmin: boolean;
+  flags?: readonly PermissionFlag[];
 }) {
   return (
     <fieldset className="space-y-3 rounded-md border border-border p-4">
@@ -25,7 +30,7 @@ export function PermissionCheckboxes({
         <p className="text-xs text-muted-foreground">An admin has every permission.</p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        {PERMISSION_FLAGS.map((flag) => (
+        {flags.map((flag) => (
           <Checkbox
             key={flag}
             id={`${idPrefix}-${flag}`}

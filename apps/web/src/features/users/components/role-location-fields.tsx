@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLES } from '@stockyard/shared';
+import { ROLE_LABELS, ROLES, type Role } from '@stockyard/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
@@ -12,6 +12,8 @@ export function RoleLocationFields({
   roleError,
   locationError,
   current,
+  roles = ROLES,
+  onlyLocation = null,
 }: {
   idPrefix: string;
   role: UseFormRegisterReturn;
@@ -20,16 +22,22 @@ export function RoleLocationFields({
   locationError?: string;
   /** The user's location, offered even when it is no longer active. */
   current?: { id: number; name: string } | null;
+  /** The roles the editor may give (a field manager: Field Manager only). */
+  roles?: readonly Role[];
+  /** The one location the editor may choose (a field manager's own), or null for any. */
+  onlyLocation?: number | null;
 }) {
   const locations = useLocationOptions('active');
-  const options = locations.data ?? [];
+  const options = (locations.data ?? []).filter(
+    (option) => onlyLocation === null || option.id === onlyLocation,
+  );
   const missingCurrent = current && !options.some((option) => option.id === current.id);
   return (
     <>
       <FormField id={`${idPrefix}-role`} label="Role" error={roleError}>
         <Select {...controlProps(`${idPrefix}-role`, Boolean(roleError))} {...role}>
           <option value="">Select role</option>
-          {ROLES.map((value) => (
+          {roles.map((value) => (
             <option key={value} value={value}>
               {ROLE_LABELS[value]}
             </option>

@@ -6,13 +6,19 @@ import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 
-const COLUMNS = 6;
+/** What the viewer may do to one row's account; a missing action's button is left out. */
+export type UserRowActions = {
+  toggle?: boolean;
+  edit?: boolean;
+  delete?: boolean;
+};
 
 export function UsersTable({
   users,
   state,
   currentUserId,
   togglingId,
+  actionsFor,
   onToggle,
   onEdit,
   onDelete,
@@ -22,11 +28,16 @@ export function UsersTable({
   state: ListState;
   currentUserId: number | undefined;
   togglingId: number | null;
+  actionsFor: (user: SessionUser) => UserRowActions;
   onToggle: (user: SessionUser) => void;
   onEdit: (user: SessionUser) => void;
   onDelete: (user: SessionUser) => void;
   onRetry: () => void;
 }) {
+  const hasActions = users.some((user) => {
+    const actions = actionsFor(user);
+    return actions.toggle || actions.edit || actions.delete;
+  });
   return (
     <Table aria-label="Users">
       <THead>
@@ -36,13 +47,13 @@ export function UsersTable({
           <TH className="hidden sm:table-cell">Location</TH>
           <TH className="hidden sm:table-cell">Status</TH>
           <TH className="hidden sm:table-cell">Last Login</TH>
-          <TH className="text-right">Actions</TH>
+          {hasActions ? <TH className="text-right">Actions</TH> : null}
         </tr>
       </THead>
       <TBody>
         <ListRows
           state={state}
-          columns={COLUMNS}
+          columns={hasActions ? 6 : 5}
           count={users.length}
           loading="Loading users..."
           failed="Failed to load users."
@@ -51,6 +62,7 @@ export function UsersTable({
         >
           {users.map((user) => {
             const self = user.id === currentUserId;
+            const actions = actionsFor(user);
             return (
               <TR key={user.id}>
                 <TD>
@@ -90,29 +102,33 @@ export function UsersTable({
                 <TD className="hidden sm:table-cell whitespace-nowrap">
                   {formatDate(user.lastLogin)}
                 </TD>
-                <TD className="text-right">
-                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:justify-end">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="w-24"
-                      disabled={self || togglingId === user.id}
-                      title={self ? 'You cannot deactivate your own account.' : undefined}
-                      aria-label={`${user.status ? 'Deactivate' : 'Activate'} ${user.name}`}
-                      onClick={() => onToggle(user)}
-                    >
-                      {user.status ? 'Deactivate' : 'Activate'}
-                    </Button>
-                    <div className="flex gap-1">
-                      <EditDeleteButtons
-                        name={user.name}
-                        onEdit={() => onEdit(user)}
-                        onDelete={() => onDelete(user)}
-                        deleteBlocked={self ? 'You cannot delete your own account.' : undefined}
-                      />
+                {hasActions ? (
+                  <TD className="text-right">
+                    <div className="flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:justify-end">
+                      {actions.toggle ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="w-24"
+                          disabled={self || togglingId === user.id}
+                          title={self ? 'You cannot deactivate your own account.' : undefined}
+                          aria-label={`${user.status ? 'Deactivate' : 'Activate'} ${user.name}`}
+                          onClick={() => onToggle(user)}
+                        >
+                          {user.status ? 'Deactivate' : 'Activate'}
+                        </Button>
+                      ) : null}
+                      <div className="flex gap-1">
+                        <EditDeleteButtons
+                          name={user.name}
+                          onEdit={actions.edit ? () => onEdit(user) : undefined}
+                          onDelete={actions.delete ? () => onDelete(user) : undefined}
+                          deleteBlocked={self ? 'You cannot delete your own account.' : undefined}
+                        />
+                      </div>
                     </div>
-                  </div>
-                </TD>
+                  </TD>
+                ) : null}
               </TR>
             );
           })}
