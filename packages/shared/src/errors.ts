@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Error codes of the API, each with its HTTP status; the one table both ends read. */
 export const ERROR_CODES = {
   VALIDATION_ERROR: 400,
@@ -14,15 +16,19 @@ export const ERROR_CODES = {
   SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
-export type FieldError = { path: string; message: string };
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-export type ApiErrorBody = {
-  success: false;
-  message: string;
-  code: ErrorCode;
-  errors?: FieldError[];
-};
+/** Every refusal of the API: the response schema of each route's error statuses. */
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.enum(ERROR_CODE_NAMES),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ApiErrorBody = z.infer<typeof errorBodySchema>;
 
 export type ApiSuccess<T> = {
   success: true;
@@ -31,12 +37,13 @@ export type ApiSuccess<T> = {
   pagination?: Pagination;
 };
 
-export type Pagination = {
-  total: number;
-  totalPages: number;
-  page: number;
-  limit: number;
-};
+export const paginationSchema = z.object({
+  total: z.int().min(0),
+  totalPages: z.int().min(1),
+  page: z.int().min(1),
+  limit: z.int().min(1),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',

@@ -11,5 +11,6 @@ export * from './schemas/locations';
 export * from './schemas/materials';
 export * from './schemas/notifications';
 export * from './schemas/password';
+export * from './schemas/responses';
 export * from './schemas/users';
 export * from './types';

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { isoInstantSchema } from './schemas/responses';
+
 export const NOTIFICATION_TYPES = [
   'NEW_USER',
   'NEW_MATERIAL',
@@ -13,23 +16,25 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification as the API answers it and as the socket pushes it. */
-export type NotificationItem = {
-  id: number;
-  type: NotificationType;
-  message: string;
-  read: boolean;
-  createdAt: string;
-};
+export const notificationItemSchema = z.object({
+  id: z.int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: isoInstantSchema,
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** The answer of GET /notifications (inside `data`). */
-export type NotificationsPage = {
-  notifications: NotificationItem[];
-  totalPages: number;
-  currentPage: number;
-  totalNotifications: number;
+export const notificationsPageSchema = z.object({
+  notifications: z.array(notificationItemSchema),
+  totalPages: z.int(),
+  currentPage: z.int(),
+  totalNotifications: z.int(),
   /** Unread notifications of the user, whatever the filters: the bell's badge. */
-  unreadCount: number;
-};
+  unreadCount: z.int(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
 /** Socket events, typed for both ends. */
 export type ServerToClientEvents = {

@@ -1,18 +1,10 @@
-import type { Permissions, Role } from './access';
+import type { z } from 'zod';
+import type { loginReplySchema } from './schemas/auth';
+import type { sessionUserSchema } from './schemas/users';
 
 export type LocationType = 'BMR_YARD' | 'FIELD';
 export type LocationStatus = 'ACTIVE' | 'INACTIVE';
 
-export type SessionUser = {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  locationId: number | null;
-  location: { name: string } | null;
-  status: boolean;
-  lastLogin: string | null;
-  permissions: Permissions;
-};
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export type LoginResponse = { token: string; user: SessionUser };
+export type LoginResponse = Pick<z.infer<typeof loginReplySchema>, 'token' | 'user'>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { optionalIdQuery, paginationQuery } from './common';
+import { isoInstantSchema } from './responses';
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -58,24 +59,32 @@ export const activityLogsQuerySchema = paginationQuery(PAGE_SIZES.activityLogs).
 export type ActivityLogsQuery = z.infer<typeof activityLogsQuerySchema>;
 export type ActivityLogsQueryInput = z.input<typeof activityLogsQuerySchema>;
 
-type LocationSummary = { name: string; address: string; type: string };
+const locationSummarySchema = z.object({ name: z.string(), address: z.string(), type: z.string() });
 
 /** One entry of the activity log as the list answers it. */
-export type ActivityLogItem = {
-  id: number;
-  action: string;
-  description: string;
-  timestamp: string;
-  details: Record<string, unknown> | null;
+export const activityLogItemSchema = z.object({
+  id: z.int(),
+  action: z.string(),
+  description: z.string(),
+  timestamp: isoInstantSchema,
+  details: z.record(z.string(), z.unknown()).nullable(),
   /** Who did it; null for an attempt that named no account. */
-  user: { name: string; email: string; location: LocationSummary | null } | null;
+  user: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      location: locationSummarySchema.nullable(),
+    })
+    .nullable(),
   /** The location the entry concerns (what the location filter matches). */
-  location: ({ id: number } & LocationSummary) | null;
-};
+  location: locationSummarySchema.extend({ id: z.int() }).nullable(),
+});
+export type ActivityLogItem = z.infer<typeof activityLogItemSchema>;
 
-export type ActivityLogsPage = {
-  logs: ActivityLogItem[];
-  totalLogs: number;
-  totalPages: number;
-  currentPage: number;
-};
+export const activityLogsPageSchema = z.object({
+  logs: z.array(activityLogItemSchema),
+  totalLogs: z.int(),
+  totalPages: z.int(),
+  currentPage: z.int(),
+});
+export type ActivityLogsPage = z.infer<typeof activityLogsPageSchema>;

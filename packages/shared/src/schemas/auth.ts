@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './common';
+import { sessionUserSchema } from './users';
 
 export const loginSchema = z.object({
   email: plainText(z.string({ error: 'Invalid email' }).trim(), 'Email').pipe(
@@ -11,3 +12,11 @@ export const loginSchema = z.object({
     .max(1024, { error: 'Password is too long' }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /auth/login's answer: the spec's `{ token, user }` beside the envelope's fields. */
+export const loginReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: sessionUserSchema,
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import type { LocationStatus, LocationType } from '../types';
 import { paginationQuery, plainText } from './common';
+import { isoInstantSchema } from './responses';
 
 export const LOCATION_TYPES = ['BMR_YARD', 'FIELD'] as const satisfies readonly LocationType[];
 export const LOCATION_STATUSES = [
@@ -73,23 +74,30 @@ export const locationPickerQuery = paginationQuery(100);
 
 export const locationTypeParam = z.object({ type: locationTypeField });
 
-export type LocationDto = {
-  id: number;
-  name: string;
-  address: string;
-  type: LocationType;
-  status: LocationStatus;
-  createdAt: string;
-  updatedAt: string;
-};
+export const locationDtoSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  address: z.string(),
+  type: z.enum(LOCATION_TYPES),
+  status: z.enum(LOCATION_STATUSES),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type LocationDto = z.infer<typeof locationDtoSchema>;
 
 /** A location as a picker shows it: open to every signed-in user. */
-export type LocationOption = { id: number; name: string; status: LocationStatus };
+export const locationOptionSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  status: z.enum(LOCATION_STATUSES),
+});
+export type LocationOption = z.infer<typeof locationOptionSchema>;
 
-export type LocationStats = {
-  locationId: number;
-  materialCount: number;
-  unitsInStock: number;
-  lowStockCount: number;
-  outOfStockCount: number;
-};
+export const locationStatsSchema = z.object({
+  locationId: z.int(),
+  materialCount: z.int(),
+  unitsInStock: z.number(),
+  lowStockCount: z.int(),
+  outOfStockCount: z.int(),
+});
+export type LocationStats = z.infer<typeof locationStatsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MaterialStatus } from '../calculations';
+import { MATERIAL_STATUSES } from '../calculations';
 import { PAGE_SIZES } from '../constants';
 import {
   countQuery,
@@ -9,6 +9,7 @@ import {
   paginationQuery,
   plainText,
 } from './common';
+import { isoInstantSchema } from './responses';
 
 export const MATERIAL_UNITS = ['EACH'] as const;
 export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
@@ -122,18 +123,19 @@ export type LowStockQuery = z.infer<typeof lowStockQuery>;
 
 export const movementListQuery = paginationQuery(PAGE_SIZES.inventory);
 
-export type MaterialDto = {
-  id: number;
-  name: string;
-  locationId: number;
-  location: { name: string };
-  notes: string | null;
-  quantity: number;
-  unit: string;
-  status: MaterialStatus;
-  createdAt: string;
-  updatedAt: string;
-};
+export const materialDtoSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  locationId: z.int(),
+  location: z.object({ name: z.string() }),
+  notes: z.string().nullable(),
+  quantity: z.number(),
+  unit: z.string(),
+  status: z.enum(MATERIAL_STATUSES),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type MaterialDto = z.infer<typeof materialDtoSchema>;
 
 export const STOCK_MOVEMENT_REASON_LABELS = {
   CREATE: 'Created',
@@ -146,18 +148,29 @@ export const STOCK_MOVEMENT_REASON_LABELS = {
   WRITE_OFF: 'Written off',
 } as const;
 export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASON_LABELS;
+const STOCK_MOVEMENT_REASONS = Object.keys(STOCK_MOVEMENT_REASON_LABELS) as [
+  StockMovementReason,
+  ...StockMovementReason[],
+];
 
-export type StockMovementDto = {
-  id: number;
-  materialId: number;
-  delta: number;
-  quantityAfter: number;
-  reason: StockMovementReason;
-  reference: string | null;
+export const stockMovementDtoSchema = z.object({
+  id: z.int(),
+  materialId: z.int(),
+  delta: z.number(),
+  quantityAfter: z.number(),
+  reason: z.enum(STOCK_MOVEMENT_REASONS),
+  reference: z.string().nullable(),
   /** A transfer's other side: the material it came from or went to, and where that is. */
-  counterpart: { materialId: number; materialName: string; locationName: string } | null;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-};
+  counterpart: z
+    .object({ materialId: z.int(), materialName: z.string(), locationName: z.string() })
+    .nullable(),
+  user: z.object({ id: z.int(), name: z.string() }).nullable(),
+  createdAt: isoInstantSchema,
+});
+export type StockMovementDto = z.infer<typeof stockMovementDtoSchema>;
 
-export type TransferResult = { source: MaterialDto; destination: MaterialDto };
+export const transferResultSchema = z.object({
+  source: materialDtoSchema,
+  destination: materialDtoSchema,
+});
+export type TransferResult = z.infer<typeof transferResultSchema>;
