@@ -1,7 +1,10 @@
-import { activityLogsQuerySchema } from '@stockyard/shared';
+import { activityLogsPageSchema, activityLogsQuerySchema, envelope } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import * as activityService from './activity.service';
+
+/** The page in `data`, and its fields beside the envelope's too, where the spec reads them. */
+const activityReply = envelope(activityLogsPageSchema).extend(activityLogsPageSchema.shape);
 
 /** Read only: the log is append-only, so no path updates or deletes an entry. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +15,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['activity'],
         summary: 'The activity log, newest first, filtered by location and day (admins only)',
         querystring: activityLogsQuerySchema,
+        response: { 200: activityReply, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -1,8 +1,14 @@
-import { loginSchema } from '@stockyard/shared';
+import {
+  emptyEnvelope,
+  envelope,
+  loginReplySchema,
+  loginSchema,
+  sessionUserSchema,
+} from '@stockyard/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/actor';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import * as authService from './auth.service';
 
 export function clientInfo(request: FastifyRequest): authService.ClientInfo {
@@ -12,18 +18,29 @@ export function clientInfo(request: FastifyRequest): authService.ClientInfo {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginSchema,
+        response: { 200: loginReplySchema, ...errorResponses(400, 401, 429) },
+      },
+    },
     async (request) => {
       const { token, user } = await authService.login(app.ctx, request.body, clientInfo(request));
       // The spec's login answer is `{ token, user }`; the envelope fields come along.
-      return { success: true, message: 'Login successful', token, user };
+      return { success: true as const, message: 'Login successful', token, user };
     },
   );
 
   app.post(
     '/logout',
     {
-      schema: { tags: ['auth'], summary: 'End the current session' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { 200: emptyEnvelope, ...errorResponses(401) },
+      },
     },
     async (request) => {
       await authService.logout(app.ctx, requireAuth(request), clientInfo(request));
@@ -33,7 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile',
-    { schema: { tags: ['auth'], summary: 'The signed-in user' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: envelope(sessionUserSchema), ...errorResponses(401) },
+      },
+    },
     async (request) => ok(requireAuth(request).user),
   );
 };

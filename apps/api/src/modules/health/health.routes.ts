@@ -1,14 +1,25 @@
+import { envelope } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, ok } from '../../lib/reply';
 import * as service from './health.service';
+
+const healthReply = envelope(z.object({ status: z.literal('ok'), database: z.literal('up') }));
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Answers 200 when the database answers' } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Answers 200 when the database answers',
+        response: { 200: healthReply, ...errorResponses(503) },
+      },
+    },
     async (_request, reply) => {
       try {
         await service.checkDatabase(app.ctx);
-        return { success: true, message: 'OK', data: { status: 'ok', database: 'up' } };
+        return ok({ status: 'ok' as const, database: 'up' as const });
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
         return reply.status(503).send({

@@ -1,22 +1,36 @@
 import {
+  emptyEnvelope,
+  envelope,
   idParam,
+  locationDtoSchema,
   locationListQuery,
+  locationOptionSchema,
   locationPickerQuery,
   locationSchema,
+  locationStatsSchema,
   locationTypeParam,
+  pagedEnvelope,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import * as service from './locations.service';
 
 const tags = ['locations'];
+const locationPage = { 200: pagedEnvelope(locationDtoSchema), ...errorResponses(400, 401, 403) };
+const oneLocation = envelope(locationDtoSchema);
 
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
-      schema: { tags, summary: 'Locations, by type or status', querystring: locationListQuery },
+      schema: {
+        tags,
+        summary: 'Locations, by type or status',
+        querystring: locationListQuery,
+        response: locationPage,
+      },
     },
     async (request) => {
       const { items, pagination } = await service.listLocations(
@@ -31,7 +45,12 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/active',
     {
-      schema: { tags, summary: 'Active locations, for pickers', querystring: locationPickerQuery },
+      schema: {
+        tags,
+        summary: 'Active locations, for pickers',
+        querystring: locationPickerQuery,
+        response: locationPage,
+      },
     },
     async (request) => {
       const { items, pagination } = await service.listLocations(
@@ -48,7 +67,13 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/options',
-    { schema: { tags, summary: "Every location's id, name and status, for pickers" } },
+    {
+      schema: {
+        tags,
+        summary: "Every location's id, name and status, for pickers",
+        response: { 200: envelope(z.array(locationOptionSchema)), ...errorResponses(401) },
+      },
+    },
     async () => ok(await service.locationOptions(app.ctx), 'Locations fetched'),
   );
 
@@ -60,6 +85,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Locations of one type',
         params: locationTypeParam,
         querystring: locationPickerQuery,
+        response: locationPage,
       },
     },
     async (request) => {
@@ -75,11 +101,21 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id', { schema: { tags, summary: 'One location', params: idParam } }, async (request) =>
-    ok(
-      await service.getLocation(app.ctx, requireAuth(request).user, request.params.id),
-      'Location fetched',
-    ),
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One location',
+        params: idParam,
+        response: { 200: oneLocation, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.getLocation(app.ctx, requireAuth(request).user, request.params.id),
+        'Location fetched',
+      ),
   );
 
   app.get(
@@ -89,6 +125,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Materials, units in stock and low stock at a location',
         params: idParam,
+        response: { 200: envelope(locationStatsSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -100,7 +137,14 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create',
-    { schema: { tags, summary: 'Create a location', body: locationSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a location',
+        body: locationSchema,
+        response: { 201: oneLocation, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const location = await service.createLocation(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(location, 'Location created successfully'));
@@ -110,7 +154,13 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
-      schema: { tags, summary: 'Update a location', params: idParam, body: locationSchema },
+      schema: {
+        tags,
+        summary: 'Update a location',
+        params: idParam,
+        body: locationSchema,
+        response: { 200: oneLocation, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => {
       const location = await service.updateLocation(
@@ -126,7 +176,12 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/remove/:id',
     {
-      schema: { tags, summary: 'Delete a location that nothing refers to', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a location that nothing refers to',
+        params: idParam,
+        response: { 200: emptyEnvelope, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => {
       await service.removeLocation(app.ctx, actorOf(request), request.params.id);

@@ -1,19 +1,31 @@
 import {
+  emptyEnvelope,
+  envelope,
   idParam,
   lowStockQuery,
+  materialDtoSchema,
   materialListQuery,
   materialSchema,
   movementListQuery,
+  pagedEnvelope,
+  stockMovementDtoSchema,
   transferMaterialSchema,
+  transferResultSchema,
   updateStockSchema,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import * as service from './materials.service';
 import * as stock from './materials-stock.service';
 
 const tags = ['materials'];
+const oneMaterial = envelope(materialDtoSchema);
+// A field manager naming another location is answered 404, as if it did not exist.
+const reads = errorResponses(400, 401, 403, 404);
+const writes = errorResponses(400, 401, 403, 404, 409);
+const materialPage = { 200: pagedEnvelope(materialDtoSchema), ...reads };
 
 export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,6 +35,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Inventory, newest first, optionally at one location',
         querystring: materialListQuery,
+        response: materialPage,
       },
     },
     async (request) => {
@@ -42,6 +55,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Materials at or under the low-stock threshold',
         querystring: lowStockQuery,
+        response: { 200: envelope(z.array(materialDtoSchema)), ...reads },
       },
     },
     async (request) => {
@@ -60,6 +74,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Inventory of one location',
         params: idParam,
         querystring: materialListQuery.omit({ locationId: true }),
+        response: materialPage,
       },
     },
     async (request) => {
@@ -75,7 +90,14 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/detail/:id',
-    { schema: { tags, summary: 'One material', params: idParam } },
+    {
+      schema: {
+        tags,
+        summary: 'One material',
+        params: idParam,
+        response: { 200: oneMaterial, ...reads },
+      },
+    },
     async (request) =>
       ok(
         await service.getMaterial(app.ctx, requireAuth(request).user, request.params.id),
@@ -91,6 +113,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A material's stock history, newest first",
         params: idParam,
         querystring: movementListQuery,
+        response: { 200: pagedEnvelope(stockMovementDtoSchema), ...reads },
       },
     },
     async (request) => {
@@ -106,7 +129,14 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create',
-    { schema: { tags, summary: 'Add an inventory item', body: materialSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Add an inventory item',
+        body: materialSchema,
+        response: { 201: oneMaterial, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const material = await service.createMaterial(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(material, 'Inventory item added successfully.'));
@@ -116,7 +146,13 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
-      schema: { tags, summary: 'Edit an inventory item', params: idParam, body: materialSchema },
+      schema: {
+        tags,
+        summary: 'Edit an inventory item',
+        params: idParam,
+        body: materialSchema,
+        response: { 200: oneMaterial, ...writes },
+      },
     },
     async (request) => {
       const material = await service.updateMaterial(
@@ -136,6 +172,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete an inventory item; one with history stays in the ledger',
         params: idParam,
+        response: { 200: emptyEnvelope, ...reads },
       },
     },
     async (request) => {
@@ -152,6 +189,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set, add or take away stock',
         params: idParam,
         body: updateStockSchema,
+        response: { 200: oneMaterial, ...writes },
       },
     },
     async (request) => {
@@ -173,6 +211,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move stock to another location',
         params: idParam,
         body: transferMaterialSchema,
+        response: { 200: envelope(transferResultSchema), ...writes },
       },
     },
     async (request) => {

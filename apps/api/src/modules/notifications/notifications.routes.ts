@@ -1,7 +1,15 @@
-import { idParam, notificationsQuerySchema } from '@stockyard/shared';
+import {
+  emptyEnvelope,
+  envelope,
+  idParam,
+  notificationItemSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+} from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../lib/actor';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import * as notificationsService from './notifications.service';
 
 /** Every signed-in user reaches their own notifications, and only those. */
@@ -13,6 +21,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'The signed-in user’s notifications, newest first, with the unread count',
         querystring: notificationsQuerySchema,
+        response: { 200: envelope(notificationsPageSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -23,7 +32,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mark-all-read',
-    { schema: { tags: ['notifications'], summary: 'Mark every notification of the user read' } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every notification of the user read',
+        response: {
+          200: envelope(z.object({ updated: z.int() })),
+          ...errorResponses(401),
+        },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const result = await notificationsService.markAllRead(app.ctx, user.id);
@@ -33,7 +51,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id/read',
-    { schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParam } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one notification read',
+        params: idParam,
+        response: { 200: envelope(notificationItemSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const notification = await notificationsService.markRead(app.ctx, user.id, request.params.id);
@@ -43,7 +68,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags: ['notifications'], summary: 'Delete one notification', params: idParam } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Delete one notification',
+        params: idParam,
+        response: { 200: emptyEnvelope, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       await notificationsService.deleteNotification(app.ctx, user.id, request.params.id);

@@ -1,9 +1,13 @@
 import {
   changePasswordSchema,
   createUserSchema,
+  emptyEnvelope,
+  envelope,
   idParam,
+  pagedEnvelope,
   resetPasswordSchema,
   roleParam,
+  sessionUserSchema,
   updatePermissionsSchema,
   updateUserSchema,
   userListQuery,
@@ -11,11 +15,16 @@ import {
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, requireAuth } from '../../lib/actor';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import * as service from './users.service';
 import * as passwords from './users-password.service';
 
 const tags = ['users'];
+const oneUser = envelope(sessionUserSchema);
+// A field manager naming another location's user is answered 404, as if it did not exist.
+const reads = errorResponses(400, 401, 403, 404);
+const writes = errorResponses(400, 401, 403, 404, 409);
+const userPage = { 200: pagedEnvelope(sessionUserSchema), ...reads };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,6 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Users, by name or email, role and location',
         querystring: userListQuery,
+        response: userPage,
       },
     },
     async (request) => {
@@ -39,7 +49,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/detail/:id',
-    { schema: { tags, summary: 'One user', params: idParam } },
+    {
+      schema: { tags, summary: 'One user', params: idParam, response: { 200: oneUser, ...reads } },
+    },
     async (request) =>
       ok(
         await service.getUser(app.ctx, requireAuth(request).user, request.params.id),
@@ -50,7 +62,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/role/:role',
     {
-      schema: { tags, summary: 'Users with a role', params: roleParam, querystring: userPageQuery },
+      schema: {
+        tags,
+        summary: 'Users with a role',
+        params: roleParam,
+        querystring: userPageQuery,
+        response: userPage,
+      },
     },
     async (request) => {
       const { items, pagination } = await service.usersWithRole(
@@ -66,7 +84,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/location/:id',
     {
-      schema: { tags, summary: 'Users of a location', params: idParam, querystring: userPageQuery },
+      schema: {
+        tags,
+        summary: 'Users of a location',
+        params: idParam,
+        querystring: userPageQuery,
+        response: userPage,
+      },
     },
     async (request) => {
       const { items, pagination } = await service.usersAtLocation(
@@ -81,7 +105,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { schema: { tags, summary: 'Add a user', body: createUserSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a user',
+        body: createUserSchema,
+        response: { 201: oneUser, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const user = await service.registerUser(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(user, 'User added successfully'));
@@ -91,7 +122,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
-      schema: { tags, summary: 'Edit a user', params: idParam, body: updateUserSchema },
+      schema: {
+        tags,
+        summary: 'Edit a user',
+        params: idParam,
+        body: updateUserSchema,
+        response: { 200: oneUser, ...writes },
+      },
     },
     async (request) => {
       const user = await service.updateUser(
@@ -107,7 +144,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/remove/:id',
     {
-      schema: { tags, summary: 'Remove a user; their history stays', params: idParam },
+      schema: {
+        tags,
+        summary: 'Remove a user; their history stays',
+        params: idParam,
+        response: { 200: emptyEnvelope, ...writes },
+      },
     },
     async (request) => {
       await service.removeUser(app.ctx, actorOf(request), request.params.id);
@@ -118,7 +160,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/toggle-status',
     {
-      schema: { tags, summary: 'Activate or deactivate a user', params: idParam },
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a user',
+        params: idParam,
+        response: { 200: oneUser, ...writes },
+      },
     },
     async (request) => {
       const user = await service.toggleStatus(app.ctx, actorOf(request), request.params.id);
@@ -134,6 +181,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Set a field manager's permission flags",
         params: idParam,
         body: updatePermissionsSchema,
+        response: { 200: oneUser, ...writes },
       },
     },
     async (request) => {
@@ -155,6 +203,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a new password for a user (admin)',
         params: idParam,
         body: resetPasswordSchema,
+        response: { 200: emptyEnvelope, ...reads },
       },
     },
     async (request) => {
@@ -176,6 +225,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change your own password',
         params: idParam,
         body: changePasswordSchema,
+        response: { 200: emptyEnvelope, ...reads },
       },
     },
     async (request) => {
