@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { LoginRateLimit, NotificationItem } from '@stockyard/shared';
+import type { LiveNotification, LoginRateLimit } from '@stockyard/shared';
 import type { Database } from './db/client';
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
@@ -12,7 +12,7 @@ export type AppEvents = {
   notificationsCreated: [notifications: StoredNotification[]];
 };
 
-export type StoredNotification = NotificationItem & { userId: number };
+export type StoredNotification = LiveNotification & { userId: number };
 
 export type AppContext = {
   db: Database;

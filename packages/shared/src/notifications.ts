@@ -36,9 +36,16 @@ export const notificationsPageSchema = z.object({
 });
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
+/**
+ * A notification as the socket pushes it: with the user whose action caused it (null for events
+ * nobody did here, such as a sign-in notice), so that the actor's app, which already said so with
+ * its own success toast, does not toast the same event twice.
+ */
+export type LiveNotification = NotificationItem & { actorId: number | null };
+
 /** Socket events, typed for both ends. */
 export type ServerToClientEvents = {
-  notification: (notification: NotificationItem) => void;
+  notification: (notification: LiveNotification) => void;
   /** The user's account changed (role, flags, location, status): fetch the profile again. */
   'account:changed': () => void;
 };

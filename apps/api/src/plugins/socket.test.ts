@@ -62,6 +62,7 @@ describe('the notification room', () => {
       message: 'Ladder was added',
       read: false,
       createdAt: expect.any(String),
+      actorId: null,
     });
 
     // Pushed after the first, so had the second user been in the first one's room it would have come first.

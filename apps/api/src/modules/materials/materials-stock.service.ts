@@ -186,7 +186,13 @@ async function moveStock(
   });
   const unit = MATERIAL_UNIT_LABELS[from.unit as MaterialUnit] ?? from.unit;
   const description = `Transferred ${input.quantity} ${unit} of ${from.name} from ${found.locationName} to ${destinationLocation.name}`;
-  await announceTransfer(ctx, uow, { from, to, quantity: input.quantity, description });
+  await announceTransfer(ctx, uow, {
+    from,
+    to,
+    quantity: input.quantity,
+    description,
+    actorId: actor.user.id,
+  });
   await recordActivity(uow.tx, {
     userId: actor.user.id,
     action: 'TRANSFER_MATERIAL',

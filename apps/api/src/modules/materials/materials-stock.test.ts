@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { StoredNotification } from '../../context';
 import { activityLogs, materials, notifications, stockMovements } from '../../db/schema';
 
 let t: TestApp;
@@ -342,11 +343,19 @@ describe('POST /api/materials/:id/transfer', () => {
       createUser(t.db, { locationId: actors.location.id }),
     ]);
     const source = await create(40, yard.id, 'Scaffold Tube');
+    const pushed: StoredNotification[] = [];
+    const listener = (rows: StoredNotification[]) => pushed.push(...rows);
+    t.ctx.events.on('notificationsCreated', listener);
     const response = await transfer(source.id, {
       fromLocation: yard.id,
       toLocation: site.id,
       quantity: 5,
-    });
+    }).finally(() => t.ctx.events.off('notificationsCreated', listener));
+    // Pushed with its actor, whose app showed its own success and does not toast it again.
+    expect(pushed.map((n) => [n.type, n.actorId])).toContainEqual([
+      'MATERIAL_TRANSFERRED',
+      actors.admin.user.id,
+    ]);
     const destinationId = response.json().data.destination.id;
     const about = (materialId: number) =>
       t.db

@@ -75,6 +75,7 @@ export async function recordStockChange(
         ? `Low stock: ${where} has ${material.quantity} ${material.unit} left`
         : `Out of stock: ${where} has none left`,
     locationId: material.locationId,
+    actorId: change.userId,
     data: { materialId: material.id, quantity: material.quantity, previousQuantity: before },
   });
 }
@@ -89,6 +90,7 @@ export async function announceNewMaterial(
     type: 'NEW_MATERIAL',
     message: `New material ${material.name} (${material.quantity} ${material.unit}) added at ${locationName}`,
     locationId: material.locationId,
+    actorId: material.createdBy,
     data: { materialId: material.id, quantity: material.quantity },
   });
 }
@@ -100,7 +102,13 @@ export async function announceNewMaterial(
 export async function announceTransfer(
   ctx: AppContext,
   uow: UnitOfWork,
-  transfer: { from: repo.MaterialRow; to: repo.MaterialRow; quantity: number; description: string },
+  transfer: {
+    from: repo.MaterialRow;
+    to: repo.MaterialRow;
+    quantity: number;
+    description: string;
+    actorId: number;
+  },
 ): Promise<void> {
   const { from, to } = transfer;
   await notify(ctx, uow, {
@@ -108,6 +116,7 @@ export async function announceTransfer(
     message: transfer.description,
     locationId: from.locationId,
     otherLocationId: to.locationId,
+    actorId: transfer.actorId,
     data: {
       materialId: from.id,
       destinationMaterialId: to.id,

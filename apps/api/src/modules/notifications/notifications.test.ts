@@ -365,7 +365,19 @@ describe('notify', () => {
       message: 'Ladder was added',
       read: false,
       createdAt: stored[0]!.createdAt.toISOString(),
+      actorId: null,
     });
+  });
+
+  it('pushes who caused the event with it, so that their own app does not toast it twice', async () => {
+    const actor = await createUser(t.db, { role: 'ADMIN' });
+    const pushed = await send({
+      type: 'NEW_MATERIAL',
+      message: 'Brace was added',
+      actorId: actor.id,
+    });
+    expect(pushed.length).toBeGreaterThan(0);
+    expect(pushed.every((n) => n.actorId === actor.id)).toBe(true);
   });
 
   it('sends an event without a location to admins only', async () => {

@@ -28,6 +28,8 @@ export type NotificationEvent = {
   otherLocationId?: number | null;
   /** Send to exactly these users instead of the table (the LOGIN notice). */
   recipientIds?: number[];
+  /** The user whose action this is: their app does not toast it (it showed its own success). */
+  actorId?: number | null;
   data?: Record<string, unknown>;
 };
 
@@ -63,7 +65,11 @@ export async function notify(
   uow.afterCommit(() => {
     ctx.events.emit(
       'notificationsCreated',
-      rows.map((row) => ({ ...repo.toNotificationItem(row), userId: row.userId })),
+      rows.map((row) => ({
+        ...repo.toNotificationItem(row),
+        actorId: event.actorId ?? null,
+        userId: row.userId,
+      })),
     );
   });
 }

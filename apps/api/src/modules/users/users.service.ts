@@ -109,6 +109,7 @@ export async function registerUser(
         type: 'NEW_USER',
         message: `New user ${input.name} (${input.email}) was added at ${location.name}`,
         locationId: location.id,
+        actorId: actor.user.id,
         data: { email: input.email, role: input.role },
       });
       const row = await repo.insertUser(tx, {

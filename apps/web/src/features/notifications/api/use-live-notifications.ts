@@ -1,6 +1,7 @@
-import type { NotificationItem } from '@stockyard/shared';
+import type { LiveNotification } from '@stockyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSession } from '@/lib/session';
 import { useSocket } from '@/lib/socket';
 import { notifyToast } from '@/lib/toast';
 import { notificationKeys } from './get-notifications';
@@ -8,15 +9,17 @@ import { addToCache } from './notifications-cache';
 
 /**
  * New notifications arrive over the session's socket: each raises a toast and joins the bell's
- * list and count without a reload (01-core.md section 4).
+ * list and count without a reload (01-core.md section 4). One toast per event: the user's own
+ * action already showed its success toast, so its notification only joins the list.
  */
 export function useLiveNotifications(): void {
   const socket = useSocket();
   const queryClient = useQueryClient();
+  const userId = useSession()?.user.id ?? null;
   useEffect(() => {
     if (!socket) return;
-    const onNotification = (notification: NotificationItem) => {
-      notifyToast.info(notification.message);
+    const onNotification = (notification: LiveNotification) => {
+      if (notification.actorId !== userId) notifyToast.info(notification.message);
       addToCache(queryClient, notification);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     };
@@ -30,5 +33,5 @@ export function useLiveNotifications(): void {
       socket.off('notification', onNotification);
       socket.off('connect', onConnect);
     };
-  }, [socket, queryClient]);
+  }, [socket, queryClient, userId]);
 }
