@@ -51,6 +51,33 @@ test.describe('location management', () => {
     await expect(dialog.getByLabel('Name')).toHaveValue('ab');
   });
 
+  test('a name already taken, in any case and spacing, is refused under the Name field', async ({
+    page,
+    seed,
+  }) => {
+    const taken = await seed.location({ type: 'FIELD' });
+    const other = await seed.location({ type: 'FIELD' });
+    await signIn(page, admin);
+    await page.goto('/locations');
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Location' });
+    await dialog.getByLabel('Name').fill(`  ${taken.name.toUpperCase()} `);
+    await dialog.getByLabel('Address').fill('4 Canal Wharf, Leeds');
+    await dialog.getByLabel('Type').selectOption({ label: 'Field' });
+    await dialog.getByRole('button', { name: 'Add Location' }).click();
+    await expect(dialog.getByText('A location with this name already exists')).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Filter by type').selectOption({ label: 'Field' });
+    await page.getByRole('button', { name: `Edit ${other.name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Location' });
+    await edit.getByLabel('Name').fill(taken.name.toLowerCase());
+    await edit.getByRole('button', { name: 'Update Location' }).click();
+    await expect(edit.getByText('A location with this name already exists')).toBeVisible();
+    await expect(edit.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('the list filters by type and status and pages ten at a time', async ({ page, seed }) => {
     for (let i = 0; i < 11; i += 1) await seed.location();
     const fieldInactive = await seed.location({ type: 'FIELD', status: 'INACTIVE' });

@@ -116,6 +116,65 @@ test.describe('live notifications', () => {
   });
 });
 
+/** Keeps the text of every toast the page shows, in order, in `toastsShown` (the DOM, not types). */
+const RECORD_TOASTS = `
+  const shown = (globalThis.toastsShown = []);
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) {
+        if (!(node instanceof HTMLElement)) continue;
+        for (const toast of [node, ...node.querySelectorAll('[data-sonner-toast]')])
+          if (toast.matches('[data-sonner-toast]')) shown.push(toast.textContent ?? '');
+      }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+test.describe('one toast per event', () => {
+  test("an admin's own action shows its success toast alone, and its notification still reaches the bell", async ({
+    page,
+    request,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const actor = await registerAdmin(request, location.id);
+    await signIn(page, actor);
+    // Other tests' events reach every admin too: only this material's toasts are judged.
+    await page.addInitScript({ content: RECORD_TOASTS });
+    const material = unique('Trestle');
+    const pushed = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes(`New material ${material}`)) resolve();
+        });
+      });
+    });
+    const connected = liveConnection(page);
+    await page.goto('/inventory');
+    await connected;
+
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.getByLabel('Name').fill(material);
+    await dialog.getByLabel('Location').selectOption({ label: location.name });
+    await dialog.getByLabel('Quantity').fill('40');
+    await dialog.getByLabel('Unit').selectOption({ label: 'Each' });
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await pushed;
+    await expect(page.getByText('Inventory item added successfully.')).toBeVisible();
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const dropdown = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(dropdown.getByText(new RegExp(`New material ${material}`))).toBeVisible();
+    const shown = await page.evaluate(
+      () => (globalThis as unknown as { toastsShown: string[] }).toastsShown,
+    );
+    expect(shown.filter((text) => text.includes(material))).toEqual([]);
+    expect(
+      shown.filter((text) => text.includes('Inventory item added successfully.')),
+    ).toHaveLength(1);
+  });
+});
+
 test.describe('the notification dropdown', () => {
   test('Mark all as read clears the unread dots and the badge', async ({ page, request, seed }) => {
     // A field manager hears only of their own location, so the counts are this test's alone.
