@@ -112,14 +112,19 @@ test.describe('inventory management', () => {
       .getByRole('cell')
       .nth(3);
 
+    // Until the filtered page arrives, the unfiltered one shows both ends' rows.
+    const rows = page.getByRole('row').filter({ hasText: name });
     await page.getByLabel('Filter by location').selectOption({ label: yard.name });
-    await page.getByRole('row').filter({ hasText: name }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(yard.name);
+    await rows.click();
     await expect(latest).toHaveText(`Transfer out to ${site.name}`);
     await expect(history).not.toContainText('material:');
     await page.keyboard.press('Escape');
 
     await page.getByLabel('Filter by location').selectOption({ label: site.name });
-    await page.getByRole('row').filter({ hasText: name }).click();
+    await expect(rows).toContainText(site.name);
+    await rows.click();
     await expect(latest).toHaveText(`Transfer in from ${yard.name}`);
   });
 

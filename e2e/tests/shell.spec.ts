@@ -74,7 +74,7 @@ test.describe('the theme', () => {
 });
 
 test.describe('the shell for a field manager', () => {
-  test('the sidebar shows Dashboard but not Locations, Inventory or Users', async ({
+  test('the sidebar shows Dashboard, and Locations and Inventory by the default view flags, not Users', async ({
     page,
     seed,
   }) => {
@@ -84,9 +84,23 @@ test.describe('the shell for a field manager', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Locations' })).toHaveCount(0);
-    await expect(nav.getByRole('link', { name: 'Inventory' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Locations' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Inventory' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Activity' })).toHaveCount(0);
+  });
+
+  test('without the view flags the sidebar shows Dashboard only', async ({ page, seed }) => {
+    const location = await seed.location();
+    const manager = await seed.fieldManager(location.id, {
+      viewInventory: false,
+      viewLocations: false,
+    });
+    await signIn(page, manager);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveCount(1);
   });
 
   test('a field manager visiting /users is sent home', async ({ page, seed }) => {
