@@ -500,3 +500,14 @@ describe('GET /api/materials/:id/movements', () => {
     expect((await call('GET', '/1/movements')).statusCode).toBe(401);
   });
 });
+
+describe('the stock ledger', () => {
+  it("keeps every material's quantity equal to the sum of its movements after all of the above", async () => {
+    const rows = await t.db.execute<{ id: number; quantity: number; moved: number }>(sql`
+      select m.id, m.quantity::float8 as quantity, coalesce(sum(s.delta), 0)::float8 as moved
+      from ${materials} m left join ${stockMovements} s on s.material_id = m.id
+      group by m.id`);
+    expect(rows.rows.length).toBeGreaterThan(10);
+    expect(rows.rows.filter((r) => r.quantity !== r.moved)).toEqual([]);
+  });
+});
