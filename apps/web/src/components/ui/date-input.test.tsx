@@ -58,6 +58,8 @@ describe('DateInput', () => {
     field.type('0');
     field.type('05');
     expect(field.input.value).toBe('05/');
+    field.type('05//');
+    expect(field.input.value).toBe('05/');
     field.type('05/01');
     expect(field.input.value).toBe('05/01/');
     field.type('05/01/2026');

@@ -17,9 +17,11 @@ type DateInputProps = Omit<
   ref?: Ref<HTMLInputElement>;
 };
 
-/** Adds the slash after the day and the month as they are typed: 0501 becomes 05/01. */
+/** Adds the slash after the day and the month as they are typed: 0501 becomes 05/01/. */
 function withSlashes(text: string, previous: string): string {
   if (text.length < previous.length) return text;
+  // A slash typed out of habit right after the one added is not doubled.
+  if (text.endsWith('//')) return text.slice(0, -1);
   return /^\d{2}$|^\d{1,2}\/\d{2}$/.test(text) ? `${text}/` : text;
 }
 
