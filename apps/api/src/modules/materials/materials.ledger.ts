@@ -1,15 +1,19 @@
 import { type MaterialDto, materialStatus } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import { isoInstant } from '../../lib/instants';
 import type { UnitOfWork } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
 import type { MovementValues } from './materials.repository';
 import * as repo from './materials.repository';
 
-/** The fields of a material that its DTO shows. */
+/** The fields of a material that its DTO shows: a row, or a listed material whose instants are ISO text. */
 type MaterialFields = Pick<
   repo.MaterialRow,
-  'id' | 'name' | 'locationId' | 'notes' | 'quantity' | 'unit' | 'createdAt' | 'updatedAt'
->;
+  'id' | 'name' | 'locationId' | 'notes' | 'quantity' | 'unit'
+> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
 
 export function toMaterialDto(row: MaterialFields, locationName: string): MaterialDto {
   return {
@@ -21,8 +25,8 @@ export function toMaterialDto(row: MaterialFields, locationName: string): Materi
     quantity: row.quantity,
     unit: row.unit,
     status: materialStatus(row.quantity),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoInstant(row.createdAt),
+    updatedAt: isoInstant(row.updatedAt),
   };
 }
 

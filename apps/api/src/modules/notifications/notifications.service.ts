@@ -13,16 +13,19 @@ export async function listNotifications(
   query: NotificationsQuery,
 ): Promise<NotificationsPage> {
   const filters = { type: query.type, search: query.search };
-  const { rows, total, unread } = await repo.listNotifications(ctx.db, userId, filters, {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const [notifications, counts] = await Promise.all([
+    repo.listNotifications(ctx.db, userId, filters, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    repo.countNotifications(ctx.db, userId, filters),
+  ]);
   return {
-    notifications: rows,
-    totalPages: paginate(total, query.page, query.limit).totalPages,
+    notifications,
+    totalPages: paginate(counts.total, query.page, query.limit).totalPages,
     currentPage: query.page,
-    totalNotifications: total,
-    unreadCount: unread,
+    totalNotifications: counts.total,
+    unreadCount: counts.unread,
   };
 }
 
