@@ -1,4 +1,4 @@
-import { MESSAGES, normalizeRole, type SessionUser } from '@stockyard/shared';
+import { MESSAGES, ownLocation, type SessionUser } from '@stockyard/shared';
 import { forbidden, notFound } from './app-error';
 
 /**
@@ -9,8 +9,7 @@ import { forbidden, notFound } from './app-error';
 
 /** The location a user is limited to, or null for an admin. A USER without one sees nothing. */
 export function scopeOf(user: SessionUser): number | null {
-  if (normalizeRole(user.role) === 'ADMIN') return null;
-  return user.locationId ?? 0;
+  return ownLocation(user);
 }
 
 /** A list's location filter: a USER's own location, whatever they asked; another one is 404. */
@@ -37,8 +36,4 @@ export function assertWritable(user: SessionUser, ...locationIds: (number | null
   if (scope !== null && locationIds.some((id) => id !== scope)) {
     throw forbidden(MESSAGES.otherLocation);
   }
-}
-
-export function isAdmin(user: SessionUser): boolean {
-  return scopeOf(user) === null;
 }

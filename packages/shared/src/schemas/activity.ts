@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
+import { parseIsoDate } from '../dates';
 import { optionalIdQuery, paginationQuery } from './common';
 import { isoInstantSchema } from './responses';
 
@@ -14,15 +15,6 @@ export function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A calendar date written yyyy-MM-dd that exists (no 2024-02-30). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**
@@ -45,7 +37,9 @@ export const activityLogsQuerySchema = paginationQuery(PAGE_SIZES.activityLogs).
     blankToUndefined,
     z
       .string({ error: 'Date must be a valid date (yyyy-MM-dd)' })
-      .refine(isCalendarDate, { error: 'Date must be a valid date (yyyy-MM-dd)' })
+      .refine((text) => parseIsoDate(text) !== null, {
+        error: 'Date must be a valid date (yyyy-MM-dd)',
+      })
       .optional(),
   ),
   timeZone: z.preprocess(

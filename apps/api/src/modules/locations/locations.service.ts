@@ -6,12 +6,12 @@ import type {
   LocationStats,
   SessionUser,
 } from '@stockyard/shared';
-import { LOCATION_NAME_TAKEN } from '@stockyard/shared';
+import { LOCATION_NAME_TAKEN, mayChangeLocationStatus } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { assertReadable, assertWritable, isAdmin, scopeOf } from '../../lib/location-scope';
+import { assertReadable, assertWritable, scopeOf } from '../../lib/location-scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
@@ -118,7 +118,7 @@ export async function updateLocation(
     const before = await repo.lockLocation(tx, id, 'update');
     if (!before) throw notFound(LOCATION_NOT_FOUND);
     assertWritable(actor.user, id);
-    if (!isAdmin(actor.user) && input.status !== before.status) {
+    if (input.status !== before.status && !mayChangeLocationStatus(actor.user)) {
       throw forbidden(ONLY_ADMINS_CHANGE_STATUS);
     }
     const row = (await withUniqueName(() => repo.updateLocation(tx, id, input)))!;

@@ -1,5 +1,6 @@
 import {
   DESTINATION_LOCATION_INACTIVE,
+  insufficientStockMessage,
   MATERIAL_UNIT_LABELS,
   type MaterialDto,
   type MaterialUnit,
@@ -20,7 +21,7 @@ import * as repo from './materials.repository';
 import { MATERIAL_NOT_FOUND } from './materials.service';
 
 export function insufficientStock(available: number): AppError {
-  return new AppError('INSUFFICIENT_STOCK', `Insufficient stock: only ${available} available`);
+  return new AppError('INSUFFICIENT_STOCK', insufficientStockMessage(available));
 }
 
 /** Takes `quantity` away only if that much is there; a shortfall says how much is. */

@@ -1,15 +1,16 @@
 import {
-  hasPermission,
+  assignableRoles,
+  grantableFlags,
+  mayManageAccount,
   normalizeRole,
   PERMISSION_FLAGS,
   type Permissions,
-  type SessionUser,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { conflict, forbidden } from '../../lib/app-error';
-import { assertReadable, assertWritable, isAdmin } from '../../lib/location-scope';
+import { assertReadable, assertWritable } from '../../lib/location-scope';
 import type { UnitOfWork } from '../../lib/transaction';
 import * as repo from './users.repository';
 
@@ -65,34 +66,35 @@ export const FIELD_MANAGER_LIMITS = {
 } as const;
 
 /**
- * What a field manager with Manage Users may do to an account: only USER accounts of their own
- * location (another location's is 404 to them), never an admin's.
+ * What a field manager with Manage Users may do to an account (the shared `mayManageAccount`):
+ * only USER accounts of their own location; another location's is 404 to them, an admin's 403.
  */
 export function assertMayManage(
   actor: Actor,
   target: { role: string; locationId: number | null },
   notFoundMessage: string,
 ) {
-  if (isAdmin(actor.user)) return;
   assertReadable(actor.user, target.locationId, notFoundMessage);
-  if (normalizeRole(target.role) !== 'USER') throw forbidden(FIELD_MANAGER_LIMITS.admin);
+  if (!mayManageAccount(actor.user, target)) throw forbidden(FIELD_MANAGER_LIMITS.admin);
 }
 
 /**
- * The account a field manager writes: a USER of their own location, with no flag they do not
- * hold themselves turned on.
+ * The account a user writes: a role they may assign, at a location they may write, with no flag
+ * turned on that they do not hold (the shared `assignableRoles` and `grantableFlags`).
  */
 export function assertMayGrant(
   actor: Actor,
   next: { role: string; locationId: number | null; flags: Permissions },
   before?: Permissions,
 ) {
-  if (isAdmin(actor.user)) return;
-  if (normalizeRole(next.role) !== 'USER') throw forbidden(FIELD_MANAGER_LIMITS.role);
+  const role = normalizeRole(next.role);
+  if (!role || !assignableRoles(actor.user).includes(role)) {
+    throw forbidden(FIELD_MANAGER_LIMITS.role);
+  }
   assertWritable(actor.user, next.locationId);
+  const grantable = grantableFlags(actor.user);
   for (const flag of PERMISSION_FLAGS) {
-    const granted = next.flags[flag] && !before?.[flag];
-    if (granted && !hasPermission(actor.user as SessionUser, flag)) {
+    if (next.flags[flag] && !before?.[flag] && !grantable.includes(flag)) {
       throw forbidden(FIELD_MANAGER_LIMITS.flag);
     }
   }
