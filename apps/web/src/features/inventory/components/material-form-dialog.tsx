@@ -9,6 +9,7 @@ import {
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { LocationSelect } from '@/components/location-select';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
@@ -113,26 +114,19 @@ export function MaterialFormDialog({
             <Input autoComplete="off" {...described('name')} {...register('name')} />
           </FormField>
           <FormField id="material-locationId" label="Location" error={errors.locationId?.message}>
-            {/* Mounted once the options are there, so the form's value lands on an existing option. */}
-            {locations.isPending ? (
-              <Select id="material-locationId" disabled>
-                <option>Loading locations...</option>
-              </Select>
-            ) : (
-              <Select {...described('locationId')} {...register('locationId')}>
-                <option value="">
-                  {locations.isError ? 'Failed to load locations' : 'Select location'}
-                </option>
-                {missingCurrent ? (
+            <LocationSelect
+              {...described('locationId')}
+              {...register('locationId')}
+              id="material-locationId"
+              state={locations}
+              options={options}
+              placeholder="Select location"
+              before={
+                missingCurrent ? (
                   <option value={material.locationId}>{material.location.name}</option>
-                ) : null}
-                {options.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-              </Select>
-            )}
+                ) : null
+              }
+            />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="material-quantity" label="Quantity" error={errors.quantity?.message}>

@@ -8,10 +8,11 @@ import {
 } from '@stockyard/shared';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { LocationSelect } from '@/components/location-select';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
@@ -109,27 +110,15 @@ export function TransferMaterialDialog({
             label="Destination"
             error={errors.toLocation?.message}
           >
-            {/* Mounted once the options are there, so the form's value lands on an existing option. */}
-            {locations.isPending ? (
-              <Select id="transfer-toLocation" disabled>
-                <option>Loading locations...</option>
-              </Select>
-            ) : (
-              <Select {...described('toLocation')} {...register('toLocation')}>
-                <option value="">
-                  {locations.isError
-                    ? 'Failed to load locations'
-                    : destinations.length === 0
-                      ? 'No other active location'
-                      : 'Select destination'}
-                </option>
-                {destinations.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-              </Select>
-            )}
+            <LocationSelect
+              {...described('toLocation')}
+              {...register('toLocation')}
+              id="transfer-toLocation"
+              state={locations}
+              options={destinations}
+              placeholder="Select destination"
+              emptyText="No other active location"
+            />
           </FormField>
           <FormField id="transfer-quantity" label="Quantity" error={errors.quantity?.message}>
             <Input

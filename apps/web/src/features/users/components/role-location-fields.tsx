@@ -1,5 +1,6 @@
 import { ROLE_LABELS, ROLES, type Role } from '@stockyard/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { LocationSelect } from '@/components/location-select';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
@@ -45,24 +46,15 @@ export function RoleLocationFields({
         </Select>
       </FormField>
       <FormField id={`${idPrefix}-location`} label="Location" error={locationError}>
-        {/* Mounted once the options are there, so the form's value lands on an existing option. */}
-        {locations.isPending ? (
-          <Select id={`${idPrefix}-location`} disabled>
-            <option>Loading locations...</option>
-          </Select>
-        ) : (
-          <Select {...controlProps(`${idPrefix}-location`, Boolean(locationError))} {...location}>
-            <option value="">
-              {locations.isError ? 'Failed to load locations' : 'Select location'}
-            </option>
-            {missingCurrent ? <option value={current.id}>{current.name}</option> : null}
-            {options.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </Select>
-        )}
+        <LocationSelect
+          {...controlProps(`${idPrefix}-location`, Boolean(locationError))}
+          {...location}
+          id={`${idPrefix}-location`}
+          state={locations}
+          options={options}
+          placeholder="Select location"
+          before={missingCurrent ? <option value={current.id}>{current.name}</option> : null}
+        />
       </FormField>
     </>
   );
