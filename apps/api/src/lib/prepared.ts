@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT } from '@stockyard/shared';
+import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
@@ -26,33 +26,39 @@ export function prepared<T>(
   return statement;
 }
 
-/** A raw SQL read as a named prepared statement; for what the query builder cannot say. */
-export async function preparedRows<T>(
+/** The page sizes the screens offer: the only ones a list's statement is named for. */
+export const SCREEN_PAGE_SIZES: ReadonlySet<number> = new Set(Object.values(PAGE_SIZES).flat());
+
+/**
+ * A list's read for one page size, written into its LIMIT (decision 009): with a parameter there
+ * PostgreSQL cannot cost a generic plan and plans some reads again at every call. It is prepared
+ * by name for the page sizes the screens offer, a fixed and small set of statements; any other
+ * size a client asks for runs unnamed (`build` gets an empty name), parsed and planned each time.
+ */
+export function preparedList<T>(
   db: Database,
   name: string,
-  text: string,
-  values: unknown[],
-): Promise<T[]> {
-  const result = await db.$client.query({ name, text, values });
-  return result.rows as T[];
+  limit: number,
+  build: (db: Database, name: string, limit: number) => T,
+): T {
+  checkPageSize(limit);
+  return SCREEN_PAGE_SIZES.has(limit)
+    ? prepared(db, `${name}_${limit}`, (d, named) => build(d, named, limit))
+    : build(db, '', limit);
 }
 
 /**
- * A page size as SQL text, for statements that write their LIMIT in (and are named by it): with a
- * parameter there, PostgreSQL can put no cost on a generic plan and plans the statement at every
- * call. Only a whole number within the API's cap is ever written.
+ * A page size written into a query builder's `.limit()` as its digits: its types take a number or
+ * a placeholder, and it writes an SQL chunk as it is, where a number would be a parameter.
  */
-export function limitSql(limit: number): string {
+export function limitLiteral(limit: number): number {
+  checkPageSize(limit);
+  return sql.raw(String(limit)) as unknown as number;
+}
+
+/** Only a whole number within the API's cap is ever written into SQL. */
+function checkPageSize(limit: number) {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT) {
     throw new RangeError(`a page size must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   }
-  return String(limit);
-}
-
-/**
- * `limitSql` for a Drizzle query builder's `.limit()`: its types take a number or a placeholder,
- * and it writes an SQL chunk as it is.
- */
-export function limitLiteral(limit: number): number {
-  return sql.raw(limitSql(limit)) as unknown as number;
 }

@@ -5,7 +5,6 @@ import {
   type SessionUser,
 } from '@stockyard/shared';
 import type { users } from '../db/schema';
-import { isoInstant } from './instants';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,17 +20,8 @@ export function permissionsOf(row: Pick<UserRow, PermissionFlag>): Permissions {
   return permissions;
 }
 
-/** A user as a list reads them: the permissions already gathered, the last sign-in as ISO text. */
-export type ListedUserFields = Omit<UserDtoFields, 'lastLogin' | PermissionFlag> & {
-  lastLogin: string | null;
-  permissions: Permissions;
-};
-
 /** The user as every endpoint shows it: never the password hash. */
-export function toUserDto(
-  row: UserDtoFields | ListedUserFields,
-  locationName: string | null,
-): SessionUser {
+export function toUserDto(row: UserDtoFields, locationName: string | null): SessionUser {
   return {
     id: row.id,
     name: row.name,
@@ -40,7 +30,7 @@ export function toUserDto(
     locationId: row.locationId,
     location: locationName === null ? null : { name: locationName },
     status: row.status,
-    lastLogin: row.lastLogin === null ? null : isoInstant(row.lastLogin),
-    permissions: 'permissions' in row ? row.permissions : permissionsOf(row),
+    lastLogin: row.lastLogin === null ? null : row.lastLogin.toISOString(),
+    permissions: permissionsOf(row),
   };
 }

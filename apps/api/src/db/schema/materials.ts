@@ -89,19 +89,9 @@ export const stockMovements = pgTable(
 export const MATERIAL_COUNT_BUCKET = 1024;
 
 /**
- * Live (not removed) materials per location, kept exact by triggers on `materials`
- * (migration 0004), so that a list's total is read, not counted.
- */
-export const materialCountsByLocation = pgTable('material_counts_by_location', {
-  locationId: integer('location_id')
-    .primaryKey()
-    .references(() => locations.id, { onDelete: 'cascade' }),
-  live: integer('live').notNull().default(0),
-});
-
-/**
- * Live materials per block of MATERIAL_COUNT_BUCKET ids, kept by the same triggers: the whole
- * inventory's total, and where a deep page starts, without walking the rows before it.
+ * Live (not removed) materials per block of MATERIAL_COUNT_BUCKET ids, kept exact by triggers on
+ * `materials` (migrations 0004 and 0012): the whole inventory's total, and where one of its pages
+ * starts, without counting or skipping the 100,000 rows before it (decision 009).
  */
 export const materialCountsByBucket = pgTable('material_counts_by_bucket', {
   bucket: integer('bucket').primaryKey(),

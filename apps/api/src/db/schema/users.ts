@@ -82,16 +82,3 @@ export const loginAttempts = pgTable(
     index('login_attempts_ip_idx').on(t.ip, t.at),
   ],
 );
-
-/**
- * How many users are not removed, kept exact by triggers on `users` (migration 0010), so that the
- * user list's total is read, not counted. It holds one row.
- */
-export const userCounts = pgTable(
-  'user_counts',
-  {
-    only: boolean('only').primaryKey().default(true),
-    live: integer('live').notNull().default(0),
-  },
-  (t) => [check('user_counts_one_row', sql`${t.only}`)],
-);

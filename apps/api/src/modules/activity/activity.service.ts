@@ -3,12 +3,7 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { paginate } from '../../lib/reply';
 import { dayRange } from '../../lib/zoned-day';
-import {
-  type ActivityEntry,
-  countActivityLogs,
-  insertActivity,
-  listActivityLogs,
-} from './activity.repository';
+import { type ActivityEntry, insertActivity, listActivityLogs } from './activity.repository';
 
 /**
  * Records one activity log entry. Call it with the transaction of the write it describes,
@@ -23,15 +18,17 @@ export async function listActivity(
   ctx: AppContext,
   query: ActivityLogsQuery,
 ): Promise<ActivityLogsPage> {
-  const day = query.startDate ? dayRange(query.startDate, query.timeZone) : null;
-  const filters = { locationId: query.locationId, from: day?.from, to: day?.to };
-  const [logs, totalLogs] = await Promise.all([
-    listActivityLogs(ctx.db, filters, query.sortOrder, {
+  const day = query.startDate ? dayRange(query.startDate, query.timeZone) : undefined;
+  const filters = { locationId: query.locationId, day };
+  const { rows: logs, total: totalLogs } = await listActivityLogs(
+    ctx.db,
+    filters,
+    query.sortOrder,
+    {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
-    }),
-    countActivityLogs(ctx.db, filters),
-  ]);
+    },
+  );
   return {
     logs,
     totalLogs,

@@ -2,7 +2,8 @@ import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@st
 import { and, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, stockMovements, users } from '../../db/schema';
-import { limitLiteral, prepared } from '../../lib/prepared';
+import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { limitLiteral, preparedList } from '../../lib/prepared';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
@@ -11,56 +12,36 @@ export type LocationFilter = { type?: LocationType; status?: LocationStatus };
 const p = sql.placeholder;
 
 /**
- * Prepared statements per combination of the filters given (a filter is in the statement only
- * when given, so that its plan fits it) and per page size (written in, so that PostgreSQL keeps
- * one generic plan): the page read in index order, the total counted beside it. The first page,
- * which the screen opens on, has a statement of its own without an OFFSET.
+ * The page of locations, prepared once per combination of the filters given (decision 009), the
+ * page size and offset parameters.
  */
-function locationListStatements(
-  db: Database,
-  filter: { type: boolean; status: boolean },
-  page: { limit: number; offset: number },
-) {
-  const filters = `${Number(filter.type)}${Number(filter.status)}`;
-  const key = `${filters}_${page.limit}_${page.offset === 0 ? 'first' : 'later'}`;
-  return prepared(db, `locations_list_${key}`, (d) => {
+function locationPage(db: Database, given: { type: boolean; status: boolean }, limit: number) {
+  const shape = `${Number(given.type)}${Number(given.status)}`;
+  return preparedList(db, `locations_list_${shape}`, limit, (d, name) => {
     const where = and(
-      filter.type ? eq(locations.type, sql`${p('type')}`) : undefined,
-      filter.status ? eq(locations.status, sql`${p('status')}`) : undefined,
+      given.type ? eq(locations.type, p('type')) : undefined,
+      given.status ? eq(locations.status, p('status')) : undefined,
     );
-    const total = d.select({ n: count() }).from(locations).where(where);
-    const rows = d
-      .select({ location: locations, total: sql<number>`(${total})::int` })
+    return d
+      .select({
+        location: locations,
+        total: totalColumn(d.select({ n: count() }).from(locations).where(where)),
+      })
       .from(locations)
       .where(where)
       .orderBy(desc(locations.id))
-      .limit(limitLiteral(page.limit));
-    return {
-      rows: (page.offset === 0 ? rows : rows.offset(p('offset'))).prepare(
-        `locations_list_page_${key}`,
-      ),
-      total: total.prepare(`locations_list_count_${filters}`),
-    };
+      .limit(limitLiteral(limit))
+      .offset(p('offset'))
+      .prepare(name);
   });
 }
 
-export async function listLocations(
-  db: Database,
-  filter: LocationFilter,
-  page: { limit: number; offset: number },
-) {
-  const statements = locationListStatements(
-    db,
-    { type: filter.type !== undefined, status: filter.status !== undefined },
-    page,
-  );
-  const values = { type: filter.type, status: filter.status };
-  const found = await statements.rows.execute({ ...values, offset: page.offset });
-  const rows = found.map((r) => r.location);
-  if (found.length > 0) return { rows, total: found[0]!.total };
-  // Past the last page no row carries the total.
-  const [counted] = page.offset > 0 ? await statements.total.execute(values) : [];
-  return { rows, total: counted?.n ?? 0 };
+export async function listLocations(db: Database, filter: LocationFilter, page: Page) {
+  const given = { type: filter.type !== undefined, status: filter.status !== undefined };
+  const read = ({ limit, offset }: Page) =>
+    locationPage(db, given, limit).execute({ type: filter.type, status: filter.status, offset });
+  const { rows, total } = await pageAndTotal(read, page);
+  return { rows: rows.map((r) => r.location), total };
 }
 
 export async function findLocation(db: DbExecutor, id: number) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
-/** The totals and deep pages that the count triggers serve, against plain counting. */
+/** The totals and pages that the counts per block of ids serve (decision 009), against plain counting. */
 let t: TestApp;
 let headers: Record<string, string>;
 let yards: Array<{ id: number }>;
@@ -54,7 +54,7 @@ describe('GET /api/materials/list on a larger inventory', () => {
   it('answers every page, deep ones included, exactly as counting through the rows would', async () => {
     const total = await liveCount();
     expect((await list('')).json().pagination.total).toBe(total);
-    // Every page, from either end of the blocks of ids, and pages that do not fill up.
+    // Every page, across every block of ids, and pages that do not fill up.
     for (const limit of [10, 7, 100]) {
       for (let page = 1; page <= Math.ceil(total / limit); page++) {
         const body = (await list(`?page=${page}&limit=${limit}`)).json();
@@ -80,7 +80,7 @@ describe('GET /api/materials/list on a larger inventory', () => {
     );
   });
 
-  it("answers every page of a location's list, from either end", async () => {
+  it("answers every page of a location's list", async () => {
     const yard = yards[1]!.id;
     const total = await liveCount(yard);
     for (const limit of [10, 7]) {
@@ -94,15 +94,14 @@ describe('GET /api/materials/list on a larger inventory', () => {
     }
   });
 
-  it('answers the right page when the list has grown or shrunk since its last total', async () => {
+  it('answers the right page after the list has grown or shrunk', async () => {
     const yard = yards[2]!.id;
     const pageIds = async (query: string) =>
       (await list(query)).json().data.map((m: { id: number }) => m.id);
-    // The last pages as they were read: the next reads take the oldest end...
     const lastPage = Math.ceil((await liveCount()) / 10);
     await pageIds(`?page=${lastPage}`);
     await pageIds(`?locationId=${yard}&page=${Math.ceil((await liveCount(yard)) / 10)}`);
-    // ...but the list has since doubled, so that those pages are now nearer the newest end.
+    // The list doubles, in new blocks of ids...
     await t.db.execute(sql`
       insert into materials (name, location_id, quantity, unit)
       select 'Late ' || n, ${yard}, 5, 'EACH' from generate_series(1, 3000) n`);
@@ -112,7 +111,7 @@ describe('GET /api/materials/list on a larger inventory', () => {
         await expectedPage((page - 1) * 10, 10, yard),
       );
     }
-    // And shrunk again, below the page the last totals put near the oldest end.
+    // ...and shrinks again, leaving those blocks without a live material.
     await t.db.execute(sql`update materials set deleted_at = now() where name like 'Late %'`);
     const newest = Math.ceil((await liveCount()) / 10);
     await pageIds(`?page=${newest + 300}`);

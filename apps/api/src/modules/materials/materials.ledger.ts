@@ -1,19 +1,15 @@
 import { type MaterialDto, materialStatus } from '@stockyard/shared';
 import type { AppContext } from '../../context';
-import { isoInstant } from '../../lib/instants';
 import type { UnitOfWork } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
 import type { MovementValues } from './materials.repository';
 import * as repo from './materials.repository';
 
-/** The fields of a material that its DTO shows: a row, or a listed material whose instants are ISO text. */
+/** The fields of a material that its DTO shows. */
 type MaterialFields = Pick<
   repo.MaterialRow,
-  'id' | 'name' | 'locationId' | 'notes' | 'quantity' | 'unit'
-> & {
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
+  'id' | 'name' | 'locationId' | 'notes' | 'quantity' | 'unit' | 'createdAt' | 'updatedAt'
+>;
 
 export function toMaterialDto(row: MaterialFields, locationName: string): MaterialDto {
   return {
@@ -25,8 +21,8 @@ export function toMaterialDto(row: MaterialFields, locationName: string): Materi
     quantity: row.quantity,
     unit: row.unit,
     status: materialStatus(row.quantity),
-    createdAt: isoInstant(row.createdAt),
-    updatedAt: isoInstant(row.updatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

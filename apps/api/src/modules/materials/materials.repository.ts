@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, stockMovements, users } from '../../db/schema';
+import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { limitLiteral, preparedList } from '../../lib/prepared';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type MovementValues = typeof stockMovements.$inferInsert;
 export type MaterialValues = Pick<MaterialRow, 'name' | 'locationId' | 'notes' | 'unit'>;
-export type Page = { limit: number; offset: number };
 
 const live = isNull(materials.deletedAt);
 const withLocation = { material: materials, locationName: locations.name };
@@ -133,28 +134,34 @@ const counterpartId = sql`case when ${stockMovements.reason} in ('TRANSFER_OUT',
   then substr(${stockMovements.reference}, 10)::int end`;
 
 /** A page of a material's movements, each transfer with its other side's material and location. */
-export async function listMovements(db: DbExecutor, materialId: number, page: Page) {
-  const where = eq(stockMovements.materialId, materialId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        movement: stockMovements,
-        userName: users.name,
-        counterpart: {
-          materialId: counterpartMaterials.id,
-          materialName: counterpartMaterials.name,
-          locationName: counterpartLocations.name,
-        },
-      })
-      .from(stockMovements)
-      .leftJoin(users, eq(users.id, stockMovements.userId))
-      .leftJoin(counterpartMaterials, eq(counterpartMaterials.id, counterpartId))
-      .leftJoin(counterpartLocations, eq(counterpartLocations.id, counterpartMaterials.locationId))
-      .where(where)
-      .orderBy(desc(stockMovements.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(stockMovements).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+export async function listMovements(db: Database, materialId: number, page: Page) {
+  const movementsPage = (limit: number) =>
+    preparedList(db, 'material_movements', limit, (d, name) => {
+      const where = eq(stockMovements.materialId, sql.placeholder('materialId'));
+      return d
+        .select({
+          movement: stockMovements,
+          userName: users.name,
+          counterpart: {
+            materialId: counterpartMaterials.id,
+            materialName: counterpartMaterials.name,
+            locationName: counterpartLocations.name,
+          },
+          total: totalColumn(d.select({ n: count() }).from(stockMovements).where(where)),
+        })
+        .from(stockMovements)
+        .leftJoin(users, eq(users.id, stockMovements.userId))
+        .leftJoin(counterpartMaterials, eq(counterpartMaterials.id, counterpartId))
+        .leftJoin(
+          counterpartLocations,
+          eq(counterpartLocations.id, counterpartMaterials.locationId),
+        )
+        .where(where)
+        .orderBy(desc(stockMovements.id))
+        .limit(limitLiteral(limit))
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+    });
+  const read = ({ limit, offset }: Page) => movementsPage(limit).execute({ materialId, offset });
+  return pageAndTotal(read, page);
 }

@@ -1,7 +1,9 @@
 import type { NotificationItem, NotificationType } from '@stockyard/shared';
-import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
+import { type Page, totalColumn } from '../../lib/list-page';
+import { limitLiteral, preparedList } from '../../lib/prepared';
 
 export type NotificationFilters = { type?: NotificationType; search?: string };
 
@@ -75,32 +77,61 @@ export async function insertNotifications(
     .returning({ ...itemColumns, userId: notifications.userId });
 }
 
+const p = sql.placeholder;
+
+/**
+ * The page of the user's notifications, prepared once per combination of the filters given
+ * (decision 009), with the filtered total and the user's unread count (whatever the filters).
+ */
+function notificationPage(db: Database, given: { type: boolean; search: boolean }, limit: number) {
+  const shape = `${Number(given.type)}${Number(given.search)}`;
+  return preparedList(db, `notifications_list_${shape}`, limit, (d, name) => {
+    const mine = eq(notifications.userId, p('userId'));
+    const where = and(
+      mine,
+      given.type ? eq(notifications.type, p('type')) : undefined,
+      given.search ? ilike(notifications.message, p('pattern')) : undefined,
+    );
+    const unread = and(mine, eq(notifications.read, false));
+    return d
+      .select({
+        ...itemColumns,
+        total: totalColumn(d.select({ n: count() }).from(notifications).where(where)),
+        unread: totalColumn(d.select({ n: count() }).from(notifications).where(unread)),
+      })
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limitLiteral(limit))
+      .offset(p('offset'))
+      .prepare(name);
+  });
+}
+
+/** A page of the user's notifications, newest first, with the totals the bell and the screen show. */
 export async function listNotifications(
-  db: DbExecutor,
+  db: Database,
   userId: number,
   filters: NotificationFilters,
-  page: { limit: number; offset: number },
-): Promise<NotificationItem[]> {
-  const rows = await db
-    .select(itemColumns)
-    .from(notifications)
-    .where(filtersOf(userId, filters))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(toNotificationItem);
+  page: Page,
+): Promise<{ rows: NotificationItem[]; total: number; unread: number }> {
+  const given = { type: Boolean(filters.type), search: Boolean(filters.search) };
+  const found = await notificationPage(db, given, page.limit).execute({
+    userId,
+    type: filters.type,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+    offset: page.offset,
+  });
+  // With no row on the page (none matches, or past the last page), both are counted alone.
+  const counts = found[0] ?? (await countNotifications(db, userId, filters));
+  return { rows: found.map(toNotificationItem), total: counts.total, unread: counts.unread };
 }
 
 /** The filtered total and the user's unread count (whatever the filters), in one query. */
-export async function countNotifications(
-  db: DbExecutor,
-  userId: number,
-  filters: NotificationFilters,
-): Promise<{ total: number; unread: number }> {
-  const matching = filtersOf(userId, filters);
+async function countNotifications(db: DbExecutor, userId: number, filters: NotificationFilters) {
   const [row] = await db
     .select({
-      total: sql<number>`count(*) filter (where ${matching})`.mapWith(Number),
+      total: sql<number>`count(*) filter (where ${filtersOf(userId, filters)})`.mapWith(Number),
       unread: sql<number>`count(*) filter (where ${notifications.read} = false)`.mapWith(Number),
     })
     .from(notifications)

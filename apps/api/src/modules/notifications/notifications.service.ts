@@ -13,19 +13,16 @@ export async function listNotifications(
   query: NotificationsQuery,
 ): Promise<NotificationsPage> {
   const filters = { type: query.type, search: query.search };
-  const [notifications, counts] = await Promise.all([
-    repo.listNotifications(ctx.db, userId, filters, {
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
-    repo.countNotifications(ctx.db, userId, filters),
-  ]);
+  const { rows, total, unread } = await repo.listNotifications(ctx.db, userId, filters, {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
   return {
-    notifications,
-    totalPages: paginate(counts.total, query.page, query.limit).totalPages,
+    notifications: rows,
+    totalPages: paginate(total, query.page, query.limit).totalPages,
     currentPage: query.page,
-    totalNotifications: counts.total,
-    unreadCount: counts.unread,
+    totalNotifications: total,
+    unreadCount: unread,
   };
 }
 

@@ -1,11 +1,10 @@
-import { PERMISSION_FLAGS, type Permissions, type Role } from '@stockyard/shared';
-import { and, count, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Permissions, Role } from '@stockyard/shared';
+import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, sessions, users } from '../../db/schema';
-import { isoFromUtcText } from '../../lib/instants';
-import { limitSql, preparedRows } from '../../lib/prepared';
-import type { ListedUserFields } from '../../lib/user-dto';
+import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { limitLiteral, preparedList } from '../../lib/prepared';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -20,8 +19,6 @@ export type NewUser = {
 export type NewAdmin = Omit<NewUser, 'locationId'>;
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { status?: boolean };
 
-type Page = { limit: number; offset: number };
-
 /**
  * The pattern of a search in a name or an email: `%` and `_` in it are matched literally. It is
  * matched against both joined by a unit separator (the trigram index's expression), which is
@@ -32,112 +29,70 @@ function containsPattern(search: string): string {
   return `%${literal}%`;
 }
 
-/**
- * What a list shows of a user, as SQL: the DTO's fields under their names, the last sign-in as
- * UTC text, and the permission flags as the bits of one number, flag i of the shared list as bit
- * i (`permissionsFromBits` reads them back): one field to read per user instead of ten.
- */
-const LISTED_USER_SQL = (() => {
-  const column = getTableColumns(users);
-  const bits = PERMISSION_FLAGS.map((flag, i) => `(u.${column[flag].name}::int << ${i})`);
-  return `u.id, u.name, u.email, u.role, u.location_id as "locationId", u.status,
-    (u.last_login at time zone 'UTC')::text as "lastLogin",
-    (${bits.join(' | ')}) as "permissionBits", l.name as "locationName"`;
+/** What a list shows of a user: the DTO's fields (never the password hash). */
+const LISTED_USER = (() => {
+  const {
+    passwordHash: _hash,
+    createdAt: _c,
+    updatedAt: _u,
+    deletedAt: _d,
+    ...shown
+  } = getTableColumns(users);
+  return shown;
 })();
 
-function permissionsFromBits(bits: number): Permissions {
-  const permissions = {} as Permissions;
-  for (const [i, flag] of PERMISSION_FLAGS.entries()) permissions[flag] = (bits & (1 << i)) !== 0;
-  return permissions;
-}
-
-type ListedUserRow = Omit<ListedUserFields, 'permissions'> & {
-  permissionBits: number;
-  locationName: string | null;
-  total: number;
-};
+const p = sql.placeholder;
 
 /**
- * The statement of a page of users, per combination of the filters given and per page size. Each
- * filter is in it only when given, so that its plan can use its index (the search its trigrams: a
- * catch-all `($1 is null or ...)` would keep every plan to a scan of all users), and the page
- * size is written in, so that PostgreSQL keeps one generic plan (decision 005); the first page
- * has a statement of its own without an OFFSET.
- *
- * The page's ids are found first and only their rows are read: a search counts its few matches
- * in the same pass; with no filter at all the total is the counter that triggers keep (migration
- * 0010), and with a role or location it is counted from that filter's index.
+ * The page of users, prepared once per combination of the filters given (decision 009): a filter
+ * is in the statement only when given, so that its plan can use its index (the search its
+ * trigrams), and the page size and offset are parameters.
  */
-function userListStatement(filter: UserFilter, page: Page) {
-  const order: Array<'pattern' | 'role' | 'locationId' | 'offset'> = [];
-  const param = (name: (typeof order)[number]) => {
-    order.push(name);
-    return `$${order.length}`;
-  };
-  const where = ['u.deleted_at is null'];
-  if (filter.search) where.push(`(u.name || chr(31) || u.email) ilike ${param('pattern')}`);
-  if (filter.role !== undefined) where.push(`u.role = ${param('role')}`);
-  if (filter.locationId !== undefined) where.push(`u.location_id = ${param('locationId')}`);
-  const condition = where.join(' and ');
-  const total = filter.search
-    ? 'count(*) over ()'
-    : filter.role === undefined && filter.locationId === undefined
-      ? '(select live from user_counts)'
-      : `(select count(*) from users u where ${condition})`;
-  const limit = limitSql(page.limit);
-  const first = page.offset === 0;
-  const text = `
-    select ${LISTED_USER_SQL}, page.total
-    from (
-      select u.id, (${total})::int as total
-      from users u
-      where ${condition}
-      order by u.id desc
-      limit ${limit}${first ? '' : ` offset ${param('offset')}`}
-    ) as page
-    join users u using (id)
-    left join locations l on l.id = u.location_id
-    order by u.id desc`;
-  const key = `${Number(Boolean(filter.search))}${Number(filter.role !== undefined)}${Number(filter.locationId !== undefined)}`;
-  return { name: `users_list_${key}_${limit}_${first ? 'first' : 'later'}`, text, order };
-}
-
-function readUsers(db: Database, filter: UserFilter, page: Page) {
-  const statement = userListStatement(filter, page);
-  const given = {
-    pattern: filter.search ? containsPattern(filter.search) : undefined,
-    role: filter.role,
-    locationId: filter.locationId,
-    offset: page.offset,
-  };
-  return preparedRows<ListedUserRow>(
-    db,
-    statement.name,
-    statement.text,
-    statement.order.map((name) => given[name]),
-  );
+function userPage(
+  db: Database,
+  given: { search: boolean; role: boolean; location: boolean },
+  limit: number,
+) {
+  const shape = `${Number(given.search)}${Number(given.role)}${Number(given.location)}`;
+  return preparedList(db, `users_list_${shape}`, limit, (d, name) => {
+    const where = and(
+      isNull(users.deletedAt),
+      given.search
+        ? sql`(${users.name} || chr(31) || ${users.email}) ilike ${p('pattern')}`
+        : undefined,
+      given.role ? eq(users.role, p('role')) : undefined,
+      given.location ? eq(users.locationId, p('locationId')) : undefined,
+    );
+    return d
+      .select({
+        user: LISTED_USER,
+        locationName: locations.name,
+        total: totalColumn(d.select({ n: count() }).from(users).where(where)),
+      })
+      .from(users)
+      .leftJoin(locations, eq(locations.id, users.locationId))
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(limitLiteral(limit))
+      .offset(p('offset'))
+      .prepare(name);
+  });
 }
 
 export async function listUsers(db: Database, filter: UserFilter, page: Page) {
-  const found = await readUsers(db, filter, page);
-  const rows = found.map((row) => {
-    // Field by field: copying the row less some fields (`...rest`) was a visible part of the cost.
-    const user: ListedUserFields = {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      locationId: row.locationId,
-      status: row.status,
-      lastLogin: row.lastLogin === null ? null : isoFromUtcText(row.lastLogin),
-      permissions: permissionsFromBits(row.permissionBits),
-    };
-    return { user, locationName: row.locationName };
-  });
-  if (rows.length > 0 || page.offset === 0) return { rows, total: found[0]?.total ?? 0 };
-  // Past the last page no row carries the total: the first page's does.
-  const [first] = await readUsers(db, filter, { limit: 1, offset: 0 });
-  return { rows, total: first?.total ?? 0 };
+  const given = {
+    search: Boolean(filter.search),
+    role: filter.role !== undefined,
+    location: filter.locationId !== undefined,
+  };
+  const values = {
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    role: filter.role,
+    locationId: filter.locationId,
+  };
+  const read = ({ limit, offset }: Page) =>
+    userPage(db, given, limit).execute({ ...values, offset });
+  return pageAndTotal(read, page);
 }
 
 /** A user who has not been removed, with their location's name. */
