@@ -117,6 +117,20 @@ export const API_ACCESS = {
   'PATCH /api/materials/:id/stock': flagged('manageInventory'),
   'POST /api/materials/:id/transfer': flagged('manageInventory'),
 
+  // The material picker of a form (an invoice's material usage): a location's materials with their
+  // stock, every one of them; a USER's are their location's.
+  'GET /api/materials/options': { ...SIGNED_IN, scoped: true },
+
+  'GET /api/invoices': flagged('viewInvoices'),
+  'GET /api/invoices/:id': flagged('viewInvoices'),
+  'GET /api/invoices/:id/excel': flagged('viewInvoices'),
+  'POST /api/invoices': flagged('manageInvoices'),
+  'PUT /api/invoices/:id': flagged('manageInvoices'),
+  'DELETE /api/invoices/:id': flagged('manageInvoices'),
+  'PATCH /api/invoices/:id/status': flagged('manageInvoices'),
+  'POST /api/invoices/:id/convert-to-rental': flagged('manageInvoices'),
+  'GET /api/reports/invoice-job-type-summary': flagged('viewInvoices'),
+
   'GET /api/users/getAll': flagged('viewUsers'),
   'GET /api/users/detail/:id': flagged('viewUsers'),
   'GET /api/users/role/:role': flagged('viewUsers'),
@@ -247,6 +261,24 @@ export const ROUTES: readonly RouteEntry[] = [
     title: 'Users',
     name: 'Users',
     icon: 'users',
+  },
+  {
+    path: '/invoices',
+    roles: ['ADMIN'],
+    flag: 'viewInvoices',
+    title: 'Invoices',
+    name: 'Invoices',
+    icon: 'invoices',
+  },
+  { path: '/invoices/generate', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
+  { path: '/invoices/edit/:id', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
+  { path: '/invoices/:id/items', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
+  { path: '/invoices/:id/item-list', roles: ['ADMIN'], flag: 'viewInvoices', title: 'Invoices' },
+  {
+    path: '/reports/invoice-job-type-summary',
+    roles: ['ADMIN'],
+    flag: 'viewInvoices',
+    title: 'Job Type Summary',
   },
   // Reached from the bell's View all notifications; the spec's side menu has no entry for it.
   { path: '/notifications', roles: ['ADMIN', 'USER'], title: 'Notifications' },

@@ -7,6 +7,7 @@ export * from './notifications';
 export * from './schemas/activity';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/invoices';
 export * from './schemas/locations';
 export * from './schemas/materials';
 export * from './schemas/notifications';

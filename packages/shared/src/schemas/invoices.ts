@@ -1,0 +1,453 @@
+import { z } from 'zod';
+import { INVOICE_UOMS, roundQuantity } from '../calculations';
+import { PAGE_SIZES } from '../constants';
+import { type CalendarDate, parseIsoDate, toIsoDate } from '../dates';
+import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
+import { isoInstantSchema } from './responses';
+
+/** Invoices (02 sections 2.1 to 2.4, 3 to 9; 03 sections 2.6, 2.7 and 5): the one contract of both ends. */
+
+export const JOB_TYPES = ['Erection', 'Dismantling', 'Rental'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const INVOICE_STATUSES = ['DRAFT', 'FINALIZED'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Anything not finalized is a draft; the status compares case-insensitively (02 section 4). */
+export function isFinalized(status: string | null | undefined): boolean {
+  return (status ?? '').trim().toUpperCase() === 'FINALIZED';
+}
+
+export const USAGE_TYPES = ['QTY', 'SIZE'] as const;
+export type UsageType = (typeof USAGE_TYPES)[number];
+export const USAGE_TYPE_LABELS: Record<UsageType, string> = {
+  QTY: 'Quantity',
+  SIZE: 'Size (L/W/H)',
+};
+
+/** How many items an invoice holds, and usage rows an item, at most. */
+export const MAX_INVOICE_ITEMS = 1000;
+export const MAX_ITEM_USAGES = 50;
+/** The largest whole quantity and the largest dimension (metres) an item or a usage takes. */
+export const MAX_ITEM_QUANTITY = 1_000_000;
+export const MAX_DIMENSION = 100_000;
+
+export const INVOICE_MESSAGES = {
+  invoiceIdRequired: 'Invoice ID is required',
+  locationRequired: 'Location is required',
+  creatorRequired: 'Creator ID is required',
+  clientNameRequired: 'Client name is required',
+  clientAddressRequired: 'Client address is required',
+  issueDateRequired: 'Issue date is required',
+  dueDateRequired: 'Due date is required',
+  dueBeforeIssue: 'Due date cannot be before the issue date',
+  detailsInvalid: 'Please fill all required invoice details correctly.',
+  noItemsOnSubmit: 'Please add at least one item.',
+  noItemsOnPreview: 'Please add at least one item to the invoice.',
+  tooManyItems: `An invoice can hold at most ${MAX_INVOICE_ITEMS} items`,
+  tooManyUsages: `An item can record at most ${MAX_ITEM_USAGES} material usages`,
+  jobTypeInvalid: `Job type must be one of ${JOB_TYPES.join(', ')}`,
+  uomInvalid: `UOM must be one of ${INVOICE_UOMS.join(', ')}`,
+  usageTypeInvalid: 'Usage type must be QTY or SIZE',
+  materialRequired: 'Please select a material',
+  usageExceedsStock: (available: number) =>
+    `Invalid Quantity: Cannot use more than the available quantity of ${available}.`,
+  materialNotAtLocation: "A material used must be at the invoice's location",
+  invoiceIdTaken: 'An invoice with this ID already exists',
+  notFound: 'Invoice not found',
+  finalizedAdminOnly: 'Only an admin can change a finalized invoice',
+  noErectionItems:
+    'No Erection Job Items Found: There are no Erection items on this invoice to convert to a rental.',
+  deleteConfirm: (invoiceId: string) =>
+    `Are you sure you want to delete invoice ${invoiceId}? This action cannot be undone.`,
+  // Toasts of 02 section 8 and success lines.
+  locationFilterLoad: 'Could not load locations for filtering.',
+  listLoad: 'Failed to fetch invoices',
+  conversionInvalid: 'Invalid invoice selected for conversion.',
+  conversionDetails: 'Failed to fetch full invoice details for conversion.',
+  conversionFailed: 'Failed to convert invoice to rental.',
+  deleteFailed: 'Failed to delete invoice',
+  statusFailed: 'Failed to update invoice status',
+  excelFailed: 'Failed to download Excel.',
+  editLoad: 'Failed to load invoice data for editing.',
+  wizardInitialData: 'Could not load initial location/material data.',
+  saveFailed: (editing: boolean) =>
+    editing ? 'Failed to updating invoice' : 'Failed to creating invoice',
+  created: 'Invoice created successfully.',
+  updated: 'Invoice updated successfully.',
+  itemsSaved: 'Invoice items saved successfully.',
+  deleted: 'Invoice deleted successfully.',
+  finalized: 'Invoice marked as finalized.',
+  excelDownloaded: 'Excel downloaded.',
+  converted: 'Rental invoice created.',
+  itemListLoading: 'Loading invoice items...',
+  itemListNotFound: 'Invoice not found.',
+  itemListFailed: 'Failed to load invoice items. Please try again.',
+  summaryLoading: 'Loading summary report...',
+  summaryFailed: 'Failed to load summary data. Please try again.',
+  summaryEmpty: 'No data available for the summary report.',
+} as const;
+
+/** Days from the issue date to a new invoice's due date. */
+export const INVOICE_DUE_DAYS = 15;
+
+/** A new invoice's default ID: INV- and six random digits. */
+export function defaultInvoiceId(random: () => number = Math.random): string {
+  return `INV-${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`;
+}
+
+/** A converted rental invoice's ID: INV-RENT- and the time of conversion in milliseconds. */
+export function rentalInvoiceId(now: Date): string {
+  return `INV-RENT-${now.getTime()}`;
+}
+
+/** The first and last day of the month after `today`: a converted rental invoice's issue and due dates. */
+export function nextMonthRange(today: CalendarDate): { issueDate: string; dueDate: string } {
+  const year = today.month === 12 ? today.year + 1 : today.year;
+  const month = today.month === 12 ? 1 : today.month + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return {
+    issueDate: toIsoDate({ year, month, day: 1 }),
+    dueDate: toIsoDate({ year, month, day: lastDay }),
+  };
+}
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/** A required yyyy-MM-dd that exists on the calendar. */
+const isoDateField = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: message }).refine((text) => parseIsoDate(text) !== null, { error: message }),
+  );
+
+/** Optional text of a person, at most `max` characters; blank and null become undefined. */
+const optionalText = (field: string, max: number, multiline = false) =>
+  z.preprocess(
+    blankToUndefined,
+    plainText(
+      z
+        .string({ error: `${field} must be text` })
+        .trim()
+        .max(max, { error: `${field} must be at most ${max} characters` }),
+      field,
+      { multiline },
+    ).optional(),
+  );
+
+const requiredText = (field: string, message: string, max: number, multiline = false) =>
+  z.preprocess(
+    blankToUndefined,
+    plainText(
+      z
+        .string({ error: message })
+        .trim()
+        .min(1, { error: message })
+        .max(max, { error: `${field} must be at most ${max} characters` }),
+      field,
+      { multiline },
+    ),
+  );
+
+/** A number of a form (text) or a client (a JSON number); a blank is 0 (02 section 5). */
+const toNumber = (value: unknown) => {
+  const blank = blankToUndefined(value);
+  if (blank === undefined) return 0;
+  if (typeof blank === 'string') {
+    const text = blank.trim();
+    return /^[0-9]*\.?[0-9]+$|^[0-9]+\.$/.test(text) ? Number(text) : blank;
+  }
+  return blank;
+};
+
+/** A whole quantity from 0: items and QTY usages. */
+const wholeQuantity = (field: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: `${field} must be a whole number of at least 0` })
+      .int({ error: `${field} must be a whole number of at least 0`, abort: true })
+      .min(0, { error: `${field} must be a whole number of at least 0` })
+      .max(MAX_ITEM_QUANTITY, { error: `${field} must be at most ${MAX_ITEM_QUANTITY}` }),
+  );
+
+/** A length, width or height in metres from 0, to the millimetre. */
+const dimension = (field: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: `${field} must be a number of at least 0` })
+      .min(0, { error: `${field} must be a number of at least 0` })
+      .max(MAX_DIMENSION, { error: `${field} must be at most ${MAX_DIMENSION}` })
+      .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, {
+        error: `${field} can have at most 3 decimals`,
+      }),
+  );
+
+const upperCased = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toUpperCase() : value;
+
+/**
+ * One material an item's job used. A QTY usage keeps its quantity and drops its dimensions; a SIZE
+ * usage keeps length, width and height and drops its quantity (02 section 5).
+ */
+export const materialUsageSchema = z
+  .object({
+    materialId: idField(INVOICE_MESSAGES.materialRequired),
+    usageType: z.preprocess(
+      upperCased,
+      z.enum(USAGE_TYPES, { error: INVOICE_MESSAGES.usageTypeInvalid }),
+    ),
+    quantity: wholeQuantity('Usage quantity'),
+    length: dimension('Usage length'),
+    width: dimension('Usage width'),
+    height: dimension('Usage height'),
+    notes: optionalText('Usage notes', 255),
+  })
+  .transform((usage) =>
+    usage.usageType === 'QTY'
+      ? { ...usage, length: 0, width: 0, height: 0 }
+      : { ...usage, quantity: 0 },
+  );
+export type MaterialUsageInput = z.infer<typeof materialUsageSchema>;
+
+/** One line of an invoice; its calculated quantity is the server's (a sent one is ignored). */
+export const invoiceItemSchema = z.object({
+  location: optionalText('Item location', 200),
+  item_date: z.preprocess(
+    blankToUndefined,
+    isoDateField('Item date must be a valid date').optional(),
+  ),
+  job_description: optionalText('Description', 500, true),
+  job_type: z.enum(JOB_TYPES, { error: INVOICE_MESSAGES.jobTypeInvalid }),
+  uom: z.enum(INVOICE_UOMS, { error: INVOICE_MESSAGES.uomInvalid }),
+  quantity: wholeQuantity('Quantity'),
+  length: dimension('Length'),
+  width: dimension('Width'),
+  height: dimension('Height'),
+  remark: optionalText('Remark', 500, true),
+  materialUsages: z
+    .array(materialUsageSchema, { error: 'Material usages must be a list' })
+    .max(MAX_ITEM_USAGES, { error: INVOICE_MESSAGES.tooManyUsages })
+    .default([]),
+});
+export type InvoiceItemInput = z.infer<typeof invoiceItemSchema>;
+
+/** The wizard's details step (02 section 2.2); every field but the seven required is optional. */
+export const invoiceDetailsSchema = z.object({
+  invoiceId: requiredText('Invoice ID', INVOICE_MESSAGES.invoiceIdRequired, 50),
+  locationId: idField(INVOICE_MESSAGES.locationRequired),
+  clientName: requiredText('Client name', INVOICE_MESSAGES.clientNameRequired, 200),
+  clientAddress: requiredText('Client address', INVOICE_MESSAGES.clientAddressRequired, 500, true),
+  issueDate: isoDateField(INVOICE_MESSAGES.issueDateRequired),
+  dueDate: isoDateField(INVOICE_MESSAGES.dueDateRequired),
+  department: optionalText('Department', 200),
+  job_period: optionalText('Job period', 200),
+  job_details: optionalText('Job details', 1000, true),
+  signature: optionalText('Signature', 200),
+  notes: optionalText('Notes', 2000, true),
+  invoice_remark: optionalText('Invoice remarks', 2000, true),
+});
+
+const dueNotBeforeIssue = (invoice: { issueDate: string; dueDate: string }) =>
+  invoice.dueDate >= invoice.issueDate;
+
+export const invoiceDetailsFormSchema = invoiceDetailsSchema.refine(dueNotBeforeIssue, {
+  error: INVOICE_MESSAGES.dueBeforeIssue,
+  path: ['dueDate'],
+});
+
+const itemsField = z
+  .array(invoiceItemSchema, { error: INVOICE_MESSAGES.noItemsOnSubmit })
+  .min(1, { error: INVOICE_MESSAGES.noItemsOnSubmit })
+  .max(MAX_INVOICE_ITEMS, { error: INVOICE_MESSAGES.tooManyItems });
+
+/**
+ * What POST and PUT /invoices take. The creator is the signed-in user and the status changes through
+ * PATCH /invoices/{id}/status only: a createdById, status or total sent along is dropped.
+ */
+export const invoiceSchema = invoiceDetailsSchema
+  .extend({ items: itemsField })
+  .refine(dueNotBeforeIssue, { error: INVOICE_MESSAGES.dueBeforeIssue, path: ['dueDate'] });
+export type InvoiceInput = z.infer<typeof invoiceSchema>;
+
+export const invoiceStatusSchema = z.object({
+  status: z.preprocess(
+    upperCased,
+    z.enum(INVOICE_STATUSES, { error: `Status must be one of ${INVOICE_STATUSES.join(', ')}` }),
+  ),
+});
+
+/** yyyy-MM, the month picker's value. */
+export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const monthQuery = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'Month must be written yyyy-MM' })
+    .regex(MONTH_PATTERN, { error: 'Month must be written yyyy-MM' })
+    .optional(),
+);
+
+/** A location filter where 0 (All Locations) means every location. */
+const locationFilterQuery = z.preprocess(
+  (value) => (value === '0' || value === 0 ? undefined : value),
+  optionalIdQuery('Location must be a location id, or 0 for all'),
+);
+
+export const invoiceListQuery = paginationQuery(PAGE_SIZES.invoices).extend({
+  search: z.preprocess(
+    blankToUndefined,
+    plainText(z.string().trim().max(100), 'Search').optional(),
+  ),
+  status: z.preprocess(
+    (value) => upperCased(blankToUndefined(value)),
+    z
+      .enum(INVOICE_STATUSES, { error: `Status must be one of ${INVOICE_STATUSES.join(', ')}` })
+      .optional(),
+  ),
+  locationId: locationFilterQuery,
+  month: monthQuery,
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+export const jobTypeSummaryQuery = z.object({
+  locationId: locationFilterQuery,
+  month: monthQuery,
+});
+export type JobTypeSummaryQuery = z.infer<typeof jobTypeSummaryQuery>;
+
+// Answers.
+
+export const materialUsageDtoSchema = z.object({
+  id: z.int(),
+  materialId: z.int(),
+  materialName: z.string(),
+  usageType: z.enum(USAGE_TYPES),
+  quantity: z.number(),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  notes: z.string().nullable(),
+});
+export type MaterialUsageDto = z.infer<typeof materialUsageDtoSchema>;
+
+export const invoiceItemDtoSchema = z.object({
+  id: z.int(),
+  location: z.string().nullable(),
+  item_date: z.string().nullable(),
+  job_description: z.string().nullable(),
+  job_type: z.enum(JOB_TYPES),
+  uom: z.enum(INVOICE_UOMS),
+  quantity: z.number(),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  remark: z.string().nullable(),
+  itemTotalCalculatedQuantity: z.number(),
+  materialUsages: z.array(materialUsageDtoSchema),
+});
+export type InvoiceItemDto = z.infer<typeof invoiceItemDtoSchema>;
+
+/** A row of the invoice list. */
+export const invoiceSummaryDtoSchema = z.object({
+  id: z.int(),
+  invoiceId: z.string(),
+  locationId: z.int(),
+  location: z.object({ name: z.string(), address: z.string().nullable() }),
+  createdById: z.int().nullable(),
+  clientName: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  grandTotalCalculatedVolumeQty: z.number(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type InvoiceSummaryDto = z.infer<typeof invoiceSummaryDtoSchema>;
+
+/** One invoice, whole. */
+export const invoiceDtoSchema = invoiceSummaryDtoSchema.extend({
+  clientAddress: z.string(),
+  department: z.string().nullable(),
+  job_period: z.string().nullable(),
+  job_details: z.string().nullable(),
+  signature: z.string().nullable(),
+  notes: z.string().nullable(),
+  invoice_remark: z.string().nullable(),
+  user: z.object({ name: z.string(), email: z.string() }).nullable(),
+  items: z.array(invoiceItemDtoSchema),
+});
+export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
+
+export const invoiceListDtoSchema = z.object({
+  invoices: z.array(invoiceSummaryDtoSchema),
+  totalPages: z.int().min(1),
+  totalInvoices: z.int().min(0),
+  currentPage: z.int().min(1),
+});
+export type InvoiceListDto = z.infer<typeof invoiceListDtoSchema>;
+
+export const jobTypeSummaryDtoSchema = z.array(
+  z.object({
+    jobType: z.string(),
+    totalCalculatedQuantity: z.number(),
+    uoms: z.array(
+      z.object({
+        uom: z.string(),
+        totalItemQuantity: z.number(),
+        totalCalculatedQuantity: z.number(),
+      }),
+    ),
+  }),
+);
+export type JobTypeSummaryDto = z.infer<typeof jobTypeSummaryDtoSchema>;
+
+export type JobTypeSummary = JobTypeSummaryDto;
+
+/**
+ * One invoice's items grouped by job type, then by unit (the Job Type Summary dialog, the preview,
+ * the item list's card and the Excel file): item quantity and calculated quantity per unit, and
+ * each job type's total, to 2 decimals; in the order of JOB_TYPES and INVOICE_UOMS.
+ */
+export function summarizeByJobType(
+  items: readonly {
+    job_type: string;
+    uom: string;
+    quantity: number;
+    itemTotalCalculatedQuantity: number;
+  }[],
+): JobTypeSummary {
+  const order = (list: readonly string[], value: string) => {
+    const index = list.indexOf(value);
+    return index === -1 ? list.length : index;
+  };
+  const groups = new Map<string, Map<string, { quantity: number; calculated: number }>>();
+  for (const item of items) {
+    const byUom = groups.get(item.job_type) ?? new Map();
+    groups.set(item.job_type, byUom);
+    const sums = byUom.get(item.uom) ?? { quantity: 0, calculated: 0 };
+    byUom.set(item.uom, {
+      quantity: sums.quantity + item.quantity,
+      calculated: sums.calculated + item.itemTotalCalculatedQuantity,
+    });
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => order(JOB_TYPES, a) - order(JOB_TYPES, b) || a.localeCompare(b))
+    .map(([jobType, byUom]) => {
+      const uoms = [...byUom.entries()]
+        .sort(([a], [b]) => order(INVOICE_UOMS, a) - order(INVOICE_UOMS, b) || a.localeCompare(b))
+        .map(([uom, sums]) => ({
+          uom,
+          totalItemQuantity: roundQuantity(sums.quantity),
+          totalCalculatedQuantity: roundQuantity(sums.calculated),
+        }));
+      return {
+        jobType,
+        totalCalculatedQuantity: roundQuantity(
+          uoms.reduce((sum, row) => sum + row.totalCalculatedQuantity, 0),
+        ),
+        uoms,
+      };
+    });
+}
