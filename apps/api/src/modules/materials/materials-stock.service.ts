@@ -1,6 +1,5 @@
 import {
   DESTINATION_LOCATION_INACTIVE,
-  insufficientStockMessage,
   MATERIAL_UNIT_LABELS,
   type MaterialDto,
   type MaterialUnit,
@@ -10,28 +9,20 @@ import {
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { assertReadable, assertWritable } from '../../lib/location-scope';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation, requireLocation } from '../locations/locations.service';
-import { announceTransfer, recordStockChange, toMaterialDto } from './materials.ledger';
+import {
+  announceTransfer,
+  changeStock,
+  insufficientStock,
+  MATERIAL_NOT_FOUND,
+  toMaterialDto,
+} from './materials.ledger';
 import * as repo from './materials.repository';
-import { MATERIAL_NOT_FOUND } from './materials.service';
-
-export function insufficientStock(available: number): AppError {
-  return new AppError('INSUFFICIENT_STOCK', insufficientStockMessage(available));
-}
-
-/** Takes `quantity` away only if that much is there; a shortfall says how much is. */
-async function takeStock(uow: UnitOfWork, id: number, quantity: number) {
-  const row = await repo.changeQuantity(uow.tx, id, -quantity);
-  if (row) return row;
-  const available = await repo.currentQuantity(uow.tx, id);
-  if (available === null) throw notFound(MATERIAL_NOT_FOUND);
-  throw insufficientStock(available);
-}
 
 /** PATCH /materials/{id}/stock: set the counted quantity, or add or take away that many. */
 export async function updateStock(
@@ -45,28 +36,16 @@ export async function updateStock(
     if (!found) throw notFound(MATERIAL_NOT_FOUND);
     assertReadable(actor.user, found.material.locationId, MATERIAL_NOT_FOUND);
     assertWritable(actor.user, found.material.locationId);
-    let row: repo.MaterialRow;
-    let before: number;
-    if (input.operation === 'set') {
-      const [locked] = await repo.lockMaterials(uow.tx, [id]);
-      if (!locked) throw notFound(MATERIAL_NOT_FOUND);
-      before = locked.quantity;
-      row = await repo.updateMaterial(uow.tx, id, { quantity: input.quantity });
-    } else if (input.operation === 'add') {
-      const added = await repo.changeQuantity(uow.tx, id, input.quantity);
-      if (!added) throw notFound(MATERIAL_NOT_FOUND);
-      row = added;
-      before = row.quantity - input.quantity;
-    } else {
-      row = await takeStock(uow, id, input.quantity);
-      before = row.quantity + input.quantity;
-    }
-    await recordStockChange(ctx, uow, {
-      material: row,
-      locationName: found.locationName,
-      before,
+    const change =
+      input.operation === 'set'
+        ? { to: input.quantity }
+        : { by: input.operation === 'add' ? input.quantity : -input.quantity };
+    const { material: row, before } = await changeStock(ctx, uow, {
+      materialId: id,
+      change,
       reason: 'STOCK_UPDATE',
       userId: actor.user.id,
+      locationName: found.locationName,
     });
     await recordActivity(uow.tx, {
       userId: actor.user.id,
@@ -167,23 +146,22 @@ async function moveStock(
   }
   if (lockedSource.quantity < input.quantity) throw insufficientStock(lockedSource.quantity);
 
-  const from = await takeStock(uow, source.id, input.quantity);
-  const to = (await repo.changeQuantity(uow.tx, target.id, input.quantity))!;
-  await recordStockChange(ctx, uow, {
-    material: from,
-    locationName: found.locationName,
-    before: lockedSource.quantity,
+  const { material: from } = await changeStock(ctx, uow, {
+    materialId: source.id,
+    change: { by: -input.quantity },
     reason: 'TRANSFER_OUT',
-    reference: `material:${to.id}`,
+    reference: `material:${target.id}`,
     userId: actor.user.id,
+    locationName: found.locationName,
   });
-  await recordStockChange(ctx, uow, {
-    material: to,
-    locationName: destinationLocation.name,
-    before: target.created ? null : lockedTarget.quantity,
+  const { material: to } = await changeStock(ctx, uow, {
+    materialId: target.id,
+    change: { by: input.quantity },
     reason: 'TRANSFER_IN',
-    reference: `material:${from.id}`,
+    reference: `material:${source.id}`,
     userId: actor.user.id,
+    locationName: destinationLocation.name,
+    created: target.created,
   });
   const unit = MATERIAL_UNIT_LABELS[from.unit as MaterialUnit] ?? from.unit;
   const description = `Transferred ${input.quantity} ${unit} of ${from.name} from ${found.locationName} to ${destinationLocation.name}`;

@@ -1,5 +1,6 @@
-import { type MaterialDto, materialStatus } from '@stockyard/shared';
+import { insufficientStockMessage, type MaterialDto, materialStatus } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
 import type { UnitOfWork } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
 import type { MovementValues } from './materials.repository';
@@ -26,44 +27,85 @@ export function toMaterialDto(row: MaterialFields, locationName: string): Materi
   };
 }
 
-export type StockChange = {
-  material: repo.MaterialRow;
-  locationName: string;
-  /** The quantity before the change; null for a material that did not exist. */
-  before: number | null;
+/** Asked of a material by the one place that writes it: GET and PATCH answer with this. */
+export const MATERIAL_NOT_FOUND = 'Material not found';
+
+export function insufficientStock(available: number): AppError {
+  return new AppError('INSUFFICIENT_STOCK', insufficientStockMessage(available));
+}
+
+/**
+ * A change of a material's quantity: `by` adds (a negative number takes away, refused with 409
+ * when less is in stock), `to` writes a counted quantity.
+ */
+export type StockChange = { by: number } | { to: number };
+
+export type StockEntry = {
+  materialId: number;
+  change: StockChange;
   reason: MovementValues['reason'];
   reference?: string | null;
   userId: number;
+  /** The material's location, as the low-stock notice names it. */
+  locationName: string;
+  /** The material was created empty in this transaction: its first movement, and no notice. */
+  created?: boolean;
 };
 
 /**
- * Writes the movement of a quantity change into the ledger and, when the change brings the
- * material into Low Stock or Out of Stock, tells those concerned once per crossing. Call it in
- * the transaction that changed the quantity, with the row as it is after the change.
+ * The one function that changes stock (the stock ledger). It changes the quantity and writes the
+ * movement in the caller's transaction, so that a material's quantity is always the sum of its
+ * movements; when the change brings the material into Low Stock or Out of Stock it tells those
+ * concerned, once per crossing. Nothing else writes `materials.quantity`: a material is created
+ * empty and given its stock here.
  */
-export async function recordStockChange(
+export async function changeStock(
   ctx: AppContext,
   uow: UnitOfWork,
-  change: StockChange,
-): Promise<void> {
-  const { material, before } = change;
-  const delta = material.quantity - (before ?? 0);
-  if (delta === 0) return;
+  entry: StockEntry,
+): Promise<{ material: repo.MaterialRow; before: number }> {
+  const { material, before } = await applyChange(uow, entry.materialId, entry.change);
+  const delta = material.quantity - before;
+  if (delta === 0) return { material, before };
   await repo.insertMovements(uow.tx, [
     {
       materialId: material.id,
       delta,
       quantityAfter: material.quantity,
-      reason: change.reason,
-      reference: change.reference ?? null,
-      userId: change.userId,
+      reason: entry.reason,
+      reference: entry.reference ?? null,
+      userId: entry.userId,
     },
   ]);
-  if (before === null) return;
+  if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
+  return { material, before };
+}
+
+async function applyChange(uow: UnitOfWork, id: number, change: StockChange) {
+  if ('to' in change) {
+    const [locked] = await repo.lockMaterials(uow.tx, [id]);
+    if (!locked) throw notFound(MATERIAL_NOT_FOUND);
+    const material = await repo.setQuantity(uow.tx, id, change.to);
+    return { material, before: locked.quantity };
+  }
+  const material = await repo.addQuantity(uow.tx, id, change.by);
+  if (material) return { material, before: material.quantity - change.by };
+  const available = await repo.currentQuantity(uow.tx, id);
+  if (available === null) throw notFound(MATERIAL_NOT_FOUND);
+  throw insufficientStock(available);
+}
+
+async function announceStockLevel(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  material: repo.MaterialRow,
+  before: number,
+  entry: StockEntry,
+) {
   const from = materialStatus(before);
   const to = materialStatus(material.quantity);
   if (from === to || to === 'Available') return;
-  const where = `${material.name} at ${change.locationName}`;
+  const where = `${material.name} at ${entry.locationName}`;
   await notify(ctx, uow, {
     type: to === 'Low Stock' ? 'LOW_STOCK' : 'OUT_OF_STOCK',
     message:
@@ -71,7 +113,7 @@ export async function recordStockChange(
         ? `Low stock: ${where} has ${material.quantity} ${material.unit} left`
         : `Out of stock: ${where} has none left`,
     locationId: material.locationId,
-    actorId: change.userId,
+    actorId: entry.userId,
     data: { materialId: material.id, quantity: material.quantity, previousQuantity: before },
   });
 }

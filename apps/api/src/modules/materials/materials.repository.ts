@@ -31,11 +31,15 @@ export async function lockMaterials(db: DbExecutor, ids: number[]) {
     .for('no key update');
 }
 
+/** A new material, empty: its stock comes through the ledger (materials.ledger.ts, changeStock). */
 export async function insertMaterial(
   db: DbExecutor,
-  values: MaterialValues & { quantity: number; createdBy: number },
+  values: MaterialValues & { createdBy: number },
 ) {
-  const [row] = await db.insert(materials).values(values).returning();
+  const [row] = await db
+    .insert(materials)
+    .values({ ...values, quantity: 0 })
+    .returning();
   return row!;
 }
 
@@ -70,11 +74,8 @@ export async function ensureMaterialAt(
   return { id: existing!.id, created: false };
 }
 
-export async function updateMaterial(
-  db: DbExecutor,
-  id: number,
-  values: Partial<MaterialValues> & { quantity?: number },
-) {
+/** A material's details; its quantity changes through the ledger only. */
+export async function updateMaterial(db: DbExecutor, id: number, values: Partial<MaterialValues>) {
   const [row] = await db
     .update(materials)
     .set({ ...values, updatedAt: sql`now()` })
@@ -83,14 +84,27 @@ export async function updateMaterial(
   return row!;
 }
 
-/** Adds `delta` (negative to take away) unless that would leave less than nothing; null when it would. */
-export async function changeQuantity(db: DbExecutor, id: number, delta: number) {
+/**
+ * Adds `delta` (negative to take away) unless that would leave less than nothing; null when it
+ * would. For the ledger's changeStock only, which writes the movement with it.
+ */
+export async function addQuantity(db: DbExecutor, id: number, delta: number) {
   const [row] = await db
     .update(materials)
     .set({ quantity: sql`${materials.quantity} + ${delta}`, updatedAt: sql`now()` })
     .where(and(eq(materials.id, id), live, gte(materials.quantity, -Math.min(delta, 0))))
     .returning();
   return row ?? null;
+}
+
+/** Writes a counted quantity. For the ledger's changeStock only, which writes the movement with it. */
+export async function setQuantity(db: DbExecutor, id: number, quantity: number) {
+  const [row] = await db
+    .update(materials)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(eq(materials.id, id))
+    .returning();
+  return row!;
 }
 
 export async function currentQuantity(db: DbExecutor, id: number): Promise<number | null> {

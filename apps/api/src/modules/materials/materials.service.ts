@@ -15,11 +15,14 @@ import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { getLocation, requireLocation } from '../locations/locations.service';
-import { announceNewMaterial, recordStockChange, toMaterialDto } from './materials.ledger';
+import {
+  announceNewMaterial,
+  changeStock,
+  MATERIAL_NOT_FOUND,
+  toMaterialDto,
+} from './materials.ledger';
 import * as repo from './materials.repository';
 import * as reads from './materials-reads.repository';
-
-export const MATERIAL_NOT_FOUND = 'Material not found';
 
 type Page = { page: number; limit: number };
 const offsetOf = (page: Page) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
@@ -119,20 +122,20 @@ export async function createMaterial(
   return withDuplicateGuard(input, () =>
     inTransaction(ctx, async (uow) => {
       const location = await requireLocation(uow.tx, input.locationId);
-      const row = await repo.insertMaterial(uow.tx, {
+      const empty = await repo.insertMaterial(uow.tx, {
         name: input.name,
         locationId: location.id,
         notes: input.notes || null,
         unit: input.unit,
-        quantity: input.quantity,
         createdBy: actor.user.id,
       });
-      await recordStockChange(ctx, uow, {
-        material: row,
-        locationName: location.name,
-        before: null,
+      const { material: row } = await changeStock(ctx, uow, {
+        materialId: empty.id,
+        change: { to: input.quantity },
         reason: 'CREATE',
         userId: actor.user.id,
+        locationName: location.name,
+        created: true,
       });
       await recordActivity(uow.tx, {
         userId: actor.user.id,
@@ -165,19 +168,18 @@ export async function updateMaterial(
       // Moving a material is a write at both ends.
       assertWritable(actor.user, before.locationId, input.locationId);
       const location = await requireLocation(uow.tx, input.locationId);
-      const row = await repo.updateMaterial(uow.tx, id, {
+      await repo.updateMaterial(uow.tx, id, {
         name: input.name,
         locationId: location.id,
         notes: input.notes || null,
         unit: input.unit,
-        quantity: input.quantity,
       });
-      await recordStockChange(ctx, uow, {
-        material: row,
-        locationName: location.name,
-        before: before.quantity,
+      const { material: row } = await changeStock(ctx, uow, {
+        materialId: id,
+        change: { to: input.quantity },
         reason: 'EDIT',
         userId: actor.user.id,
+        locationName: location.name,
       });
       await recordActivity(uow.tx, {
         userId: actor.user.id,
