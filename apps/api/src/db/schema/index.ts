@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './invoices';
 export * from './locations';
 export * from './materials';
 export * from './notifications';

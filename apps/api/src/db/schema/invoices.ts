@@ -1,0 +1,126 @@
+import { INVOICE_STATUSES, INVOICE_UOMS, JOB_TYPES, USAGE_TYPES } from '@stockyard/shared';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+import { materials } from './materials';
+import { users } from './users';
+
+/** `col in ('A', 'B')` of a closed list of the shared contract, written into the check. */
+const oneOf = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
+
+/**
+ * Quantities and dimensions are `numeric` without a scale: the shared schema bounds what is
+ * entered (a whole quantity, dimensions to the millimetre), and a calculated quantity, rounded to
+ * 2 decimals by the shared function, may exceed any fixed precision (quantity x l x w x h).
+ */
+const quantity = (name: string) => numeric(name, { mode: 'number' }).notNull().default(0);
+
+/** An invoice (02 section 3); its items and their material usages are written with it. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** As typed (INV-123456); unique whatever its case. */
+    invoiceId: text('invoice_id').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'restrict' }),
+    clientName: text('client_name').notNull(),
+    clientAddress: text('client_address').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    department: text('department'),
+    jobPeriod: text('job_period'),
+    jobDetails: text('job_details'),
+    signature: text('signature'),
+    notes: text('notes'),
+    invoiceRemark: text('invoice_remark'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('DRAFT'),
+    grandTotalCalculatedVolumeQty: quantity('grand_total_calculated_volume_qty'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
+    uniqueIndex('invoices_invoice_id_unique').on(sql`lower(${t.invoiceId})`),
+    // The list, newest issue date first, over every location or one location.
+    index('invoices_issue_date_idx').on(t.issueDate.desc(), t.id.desc()),
+    index('invoices_location_issue_date_idx').on(t.locationId, t.issueDate.desc(), t.id.desc()),
+    // The search over the Invoice ID and the client name is answered from trigrams (pg_trgm,
+    // migration 0009): one index over both, joined by a separator no search contains.
+    index('invoices_search_idx').using(
+      'gin',
+      sql`(${t.invoiceId} || chr(31) || ${t.clientName}) gin_trgm_ops`,
+    ),
+    index('invoices_created_by_idx').on(t.createdById),
+  ],
+);
+
+/** A line of an invoice, in the order of `position`; its calculated quantity is the server's. */
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The sub-location on site, as typed. */
+    location: text('location'),
+    itemDate: date('item_date', { mode: 'string' }),
+    jobDescription: text('job_description'),
+    jobType: text('job_type', { enum: JOB_TYPES }).notNull(),
+    uom: text('uom', { enum: INVOICE_UOMS }).notNull(),
+    quantity: quantity('quantity'),
+    length: quantity('length'),
+    width: quantity('width'),
+    height: quantity('height'),
+    remark: text('remark'),
+    itemTotalCalculatedQuantity: quantity('item_total_calculated_quantity'),
+  },
+  (t) => [
+    check('invoice_items_job_type_check', oneOf(t.jobType, JOB_TYPES)),
+    check('invoice_items_uom_check', oneOf(t.uom, INVOICE_UOMS)),
+    index('invoice_items_invoice_idx').on(t.invoiceId, t.position),
+  ],
+);
+
+/** What a job used of a material of the invoice's location; it does not move stock. */
+export const invoiceMaterialUsages = pgTable(
+  'invoice_material_usages',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => invoiceItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'restrict' }),
+    usageType: text('usage_type', { enum: USAGE_TYPES }).notNull(),
+    quantity: quantity('quantity'),
+    length: quantity('length'),
+    width: quantity('width'),
+    height: quantity('height'),
+    notes: text('notes'),
+  },
+  (t) => [
+    check('invoice_material_usages_usage_type_check', oneOf(t.usageType, USAGE_TYPES)),
+    index('invoice_material_usages_item_idx').on(t.itemId, t.position),
+    // A material's deletion asks whether an invoice used it.
+    index('invoice_material_usages_material_idx').on(t.materialId),
+  ],
+);
