@@ -22,6 +22,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { OneLineRequestLog } from './plugins/request-log';
+import { SECURITY_HEADERS } from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
 import { registerWebApp } from './plugins/web';
 
@@ -69,23 +70,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // 'self' covers this origin's websockets too (CSP level 3).
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: false,
-  });
+  await app.register(helmet, SECURITY_HEADERS);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stockyard API', version: '1.0.0' },

@@ -13,6 +13,13 @@ afterAll(async () => {
   await t.close();
 });
 
+/** What @fastify/helmet sets on every route's answer, the router's refusals included. */
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+}
+
 describe("the framework's own refusals", () => {
   it('answers a path parameter over 200 characters with a 414 in the error envelope', async () => {
     const response = await t.app.inject({
@@ -26,6 +33,7 @@ describe("the framework's own refusals", () => {
       message: MESSAGES.uriTooLong,
       code: 'URI_TOO_LONG',
     });
+    expectSecurityHeaders(response.headers);
   });
 
   it('answers a path that is not valid percent-encoding with a 400 in the envelope', async () => {
@@ -36,6 +44,7 @@ describe("the framework's own refusals", () => {
       message: MESSAGES.badUrl,
       code: 'VALIDATION_ERROR',
     });
+    expectSecurityHeaders(response.headers);
   });
 
   it('answers a body that is not JSON or text with a 415 in the envelope', async () => {

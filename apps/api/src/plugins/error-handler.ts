@@ -2,6 +2,7 @@ import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@stockyard/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { withSecurityHeaders } from './security-headers';
 
 function validationBody(error: FastifyError): ApiErrorBody | null {
   if (!hasZodFastifySchemaValidationErrors(error)) return null;
@@ -39,6 +40,7 @@ export function frameworkErrors(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  withSecurityHeaders(request, reply);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     reply.status(414).send(FRAMEWORK_REFUSALS[414]);
     return;
