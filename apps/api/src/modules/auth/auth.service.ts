@@ -20,6 +20,20 @@ import { signSessionToken } from './tokens';
 
 export type ClientInfo = { ip: string; userAgent: string | null };
 
+/** A sign-in refused by the limits goes to the activity log too, with no password checked. */
+async function recordRefusedAttempt(ctx: AppContext, input: LoginInput, client: ClientInfo) {
+  const account = await repo.findActiveAccountByEmail(ctx.db, input.email);
+  await recordActivity(ctx.db, {
+    userId: account?.id ?? null,
+    action: 'LOGIN_REFUSED',
+    description: `Sign-in for ${input.email} refused: too many failed attempts`,
+    entityType: 'auth',
+    locationId: account?.locationId ?? null,
+    details: { email: input.email, outcome: 'refused', userAgent: client.userAgent },
+    ip: client.ip,
+  });
+}
+
 export async function login(
   ctx: AppContext,
   input: LoginInput,
@@ -30,6 +44,11 @@ export async function login(
   const attemptId = await reservePasswordCheck(db, ctx.loginLimits ?? LOGIN_RATE_LIMIT, {
     email: input.email,
     ip: client.ip,
+  }).catch(async (error: unknown) => {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+      await recordRefusedAttempt(ctx, input, client);
+    }
+    throw error;
   });
 
   const account = await repo.findActiveAccountByEmail(db, input.email);

@@ -71,6 +71,12 @@ describe('a burst of sign-in attempts', () => {
       .from(activityLogs)
       .where(and(eq(activityLogs.userId, user.id), eq(activityLogs.action, 'LOGIN_FAILED')));
     expect(failures).toHaveLength(limit);
+    // Every attempt goes to the activity log: the refused ones as refused, no password checked.
+    const refused = await t.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, user.id), eq(activityLogs.action, 'LOGIN_REFUSED')));
+    expect(refused).toHaveLength(200 - limit);
   });
 
   it('never checks more than the limit allows, on two API processes, with the right password among them', async () => {
