@@ -421,12 +421,12 @@ describe('concurrent transfers', () => {
     expect(negative!.n).toBe(0);
   });
 
-  it('moves stock both ways at once without a deadlock, keeping the total', async () => {
+  it('moves stock both ways at once, 200 times, without a deadlock, keeping the total', async () => {
     const [yard, site] = [await createLocation(t.db), await createLocation(t.db)];
-    const a = await create(50, yard.id, 'Swivel clamp');
-    const b = await create(50, site.id, 'Swivel clamp');
+    const a = await create(150, yard.id, 'Swivel clamp');
+    const b = await create(150, site.id, 'Swivel clamp');
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
+      Array.from({ length: 200 }, (_, i) =>
         i % 2
           ? transfer(a.id, { fromLocation: yard.id, toLocation: site.id, quantity: 1 })
           : transfer(b.id, { fromLocation: site.id, toLocation: yard.id, quantity: 1 }),
@@ -434,7 +434,7 @@ describe('concurrent transfers', () => {
     );
     expect(results.map((r) => r.statusCode).every((c) => c === 200)).toBe(true);
     const ledger = await ledgerOf([a.id, b.id]);
-    expect(ledger.map((m) => m.quantity).sort()).toEqual([50, 50]);
+    expect(ledger.map((m) => m.quantity).sort()).toEqual([150, 150]);
     expect(ledger.every((m) => m.quantity === m.sum)).toBe(true);
   });
 });
