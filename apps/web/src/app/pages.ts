@@ -1,5 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
+const invoiceWizard = lazy(() => import('@/features/invoices/invoice-wizard-page'));
+
 /**
  * The page of each path in the shared route table (packages/shared/src/access.ts).
  * A path joins ROUTES and this map together, when its page is built.
@@ -9,6 +11,14 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/locations': lazy(() => import('@/features/locations/locations-page')),
   '/inventory': lazy(() => import('@/features/inventory/inventory-page')),
   '/users': lazy(() => import('@/features/users/users-page')),
+  '/invoices': lazy(() => import('@/features/invoices/invoices-page')),
+  '/invoices/generate': invoiceWizard,
+  '/invoices/edit/:id': invoiceWizard,
+  '/invoices/:id/items': lazy(() => import('@/features/invoices/invoice-items-page')),
+  '/invoices/:id/item-list': lazy(() => import('@/features/invoices/invoice-item-list-page')),
+  '/reports/invoice-job-type-summary': lazy(
+    () => import('@/features/invoices/job-type-summary-report-page'),
+  ),
   '/notifications': lazy(() => import('@/features/notifications/notifications-page')),
   '/admin/activity-tracking': lazy(() => import('@/features/activity/activity-tracking-page')),
 };

@@ -1,0 +1,263 @@
+import {
+  isFinalized,
+  type MaterialUsageDto,
+  summarizeByJobType,
+  USAGE_TYPE_LABELS,
+  uomDimensions,
+} from '@stockyard/shared';
+import { FileSpreadsheet, Printer } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatQuantity } from '../invoice-form';
+import { JobTypeSummaryTables } from './job-type-summary-table';
+import './invoice-print.css';
+
+type DocumentUsage = Pick<
+  MaterialUsageDto,
+  'materialName' | 'usageType' | 'quantity' | 'length' | 'width' | 'height' | 'notes'
+>;
+
+type DocumentItem = {
+  location: string | null;
+  item_date: string | null;
+  job_description: string | null;
+  job_type: string;
+  uom: string;
+  quantity: number;
+  length: number;
+  width: number;
+  height: number;
+  remark: string | null;
+  itemTotalCalculatedQuantity: number;
+  materialUsages: DocumentUsage[];
+};
+
+/** What the document shows: a saved invoice, or the wizard's values before they are saved. */
+export type DocumentInvoice = {
+  invoiceId: string;
+  status: string;
+  clientName: string;
+  clientAddress: string;
+  location: { name: string; address: string | null };
+  issueDate: string;
+  dueDate: string;
+  department: string | null;
+  job_period: string | null;
+  job_details: string | null;
+  invoice_remark: string | null;
+  notes: string | null;
+  signature: string | null;
+  items: DocumentItem[];
+  grandTotalCalculatedVolumeQty: number;
+  user: { name: string; email: string } | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+};
+
+const dash = (value: string | null | undefined) => (value?.trim() ? value : '-');
+
+function dimension(item: DocumentItem, which: 'length' | 'width' | 'height'): string {
+  return uomDimensions(item.uom)[which] ? String(item[which]) : '-';
+}
+
+function usageLine(usage: DocumentUsage): string {
+  const measure =
+    usage.usageType === 'QTY'
+      ? `Qty ${usage.quantity}`
+      : `${usage.length} x ${usage.width} x ${usage.height}`;
+  return `${usage.materialName} (${USAGE_TYPE_LABELS[usage.usageType]}: ${measure})${
+    usage.notes ? ` - ${usage.notes}` : ''
+  }`;
+}
+
+type DocumentRow =
+  | { kind: 'item'; key: string; number: number; item: DocumentItem }
+  | { kind: 'usage'; key: string; usage: DocumentUsage };
+
+/** Each item, then the materials its job used (items have no id before they are saved). */
+function documentRows(items: DocumentItem[]): DocumentRow[] {
+  return items.flatMap((item, index): DocumentRow[] => [
+    { kind: 'item', key: `item-${index}`, number: index + 1, item },
+    ...item.materialUsages.map(
+      (usage, usageIndex): DocumentRow => ({
+        kind: 'usage',
+        key: `usage-${index}-${usageIndex}`,
+        usage,
+      }),
+    ),
+  ]);
+}
+
+/** The invoice document of 02 section 2.4, printable on A4 (invoice-print.css). */
+export function InvoiceDocument({
+  invoice,
+  onDownloadExcel,
+  downloading = false,
+}: {
+  invoice: DocumentInvoice;
+  /** Only a saved invoice has a spreadsheet. */
+  onDownloadExcel?: () => void;
+  downloading?: boolean;
+}) {
+  const finalized = isFinalized(invoice.status);
+  const summary = summarizeByJobType(invoice.items);
+  return (
+    <article
+      className="invoice-document space-y-6 rounded-lg border border-border bg-card p-4 text-sm sm:p-6"
+      aria-label={`Invoice ${invoice.invoiceId}`}
+    >
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 className="text-2xl font-bold tracking-tight">INVOICE</h2>
+          <p className="font-mono text-muted-foreground">{invoice.invoiceId}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Badge tone={finalized ? 'green' : 'yellow'}>{finalized ? 'FINALIZED' : 'DRAFT'}</Badge>
+          <Button variant="outline" size="sm" className="no-print" onClick={() => window.print()}>
+            <Printer className="h-4 w-4" aria-hidden />
+            Print
+          </Button>
+          {onDownloadExcel ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="no-print"
+              disabled={downloading}
+              onClick={onDownloadExcel}
+            >
+              <FileSpreadsheet className="h-4 w-4" aria-hidden />
+              Export to Excel
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-label="Bill to">
+          <h3 className="text-xs font-semibold uppercase text-muted-foreground">BILL TO</h3>
+          <p className="font-semibold">{invoice.clientName}</p>
+          <p className="whitespace-pre-line">{invoice.clientAddress}</p>
+        </section>
+        <section aria-label="From">
+          <h3 className="text-xs font-semibold uppercase text-muted-foreground">FROM</h3>
+          <p className="font-semibold">{invoice.location.name}</p>
+          {invoice.location.address ? (
+            <p className="whitespace-pre-line">{invoice.location.address}</p>
+          ) : null}
+        </section>
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-3">
+        <Detail term="Issue Date" value={formatDate(invoice.issueDate)} />
+        <Detail term="Due Date" value={formatDate(invoice.dueDate)} />
+        <Detail term="Department" value={dash(invoice.department)} />
+        <Detail term="Job Period" value={dash(invoice.job_period)} />
+        <Detail term="Job Details" value={dash(invoice.job_details)} />
+        <Detail term="Remarks" value={dash(invoice.invoice_remark)} />
+      </dl>
+
+      <div className="overflow-x-auto">
+        <table className="w-full text-xs" aria-label="Invoice items">
+          <thead className="border-b border-border bg-muted/50 text-left">
+            <tr>
+              <th className="px-2 py-2">#</th>
+              <th className="px-2 py-2">Date</th>
+              <th className="px-2 py-2">Location</th>
+              <th className="px-2 py-2">Description</th>
+              <th className="px-2 py-2">Job Type</th>
+              <th className="px-2 py-2">UOM</th>
+              <th className="px-2 py-2 text-right">L</th>
+              <th className="px-2 py-2 text-right">W</th>
+              <th className="px-2 py-2 text-right">H</th>
+              <th className="px-2 py-2 text-right">Qty</th>
+              <th className="px-2 py-2 text-right">Volume Qty</th>
+              <th className="px-2 py-2">Remark</th>
+            </tr>
+          </thead>
+          <tbody>
+            {documentRows(invoice.items).map((row) =>
+              row.kind === 'item' ? (
+                <tr key={row.key} className="border-b border-border">
+                  <td className="px-2 py-1.5">{row.number}</td>
+                  <td className="px-2 py-1.5 whitespace-nowrap">
+                    {formatDate(row.item.item_date)}
+                  </td>
+                  <td className="px-2 py-1.5">{dash(row.item.location)}</td>
+                  <td className="px-2 py-1.5">{dash(row.item.job_description)}</td>
+                  <td className="px-2 py-1.5">{row.item.job_type}</td>
+                  <td className="px-2 py-1.5 whitespace-nowrap">{row.item.uom}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">
+                    {dimension(row.item, 'length')}
+                  </td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">
+                    {dimension(row.item, 'width')}
+                  </td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">
+                    {dimension(row.item, 'height')}
+                  </td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{row.item.quantity}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">
+                    {formatQuantity(row.item.itemTotalCalculatedQuantity)}
+                  </td>
+                  <td className="px-2 py-1.5">{dash(row.item.remark)}</td>
+                </tr>
+              ) : (
+                <tr key={row.key} className="border-b border-border bg-muted/30">
+                  <td />
+                  <td colSpan={11} className="px-2 py-1 text-muted-foreground">
+                    Material used: {usageLine(row.usage)}
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <p className="flex justify-end gap-2 text-base">
+        <span className="font-semibold">Grand Total Volume Qty:</span>
+        <span className="font-bold tabular-nums" data-testid="grand-total">
+          {formatQuantity(invoice.grandTotalCalculatedVolumeQty)}
+        </span>
+      </p>
+
+      {summary.length > 0 ? (
+        <section aria-label="Job Type Summary" className="space-y-2">
+          <h3 className="font-semibold">Job Type Summary</h3>
+          <JobTypeSummaryTables summary={summary} />
+        </section>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section>
+          <h3 className="text-xs font-semibold uppercase text-muted-foreground">Notes</h3>
+          <p className="whitespace-pre-line">{dash(invoice.notes)}</p>
+        </section>
+        <section>
+          <h3 className="text-xs font-semibold uppercase text-muted-foreground">Signature</h3>
+          <p className="mt-6 border-t border-border pt-1">{dash(invoice.signature)}</p>
+        </section>
+      </div>
+
+      <footer className="space-y-1 border-t border-border pt-3 text-xs text-muted-foreground">
+        <p>
+          Created by {invoice.user ? `${invoice.user.name} (${invoice.user.email})` : 'Unknown'}
+          {invoice.createdAt ? ` on ${formatDateTime(invoice.createdAt)}` : ''}
+        </p>
+        <p>
+          Last updated: {invoice.updatedAt ? formatDateTime(invoice.updatedAt) : 'Not saved yet'}
+        </p>
+      </footer>
+    </article>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase text-muted-foreground">{term}</dt>
+      <dd className="whitespace-pre-line">{value}</dd>
+    </div>
+  );
+}

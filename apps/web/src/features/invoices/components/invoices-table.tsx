@@ -1,0 +1,94 @@
+import { type InvoiceSummaryDto, isFinalized } from '@stockyard/shared';
+import { Badge } from '@/components/ui/badge';
+import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { formatDate } from '@/lib/dates';
+import {
+  type InvoiceAction,
+  type InvoicePermissions,
+  InvoiceRowActions,
+} from './invoice-row-actions';
+
+export function InvoiceStatusBadge({ status }: { status: string }) {
+  return isFinalized(status) ? (
+    <Badge tone="green">FINALIZED</Badge>
+  ) : (
+    <Badge tone="yellow">DRAFT</Badge>
+  );
+}
+
+export function InvoicesTable({
+  invoices,
+  state,
+  permissions,
+  onAction,
+  onRetry,
+}: {
+  invoices: InvoiceSummaryDto[];
+  state: ListState;
+  permissions: InvoicePermissions;
+  onAction: (action: InvoiceAction, invoice: InvoiceSummaryDto) => void;
+  onRetry: () => void;
+}) {
+  return (
+    <Table aria-label="Invoices">
+      <THead>
+        <tr>
+          <TH>Invoice ID</TH>
+          <TH>Client Name</TH>
+          <TH className="hidden md:table-cell">Location</TH>
+          <TH className="hidden md:table-cell">Issue Date</TH>
+          <TH className="hidden md:table-cell">Due Date</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
+          <TH className="text-right">Actions</TH>
+        </tr>
+      </THead>
+      <TBody>
+        <ListRows
+          state={state}
+          columns={7}
+          count={invoices.length}
+          loading="Loading invoices..."
+          failed="Failed to fetch invoices"
+          empty="No invoices found."
+          onRetry={onRetry}
+        >
+          {invoices.map((invoice) => (
+            <TR key={invoice.id}>
+              <TD className="whitespace-nowrap font-mono text-xs">{invoice.invoiceId}</TD>
+              <TD className="font-medium">
+                {invoice.clientName}
+                {/* On a phone the other columns fold under the client. */}
+                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground md:hidden">
+                  <p>{invoice.location.name}</p>
+                  <p>
+                    {formatDate(invoice.issueDate)} to {formatDate(invoice.dueDate)}
+                  </p>
+                  <p className="sm:hidden">
+                    <InvoiceStatusBadge status={invoice.status} />
+                  </p>
+                </div>
+              </TD>
+              <TD className="hidden md:table-cell">{invoice.location.name}</TD>
+              <TD className="hidden md:table-cell whitespace-nowrap">
+                {formatDate(invoice.issueDate)}
+              </TD>
+              <TD className="hidden md:table-cell whitespace-nowrap">
+                {formatDate(invoice.dueDate)}
+              </TD>
+              <TD className="hidden sm:table-cell">
+                <InvoiceStatusBadge status={invoice.status} />
+              </TD>
+              <TD className="text-right">
+                <InvoiceRowActions
+                  invoice={invoice}
+                  permissions={permissions}
+                  onAction={onAction}
+                />
+              </TD>
+            </TR>
+          ))}
+        </ListRows>
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,60 @@
+import type { JobTypeSummary } from '@stockyard/shared';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { formatQuantity } from '../invoice-form';
+
+/**
+ * One table per job type, a row per unit: item quantity and calculated quantity, and the job
+ * type's total (the Job Type Summary dialog, the preview and the report).
+ */
+export function JobTypeSummaryTables({
+  summary,
+  unknownJobType = 'Unknown Job Type',
+  unknownUom = 'Unknown UOM',
+}: {
+  summary: JobTypeSummary;
+  unknownJobType?: string;
+  unknownUom?: string;
+}) {
+  return (
+    <div className="space-y-4">
+      {summary.map((group) => {
+        const jobType = group.jobType.trim() || unknownJobType;
+        return (
+          <section key={jobType} aria-label={jobType} className="rounded-md border border-border">
+            <h3 className="flex items-center justify-between border-b border-border px-4 py-2 font-semibold">
+              <span>{jobType}</span>
+              <span className="text-sm font-normal text-muted-foreground">
+                Total Calculated Quantity:{' '}
+                <span className="font-semibold text-foreground tabular-nums">
+                  {formatQuantity(group.totalCalculatedQuantity)}
+                </span>
+              </span>
+            </h3>
+            <Table aria-label={`${jobType} by UOM`}>
+              <THead>
+                <tr>
+                  <TH>UOM</TH>
+                  <TH className="text-right">Total Item Quantity</TH>
+                  <TH className="text-right">Total Calculated Quantity</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {group.uoms.map((row) => (
+                  <TR key={row.uom}>
+                    <TD>{row.uom.trim() || unknownUom}</TD>
+                    <TD className="text-right tabular-nums">
+                      {formatQuantity(row.totalItemQuantity)}
+                    </TD>
+                    <TD className="text-right tabular-nums">
+                      {formatQuantity(row.totalCalculatedQuantity)}
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

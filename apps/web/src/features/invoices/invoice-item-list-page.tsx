@@ -1,0 +1,206 @@
+import {
+  INVOICE_MESSAGES,
+  INVOICE_UOMS,
+  type InvoiceItemDto,
+  JOB_TYPES,
+  summarizeByJobType,
+  uomDimensions,
+} from '@stockyard/shared';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Select } from '@/components/ui/input';
+import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
+import { useInvoice } from './api/get-invoice';
+import { formatQuantity } from './invoice-form';
+
+const dimension = (item: InvoiceItemDto, which: 'length' | 'width' | 'height') =>
+  uomDimensions(item.uom)[which] ? String(item[which]) : '-';
+
+/** /invoices/{id}/item-list (03 section 2.6): the items, filtered, and their totals. */
+export default function InvoiceItemListPage() {
+  const id = Number(useParams().id);
+  const invoice = useInvoice(Number.isInteger(id) && id > 0 ? id : null);
+  const [description, setDescription] = useState('');
+  const [jobType, setJobType] = useState('');
+  const [uom, setUom] = useState('');
+
+  const notFound =
+    !(Number.isInteger(id) && id > 0) ||
+    (invoice.error instanceof ApiError && invoice.error.status === 404);
+  const needle = description.trim().toLowerCase();
+  const items = (invoice.data?.items ?? []).filter(
+    (item) =>
+      (needle === '' || (item.job_description ?? '').toLowerCase().includes(needle)) &&
+      (jobType === '' || item.job_type === jobType) &&
+      (uom === '' || item.uom === uom),
+  );
+  const summary = summarizeByJobType(items);
+  const total = summary.reduce((sum, group) => sum + group.totalCalculatedQuantity, 0);
+
+  let message: React.ReactNode = null;
+  if (notFound) message = INVOICE_MESSAGES.itemListNotFound;
+  else if (invoice.isPending) message = INVOICE_MESSAGES.itemListLoading;
+  else if (invoice.isError) {
+    message = (
+      <>
+        <span className="mr-3">{INVOICE_MESSAGES.itemListFailed}</span>
+        <Button variant="outline" size="sm" onClick={() => void invoice.refetch()}>
+          Retry
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-semibold">
+          Items for Invoice: {invoice.data?.invoiceId ?? ''}
+        </h1>
+        <Link to="/invoices" className={buttonVariants({ variant: 'outline' })}>
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to Invoice List
+        </Link>
+      </div>
+
+      {message ? (
+        <Card className="p-10 text-center text-muted-foreground">{message}</Card>
+      ) : (
+        <>
+          <Card>
+            <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
+              <Input
+                type="search"
+                aria-label="Filter by description"
+                placeholder="Filter by description..."
+                className="md:flex-1"
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+              />
+              <Select
+                aria-label="Filter by job type"
+                className="md:w-48"
+                value={jobType}
+                onChange={(event) => setJobType(event.target.value)}
+              >
+                <option value="">All Job Types</option>
+                {JOB_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </Select>
+              <Select
+                aria-label="Filter by UOM"
+                className="md:w-52"
+                value={uom}
+                onChange={(event) => setUom(event.target.value)}
+              >
+                <option value="">All UOMs</option>
+                {INVOICE_UOMS.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <Table aria-label="Invoice items">
+              <THead>
+                <tr>
+                  <TH>Date</TH>
+                  <TH>Location/Material</TH>
+                  <TH>Description</TH>
+                  <TH>Job Type</TH>
+                  <TH>UOM</TH>
+                  <TH className="text-right">L</TH>
+                  <TH className="text-right">W</TH>
+                  <TH className="text-right">H</TH>
+                  <TH className="text-right">Qty</TH>
+                  <TH className="text-right">Calc. Qty</TH>
+                  <TH>Remark</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {items.length === 0 ? (
+                  <TableMessage colSpan={11}>No items match the filters.</TableMessage>
+                ) : (
+                  items.map((item) => (
+                    <TR key={item.id}>
+                      <TD className="whitespace-nowrap">{formatDate(item.item_date)}</TD>
+                      <TD>
+                        {item.location || '-'}
+                        {item.materialUsages.length > 0 ? (
+                          <span className="block text-xs text-muted-foreground">
+                            {item.materialUsages.map((usage) => usage.materialName).join(', ')}
+                          </span>
+                        ) : null}
+                      </TD>
+                      <TD>{item.job_description || '-'}</TD>
+                      <TD>{item.job_type}</TD>
+                      <TD className="whitespace-nowrap">{item.uom}</TD>
+                      <TD className="text-right tabular-nums">{dimension(item, 'length')}</TD>
+                      <TD className="text-right tabular-nums">{dimension(item, 'width')}</TD>
+                      <TD className="text-right tabular-nums">{dimension(item, 'height')}</TD>
+                      <TD className="text-right tabular-nums">{item.quantity}</TD>
+                      <TD className="text-right tabular-nums">
+                        {formatQuantity(item.itemTotalCalculatedQuantity)}
+                      </TD>
+                      <TD>{item.remark || '-'}</TD>
+                    </TR>
+                  ))
+                )}
+              </TBody>
+            </Table>
+          </Card>
+
+          <Card
+            className="space-y-4 p-4 sm:p-6"
+            aria-label="Grand Total Volume Quantity"
+            role="region"
+          >
+            <div className="flex items-center justify-between">
+              <h2 className="text-lg font-semibold">Grand Total Volume Quantity</h2>
+              <output aria-label="Grand total" className="text-2xl font-bold tabular-nums">
+                {formatQuantity(total)}
+              </output>
+            </div>
+            <div className="grid gap-3 md:grid-cols-3">
+              {summary.map((group) => {
+                const name = group.jobType.trim() || 'Uncategorized';
+                return (
+                  <section
+                    key={name}
+                    aria-label={`${name} subtotal`}
+                    className="rounded-md border border-border p-3"
+                  >
+                    <h3 className="flex justify-between font-semibold">
+                      <span>{name}</span>
+                      <span className="tabular-nums">
+                        {formatQuantity(group.totalCalculatedQuantity)}
+                      </span>
+                    </h3>
+                    <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
+                      {group.uoms.map((row) => (
+                        <li key={row.uom} className="flex justify-between gap-2">
+                          <span>{row.uom.trim() || 'N/A'}</span>
+                          <span className="tabular-nums">
+                            {formatQuantity(row.totalCalculatedQuantity)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                );
+              })}
+            </div>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import {
+  INVOICE_MESSAGES,
+  type InvoiceSummaryDto,
+  normalizeRole,
+  ownLocation,
+} from '@stockyard/shared';
+import { PieChart, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/input';
+import { useListParams } from '@/hooks/use-list-params';
+import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
+import { serverMessage } from '@/lib/form-errors';
+import { useCan, useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
+import { useConvertToRental } from './api/convert-to-rental';
+import { useDeleteInvoice } from './api/delete-invoice';
+import { useDownloadInvoiceExcel } from './api/download-invoice-excel';
+import { useFinalizeInvoice } from './api/finalize-invoice';
+import { useInvoices } from './api/get-invoices';
+import { InvoiceLocationFilter } from './components/invoice-location-filter';
+import { InvoicePreviewDialog, JobTypeSummaryDialog } from './components/invoice-preview-dialog';
+import type { InvoiceAction } from './components/invoice-row-actions';
+import { InvoicesTable } from './components/invoices-table';
+import { MonthFilter, monthFilterValue } from './components/month-filter';
+import { NumberedPagination } from './components/numbered-pagination';
+
+/** /invoices (02 section 2.1): the list, its filters in the URL, and every row action. */
+export default function InvoicesPage() {
+  const user = useSession()?.user;
+  const can = useCan();
+  const navigate = useNavigate();
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    location: 'id',
+    month: 'text',
+  });
+  // A field manager sees their own location's invoices only: the server keeps them there.
+  const scoped = user !== undefined && ownLocation(user) !== null;
+  const location = scoped ? '' : filters.location;
+  const month = monthFilterValue(filters.month);
+  const searchBox = useSearchInput(filters.search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
+  const permissions = {
+    manage: can('POST /api/invoices'),
+    admin: normalizeRole(user?.role) === 'ADMIN',
+  };
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const [summarizing, setSummarizing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<InvoiceSummaryDto | null>(null);
+
+  const query = useInvoices({
+    page,
+    search: filters.search || undefined,
+    locationId: location ? Number(location) : undefined,
+    month: month || undefined,
+  });
+  const answer = query.data?.data;
+  const settled = answer !== undefined && !query.isPlaceholderData;
+  useLastPageGuard(page, settled ? answer.totalPages : undefined, replacePage);
+  const excel = useDownloadInvoiceExcel();
+  const convert = useConvertToRental();
+  const finalize = useFinalizeInvoice();
+  const remove = useDeleteInvoice();
+
+  const onAction = (action: InvoiceAction, invoice: InvoiceSummaryDto) => {
+    if (action === 'preview') setPreviewing(invoice.id);
+    if (action === 'excel') excel.mutate(invoice);
+    if (action === 'edit') navigate(`/invoices/edit/${invoice.id}`);
+    if (action === 'items') navigate(`/invoices/${invoice.id}/items`);
+    if (action === 'itemList') navigate(`/invoices/${invoice.id}/item-list`);
+    if (action === 'summary') setSummarizing(invoice.id);
+    if (action === 'delete') setDeleting(invoice);
+    if (action === 'convert') {
+      convert.mutate(invoice.id, {
+        onSuccess: ({ data }) => {
+          notifyToast.success(INVOICE_MESSAGES.converted, { description: data.invoiceId });
+          navigate(`/invoices/edit/${data.id}`);
+        },
+        // The server's message says why (no Erection items); the catalogue's line otherwise.
+        onError: (error) =>
+          notifyToast.error(serverMessage(error) ?? INVOICE_MESSAGES.conversionFailed),
+      });
+    }
+    if (action === 'finalize') {
+      finalize.mutate(invoice.id, {
+        onSuccess: () => notifyToast.success(INVOICE_MESSAGES.finalized),
+        onError: (error) =>
+          notifyToast.error(INVOICE_MESSAGES.statusFailed, { description: serverMessage(error) }),
+      });
+    }
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notifyToast.success(INVOICE_MESSAGES.deleted),
+      onError: (error) =>
+        notifyToast.error(INVOICE_MESSAGES.deleteFailed, { description: serverMessage(error) }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold">
+            Invoices{answer ? ` (${answer.totalInvoices})` : ''}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {scoped
+              ? `Invoices of ${user.location?.name ?? 'your location'}.`
+              : 'Invoices of every location.'}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Link
+            to={`/reports/invoice-job-type-summary${month ? `?month=${month}` : ''}`}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            <PieChart className="h-4 w-4" aria-hidden />
+            View Job Type Summary
+          </Link>
+          {permissions.manage ? (
+            <Button onClick={() => navigate('/invoices/generate')}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Create Invoice
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
+          <div className="relative md:flex-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search invoices"
+              placeholder="Search by Invoice ID or client name..."
+              className="pl-9"
+              value={searchBox.text}
+              onChange={(event) => searchBox.setText(event.target.value)}
+            />
+          </div>
+          {scoped ? null : (
+            <InvoiceLocationFilter
+              className="md:w-56"
+              value={location}
+              onChange={(value) => setFilters({ location: value })}
+            />
+          )}
+          <MonthFilter
+            className="md:w-48"
+            value={month}
+            onChange={(value) => setFilters({ month: value })}
+          />
+        </div>
+        <InvoicesTable
+          invoices={answer?.invoices ?? []}
+          state={listState(query)}
+          permissions={permissions}
+          onAction={onAction}
+          onRetry={() => void query.refetch()}
+        />
+        <NumberedPagination
+          page={page}
+          totalPages={answer?.totalPages ?? 1}
+          onPageChange={setPage}
+        />
+      </Card>
+
+      <InvoicePreviewDialog
+        invoiceId={previewing}
+        onOpenChange={(open) => {
+          if (!open) setPreviewing(null);
+        }}
+      />
+      <JobTypeSummaryDialog
+        invoiceId={summarizing}
+        onOpenChange={(open) => {
+          if (!open) setSummarizing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete Invoice"
+        description={INVOICE_MESSAGES.deleteConfirm(deleting?.invoiceId ?? '')}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

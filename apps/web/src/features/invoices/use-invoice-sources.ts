@@ -1,0 +1,59 @@
+import { INVOICE_MESSAGES, type InvoiceDto, type LocationOption } from '@stockyard/shared';
+import { useEffect } from 'react';
+import { useLocationOptions } from '@/hooks/use-location-options';
+import { notifyToast } from '@/lib/toast';
+import { useLocationDetail } from './api/get-location-detail';
+import { type MaterialOption, useMaterialOptions } from './api/get-material-options';
+
+/**
+ * What the wizard and the items page read besides the invoice: the locations to choose from, the
+ * materials of the chosen location (usage picker) and its address (the preview's FROM).
+ */
+export function useInvoiceSources(locationId: number | null, invoice: InvoiceDto | undefined) {
+  const locations = useLocationOptions('active');
+  const materials = useMaterialOptions(locationId);
+  const detail = useLocationDetail(locationId);
+  const failed = locations.isError || materials.isError;
+
+  useEffect(() => {
+    if (failed) notifyToast.error(INVOICE_MESSAGES.wizardInitialData, { id: 'invoice-sources' });
+  }, [failed]);
+
+  // A saved invoice's location stays offered though it has closed since.
+  const options: LocationOption[] = [...(locations.data ?? [])];
+  if (invoice && !options.some((option) => option.id === invoice.locationId)) {
+    options.unshift({ id: invoice.locationId, name: invoice.location.name, status: 'INACTIVE' });
+  }
+  const materialList: MaterialOption[] = materials.data ?? [];
+  const materialsState: 'loading' | 'error' | 'ready' | 'idle' =
+    locationId === null
+      ? 'idle'
+      : materials.isError
+        ? 'error'
+        : materials.isPending
+          ? 'loading'
+          : 'ready';
+
+  const name = options.find((option) => option.id === locationId)?.name ?? '';
+  const address =
+    detail.data?.address ??
+    (invoice && invoice.locationId === locationId ? invoice.location.address : null);
+
+  const materialName = (materialId: string) => {
+    const known = materialList.find((material) => String(material.id) === materialId);
+    if (known) return known.name;
+    const used = invoice?.items
+      .flatMap((item) => item.materialUsages)
+      .find((usage) => String(usage.materialId) === materialId);
+    return used?.materialName ?? (materialId ? `Material ${materialId}` : '-');
+  };
+
+  return {
+    locations: options,
+    locationsState: locations,
+    materials: materialList,
+    materialsState,
+    location: { name, address },
+    materialName,
+  };
+}
