@@ -15,9 +15,11 @@ import type { AppContext } from './context';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { materialsRoutes } from './modules/materials/materials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -96,6 +98,8 @@ export async function buildApp({
       await api.register(locationsRoutes, { prefix: '/locations' });
       await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(invoicesRoutes, { prefix: '/invoices' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(activityRoutes, { prefix: '/activity-logs' });
     },

@@ -162,6 +162,61 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
 
+  'GET /api/materials/options': {
+    at: (f, s) => ({ url: `/api/materials/options?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+
+  'GET /api/invoices': {
+    at: (f, s) => ({ url: `/api/invoices?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/invoices/:id': {
+    at: (f, s) => ({ url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}` }),
+    locationBound: true,
+  },
+  'GET /api/invoices/:id/excel': {
+    at: (f, s) => ({ url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/excel` }),
+    locationBound: true,
+  },
+  'POST /api/invoices': {
+    at: (f, s) => ({
+      url: '/api/invoices',
+      payload: invoicePayload(side(s, f.a.id, f.b.id)),
+    }),
+    locationBound: true,
+  },
+  'PUT /api/invoices/:id': {
+    at: (f, s) => ({
+      url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}`,
+      payload: invoicePayload(side(s, f.a.id, f.b.id)),
+    }),
+    locationBound: true,
+  },
+  'DELETE /api/invoices/:id': {
+    at: (f, s) => ({ url: `/api/invoices/${side(s, f.spareInvoiceA, f.spareInvoiceB)}` }),
+    locationBound: true,
+  },
+  'PATCH /api/invoices/:id/status': {
+    at: (f, s) => ({
+      url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/status`,
+      payload: { status: 'FINALIZED' },
+    }),
+    locationBound: true,
+  },
+  'POST /api/invoices/:id/convert-to-rental': {
+    at: (f, s) => ({
+      url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/convert-to-rental`,
+    }),
+    locationBound: true,
+  },
+  'GET /api/reports/invoice-job-type-summary': {
+    at: (f, s) => ({
+      url: `/api/reports/invoice-job-type-summary?locationId=${side(s, f.a.id, f.b.id)}`,
+    }),
+    locationBound: true,
+  },
+
   'GET /api/users/getAll': {
     at: (f, s) => ({ url: `/api/users/getAll?location=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
@@ -256,6 +311,19 @@ const SAMPLES: Record<ApiRoute, Sample> = {
   },
 };
 
+/** A new invoice at a location, with one Erection item (so that it converts to a rental). */
+function invoicePayload(locationId: number) {
+  return {
+    invoiceId: `INV-M${Math.random().toString().slice(2, 12)}`,
+    locationId,
+    clientName: 'Matrix Client',
+    clientAddress: '1 Matrix Road',
+    issueDate: '2026-03-01',
+    dueDate: '2026-03-16',
+    items: [{ job_type: 'Erection', uom: 'SQM (M2)', quantity: 2, length: 3, width: 4 }],
+  };
+}
+
 const NO_FLAGS = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, false])) as Permissions;
 
 let t: TestApp;
@@ -283,6 +351,16 @@ async function seed(app: TestApp) {
     if (response.statusCode !== 201) throw new Error(response.body);
     return response.json().data.id as number;
   };
+  const invoice = async (locationId: number) => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      headers: adminHeaders,
+      payload: invoicePayload(locationId),
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json().data.id as number;
+  };
   const notice = async (userId: number) => {
     const [row] = await db
       .insert(notifications)
@@ -304,6 +382,10 @@ async function seed(app: TestApp) {
     materialB: await material(b.id, 'Tube B'),
     spareA: await material(a.id, 'Spare A', 0),
     spareB: await material(b.id, 'Spare B', 0),
+    invoiceA: await invoice(a.id),
+    invoiceB: await invoice(b.id),
+    spareInvoiceA: await invoice(a.id),
+    spareInvoiceB: await invoice(b.id),
     noticeA: await notice(manager.id),
     spareNoticeA: await notice(manager.id),
     noticeB: await notice(userB.id),
@@ -351,7 +433,9 @@ async function call(route: ApiRoute, email: string | null, at: Side) {
   const { url, payload } = SAMPLES[route].at(f, at);
   const headers = await headersOf(email, route);
   const response = await t.app.inject({ method: methodOf(route), url, payload, headers });
-  const body = response.body ? response.json() : null;
+  // A download (the Excel file) answers its file, not JSON.
+  const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  const body = response.body && json ? response.json() : null;
   expect(response.statusCode, `${route} ${url}: ${response.body}`).toBeLessThan(500);
   if (response.statusCode >= 400) {
     expect(body, `${route}: an error in the envelope`).toMatchObject({

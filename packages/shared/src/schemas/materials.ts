@@ -4,6 +4,7 @@ import { PAGE_SIZES } from '../constants';
 import {
   countQuery,
   idField,
+  idText,
   numberFromDigits,
   optionalIdQuery,
   paginationQuery,
@@ -122,6 +123,24 @@ export const lowStockQuery = z.object({
 export type LowStockQuery = z.infer<typeof lowStockQuery>;
 
 export const movementListQuery = paginationQuery(PAGE_SIZES.inventory);
+
+/** The most materials a picker is given: a location holds hundreds. */
+export const MAX_MATERIAL_OPTIONS = 2000;
+
+/** GET /materials/options: the materials of one location, for a form's picker. */
+export const materialOptionsQuery = z.object({
+  locationId: idText('Location is required'),
+});
+export type MaterialOptionsQuery = z.infer<typeof materialOptionsQuery>;
+
+/** A material as a picker shows it: its name, unit and the stock there is. */
+export const materialOptionSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+});
+export type MaterialOption = z.infer<typeof materialOptionSchema>;
 
 export const materialDtoSchema = z.object({
   id: z.int(),

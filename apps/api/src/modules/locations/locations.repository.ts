@@ -1,7 +1,7 @@
 import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@stockyard/shared';
 import { and, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { locations, materials, stockMovements, users } from '../../db/schema';
+import { invoices, locations, materials, stockMovements, users } from '../../db/schema';
 import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, preparedList } from '../../lib/prepared';
 
@@ -94,6 +94,15 @@ export async function lockLocation(
 /** Users of any state, removed ones too: they keep their location for the history they wrote. */
 export async function countUsersAt(db: DbExecutor, locationId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.locationId, locationId));
+  return row?.n ?? 0;
+}
+
+/** Invoices billed from the location: they keep it. */
+export async function countInvoicesAt(db: DbExecutor, locationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(eq(invoices.locationId, locationId));
   return row?.n ?? 0;
 }
 

@@ -161,6 +161,12 @@ export async function removeLocation(ctx: AppContext, actor: Actor, id: number):
           `${location.name} cannot be deleted: ${userCount} ${userCount === 1 ? 'user is' : 'users are'} assigned to it. ${SET_INACTIVE_ADVICE}`,
         );
       }
+      const invoiceCount = await repo.countInvoicesAt(tx, id);
+      if (invoiceCount > 0) {
+        throw conflict(
+          `${location.name} cannot be deleted: ${invoiceCount} ${invoiceCount === 1 ? 'invoice refers' : 'invoices refer'} to it. ${SET_INACTIVE_ADVICE}`,
+        );
+      }
       const withHistory = await repo.countMaterialsWithHistoryAt(tx, id);
       if (withHistory > 0) {
         throw conflict(

@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '@stockyard/shared';
+import { LOW_STOCK_THRESHOLD, MAX_MATERIAL_OPTIONS } from '@stockyard/shared';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -138,4 +138,23 @@ export async function readMaterial(db: Database, id: number) {
   );
   const [row] = await statement.execute({ id });
   return row ?? null;
+}
+
+/** Every live material of a location by name, for a form's picker (capped at MAX_MATERIAL_OPTIONS). */
+export async function listMaterialOptions(db: Database, locationId: number) {
+  const statement = prepared(db, 'material_options', (d, name) =>
+    d
+      .select({
+        id: materials.id,
+        name: materials.name,
+        unit: materials.unit,
+        quantity: materials.quantity,
+      })
+      .from(materials)
+      .where(atLocation)
+      .orderBy(asc(materials.name), asc(materials.id))
+      .limit(sql.raw(String(MAX_MATERIAL_OPTIONS)) as unknown as number)
+      .prepare(name),
+  );
+  return statement.execute({ locationId });
 }

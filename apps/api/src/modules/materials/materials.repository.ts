@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
-import { locations, materials, stockMovements, users } from '../../db/schema';
+import {
+  invoiceMaterialUsages,
+  locations,
+  materials,
+  stockMovements,
+  users,
+} from '../../db/schema';
 import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, preparedList } from '../../lib/prepared';
 
@@ -124,6 +130,16 @@ export async function hasMovements(db: DbExecutor, materialId: number): Promise<
     .select({ id: stockMovements.id })
     .from(stockMovements)
     .where(eq(stockMovements.materialId, materialId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether an invoice records a usage of the material: it then stays, removed, for the invoice. */
+export async function usedOnInvoice(db: DbExecutor, materialId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoiceMaterialUsages.id })
+    .from(invoiceMaterialUsages)
+    .where(eq(invoiceMaterialUsages.materialId, materialId))
     .limit(1);
   return row !== undefined;
 }

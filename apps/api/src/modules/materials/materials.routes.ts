@@ -5,6 +5,8 @@ import {
   lowStockQuery,
   materialDtoSchema,
   materialListQuery,
+  materialOptionSchema,
+  materialOptionsQuery,
   materialSchema,
   movementListQuery,
   pagedEnvelope,
@@ -46,6 +48,23 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok(items, 'Materials fetched', pagination);
     },
+  );
+
+  app.get(
+    '/options',
+    {
+      schema: {
+        tags,
+        summary: "Every material of a location by name, with its stock, for a form's picker",
+        querystring: materialOptionsQuery,
+        response: { 200: envelope(z.array(materialOptionSchema)), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.materialOptions(app.ctx, requireAuth(request).user, request.query.locationId),
+        'Materials fetched',
+      ),
   );
 
   app.get(

@@ -1,10 +1,12 @@
-import type {
-  LowStockQuery,
-  MaterialDto,
-  MaterialInput,
-  MaterialListQuery,
-  SessionUser,
-  StockMovementDto,
+import {
+  type LowStockQuery,
+  type MaterialDto,
+  type MaterialInput,
+  type MaterialListQuery,
+  type MaterialOption,
+  MESSAGES,
+  type SessionUser,
+  type StockMovementDto,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
@@ -76,6 +78,16 @@ export async function lowStock(
 ): Promise<MaterialDto[]> {
   const rows = await reads.listLowStock(ctx.db, listScope(user, query.locationId), query._limit);
   return rows.map((r) => toMaterialDto(r.material, r.locationName));
+}
+
+/** Every live material of a location, for a form's picker: a field manager's own location only. */
+export async function materialOptions(
+  ctx: AppContext,
+  user: SessionUser,
+  locationId: number,
+): Promise<MaterialOption[]> {
+  assertReadable(user, locationId, MESSAGES.locationNotFound);
+  return reads.listMaterialOptions(ctx.db, locationId);
 }
 
 export async function getMaterial(
@@ -211,12 +223,16 @@ export async function updateMaterial(
   );
 }
 
-/** A material with stock history stays in the ledger (soft delete); one without is deleted. */
+/**
+ * A material with stock history, or used on an invoice, stays in the ledger (soft delete); one
+ * without either is deleted.
+ */
 export async function removeMaterial(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await inTransaction(ctx, async ({ tx }) => {
     const [material] = await repo.lockMaterials(tx, [id]);
     if (!material) throw notFound(MATERIAL_NOT_FOUND);
-    const keep = await repo.hasMovements(tx, id);
+    // What an invoice's material usage names stays too.
+    const keep = (await repo.hasMovements(tx, id)) || (await repo.usedOnInvoice(tx, id));
     if (keep) await repo.softDeleteMaterial(tx, id);
     else await repo.deleteMaterial(tx, id);
     await recordActivity(tx, {

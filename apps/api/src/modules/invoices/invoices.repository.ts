@@ -1,0 +1,260 @@
+import type { InvoiceStatus } from '@stockyard/shared';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import {
+  invoiceItems,
+  invoiceMaterialUsages,
+  invoices,
+  locations,
+  materials,
+  users,
+} from '../../db/schema';
+import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId' | 'position'>;
+export type UsageValues = Omit<
+  typeof invoiceMaterialUsages.$inferInsert,
+  'id' | 'itemId' | 'position'
+>;
+/** An item to write, with its usage rows, in the order given. */
+export type NewItem = ItemValues & { usages: UsageValues[] };
+
+/** Which invoices a list or the summary covers: issue dates in [from, to), one location, a status. */
+export type InvoiceFilters = {
+  month?: { from: string; to: string };
+  locationId?: number;
+  status?: InvoiceStatus;
+  search?: string;
+};
+
+const p = sql.placeholder;
+
+/**
+ * The pattern of a search in the Invoice ID or the client name: `%` and `_` are matched literally.
+ * Both are matched joined by a unit separator (the trigram index's expression), which is taken out
+ * of the search so that no match spans the two.
+ */
+function containsPattern(search: string): string {
+  const literal = search.replaceAll('\u001f', '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `%${literal}%`;
+}
+
+const searchable = sql`(${invoices.invoiceId} || chr(31) || ${invoices.clientName})`;
+
+/** What a row of the list shows. */
+const LISTED = {
+  id: invoices.id,
+  invoiceId: invoices.invoiceId,
+  locationId: invoices.locationId,
+  locationName: locations.name,
+  locationAddress: locations.address,
+  createdById: invoices.createdById,
+  clientName: invoices.clientName,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  status: invoices.status,
+  grandTotalCalculatedVolumeQty: invoices.grandTotalCalculatedVolumeQty,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+};
+
+type Given = { month: boolean; location: boolean; status: boolean; search: boolean };
+
+function filtersOf(given: Given) {
+  return and(
+    given.month ? gte(invoices.issueDate, p('from')) : undefined,
+    given.month ? lt(invoices.issueDate, p('to')) : undefined,
+    given.location ? eq(invoices.locationId, p('locationId')) : undefined,
+    given.status ? eq(invoices.status, p('status')) : undefined,
+    given.search ? sql`${searchable} ilike ${p('pattern')}` : undefined,
+  );
+}
+
+/**
+ * The page of invoices, newest issue date first, prepared once per combination of the filters
+ * given (decision 009): each filter is in the statement only when given, so that its plan uses
+ * its index (the month and location their date indexes, the search its trigrams).
+ */
+function invoicePage(db: Database, given: Given, limit: number) {
+  const shape = Object.values(given).map(Number).join('');
+  return preparedList(db, `invoices_list_${shape}`, limit, (d, name) => {
+    const where = filtersOf(given);
+    return d
+      .select({
+        ...LISTED,
+        total: totalColumn(d.select({ n: count() }).from(invoices).where(where)),
+      })
+      .from(invoices)
+      .innerJoin(locations, eq(locations.id, invoices.locationId))
+      .where(where)
+      .orderBy(desc(invoices.issueDate), desc(invoices.id))
+      .limit(limitLiteral(limit))
+      .offset(p('offset'))
+      .prepare(name);
+  });
+}
+
+function givenOf(filters: InvoiceFilters): Given {
+  return {
+    month: filters.month !== undefined,
+    location: filters.locationId !== undefined,
+    status: filters.status !== undefined,
+    search: Boolean(filters.search),
+  };
+}
+
+function valuesOf(filters: InvoiceFilters) {
+  return {
+    from: filters.month?.from,
+    to: filters.month?.to,
+    locationId: filters.locationId,
+    status: filters.status,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+  };
+}
+
+export async function listInvoices(db: Database, filters: InvoiceFilters, page: Page) {
+  const given = givenOf(filters);
+  const values = valuesOf(filters);
+  const read = ({ limit, offset }: Page) =>
+    invoicePage(db, given, limit).execute({ ...values, offset });
+  return pageAndTotal(read, page);
+}
+
+/** Item quantities and calculated quantities summed per job type and unit, over the filtered invoices. */
+export async function sumItemsByJobTypeAndUom(db: Database, filters: InvoiceFilters) {
+  const given = { ...givenOf(filters), search: false, status: false };
+  const shape = Object.values(given).map(Number).join('');
+  const statement = prepared(db, `invoice_job_type_summary_${shape}`, (d, name) =>
+    d
+      .select({
+        jobType: invoiceItems.jobType,
+        uom: invoiceItems.uom,
+        quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
+        calculated: sql<number>`sum(${invoiceItems.itemTotalCalculatedQuantity})`.mapWith(Number),
+      })
+      .from(invoiceItems)
+      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+      .where(filtersOf(given))
+      .groupBy(invoiceItems.jobType, invoiceItems.uom)
+      .prepare(name),
+  );
+  return statement.execute(valuesOf(filters));
+}
+
+/** One invoice with its location and creator. */
+export async function findInvoice(db: Database, id: number) {
+  const statement = prepared(db, 'invoice_detail', (d, name) =>
+    d
+      .select({
+        invoice: invoices,
+        location: { name: locations.name, address: locations.address },
+        user: { name: users.name, email: users.email },
+      })
+      .from(invoices)
+      .innerJoin(locations, eq(locations.id, invoices.locationId))
+      .leftJoin(users, eq(users.id, invoices.createdById))
+      .where(eq(invoices.id, p('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
+  return row ?? null;
+}
+
+/** An invoice's items in their order. */
+export async function findItems(db: Database, invoiceId: number) {
+  const statement = prepared(db, 'invoice_items_of', (d, name) =>
+    d
+      .select()
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, p('invoiceId')))
+      .orderBy(asc(invoiceItems.position))
+      .prepare(name),
+  );
+  return statement.execute({ invoiceId });
+}
+
+/** The usage rows of an invoice's items, each with its material's name (a removed one's too). */
+export async function findUsages(db: Database, invoiceId: number) {
+  const statement = prepared(db, 'invoice_usages_of', (d, name) =>
+    d
+      .select({ usage: invoiceMaterialUsages, materialName: materials.name })
+      .from(invoiceMaterialUsages)
+      .innerJoin(invoiceItems, eq(invoiceItems.id, invoiceMaterialUsages.itemId))
+      .innerJoin(materials, eq(materials.id, invoiceMaterialUsages.materialId))
+      .where(eq(invoiceItems.invoiceId, p('invoiceId')))
+      .orderBy(asc(invoiceMaterialUsages.itemId), asc(invoiceMaterialUsages.position))
+      .prepare(name),
+  );
+  return statement.execute({ invoiceId });
+}
+
+/** The invoice's row, locked against other writes until the transaction ends. */
+export async function lockInvoice(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Live materials among `ids`, with their location and stock. */
+export async function findLiveMaterials(db: DbExecutor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: materials.id,
+      name: materials.name,
+      locationId: materials.locationId,
+      quantity: materials.quantity,
+    })
+    .from(materials)
+    .where(and(inArray(materials.id, ids), isNull(materials.deletedAt)));
+}
+
+export async function insertInvoice(db: DbExecutor, values: InvoiceValues) {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export async function updateInvoice(db: DbExecutor, id: number, values: Partial<InvoiceValues>) {
+  const [row] = await db
+    .update(invoices)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(invoices.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteInvoice(db: DbExecutor, id: number) {
+  await db.delete(invoices).where(eq(invoices.id, id));
+}
+
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
+const ROWS_PER_INSERT = 2000;
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await insert(rows.slice(start, start + ROWS_PER_INSERT));
+  }
+}
+
+/** Writes an invoice's items (the old ones deleted first, with their usages), in the order given. */
+export async function replaceItems(db: DbExecutor, invoiceId: number, items: NewItem[]) {
+  await db.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
+  const itemIds: number[] = [];
+  await insertInChunks(
+    items.map(({ usages: _usages, ...item }, index) => ({ ...item, invoiceId, position: index })),
+    async (chunk) => {
+      const rows = await db
+        .insert(invoiceItems)
+        .values(chunk)
+        .returning({ id: invoiceItems.id, position: invoiceItems.position });
+      for (const row of rows) itemIds[row.position] = row.id;
+    },
+  );
+  const usages = items.flatMap((item, index) =>
+    item.usages.map((usage, position) => ({ ...usage, itemId: itemIds[index]!, position })),
+  );
+  await insertInChunks(usages, (chunk) => db.insert(invoiceMaterialUsages).values(chunk));
+}

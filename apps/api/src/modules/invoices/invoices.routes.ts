@@ -1,0 +1,178 @@
+import {
+  emptyEnvelope,
+  envelope,
+  INVOICE_MESSAGES,
+  idParam,
+  invoiceDtoSchema,
+  invoiceListDtoSchema,
+  invoiceListQuery,
+  invoiceSchema,
+  invoiceStatusSchema,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireAuth } from '../../lib/actor';
+import { errorResponses, ok } from '../../lib/reply';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import { invoiceAttachment, invoiceWorkbook } from './invoices.excel';
+import * as service from './invoices.service';
+
+const tags = ['invoices'];
+const oneInvoice = envelope(invoiceDtoSchema);
+// A field manager naming another location's invoice is answered 404, as if it did not exist.
+const reads = errorResponses(400, 401, 403, 404);
+const writes = errorResponses(400, 401, 403, 404, 409);
+
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Invoices, newest issue date first: search, status, location and month',
+        querystring: invoiceListQuery,
+        response: { 200: envelope(invoiceListDtoSchema), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.listInvoices(app.ctx, requireAuth(request).user, request.query),
+        'Invoices fetched',
+      ),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One invoice with its items and their material usages',
+        params: idParam,
+        response: { 200: oneInvoice, ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.getInvoice(app.ctx, requireAuth(request).user, request.params.id),
+        'Invoice fetched',
+      ),
+  );
+
+  app.get(
+    '/:id/excel',
+    {
+      schema: {
+        tags,
+        summary: 'The invoice as an Excel file (<invoiceId>.xlsx)',
+        params: idParam,
+        response: {
+          200: {
+            description: 'The .xlsx file',
+            content: { [XLSX_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...reads,
+        },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await service.getInvoice(
+        app.ctx,
+        requireAuth(request).user,
+        request.params.id,
+      );
+      reply.header('content-type', XLSX_CONTENT_TYPE);
+      reply.header('content-disposition', invoiceAttachment(invoice));
+      // A stream is sent as it is written; the typed reply knows only the schema's string.
+      return reply.send(invoiceWorkbook(invoice) as unknown as string);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create an invoice with its items (a DRAFT, by the signed-in user)',
+        body: invoiceSchema,
+        response: { 201: oneInvoice, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await service.createInvoice(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(invoice, INVOICE_MESSAGES.created));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit an invoice; the items sent replace the invoice's items",
+        params: idParam,
+        body: invoiceSchema,
+        response: { 200: oneInvoice, ...writes },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateInvoice(app.ctx, actorOf(request), request.params.id, request.body),
+        INVOICE_MESSAGES.updated,
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an invoice (a finalized one: admins only)',
+        params: idParam,
+        response: { 200: emptyEnvelope, ...reads },
+      },
+    },
+    async (request) => {
+      await service.removeInvoice(app.ctx, actorOf(request), request.params.id);
+      return ok(null, INVOICE_MESSAGES.deleted);
+    },
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Mark an invoice as finalized (or, by an admin, as a draft again)',
+        params: idParam,
+        body: invoiceStatusSchema,
+        response: { 200: oneInvoice, ...reads },
+      },
+    },
+    async (request) => {
+      const { status } = request.body;
+      const invoice = await service.setInvoiceStatus(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        status,
+      );
+      return ok(invoice, status === 'FINALIZED' ? INVOICE_MESSAGES.finalized : 'Invoice updated.');
+    },
+  );
+
+  app.post(
+    '/:id/convert-to-rental',
+    {
+      schema: {
+        tags,
+        summary: "A new DRAFT rental invoice from the invoice's Erection items",
+        params: idParam,
+        response: { 201: oneInvoice, ...writes },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await service.convertToRental(app.ctx, actorOf(request), request.params.id);
+      return reply.status(201).send(ok(invoice, INVOICE_MESSAGES.converted));
+    },
+  );
+};
