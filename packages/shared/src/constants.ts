@@ -7,6 +7,7 @@ export const PAGE_SIZES = {
   inventory: 10,
   users: 10,
   invoices: 10,
+  rentals: 10,
   notifications: 10,
   notificationChoices: [10, 20, 50],
   activityLogs: 15,

@@ -165,6 +165,10 @@ export const STOCK_MOVEMENT_REASON_LABELS = {
   RENTAL_OUT: 'Rented out',
   RETURN: 'Returned',
   WRITE_OFF: 'Written off',
+  RENTAL_RETURN: 'Rental return',
+  RENTAL_LOST: 'Lost on rental',
+  RENTAL_DAMAGED: 'Damaged on rental',
+  RENTAL_DELETED: 'Rental deleted',
 } as const;
 export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASON_LABELS;
 const STOCK_MOVEMENT_REASONS = Object.keys(STOCK_MOVEMENT_REASON_LABELS) as [

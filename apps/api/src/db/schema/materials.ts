@@ -61,6 +61,10 @@ export const STOCK_MOVEMENT_REASONS = [
   'RENTAL_OUT',
   'RETURN',
   'WRITE_OFF',
+  'RENTAL_RETURN',
+  'RENTAL_LOST',
+  'RENTAL_DAMAGED',
+  'RENTAL_DELETED',
 ] as const;
 
 /** Append-only ledger: a material's quantity always equals the sum of its deltas. */

@@ -1,0 +1,424 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+import { parseIsoDate } from '../dates';
+import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
+import { MAX_MATERIAL_QUANTITY } from './materials';
+import { isoInstantSchema } from './responses';
+
+/**
+ * Material rentals (02 sections 2.9 to 2.11, 3 to 9; 03 section 2.9; PRODUCT-DECISIONS.md): the one
+ * contract of both ends. Stock leaves the from-location when a rental is created, comes back with
+ * each return, and what is LOST or DAMAGED is written off.
+ */
+
+export const RENTAL_STATUSES = ['ACTIVE', 'RETURNED', 'OVERDUE', 'DAMAGED', 'LOST'] as const;
+export type RentalStatus = (typeof RENTAL_STATUSES)[number];
+
+/**
+ * What a rental row stores: OVERDUE is never stored, it is derived (ACTIVE with an expected return
+ * before today). An update that sends OVERDUE keeps the rental ACTIVE.
+ */
+export const STORED_RENTAL_STATUSES = ['ACTIVE', 'RETURNED', 'DAMAGED', 'LOST'] as const;
+export type StoredRentalStatus = (typeof STORED_RENTAL_STATUSES)[number];
+
+export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
+  ACTIVE: 'Active',
+  RETURNED: 'Returned',
+  OVERDUE: 'Overdue',
+  DAMAGED: 'Damaged',
+  LOST: 'Lost',
+};
+
+/** Statuses that write the outstanding quantities off (they are not put back into stock). */
+export const WRITE_OFF_STATUSES = ['DAMAGED', 'LOST'] as const;
+
+/** How many items one rental holds at most. */
+export const MAX_RENTAL_ITEMS = 100;
+
+export const RENTAL_MESSAGES = {
+  // 02 section 5, Rental assignment (word for word).
+  fromLocationRequired: 'Location is required',
+  toLocationRequired: 'Rented to location is required',
+  expectedReturnDateRequired: 'Expected return date is required',
+  expectedReturnDatePast: 'Expected return date cannot be in the past.',
+  itemsRequired: 'At least one item is required',
+  sameLocations: 'From and To locations cannot be the same.',
+  // Each item: a material, a quantity of at least 1, a unit.
+  materialRequired: 'Material is required',
+  quantityMin: 'Quantity must be at least 1',
+  unitRequired: 'Unit is required',
+  quantityMax: `Quantity must be at most ${MAX_MATERIAL_QUANTITY}`,
+  duplicateMaterial: 'This material is already in the list',
+  tooManyItems: `A rental can hold at most ${MAX_RENTAL_ITEMS} items`,
+  statusInvalid: `Status must be one of ${RENTAL_STATUSES.join(', ')}`,
+  // 02 section 5, Return (word for word).
+  returnItemRequired: 'Please select an item to return.',
+  returnQuantityMin: 'Quantity must be at least 1',
+  returnOverRemainder: 'Cannot return more than the remaining quantity.',
+  // The server's refusals.
+  notFound: 'Rental not found',
+  itemNotFound: 'Rental item not found',
+  materialNotAtFromLocation: 'Every material must be at the From location',
+  alreadyReturned: 'This rental has already been returned.',
+  writtenOff: 'This rental has been written off as lost or damaged.',
+  deleteAfterReturn: 'A rental with returns cannot be deleted: mark it returned instead.',
+  itemsLockedAfterReturn: 'The items and the From location of a rental with returns cannot change.',
+  fromLocationInactive: 'The From location is inactive',
+  toLocationInactive: 'The Rented To location is inactive',
+  // 02 section 8 and the success lines.
+  returnFailed: 'Failed to record return.',
+  historyFailed: 'Failed to load return history.',
+  created: 'Rental created successfully.',
+  updated: 'Rental updated successfully.',
+  deleted: 'Rental deleted successfully.',
+  markedReturned: 'Rental marked as fully returned.',
+  returnRecorded: 'Return recorded successfully.',
+  // 03 section 2.9, the page's lines.
+  loading: 'Loading rentals...',
+  empty: 'No rentals found.',
+  searchPlaceholder: 'Search materials, locations...',
+  yourLocation: 'Your Location',
+  scrollHint: 'Scroll to see more locations',
+  filteredByLocation: '(Filtered by your location)',
+  pendingReturn: (n: number) => `${n} items pending return`,
+  displaying: (shown: number, total: number) => `Displaying ${shown} of ${total} rental records`,
+  showing: (from: number, to: number, total: number) =>
+    `Showing ${from} to ${to} of ${total} rentals`,
+} as const;
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const upperCased = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toUpperCase() : value;
+
+/** A whole quantity of at least 1 (a JSON number, or a form's digits). */
+const atLeastOne = (message: string) =>
+  z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      if (typeof blank !== 'string') return blank;
+      const text = blank.trim();
+      return /^-?[0-9]+$/.test(text) ? Number(text) : blank;
+    },
+    z
+      .number({ error: message })
+      .int({ error: message, abort: true })
+      .min(1, { error: message })
+      .max(MAX_MATERIAL_QUANTITY, { error: RENTAL_MESSAGES.quantityMax }),
+  );
+
+const notes = z.preprocess(
+  blankToUndefined,
+  plainText(
+    z
+      .string({ error: 'Notes must be text' })
+      .trim()
+      .max(2000, { error: 'Notes must be at most 2000 characters' }),
+    'Notes',
+    { multiline: true },
+  ).optional(),
+);
+
+/** One line of a rental. The unit and name are the material's (the server takes its own). */
+export const rentalItemSchema = z.object({
+  materialId: idField(RENTAL_MESSAGES.materialRequired),
+  quantity: atLeastOne(RENTAL_MESSAGES.quantityMin),
+  unit: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: RENTAL_MESSAGES.unitRequired })
+      .trim()
+      .min(1, { error: RENTAL_MESSAGES.unitRequired })
+      .max(50, { error: 'Unit must be at most 50 characters' }),
+  ),
+  materialName: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+});
+export type RentalItemInput = z.infer<typeof rentalItemSchema>;
+
+/**
+ * What POST and PUT /material-rentals take, less the date's "not in the past" check (which needs
+ * today: see `rentalFormSchema` and `isPastDate`). `rentedById` comes from the session; one sent
+ * along is dropped. `status` matters on update only (a new rental is ACTIVE).
+ */
+export const rentalSchema = z
+  .object({
+    fromLocationId: idField(RENTAL_MESSAGES.fromLocationRequired),
+    toLocationId: idField(RENTAL_MESSAGES.toLocationRequired),
+    expectedReturnDate: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: RENTAL_MESSAGES.expectedReturnDateRequired })
+        .refine((text) => parseIsoDate(text.slice(0, 10)) !== null, {
+          error: RENTAL_MESSAGES.expectedReturnDateRequired,
+        })
+        // A full instant from a date picker is read as its calendar day.
+        .transform((text) => text.slice(0, 10)),
+    ),
+    status: z.preprocess(
+      (value) => upperCased(blankToUndefined(value)),
+      z.enum(RENTAL_STATUSES, { error: RENTAL_MESSAGES.statusInvalid }).optional(),
+    ),
+    notes,
+    /** The approved rental request this rental is made from (its Create Rental action). */
+    requestId: z.preprocess(blankToUndefined, idField('Request must be a request id').optional()),
+    items: z
+      .array(rentalItemSchema, { error: RENTAL_MESSAGES.itemsRequired })
+      .min(1, { error: RENTAL_MESSAGES.itemsRequired })
+      .max(MAX_RENTAL_ITEMS, { error: RENTAL_MESSAGES.tooManyItems }),
+  })
+  .superRefine((rental, ctx) => {
+    if (rental.fromLocationId === rental.toLocationId) {
+      ctx.addIssue({
+        code: 'custom',
+        message: RENTAL_MESSAGES.sameLocations,
+        path: ['toLocationId'],
+      });
+    }
+    const seen = new Set<number>();
+    rental.items.forEach((item, index) => {
+      if (seen.has(item.materialId)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: RENTAL_MESSAGES.duplicateMaterial,
+          path: ['items', index, 'materialId'],
+        });
+      }
+      seen.add(item.materialId);
+    });
+  });
+export type RentalInput = z.infer<typeof rentalSchema>;
+export type RentalFormValues = z.input<typeof rentalSchema>;
+
+/** A yyyy-MM-dd before `today` (yyyy-MM-dd). */
+export function isPastDate(date: string, today: string): boolean {
+  return date.slice(0, 10) < today;
+}
+
+/**
+ * The Add/Edit Rental dialog's schema: the body's rules and an expected return date not before
+ * `today`. Editing keeps a date already saved (`keepDate`), even a past one, so that an overdue
+ * rental's notes can change.
+ */
+export function rentalFormSchema(today: string, keepDate?: string | null) {
+  return rentalSchema.superRefine((rental, ctx) => {
+    if (rental.expectedReturnDate !== keepDate && isPastDate(rental.expectedReturnDate, today)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: RENTAL_MESSAGES.expectedReturnDatePast,
+        path: ['expectedReturnDate'],
+      });
+    }
+  });
+}
+
+/**
+ * POST /material-rentals/{id}/returns. The rental and the return date are the server's (a
+ * materialRentalId or returnDate sent along is dropped).
+ */
+export const rentalReturnSchema = z.object({
+  rentalItemId: idField(RENTAL_MESSAGES.returnItemRequired),
+  returnedQuantity: atLeastOne(RENTAL_MESSAGES.returnQuantityMin),
+  notes,
+});
+export type RentalReturnInput = z.infer<typeof rentalReturnSchema>;
+
+/** The Return dialog's schema: the body's rules and no more than the chosen item's remainder. */
+export function rentalReturnFormSchema(items: readonly RentalItemLike[]) {
+  return rentalReturnSchema.superRefine((input, ctx) => {
+    const item = items.find((candidate) => candidate.id === input.rentalItemId);
+    if (!item) {
+      ctx.addIssue({
+        code: 'custom',
+        message: RENTAL_MESSAGES.returnItemRequired,
+        path: ['rentalItemId'],
+      });
+    } else if (input.returnedQuantity > remaining(item)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: RENTAL_MESSAGES.returnOverRemainder,
+        path: ['returnedQuantity'],
+      });
+    }
+  });
+}
+
+/** A location filter where 0 (All Locations) means every location. */
+const locationFilterQuery = z.preprocess(
+  (value) => (value === '0' || value === 0 ? undefined : value),
+  optionalIdQuery('Location must be a location id, or 0 for all'),
+);
+
+/** GET /material-rentals. `locationId` is the destination (Rented To); `status` the effective one. */
+export const rentalListQuery = paginationQuery(PAGE_SIZES.rentals).extend({
+  search: z.preprocess(
+    blankToUndefined,
+    plainText(
+      z.string().trim().max(100, { error: 'Search must be at most 100 characters' }),
+      'Search',
+    ).optional(),
+  ),
+  status: z.preprocess((value) => {
+    const upper = upperCased(blankToUndefined(value));
+    return upper === 'ALL' ? undefined : upper;
+  }, z.enum(RENTAL_STATUSES, { error: RENTAL_MESSAGES.statusInvalid }).optional()),
+  locationId: locationFilterQuery,
+});
+export type RentalListQuery = z.infer<typeof rentalListQuery>;
+
+// Shared rules.
+
+export type RentalItemLike = { id?: number; quantity: number; quantityActuallyReturned: number };
+
+/** Rented minus actually returned (02 section 4). */
+export function remaining(item: Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>) {
+  return Math.max(0, item.quantity - item.quantityActuallyReturned);
+}
+
+export function isFullyReturned(
+  item: Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>,
+) {
+  return remaining(item) === 0;
+}
+
+/** ACTIVE with an expected return before `today` (yyyy-MM-dd). */
+export function isOverdue(
+  rental: { status: string; expectedReturnDate: string },
+  today: string,
+): boolean {
+  const status = rental.status.toUpperCase();
+  return (
+    (status === 'ACTIVE' || status === 'OVERDUE') && isPastDate(rental.expectedReturnDate, today)
+  );
+}
+
+/** The status a rental shows: its stored one, OVERDUE when ACTIVE past its expected return. */
+export function effectiveRentalStatus(
+  rental: { status: string; expectedReturnDate: string },
+  today: string,
+): RentalStatus {
+  if (isOverdue(rental, today)) return 'OVERDUE';
+  const status = rental.status.toUpperCase();
+  if (status === 'OVERDUE') return 'ACTIVE';
+  return (RENTAL_STATUSES as readonly string[]).includes(status)
+    ? (status as RentalStatus)
+    : 'ACTIVE';
+}
+
+/** Whether returns can still be taken: not returned and not written off. */
+export function acceptsReturns(rental: { status: string }): boolean {
+  const status = rental.status.toUpperCase();
+  return status === 'ACTIVE' || status === 'OVERDUE';
+}
+
+export const RENTAL_ITEM_FINAL_STATUSES = {
+  full: 'Fully Returned',
+  partial: 'Partially Returned',
+  none: 'Not Returned',
+} as const;
+
+/** An item's final status line of the Return History dialog. */
+export function rentalItemFinalStatus(
+  item: Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>,
+): string {
+  if (isFullyReturned(item)) return RENTAL_ITEM_FINAL_STATUSES.full;
+  return item.quantityActuallyReturned > 0
+    ? RENTAL_ITEM_FINAL_STATUSES.partial
+    : RENTAL_ITEM_FINAL_STATUSES.none;
+}
+
+// Answers.
+
+const locationRef = z.object({ id: z.int(), name: z.string() });
+
+export const rentalItemDtoSchema = z.object({
+  id: z.int(),
+  materialId: z.int(),
+  materialName: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  quantityActuallyReturned: z.number(),
+});
+export type RentalItemDto = z.infer<typeof rentalItemDtoSchema>;
+
+/** A rental, in the list (with its items, for the expander) and alone. `status` is the effective one. */
+export const rentalDtoSchema = z.object({
+  id: z.int(),
+  fromLocationId: z.int(),
+  toLocationId: z.int(),
+  fromLocation: locationRef,
+  toLocation: locationRef,
+  /** The day the rental was created (yyyy-MM-dd). */
+  rentalDate: z.string(),
+  expectedReturnDate: z.string(),
+  /** The day the last item came back, when the rental is RETURNED (yyyy-MM-dd). */
+  actualReturnDate: z.string().nullable(),
+  status: z.enum(RENTAL_STATUSES),
+  notes: z.string().nullable(),
+  rentedById: z.int().nullable(),
+  rentedBy: z.object({ id: z.int(), name: z.string() }).nullable(),
+  /** The approved rental request it was made from, if any. */
+  requestId: z.int().nullable(),
+  items: z.array(rentalItemDtoSchema),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type RentalDto = z.infer<typeof rentalDtoSchema>;
+
+/** GET /material-rentals: `data: { rentals, pagination }`. */
+export const rentalListDtoSchema = z.object({
+  rentals: z.array(rentalDtoSchema),
+  pagination: z.object({
+    total: z.int().min(0),
+    totalPages: z.int().min(1),
+    page: z.int().min(1),
+    limit: z.int().min(1),
+  }),
+});
+export type RentalListDto = z.infer<typeof rentalListDtoSchema>;
+
+/**
+ * GET /material-rentals/stats, over the rentals the viewer may see. `active` counts ACTIVE
+ * rentals not yet overdue, `overdue` the ACTIVE ones past their expected return. Items are
+ * quantities: rented, returned, and outstanding (still out on ACTIVE rentals; what was written
+ * off as LOST or DAMAGED is not pending return). `byLocation` is per destination (Rented To).
+ */
+export const rentalStatsDtoSchema = z.object({
+  total: z.int().min(0),
+  active: z.int().min(0),
+  returned: z.int().min(0),
+  overdue: z.int().min(0),
+  itemsRented: z.number(),
+  itemsReturned: z.number(),
+  itemsOutstanding: z.number(),
+  byLocation: z.array(
+    z.object({
+      location: locationRef,
+      rented: z.number(),
+      returned: z.number(),
+      outstanding: z.number(),
+    }),
+  ),
+});
+export type RentalStatsDto = z.infer<typeof rentalStatsDtoSchema>;
+
+/**
+ * One return, oldest first (GET /material-rentals/{id}/returns is an array of these), with the
+ * item's cumulative returned quantity and its remainder after this return.
+ */
+export const rentalReturnDtoSchema = z.object({
+  id: z.int(),
+  materialRentalId: z.int(),
+  rentalItemId: z.int(),
+  materialId: z.int(),
+  materialName: z.string(),
+  unit: z.string(),
+  rentedQuantity: z.number(),
+  returnedQuantity: z.number(),
+  cumulativeReturned: z.number(),
+  remainingAfter: z.number(),
+  returnDate: isoInstantSchema,
+  notes: z.string().nullable(),
+  returnedBy: z.object({ id: z.int(), name: z.string() }).nullable(),
+});
+export type RentalReturnDto = z.infer<typeof rentalReturnDtoSchema>;
