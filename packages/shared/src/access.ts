@@ -131,18 +131,14 @@ export const API_ACCESS = {
   'POST /api/invoices/:id/convert-to-rental': flagged('manageInvoices'),
   'GET /api/reports/invoice-job-type-summary': flagged('viewInvoices'),
 
-  // Material rentals follow the role alone (PRODUCT-DECISIONS.md): a field manager sees the rentals
-  // whose destination is their location and processes their returns; only an admin assigns, edits,
-  // marks returned or deletes.
-  'GET /api/material-rentals': { ...SIGNED_IN, scoped: true },
-  'GET /api/material-rentals/stats': { ...SIGNED_IN, scoped: true },
-  'GET /api/material-rentals/:id': { ...SIGNED_IN, scoped: true },
-  'GET /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },
-  'POST /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },
-  'POST /api/material-rentals': ADMIN_ONLY,
-  'PUT /api/material-rentals/:id': ADMIN_ONLY,
-  'DELETE /api/material-rentals/:id': ADMIN_ONLY,
-  'POST /api/material-rentals/:id/mark-returned': ADMIN_ONLY,
+  // Rental requests follow the role alone (PRODUCT-DECISIONS.md): a field manager asks for and
+  // sees their location's requests; only an admin decides.
+  'GET /api/rental-requests': { ...SIGNED_IN, scoped: true },
+  'GET /api/rental-requests/:id': { ...SIGNED_IN, scoped: true },
+  'POST /api/rental-requests': { ...SIGNED_IN, scoped: true },
+  'PATCH /api/rental-requests/:id/approve': ADMIN_ONLY,
+  'PATCH /api/rental-requests/:id/reject': ADMIN_ONLY,
+  'PATCH /api/rental-requests/:id/notes': ADMIN_ONLY,
 
   'GET /api/users/getAll': flagged('viewUsers'),
   'GET /api/users/detail/:id': flagged('viewUsers'),
@@ -267,13 +263,17 @@ export const ROUTES: readonly RouteEntry[] = [
     name: 'Inventory',
     icon: 'inventory',
   },
+  // The single form (PRODUCT-DECISIONS.md: the route table's inventory/rental-request).
+  { path: '/inventory/rental-request', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },
   {
-    path: '/material-rentals',
+    path: '/rental-requests',
     roles: ['ADMIN', 'USER'],
-    title: 'Material Rentals',
-    name: 'Material Rentals',
-    icon: 'material-rentals',
+    title: 'Rental Requests',
+    name: 'Rental Requests',
+    icon: 'rental-requests',
   },
+  { path: '/requests/bulk/new', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },
+  { path: '/requests/:id', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },
   {
     path: '/users',
     roles: ['ADMIN'],

@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'MATERIAL_RETURNED',
   'NEW_MATERIAL_REQUEST',
   'MATERIAL_TRANSFERRED',
+  /** An admin approved or rejected a rental request: its requester hears of it. */
+  'MATERIAL_REQUEST_DECIDED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
