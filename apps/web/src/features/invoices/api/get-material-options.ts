@@ -1,9 +1,9 @@
-import type { ApiSuccess } from '@stockyard/shared';
+import type { ApiSuccess, MaterialOption } from '@stockyard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** A material a job may record as used: its stock is the ceiling of a usage's quantity. */
-export type MaterialOption = { id: number; name: string; unit: string; quantity: number };
+export type { MaterialOption };
 
 /** The materials of the invoice's location, every one of them, for the usage picker. */
 export function useMaterialOptions(locationId: number | null) {

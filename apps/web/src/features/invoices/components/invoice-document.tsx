@@ -61,14 +61,14 @@ function dimension(item: DocumentItem, which: 'length' | 'width' | 'height'): st
   return uomDimensions(item.uom)[which] ? String(item[which]) : '-';
 }
 
+/** "Steel Tube, Quantity 12 (ledger tubes)" or "Board, Size (L/W/H) 2 x 0.3 x 0.05". */
 function usageLine(usage: DocumentUsage): string {
   const measure =
     usage.usageType === 'QTY'
-      ? `Qty ${usage.quantity}`
+      ? String(usage.quantity)
       : `${usage.length} x ${usage.width} x ${usage.height}`;
-  return `${usage.materialName} (${USAGE_TYPE_LABELS[usage.usageType]}: ${measure})${
-    usage.notes ? ` - ${usage.notes}` : ''
-  }`;
+  const notes = usage.notes ? ` (${usage.notes})` : '';
+  return `${usage.materialName}, ${USAGE_TYPE_LABELS[usage.usageType]} ${measure}${notes}`;
 }
 
 type DocumentRow =

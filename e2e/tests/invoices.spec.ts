@@ -1,0 +1,314 @@
+import type { Locator, Page } from '@playwright/test';
+import type { InvoiceDto } from '@stockyard/shared';
+import ExcelJS from 'exceljs';
+import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
+
+type Created = { data: { id: number; name: string } };
+
+/** A short invoice ID of this run: INV-E2E- and the time, a counter apart. */
+let counter = 0;
+function invoiceId(): string {
+  counter += 1;
+  return `INV-E2E-${Date.now().toString(36)}${process.pid}${counter}`.toUpperCase();
+}
+
+/** The action menu of an invoice's row, opened. */
+async function openActions(page: Page, id: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Actions for ${id}` }).click();
+  return page.getByRole('menu');
+}
+
+async function fillItem(
+  page: Page,
+  n: number,
+  item: { description: string; jobType?: string; uom?: string; quantity: string; dims: string[] },
+) {
+  await page.getByLabel(`Item ${n} Description`).fill(item.description);
+  if (item.jobType) await page.getByLabel(`Item ${n} Job Type`).selectOption(item.jobType);
+  if (item.uom) await page.getByLabel(`Item ${n} UOM`).selectOption(item.uom);
+  await page.getByLabel(`Item ${n} Quantity`).fill(item.quantity);
+  const names = ['Length', 'Width', 'Height'];
+  for (const [index, value] of item.dims.entries()) {
+    await page.getByLabel(`Item ${n} ${names[index]}`).fill(value);
+  }
+}
+
+test.describe('invoices', () => {
+  test('a field manager creates an invoice through the three steps; an admin finalizes it, downloads its Excel file and converts it to rental', async ({
+    browser,
+    page,
+    request,
+    seed,
+  }) => {
+    test.slow();
+    const location = await seed.location({ address: '7 Gantry Lane, Hull' });
+    const { token } = await apiLogin(request, admin);
+    const tube = unique('Scaffold Tube');
+    await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+      name: tube,
+      locationId: location.id,
+      quantity: 20,
+      unit: 'EACH',
+    });
+    const manager = await seed.fieldManager(location.id);
+    await apiCall(request, token, 'PATCH', `/api/users/${manager.id}/permissions`, {
+      permissions: { manageInvoices: true },
+    });
+    const id = invoiceId();
+
+    // Details.
+    await signIn(page, manager);
+    await page.goto('/invoices');
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page).toHaveURL(/\/invoices\/generate$/);
+    await expect(page.getByLabel('Invoice ID')).toHaveValue(/^INV-\d{6}$/);
+    await expect(page.getByLabel('Location', { exact: true })).toHaveValue(location.name);
+    await expect(page.getByLabel('Issue Date')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    await page.getByRole('button', { name: 'Next: Items' }).click();
+    await expect(
+      page.getByText('Please fill all required invoice details correctly.'),
+    ).toBeVisible();
+    await expect(page.getByText('Client name is required')).toBeVisible();
+    await expect(page.getByText('Client address is required')).toBeVisible();
+
+    await page.getByLabel('Invoice ID').fill(id);
+    await page.getByLabel('Client Name').fill('Acme Towers Ltd');
+    await page.getByLabel('Client Address').fill('1 Harbour Street, Hull');
+    await page.getByLabel('Department').fill('Scaffolding');
+    await page.getByLabel('Job Period').fill('Week 12');
+    await page.getByLabel('Job Details').fill('East elevation access');
+    await page.getByLabel('Signature').fill('F. Manager');
+    await page.getByLabel('Notes', { exact: true }).fill('Payable on receipt');
+    await page.getByRole('button', { name: 'Next: Items' }).click();
+
+    // Items in three units, totals as they are typed.
+    await expect(page.getByLabel('Item 1 Quantity')).toHaveValue('1');
+    await fillItem(page, 1, { description: 'Deck boards', quantity: '2', dims: ['3.5', '1.2'] });
+    await expect(page.getByLabel('Item 1 Height')).toHaveCount(0);
+    await expect(page.getByLabel('Item 1 Calculated Quantity')).toHaveText('8.40');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await fillItem(page, 2, {
+      description: 'Tower bay',
+      uom: 'CUM (M3) (0-6m)',
+      quantity: '3',
+      dims: ['2', '1.5', '4'],
+    });
+    await expect(page.getByLabel('Item 2 Calculated Quantity')).toHaveText('36.00');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await fillItem(page, 3, {
+      description: 'Handrail strip',
+      jobType: 'Dismantling',
+      uom: 'Running MTR',
+      quantity: '5',
+      dims: ['2.25'],
+    });
+    await expect(page.getByLabel('Item 3 Width')).toHaveCount(0);
+    await expect(page.getByLabel('Item 3 Calculated Quantity')).toHaveText('11.25');
+    await expect(page.getByLabel('Grand Total Volume Qty')).toHaveText('55.65');
+
+    // A material the first item's job used, no more than there is in stock.
+    await page.getByRole('button', { name: 'Material Usage for item 1' }).click();
+    await page.getByRole('button', { name: 'Add Material' }).click();
+    await page.getByLabel('Item 1 usage 1 Material').selectOption({ label: `${tube} (20 EACH)` });
+    await page.getByLabel('Item 1 usage 1 Quantity').fill('25');
+    await expect(
+      page.getByText('Invalid Quantity: Cannot use more than the available quantity of 20.'),
+    ).toBeVisible();
+    await page.getByLabel('Item 1 usage 1 Quantity').fill('12');
+    await expect(page.getByLabel('Item 1 usage 1 Quantity')).toHaveValue('12');
+    await page.getByLabel('Item 1 usage 1 Notes').fill('Ledger tubes');
+
+    // Preview, then submit.
+    await page.getByRole('button', { name: 'Next: Preview' }).click();
+    const document = page.getByRole('article', { name: `Invoice ${id}` });
+    await expect(document).toContainText('BILL TO');
+    await expect(document).toContainText('Acme Towers Ltd');
+    await expect(document).toContainText(location.name);
+    await expect(document).toContainText('7 Gantry Lane, Hull');
+    await expect(document).toContainText('DRAFT');
+    await expect(document).toContainText(`Material used: ${tube}, Quantity 12 (Ledger tubes)`);
+    await expect(document.getByTestId('grand-total')).toHaveText('55.65');
+    await expect(document).toContainText(`Created by ${manager.name}`);
+    await page.getByRole('button', { name: 'Submit Invoice' }).click();
+    await expect(page.getByText('Invoice created successfully.')).toBeVisible();
+    await expect(page).toHaveURL(/\/invoices$/);
+    const fmRow = page.getByRole('row').filter({ hasText: id });
+    await expect(fmRow).toContainText('Acme Towers Ltd');
+    await expect(fmRow).toContainText('DRAFT');
+
+    // The admin finalizes it.
+    const adminContext = await browser.newContext();
+    const office = await adminContext.newPage();
+    await signIn(office, admin);
+    await office.goto(`/invoices?search=${id}`);
+    const row = office.getByRole('row').filter({ hasText: id });
+    await expect(row).toContainText(location.name);
+    await (await openActions(office, id))
+      .getByRole('menuitem', { name: 'Mark as Finalized' })
+      .click();
+    await expect(office.getByText('Invoice marked as finalized.')).toBeVisible();
+    await expect(row).toContainText('FINALIZED');
+    const menu = await openActions(office, id);
+    await expect(menu.getByRole('menuitem', { name: 'Mark as Finalized' })).toBeDisabled();
+
+    // The Excel file holds the same numbers.
+    const downloading = office.waitForEvent('download');
+    await menu.getByRole('menuitem', { name: 'Download Excel' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${id}.xlsx`);
+    await expect(office.getByText('Excel downloaded.')).toBeVisible();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    const rows: ExcelJS.Row[] = [];
+    sheet.eachRow((sheetRow) => rows.push(sheetRow));
+    const rowOf = (text: string) => {
+      const found = rows.find((sheetRow) =>
+        (sheetRow.values as unknown[]).some((value) => value === text),
+      );
+      expect(found, `a row reading ${text}`).toBeDefined();
+      return found!;
+    };
+    const calculated = (text: string) => rowOf(text).getCell(11);
+    expect(calculated('Deck boards').value).toBe(8.4);
+    expect(calculated('Tower bay').value).toBe(36);
+    expect(calculated('Handrail strip').value).toBe(11.25);
+    expect(calculated('Deck boards').numFmt).toBe('0.00');
+    expect(rowOf('Grand Total Volume Qty').getCell(11).value).toBe(55.65);
+    expect(rowOf(tube).getCell(7).value).toBe(12);
+    expect(rowOf('Erection total').getCell(4).value).toBe(44.4);
+    expect(rowOf('Dismantling total').getCell(4).value).toBe(11.25);
+
+    // Convert to Rental opens the new invoice's edit screen.
+    await office.keyboard.press('Escape');
+    await (await openActions(office, id))
+      .getByRole('menuitem', { name: 'Convert to Rental' })
+      .click();
+    await expect(office.getByText('Rental invoice created.')).toBeVisible();
+    await expect(office).toHaveURL(/\/invoices\/edit\/\d+$/);
+    await expect(
+      office.getByRole('heading', { name: /^Edit Invoice INV-RENT-\d+$/ }),
+    ).toBeVisible();
+    await expect(office.getByLabel('Client Name')).toHaveValue('Acme Towers Ltd');
+    await office.getByRole('button', { name: 'Next: Items' }).click();
+    await expect(office.getByLabel('Item 1 Job Type')).toHaveValue('Rental');
+    await expect(office.getByLabel('Item 2 Job Type')).toHaveValue('Rental');
+    await expect(office.getByLabel('Item 3 Job Type')).toHaveCount(0);
+    await expect(office.getByLabel('Grand Total Volume Qty')).toHaveText('44.40');
+    await adminContext.close();
+  });
+
+  test("the item list's filters and the job type summary report show the right totals", async ({
+    page,
+    request,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const { token } = await apiLogin(request, admin);
+    const today = new Date();
+    const issueDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-01`;
+    const id = invoiceId();
+    const item = (fields: Record<string, unknown>) => ({
+      length: 0,
+      width: 0,
+      height: 0,
+      materialUsages: [],
+      ...fields,
+    });
+    const created = await apiCall<{ data: InvoiceDto }>(request, token, 'POST', '/api/invoices', {
+      invoiceId: id,
+      locationId: location.id,
+      clientName: 'Northwind Build',
+      clientAddress: '3 Mill Road, York',
+      issueDate,
+      dueDate: issueDate,
+      items: [
+        item({
+          job_description: 'Deck boards',
+          job_type: 'Erection',
+          uom: 'SQM (M2)',
+          quantity: 2,
+          length: 3.5,
+          width: 1.2,
+        }),
+        item({
+          job_description: 'Tower bay',
+          job_type: 'Erection',
+          uom: 'CUM (M3)',
+          quantity: 3,
+          length: 2,
+          width: 1.5,
+          height: 4,
+        }),
+        item({
+          job_description: 'Handrail strip',
+          job_type: 'Dismantling',
+          uom: 'Running MTR',
+          quantity: 5,
+          length: 2.25,
+          width: 9,
+        }),
+        item({
+          job_description: 'Deck boards, level 2',
+          job_type: 'Dismantling',
+          uom: 'SQM (M2)',
+          quantity: 1,
+          length: 2,
+          width: 2,
+        }),
+      ],
+    });
+
+    await signIn(page, admin);
+    await page.goto(`/invoices/${created.data.id}/item-list`);
+    await expect(page.getByRole('heading', { name: `Items for Invoice: ${id}` })).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Invoice items' }).locator('tbody tr');
+    const total = page.getByLabel('Grand total');
+    await expect(rows).toHaveCount(4);
+    await expect(total).toHaveText('59.65');
+    const strip = rows.filter({ hasText: 'Handrail strip' }).getByRole('cell');
+    // L, W and H: a Running MTR has a length only.
+    await expect(strip.nth(5)).toHaveText('2.25');
+    await expect(strip.nth(6)).toHaveText('-');
+    await expect(strip.nth(7)).toHaveText('-');
+    await expect(strip.nth(9)).toHaveText('11.25');
+    const erection = page.getByRole('region', { name: 'Erection subtotal' });
+    await expect(erection).toContainText('44.40');
+    await expect(erection).toContainText('SQM (M2)8.40');
+    await expect(erection).toContainText('CUM (M3)36.00');
+
+    await page.getByLabel('Filter by job type').selectOption('Dismantling');
+    await expect(rows).toHaveCount(2);
+    await expect(total).toHaveText('15.25');
+    await page.getByLabel('Filter by UOM').selectOption('SQM (M2)');
+    await expect(rows).toHaveCount(1);
+    await expect(total).toHaveText('4.00');
+    await page.getByLabel('Filter by job type').selectOption('');
+    await page.getByLabel('Filter by description').fill('deck');
+    await expect(rows).toHaveCount(2);
+    await expect(total).toHaveText('12.40');
+
+    await page.getByRole('link', { name: 'Back to Invoice List' }).click();
+    await expect(page).toHaveURL(/\/invoices$/);
+    await page.getByRole('link', { name: 'View Job Type Summary' }).click();
+    await expect(page).toHaveURL(/\/reports\/invoice-job-type-summary/);
+    await page.getByLabel('Filter by location').selectOption({ label: location.name });
+    const report = (jobType: string) => page.getByRole('region', { name: jobType, exact: true });
+    await expect(report('Erection')).toContainText('Total Calculated Quantity: 44.40');
+    const erectionRows = report('Erection').locator('tbody tr');
+    await expect(erectionRows.nth(0).getByRole('cell')).toHaveText(['SQM (M2)', '2.00', '8.40']);
+    await expect(erectionRows.nth(1).getByRole('cell')).toHaveText(['CUM (M3)', '3.00', '36.00']);
+    await expect(report('Dismantling')).toContainText('Total Calculated Quantity: 15.25');
+    const dismantlingRows = report('Dismantling').locator('tbody tr');
+    await expect(dismantlingRows.nth(0).getByRole('cell')).toHaveText(['SQM (M2)', '1.00', '4.00']);
+    await expect(dismantlingRows.nth(1).getByRole('cell')).toHaveText([
+      'Running MTR',
+      '5.00',
+      '11.25',
+    ]);
+
+    // Another month holds none of it.
+    await page.getByLabel('Filter by month').fill('2001-01');
+    await expect(page.getByText('No data available for the summary report.')).toBeVisible();
+  });
+});
