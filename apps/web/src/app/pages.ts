@@ -19,6 +19,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/reports/invoice-job-type-summary': lazy(
     () => import('@/features/invoices/job-type-summary-report-page'),
   ),
+  '/material-rentals': lazy(() => import('@/features/material-rentals/material-rentals-page')),
   '/notifications': lazy(() => import('@/features/notifications/notifications-page')),
   '/admin/activity-tracking': lazy(() => import('@/features/activity/activity-tracking-page')),
 };

@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
   pending = false,
   onConfirm,
 }: {
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel?: string;
+  /** What the confirm button says while the action runs. */
+  pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
 }) {
@@ -31,7 +34,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex justify-end gap-2">
             <A.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</A.Cancel>
             <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-              {pending ? 'Deleting...' : confirmLabel}
+              {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>
         </A.Content>

@@ -1,0 +1,47 @@
+import {
+  type ApiSuccess,
+  PAGE_SIZES,
+  type RentalListDto,
+  type RentalStatsDto,
+  type RentalStatus,
+} from '@stockyard/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type RentalFilters = {
+  page: number;
+  search?: string;
+  status?: RentalStatus;
+  locationId?: number;
+};
+
+export const rentalKeys = {
+  all: ['material-rentals'] as const,
+  list: (filters: RentalFilters) => ['material-rentals', 'list', filters] as const,
+  stats: ['material-rentals', 'stats'] as const,
+  returns: (id: number) => ['material-rentals', 'returns', id] as const,
+};
+
+export function getRentals(filters: RentalFilters): Promise<ApiSuccess<RentalListDto>> {
+  return api.get<ApiSuccess<RentalListDto>>('/material-rentals', {
+    query: { ...filters, limit: PAGE_SIZES.rentals },
+  });
+}
+
+/** A page of rentals, each with its items; the rows stay on screen while the next page loads. */
+export function useRentals(filters: RentalFilters) {
+  return useQuery({
+    queryKey: rentalKeys.list(filters),
+    queryFn: () => getRentals(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The stat cards, the items overview and the per-location cards, over what the viewer may see. */
+export function useRentalStats() {
+  return useQuery({
+    queryKey: rentalKeys.stats,
+    queryFn: () =>
+      api.get<ApiSuccess<RentalStatsDto>>('/material-rentals/stats').then((answer) => answer.data),
+  });
+}

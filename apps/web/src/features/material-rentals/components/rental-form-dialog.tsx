@@ -1,0 +1,393 @@
+import {
+  type LocationOption,
+  type MaterialOption,
+  RENTAL_MESSAGES,
+  RENTAL_STATUS_LABELS,
+  RENTAL_STATUSES,
+  type RentalDto,
+  type RentalInput,
+  rentalFormSchema,
+  toIsoDate,
+} from '@stockyard/shared';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
+import { LocationSelect } from '@/components/location-select';
+import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { controlProps, FormField } from '@/components/ui/form-field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { useLocationOptions } from '@/hooks/use-location-options';
+import { ApiError } from '@/lib/api-client';
+import { serverMessage } from '@/lib/form-errors';
+import { schemaResolver } from '@/lib/form-resolver';
+import { notifyToast } from '@/lib/toast';
+import { useRentalMaterialOptions } from '../api/get-material-options';
+import { useSaveRental } from '../api/rental-mutations';
+import { unitLabel } from './units';
+
+type ItemValues = { materialId: string; quantity: string; unit: string; materialName: string };
+export type RentalFormValues = {
+  fromLocationId: string;
+  toLocationId: string;
+  expectedReturnDate: string;
+  status: string;
+  notes: string;
+  items: ItemValues[];
+};
+
+/** What a new rental starts from, e.g. an approved rental request (its location and items). */
+export type RentalPrefill = {
+  toLocationId?: number;
+  notes?: string;
+  requestId?: number;
+  items?: { materialId?: number; materialName: string; quantity: number; unit: string }[];
+};
+
+const FIELDS = ['fromLocationId', 'toLocationId', 'expectedReturnDate', 'status', 'notes', 'items'];
+
+/** A new item: no material yet, quantity 1 (03 section 2.9). */
+const newItem = (): ItemValues => ({ materialId: '', quantity: '1', unit: '', materialName: '' });
+
+/** Today in the viewer's calendar, as the schema compares it. */
+function today(): string {
+  const now = new Date();
+  return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
+function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): RentalFormValues {
+  if (rental) {
+    return {
+      fromLocationId: String(rental.fromLocationId),
+      toLocationId: String(rental.toLocationId),
+      expectedReturnDate: rental.expectedReturnDate.slice(0, 10),
+      status: rental.status,
+      notes: rental.notes ?? '',
+      items: rental.items.map((item) => ({
+        materialId: String(item.materialId),
+        quantity: String(item.quantity),
+        unit: item.unit,
+        materialName: item.materialName,
+      })),
+    };
+  }
+  const items = (prefill?.items ?? []).map((item) => ({
+    materialId: item.materialId ? String(item.materialId) : '',
+    quantity: String(item.quantity),
+    unit: item.materialId ? item.unit : '',
+    materialName: item.materialName,
+  }));
+  return {
+    fromLocationId: '',
+    toLocationId: prefill?.toLocationId ? String(prefill.toLocationId) : '',
+    expectedReturnDate: '',
+    status: 'ACTIVE',
+    notes: prefill?.notes ?? '',
+    items: items.length > 0 ? items : [newItem()],
+  };
+}
+
+/** The material option's text: 'name (Stock: qty unit)' (03 section 2.9). */
+export function materialOptionText(option: MaterialOption): string {
+  return `${option.name} (Stock: ${option.quantity} ${unitLabel(option.unit)})`;
+}
+
+/** Locations of the select, with the record's own first when it is no longer offered. */
+function withCurrent(options: readonly LocationOption[], id: number | undefined, name?: string) {
+  if (id === undefined || options.some((option) => option.id === id)) return null;
+  return <option value={id}>{name ?? `Location ${id}`}</option>;
+}
+
+/** Assign New Rental and Edit Details (03 section 2.9, 02 section 5). */
+export function RentalFormDialog({
+  open,
+  onOpenChange,
+  rental,
+  prefill,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The rental to edit; null assigns a new one. */
+  rental: RentalDto | null;
+  prefill?: RentalPrefill;
+  onSaved?: (rental: RentalDto) => void;
+}) {
+  const editing = rental !== null;
+  const save = useSaveRental();
+  const locations = useLocationOptions('active');
+  const resolver = useMemo(
+    () =>
+      schemaResolver<RentalFormValues, RentalInput>(
+        rentalFormSchema(today(), rental?.expectedReturnDate.slice(0, 10) ?? null),
+      ),
+    [rental],
+  );
+  const { register, control, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
+    RentalFormValues,
+    unknown,
+    RentalInput
+  >({
+    resolver,
+    defaultValues: toFormValues(rental, prefill),
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'items' });
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (open) reset(toFormValues(rental, prefill));
+  }, [open, rental, prefill, reset]);
+
+  const fromLocationId = Number(watch('fromLocationId')) || null;
+  const materials = useRentalMaterialOptions(fromLocationId);
+  const items = watch('items');
+
+  /** Another From location offers other materials: the items' choices start again. */
+  const onFromChange = () => {
+    items.forEach((_, index) => {
+      setValue(`items.${index}.materialId`, '');
+      setValue(`items.${index}.unit`, '');
+      setValue(`items.${index}.materialName`, '');
+    });
+  };
+  /** The unit and name follow the chosen material; the unit is not typed. */
+  const onMaterialChange = (index: number, materialId: string) => {
+    const option = materials.data?.find((candidate) => String(candidate.id) === materialId);
+    setValue(`items.${index}.unit`, option?.unit ?? '', { shouldValidate: formState.isSubmitted });
+    setValue(`items.${index}.materialName`, option?.name ?? '');
+  };
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const body = editing ? input : { ...input, requestId: prefill?.requestId };
+      const { data } = await save.mutateAsync({ id: rental?.id ?? null, input: body });
+      notifyToast.success(editing ? RENTAL_MESSAGES.updated : RENTAL_MESSAGES.created);
+      onSaved?.(data);
+      onOpenChange(false);
+    } catch (error) {
+      let placed = false;
+      if (error instanceof ApiError) {
+        for (const { path, message } of error.errors) {
+          if (FIELDS.includes(path.split('.')[0] ?? '')) {
+            setError(path as Path<RentalFormValues>, { type: 'server', message });
+            placed = true;
+          }
+        }
+      }
+      const message =
+        serverMessage(error) ?? (editing ? 'Failed to update rental.' : 'Failed to create rental.');
+      if (!placed) setError('root.server', { message });
+      notifyToast.error(message);
+    }
+  });
+
+  const described = (field: string, invalid: boolean) =>
+    controlProps(`rental-${field.replaceAll('.', '-')}`, invalid);
+  const locationOptions = locations.data ?? [];
+  const itemsError = errors.items?.root?.message ?? errors.items?.message;
+  const materialsPlaceholder =
+    fromLocationId === null
+      ? 'Select a From location first'
+      : materials.isPending
+        ? 'Loading materials...'
+        : materials.isError
+          ? 'Failed to load materials'
+          : (materials.data ?? []).length === 0
+            ? 'No materials at this location'
+            : 'Select material';
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={editing ? 'Edit Rental' : 'Add Rental'}
+        description={
+          editing
+            ? `Change rental ${rental.id}.`
+            : 'Send material from one location to another. Its stock leaves the From location.'
+        }
+        className="max-w-2xl"
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id="rental-fromLocationId"
+              label="From Location"
+              error={errors.fromLocationId?.message}
+            >
+              <LocationSelect
+                {...described('fromLocationId', errors.fromLocationId !== undefined)}
+                {...register('fromLocationId', { onChange: onFromChange })}
+                id="rental-fromLocationId"
+                state={locations}
+                options={locationOptions}
+                placeholder="Select location"
+                before={withCurrent(
+                  locationOptions,
+                  rental?.fromLocationId,
+                  rental?.fromLocation.name,
+                )}
+              />
+            </FormField>
+            <FormField
+              id="rental-toLocationId"
+              label="Rented To Location"
+              error={errors.toLocationId?.message}
+            >
+              <LocationSelect
+                {...described('toLocationId', errors.toLocationId !== undefined)}
+                {...register('toLocationId')}
+                id="rental-toLocationId"
+                state={locations}
+                options={locationOptions}
+                placeholder="Select location"
+                before={withCurrent(
+                  locationOptions,
+                  rental?.toLocationId ?? prefill?.toLocationId,
+                  rental?.toLocation.name,
+                )}
+              />
+            </FormField>
+            <FormField
+              id="rental-expectedReturnDate"
+              label="Expected Return Date"
+              error={errors.expectedReturnDate?.message}
+            >
+              <Controller
+                control={control}
+                name="expectedReturnDate"
+                render={({ field }) => (
+                  <DateInput
+                    {...described('expectedReturnDate', errors.expectedReturnDate !== undefined)}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField id="rental-status" label="Status" error={errors.status?.message}>
+              {/* A new rental is Active; the status changes only when editing. */}
+              <Select
+                {...described('status', errors.status !== undefined)}
+                {...register('status')}
+                disabled={!editing}
+              >
+                {RENTAL_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {RENTAL_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </div>
+
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium">Items</legend>
+            {fields.map((field, index) => {
+              const itemErrors = errors.items?.[index];
+              const chosen = items[index]?.materialId ?? '';
+              const offered = (materials.data ?? []).some((option) => String(option.id) === chosen);
+              return (
+                <fieldset
+                  key={field.id}
+                  aria-label={`Item ${index + 1}`}
+                  className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-[1fr_6rem_6rem_auto] sm:items-start"
+                >
+                  <FormField
+                    id={`rental-items-${index}-materialId`}
+                    label="Material"
+                    error={itemErrors?.materialId?.message}
+                  >
+                    <Select
+                      {...described(`items.${index}.materialId`, !!itemErrors?.materialId)}
+                      {...register(`items.${index}.materialId`, {
+                        onChange: (event) => onMaterialChange(index, event.target.value),
+                      })}
+                      disabled={fromLocationId === null}
+                    >
+                      <option value="">{materialsPlaceholder}</option>
+                      {chosen && !offered ? (
+                        <option value={chosen}>{items[index]?.materialName || chosen}</option>
+                      ) : null}
+                      {(materials.data ?? []).map((option) => (
+                        <option key={option.id} value={option.id}>
+                          {materialOptionText(option)}
+                        </option>
+                      ))}
+                    </Select>
+                  </FormField>
+                  <FormField
+                    id={`rental-items-${index}-quantity`}
+                    label="Quantity"
+                    error={itemErrors?.quantity?.message}
+                  >
+                    <Input
+                      inputMode="numeric"
+                      autoComplete="off"
+                      {...described(`items.${index}.quantity`, !!itemErrors?.quantity)}
+                      {...register(`items.${index}.quantity`)}
+                    />
+                  </FormField>
+                  <FormField
+                    id={`rental-items-${index}-unit`}
+                    label="Unit"
+                    error={itemErrors?.unit?.message}
+                  >
+                    <Input
+                      {...described(`items.${index}.unit`, !!itemErrors?.unit)}
+                      readOnly
+                      tabIndex={-1}
+                      className="bg-muted"
+                      value={unitLabel(items[index]?.unit ?? '')}
+                    />
+                  </FormField>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="self-end text-destructive hover:text-destructive sm:mt-7"
+                    aria-label={`Remove item ${index + 1}`}
+                    onClick={() => remove(index)}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
+                </fieldset>
+              );
+            })}
+            {itemsError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {itemsError}
+              </p>
+            ) : null}
+            <Button variant="outline" size="sm" onClick={() => append(newItem())}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Item
+            </Button>
+          </fieldset>
+
+          <FormField id="rental-notes" label="Notes" error={errors.notes?.message}>
+            <Textarea
+              rows={3}
+              {...described('notes', errors.notes !== undefined)}
+              {...register('notes')}
+            />
+          </FormField>
+          {errors.root?.server ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.root.server.message}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : editing ? 'Update Rental' : 'Create Rental'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

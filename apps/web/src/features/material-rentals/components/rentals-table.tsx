@@ -1,0 +1,174 @@
+import { type RentalDto, remaining } from '@stockyard/shared';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { formatDate } from '@/lib/dates';
+import { type RentalAction, type RentalPermissions, RentalRowActions } from './rental-row-actions';
+import { RentalStatusBadge } from './rental-status';
+import { unitLabel } from './units';
+
+const COLUMNS = 7;
+
+function RentalPeriod({ rental }: { rental: RentalDto }) {
+  return (
+    <>
+      <span className="whitespace-nowrap">
+        {formatDate(rental.rentalDate)} to {formatDate(rental.expectedReturnDate)}
+      </span>
+      {rental.actualReturnDate ? (
+        <span className="block text-xs text-muted-foreground">
+          Returned: {formatDate(rental.actualReturnDate)}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The items of an expanded rental: material, quantity and what came back, with units. */
+function RentalItems({ rental }: { rental: RentalDto }) {
+  return (
+    <table className="w-full text-sm" aria-label={`Items of rental ${rental.id}`}>
+      <thead>
+        <tr className="text-left text-muted-foreground">
+          <th className="py-1 pr-3 font-medium">Material</th>
+          <th className="py-1 pr-3 text-right font-medium">Quantity</th>
+          <th className="py-1 pr-3 text-right font-medium">Returned</th>
+          <th className="hidden py-1 text-right font-medium sm:table-cell">Remaining</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rental.items.map((item) => (
+          <tr key={item.id}>
+            <td className="py-1 pr-3">{item.materialName}</td>
+            <td className="py-1 pr-3 text-right tabular-nums whitespace-nowrap">
+              {item.quantity} {unitLabel(item.unit)}
+            </td>
+            <td className="py-1 pr-3 text-right tabular-nums whitespace-nowrap">
+              {item.quantityActuallyReturned} {unitLabel(item.unit)}
+            </td>
+            <td className="hidden py-1 text-right tabular-nums whitespace-nowrap sm:table-cell">
+              {remaining(item)} {unitLabel(item.unit)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The rentals of one page, each row expanding to its items (03 section 2.9). */
+export function RentalsTable({
+  rentals,
+  state,
+  permissions,
+  onAction,
+  onRetry,
+}: {
+  rentals: RentalDto[];
+  state: ListState;
+  permissions: RentalPermissions;
+  onAction: (action: RentalAction, rental: RentalDto) => void;
+  onRetry: () => void;
+}) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Table aria-label="Material rentals">
+      <THead>
+        <tr>
+          <TH className="w-10 px-2">
+            <span className="sr-only">Expand</span>
+          </TH>
+          <TH>Items</TH>
+          <TH className="hidden sm:table-cell">Location</TH>
+          <TH>Rented To</TH>
+          <TH className="hidden md:table-cell">Rental Period</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
+          <TH className="text-right">Actions</TH>
+        </tr>
+      </THead>
+      <TBody>
+        <ListRows
+          state={state}
+          columns={COLUMNS}
+          count={rentals.length}
+          loading="Loading rentals..."
+          failed="Failed to load rentals."
+          empty="No rentals found."
+          onRetry={onRetry}
+        >
+          {rentals.map((rental) => {
+            const open = expanded.has(rental.id);
+            return (
+              <Fragment key={rental.id}>
+                <TR data-rental-id={rental.id}>
+                  <TD className="px-2">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-expanded={open}
+                      aria-label={`${open ? 'Collapse' : 'Expand'} rental ${rental.id}`}
+                      onClick={() => toggle(rental.id)}
+                    >
+                      {open ? (
+                        <ChevronDown className="h-4 w-4" aria-hidden />
+                      ) : (
+                        <ChevronRight className="h-4 w-4" aria-hidden />
+                      )}
+                    </Button>
+                  </TD>
+                  <TD className="whitespace-nowrap tabular-nums">
+                    {rental.items.length} {rental.items.length === 1 ? 'item' : 'items'}
+                  </TD>
+                  <TD className="hidden sm:table-cell">{rental.fromLocation.name}</TD>
+                  <TD>
+                    {rental.toLocation.name}
+                    {/* On a phone the source, the period and the status fold under the destination. */}
+                    <div className="mt-1 space-y-1 text-xs text-muted-foreground sm:hidden">
+                      <p>From {rental.fromLocation.name}</p>
+                      <RentalStatusBadge status={rental.status} />
+                    </div>
+                    <div className="mt-1 text-xs text-muted-foreground md:hidden">
+                      <RentalPeriod rental={rental} />
+                    </div>
+                  </TD>
+                  <TD className="hidden md:table-cell">
+                    <RentalPeriod rental={rental} />
+                  </TD>
+                  <TD className="hidden sm:table-cell">
+                    <RentalStatusBadge status={rental.status} />
+                  </TD>
+                  <TD className="text-right">
+                    <RentalRowActions
+                      rental={rental}
+                      permissions={permissions}
+                      onAction={onAction}
+                    />
+                  </TD>
+                </TR>
+                {open ? (
+                  <tr className="bg-muted/30">
+                    <td colSpan={COLUMNS} className="px-4 py-3 sm:pl-14">
+                      <RentalItems rental={rental} />
+                      {rental.notes ? (
+                        <p className="mt-2 text-xs text-muted-foreground">Notes: {rental.notes}</p>
+                      ) : null}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </ListRows>
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,161 @@
+import { RENTAL_MESSAGES, type RentalDto } from '@stockyard/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ReturnDialog } from './return-dialog';
+
+const rental: RentalDto = {
+  id: 12,
+  fromLocationId: 1,
+  toLocationId: 2,
+  fromLocation: { id: 1, name: 'North Yard' },
+  toLocation: { id: 2, name: 'South Site' },
+  rentalDate: '2026-11-01',
+  expectedReturnDate: '2026-12-01',
+  actualReturnDate: null,
+  status: 'ACTIVE',
+  notes: null,
+  rentedById: 1,
+  rentedBy: { id: 1, name: 'Administrator' },
+  requestId: null,
+  items: [
+    {
+      id: 120,
+      materialId: 40,
+      materialName: 'Steel Tube',
+      quantity: 10,
+      unit: 'EACH',
+      quantityActuallyReturned: 4,
+    },
+    {
+      id: 121,
+      materialId: 41,
+      materialName: 'Base Plate',
+      quantity: 8,
+      unit: 'EACH',
+      quantityActuallyReturned: 8,
+    },
+    {
+      id: 122,
+      materialId: 42,
+      materialName: 'Ladder Beam',
+      quantity: 3,
+      unit: 'EACH',
+      quantityActuallyReturned: 0,
+    },
+  ],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let answer: () => Response;
+const returnCalls = () => vi.mocked(fetch).mock.calls;
+
+beforeAll(() => {
+  // sonner asks for the colour scheme.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+beforeEach(() => {
+  answer = () => json(201, { success: true, message: 'Return recorded', data: {} });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function open(which: RentalDto = rental) {
+  const onOpenChange = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ReturnDialog rental={which} onOpenChange={onOpenChange} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { dialog: within(screen.getByRole('dialog', { name: 'Process Return' })), onOpenChange };
+}
+
+function fill(dialog: ReturnType<typeof within>, itemId: string, quantity: string) {
+  fireEvent.change(dialog.getByRole('combobox', { name: 'Item' }), { target: { value: itemId } });
+  fireEvent.change(dialog.getByLabelText('Quantity'), { target: { value: quantity } });
+  fireEvent.click(dialog.getByRole('button', { name: 'Record Return' }));
+}
+
+describe('ReturnDialog', () => {
+  it('offers only the items with something left to return, with their remainder', () => {
+    const { dialog } = open();
+    const names = dialog.getAllByRole('option').map((option) => option.textContent);
+    expect(names).toEqual([
+      'Select an item',
+      'Steel Tube (Remaining: 6 Each)',
+      'Ladder Beam (Remaining: 3 Each)',
+    ]);
+  });
+
+  it('refuses no item, less than 1 and more than the remainder with the messages of 02 section 5', async () => {
+    const { dialog } = open();
+    fill(dialog, '', '1');
+    expect(await dialog.findByText(RENTAL_MESSAGES.returnItemRequired)).toBeTruthy();
+    fill(dialog, '120', '0');
+    expect(await dialog.findByText(RENTAL_MESSAGES.returnQuantityMin)).toBeTruthy();
+    fill(dialog, '120', '7');
+    const over = await dialog.findByText(RENTAL_MESSAGES.returnOverRemainder);
+    expect(over.id).toBe('return-returnedQuantity-error');
+    // The cap follows the chosen item: 3 is too many of the Ladder Beam, not of the Steel Tube.
+    fill(dialog, '122', '4');
+    expect(await dialog.findByText(RENTAL_MESSAGES.returnOverRemainder)).toBeTruthy();
+    expect(returnCalls()).toHaveLength(0);
+  });
+
+  it('records a return of the whole remainder and closes', async () => {
+    const { dialog, onOpenChange } = open();
+    fireEvent.change(dialog.getByLabelText('Notes'), { target: { value: 'Two bent' } });
+    fill(dialog, '120', '6');
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const [url, init] = returnCalls()[0]!;
+    expect(url).toBe('/api/material-rentals/12/returns');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      rentalItemId: 120,
+      returnedQuantity: 6,
+      notes: 'Two bent',
+    });
+  });
+
+  it("says 'Failed to record return.' with the server's message, and stays open", async () => {
+    answer = () =>
+      json(400, {
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: RENTAL_MESSAGES.returnOverRemainder,
+        errors: [{ path: 'returnedQuantity', message: RENTAL_MESSAGES.returnOverRemainder }],
+      });
+    const { dialog, onOpenChange } = open();
+    fill(dialog, '120', '5');
+    expect(await screen.findByText(RENTAL_MESSAGES.returnFailed)).toBeTruthy();
+    expect(await dialog.findByText(RENTAL_MESSAGES.returnOverRemainder)).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('chooses the only item still out by itself', () => {
+    const single: RentalDto = { ...rental, items: rental.items.slice(1) };
+    const { dialog } = open(single);
+    expect(dialog.getByRole<HTMLSelectElement>('combobox', { name: 'Item' }).value).toBe('122');
+  });
+});

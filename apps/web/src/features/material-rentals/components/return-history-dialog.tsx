@@ -1,0 +1,173 @@
+import {
+  RENTAL_ITEM_FINAL_STATUSES,
+  RENTAL_MESSAGES,
+  type RentalDto,
+  remaining,
+  rentalItemFinalStatus,
+} from '@stockyard/shared';
+import { useEffect } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { listState } from '@/hooks/use-paged-list';
+import { formatDateTime } from '@/lib/dates';
+import { serverMessage } from '@/lib/form-errors';
+import { notifyToast } from '@/lib/toast';
+import { useRentalReturns } from '../api/get-returns';
+import { unitLabel } from './units';
+
+const FINAL_TONES = {
+  [RENTAL_ITEM_FINAL_STATUSES.full]: 'green',
+  [RENTAL_ITEM_FINAL_STATUSES.partial]: 'yellow',
+  [RENTAL_ITEM_FINAL_STATUSES.none]: 'grey',
+} as const;
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-md border border-border p-3 text-center">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * View Return History (02 section 2.10): every return with the item's cumulative and remaining
+ * quantity after it, the final status of each material, and summary figures.
+ */
+export function ReturnHistoryDialog({
+  rental,
+  onOpenChange,
+}: {
+  rental: RentalDto | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const query = useRentalReturns(rental?.id ?? null);
+  const returns = query.data ?? [];
+  const state = listState(query);
+  const failure = query.isError ? query.error : null;
+
+  useEffect(() => {
+    if (failure)
+      notifyToast.error(RENTAL_MESSAGES.historyFailed, { description: serverMessage(failure) });
+  }, [failure]);
+
+  const items = rental?.items ?? [];
+  const rented = items.reduce((sum, item) => sum + item.quantity, 0);
+  const returned = items.reduce((sum, item) => sum + item.quantityActuallyReturned, 0);
+  const outstanding = items.reduce((sum, item) => sum + remaining(item), 0);
+  const fullyReturned = items.filter((item) => remaining(item) === 0).length;
+
+  return (
+    <Dialog open={rental !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Return History"
+        description={
+          rental
+            ? `Rental ${rental.id}: from ${rental.fromLocation.name} to ${rental.toLocation.name}.`
+            : undefined
+        }
+        className="max-w-3xl"
+      >
+        <div className="space-y-5">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Return summary">
+            <Stat label="Returns" value={query.data ? returns.length : '-'} />
+            <Stat label="Rented" value={rented} />
+            <Stat label="Returned" value={returned} />
+            <Stat label="Outstanding" value={outstanding} />
+          </dl>
+          <p className="text-sm text-muted-foreground">
+            {fullyReturned} of {items.length} materials fully returned.
+          </p>
+
+          <div className="-mx-6 border-y border-border">
+            <Table aria-label="Returns">
+              <THead>
+                <tr>
+                  <TH>Date</TH>
+                  <TH>Material</TH>
+                  <TH className="text-right">Returned</TH>
+                  <TH className="text-right">Cumulative</TH>
+                  <TH className="text-right">Remaining</TH>
+                  <TH className="hidden sm:table-cell">Notes</TH>
+                </tr>
+              </THead>
+              <TBody>
+                <ListRows
+                  state={state}
+                  columns={6}
+                  count={returns.length}
+                  loading="Loading return history..."
+                  failed={
+                    [RENTAL_MESSAGES.historyFailed, serverMessage(failure)]
+                      .filter(Boolean)
+                      .join(' ') || RENTAL_MESSAGES.historyFailed
+                  }
+                  empty="No returns recorded yet."
+                  onRetry={() => void query.refetch()}
+                >
+                  {returns.map((entry) => (
+                    <TR key={entry.id}>
+                      <TD className="sm:whitespace-nowrap">
+                        {formatDateTime(entry.returnDate)}
+                        {entry.returnedBy ? (
+                          <span className="block text-xs text-muted-foreground">
+                            by {entry.returnedBy.name}
+                          </span>
+                        ) : null}
+                      </TD>
+                      <TD>
+                        {entry.materialName}
+                        {entry.notes ? (
+                          <span className="block text-xs text-muted-foreground sm:hidden">
+                            {entry.notes}
+                          </span>
+                        ) : null}
+                      </TD>
+                      <TD className="text-right tabular-nums whitespace-nowrap">
+                        {entry.returnedQuantity} {unitLabel(entry.unit)}
+                      </TD>
+                      <TD className="text-right tabular-nums whitespace-nowrap">
+                        {entry.cumulativeReturned} / {entry.rentedQuantity}
+                      </TD>
+                      <TD className="text-right tabular-nums whitespace-nowrap">
+                        {entry.remainingAfter}
+                      </TD>
+                      <TD className="hidden text-muted-foreground sm:table-cell">
+                        {entry.notes ?? '-'}
+                      </TD>
+                    </TR>
+                  ))}
+                </ListRows>
+              </TBody>
+            </Table>
+          </div>
+
+          <section aria-label="Final status" className="space-y-2">
+            <h3 className="font-semibold">Final Status</h3>
+            <ul className="divide-y divide-border rounded-md border border-border">
+              {items.map((item) => {
+                const status = rentalItemFinalStatus(item);
+                return (
+                  <li
+                    key={item.id}
+                    className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
+                  >
+                    <span className="font-medium">{item.materialName}</span>
+                    <span className="flex items-center gap-3 tabular-nums text-muted-foreground">
+                      {item.quantityActuallyReturned} of {item.quantity} {unitLabel(item.unit)}{' '}
+                      returned
+                      <Badge tone={FINAL_TONES[status as keyof typeof FINAL_TONES] ?? 'grey'}>
+                        {status}
+                      </Badge>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,240 @@
+import {
+  ownLocation,
+  PAGE_SIZES,
+  RENTAL_MESSAGES,
+  RENTAL_STATUS_LABELS,
+  RENTAL_STATUSES,
+  type RentalDto,
+  type RentalStatus,
+} from '@stockyard/shared';
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { LocationFilter } from '@/components/location-filter';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input, Select } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
+import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
+import { useCan, useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
+import { useRentalStats, useRentals } from './api/get-rentals';
+import { useDeleteRental, useMarkRentalReturned } from './api/rental-mutations';
+import { RentalFormDialog } from './components/rental-form-dialog';
+import type { RentalAction } from './components/rental-row-actions';
+import { LocationCards, RentalStats } from './components/rental-stats';
+import { RentalsTable } from './components/rentals-table';
+import { ReturnDialog } from './components/return-dialog';
+import { ReturnHistoryDialog } from './components/return-history-dialog';
+
+/** "Showing a to b of N rentals" for a page of the list. */
+function showing(page: number, total: number): string {
+  if (total === 0) return RENTAL_MESSAGES.showing(0, 0, 0);
+  const from = (page - 1) * PAGE_SIZES.rentals + 1;
+  return RENTAL_MESSAGES.showing(from, Math.min(page * PAGE_SIZES.rentals, total), total);
+}
+
+/** Material Rentals (03 section 2.9, 02 section 2.11). */
+export default function MaterialRentalsPage() {
+  const user = useSession()?.user;
+  const can = useCan();
+  // A field manager sees the rentals sent to their own location only: the server keeps them there.
+  const scope = user ? ownLocation(user) : null;
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    status: RENTAL_STATUSES,
+    location: 'id',
+  });
+  const { search, status } = filters;
+  const locationId = scope ?? (filters.location ? Number(filters.location) : undefined);
+  const searchBox = useSearchInput(search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
+
+  const permissions = {
+    manage: can('POST /api/material-rentals'),
+    returns: can('POST /api/material-rentals/:id/returns'),
+  };
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<RentalDto | null>(null);
+  const [returning, setReturning] = useState<RentalDto | null>(null);
+  const [history, setHistory] = useState<RentalDto | null>(null);
+  const [marking, setMarking] = useState<RentalDto | null>(null);
+  const [deleting, setDeleting] = useState<RentalDto | null>(null);
+
+  const query = useRentals({
+    page,
+    search: search || undefined,
+    status: (status as RentalStatus) || undefined,
+    locationId,
+  });
+  const stats = useRentalStats();
+  const markReturned = useMarkRentalReturned();
+  const remove = useDeleteRental();
+
+  const rentals = query.data?.data.rentals ?? [];
+  const total = query.data?.data.pagination.total ?? 0;
+  const totalPages = query.data?.data.pagination.totalPages ?? 1;
+  const settled = query.data !== undefined && !query.isPlaceholderData;
+  useLastPageGuard(page, settled ? totalPages : undefined, replacePage);
+
+  const onAction = (action: RentalAction, rental: RentalDto) => {
+    if (action === 'edit') {
+      setEditing(rental);
+      setFormOpen(true);
+    } else if (action === 'return') setReturning(rental);
+    else if (action === 'history') setHistory(rental);
+    else if (action === 'markReturned') setMarking(rental);
+    else setDeleting(rental);
+  };
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const confirmMarkReturned = () => {
+    if (!marking) return;
+    markReturned.mutate(marking.id, {
+      onSuccess: () => notifyToast.success(RENTAL_MESSAGES.markedReturned),
+      onSettled: () => setMarking(null),
+    });
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notifyToast.success(RENTAL_MESSAGES.deleted),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold">Material Rentals</h1>
+          <p className="text-sm text-muted-foreground">
+            Material out on rent between locations, what has come back and what is late.
+          </p>
+        </div>
+        {permissions.manage ? (
+          <Button onClick={openAdd}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Assign New Rental
+          </Button>
+        ) : null}
+      </div>
+
+      <RentalStats
+        stats={stats.data}
+        state={listState(stats)}
+        onRetry={() => void stats.refetch()}
+      />
+      {stats.data ? (
+        <LocationCards byLocation={stats.data.byLocation} ownLocationId={scope} />
+      ) : null}
+
+      <Card>
+        <div className="space-y-3 border-b border-border p-4">
+          <div>
+            <h2 className="font-semibold">Rental Records</h2>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {RENTAL_MESSAGES.displaying(rentals.length, total)}
+              {scope !== null ? ` ${RENTAL_MESSAGES.filteredByLocation}` : null}
+            </p>
+          </div>
+          <div className="flex flex-col gap-3 md:flex-row">
+            <div className="relative md:flex-1">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                aria-label="Search rentals"
+                placeholder={RENTAL_MESSAGES.searchPlaceholder}
+                className="pl-9"
+                value={searchBox.text}
+                onChange={(event) => searchBox.setText(event.target.value)}
+              />
+            </div>
+            <Select
+              aria-label="Filter by status"
+              className="md:w-44"
+              value={status}
+              onChange={(event) => setFilters({ status: event.target.value as RentalStatus | '' })}
+            >
+              <option value="">All Statuses</option>
+              {RENTAL_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {RENTAL_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+            {scope !== null ? (
+              // A field manager is locked to their own location.
+              <Select aria-label="Filter by location" className="md:w-52" disabled value={scope}>
+                <option value={scope}>{user?.location?.name ?? 'Your location'}</option>
+              </Select>
+            ) : (
+              <LocationFilter
+                className="md:w-52"
+                value={filters.location}
+                onChange={(location) => setFilters({ location })}
+              />
+            )}
+          </div>
+        </div>
+        <RentalsTable
+          rentals={rentals}
+          state={listState(query)}
+          permissions={permissions}
+          onAction={onAction}
+          onRetry={() => void query.refetch()}
+        />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          summary={showing(page, total)}
+        />
+      </Card>
+
+      <RentalFormDialog open={formOpen} onOpenChange={setFormOpen} rental={editing} />
+      <ReturnDialog
+        rental={returning}
+        onOpenChange={(open) => {
+          if (!open) setReturning(null);
+        }}
+      />
+      <ReturnHistoryDialog
+        rental={history}
+        onOpenChange={(open) => {
+          if (!open) setHistory(null);
+        }}
+      />
+      <ConfirmDialog
+        open={marking !== null}
+        onOpenChange={(open) => {
+          if (!open) setMarking(null);
+        }}
+        title="Mark Full Returned"
+        description={`Every item of rental ${marking?.id ?? ''} still out comes back to ${marking?.fromLocation.name ?? 'its location'} and the rental is closed as returned.`}
+        confirmLabel="Mark Returned"
+        pendingLabel="Marking..."
+        pending={markReturned.isPending}
+        onConfirm={confirmMarkReturned}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete Rental"
+        description={`Rental ${deleting?.id ?? ''} is removed and its quantities go back into the stock of ${deleting?.fromLocation.name ?? 'its location'}. This cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
