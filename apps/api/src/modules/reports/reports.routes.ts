@@ -10,7 +10,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reports'],
-        summary: "Invoice items per job type and unit, over the invoices the viewer may see",
+        summary: 'Invoice items per job type and unit, over the invoices the viewer may see',
         querystring: jobTypeSummaryQuery,
         response: {
           200: envelope(jobTypeSummaryDtoSchema),
