@@ -13,7 +13,7 @@ import { createDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { ensureDatabase, runMigrations } from '../apps/api/src/db/migrate';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { DATASET, seedDataset } from './seed';
+import { DATASET, invoiceSample, seedDataset } from './seed';
 
 export const BENCH_PASSWORD = 'Bench-admin-1';
 
@@ -48,6 +48,7 @@ async function main() {
     const started = Date.now();
     const client = await db.$client.connect();
     const counts = await seedDataset(client, await hashPassword(BENCH_PASSWORD));
+    const invoices = await invoiceSample(client);
     client.release();
     const seedSeconds = (Date.now() - started) / 1000;
 
@@ -76,7 +77,7 @@ async function main() {
       bareUrl: address(bare),
       token: login.json().token,
       dataset: { ...DATASET, ...counts, seedSeconds },
-      sample: { locationId: 17, materialId: sample.rows[0].materialId },
+      sample: { locationId: 17, materialId: sample.rows[0].materialId, invoices },
     });
   } catch (error) {
     console.error(error);

@@ -17,8 +17,12 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
  * round (by p99): on a shared two-core machine one run of a scenario can be 20% off the next.
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-/** ARCHITECTURE.md section 10: a list or detail endpoint, p99 under 25 ms at 50 connections. */
-const P99_BUDGET_MS = 25;
+/**
+ * Each scenario's p99 budget at 50 connections: ARCHITECTURE.md section 10 (a list or detail
+ * endpoint 25 ms, statistics 50 ms) and issue 14 (the job type summary 50 ms, the Excel file of a
+ * 500-item invoice 500 ms). A scenario without one is a floor for reading the others.
+ */
+const BUDGET_MS = { list: 25, report: 50, excel: 500 };
 
 function startServer() {
   const child = fork(path.join(root, 'bench/server.ts'), [], {
@@ -52,6 +56,7 @@ function run(url, headers, duration) {
 
 function scenarios(info) {
   const { apiUrl, bareUrl, sample, dataset } = info;
+  const { invoices } = sample;
   // A page near the oldest end, and the middle page: the farthest from both ends, and so the
   // dearest to find (pages past the middle are read from the oldest end).
   const deepPage = Math.floor(dataset.materials / 10) - 10;
@@ -59,40 +64,104 @@ function scenarios(info) {
   const perLocationLastPage = Math.ceil(dataset.materials / dataset.locations / 10);
   const perLocationMiddlePage = Math.floor(perLocationLastPage / 2);
   return [
-    { name: 'bare Fastify route', url: `${bareUrl}/bare`, budget: false },
+    { name: 'bare Fastify route', url: `${bareUrl}/bare` },
     // Floors for reading the rest: one trivial query without a session, then the session check alone.
-    { name: 'health (select 1, no session)', url: `${apiUrl}/api/health`, budget: false },
-    { name: 'profile (session check only)', url: `${apiUrl}/api/auth/profile`, budget: false },
-    { name: 'materials list, page 1', url: `${apiUrl}/api/materials/list?page=1&limit=10` },
+    { name: 'health (select 1, no session)', url: `${apiUrl}/api/health` },
+    { name: 'profile (session check only)', url: `${apiUrl}/api/auth/profile` },
+    {
+      name: 'materials list, page 1',
+      url: `${apiUrl}/api/materials/list?page=1&limit=10`,
+      budgetMs: BUDGET_MS.list,
+    },
     {
       name: `materials list, page ${deepPage}`,
       url: `${apiUrl}/api/materials/list?page=${deepPage}&limit=10`,
+      budgetMs: BUDGET_MS.list,
     },
     {
       name: `materials list, page ${middlePage} (the middle)`,
       url: `${apiUrl}/api/materials/list?page=${middlePage}&limit=10`,
+      budgetMs: BUDGET_MS.list,
     },
     {
       name: 'materials list at a location, page 1',
       url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=1&limit=10`,
+      budgetMs: BUDGET_MS.list,
     },
     {
       name: `materials list at a location, page ${perLocationLastPage}`,
       url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=${perLocationLastPage}&limit=10`,
+      budgetMs: BUDGET_MS.list,
     },
     {
       name: `materials list at a location, page ${perLocationMiddlePage} (the middle)`,
       url: `${apiUrl}/api/materials/list?locationId=${sample.locationId}&page=${perLocationMiddlePage}&limit=10`,
+      budgetMs: BUDGET_MS.list,
     },
-    { name: 'material detail', url: `${apiUrl}/api/materials/detail/${sample.materialId}` },
-    { name: 'low stock (_limit 10)', url: `${apiUrl}/api/materials/low-stock?_limit=10` },
-    { name: 'users list, page 1', url: `${apiUrl}/api/users/getAll?page=1&limit=10` },
-    { name: 'user search (getAll?search=smith)', url: `${apiUrl}/api/users/getAll?search=smith` },
-    { name: 'locations list, page 1', url: `${apiUrl}/api/locations/list?page=1&limit=10` },
+    {
+      name: 'material detail',
+      url: `${apiUrl}/api/materials/detail/${sample.materialId}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: 'low stock (_limit 10)',
+      url: `${apiUrl}/api/materials/low-stock?_limit=10`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: 'users list, page 1',
+      url: `${apiUrl}/api/users/getAll?page=1&limit=10`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: 'user search (getAll?search=smith)',
+      url: `${apiUrl}/api/users/getAll?search=smith`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: 'locations list, page 1',
+      url: `${apiUrl}/api/locations/list?page=1&limit=10`,
+      budgetMs: BUDGET_MS.list,
+    },
+    // Invoices (issue 14): the month the large invoices are in, a client name fragment over all
+    // three years, the sample location's month, the 50-item invoice, the 500-item one's file.
+    {
+      name: `invoices list, month ${invoices.month}, page 1`,
+      url: `${apiUrl}/api/invoices?page=1&limit=10&month=${invoices.month}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `invoice search (search=${invoices.search})`,
+      url: `${apiUrl}/api/invoices?page=1&limit=10&search=${invoices.search}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `invoices list at a location, month ${invoices.month}`,
+      url: `${apiUrl}/api/invoices?page=1&limit=10&locationId=${sample.locationId}&month=${invoices.month}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: 'invoice detail (50 items)',
+      url: `${apiUrl}/api/invoices/${invoices.detailInvoiceId}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `job type summary, month ${invoices.month}`,
+      url: `${apiUrl}/api/reports/invoice-job-type-summary?month=${invoices.month}`,
+      budgetMs: BUDGET_MS.report,
+    },
+    {
+      name: 'invoice Excel (500 items)',
+      url: `${apiUrl}/api/invoices/${invoices.excelInvoiceId}/excel`,
+      budgetMs: BUDGET_MS.excel,
+    },
   ];
 }
 
 const round2 = (n) => Math.round(n * 100) / 100;
+
+/** Within its budget: answered at least once in the run (else its p99 of 0 means nothing), under it. */
+const withinBudget = (row) => row.total > 0 && row.p99 < row.budgetMs;
 
 function markdown(report) {
   const lines = [
@@ -106,15 +175,17 @@ function markdown(report) {
     '',
     `Data set: ${report.dataset.locations} locations, ${report.dataset.materials} materials ` +
       `(${report.dataset.lowStock} at 10 or under), ${report.dataset.movements} stock movements, ` +
-      `${report.dataset.users} users; generated in ${report.dataset.seedSeconds} s.`,
+      `${report.dataset.users} users, ${report.dataset.invoices} invoices with ` +
+      `${report.dataset.invoiceItems} items and ${report.dataset.materialUsages} material usages; ` +
+      `generated in ${report.dataset.seedSeconds} s.`,
     '',
-    '| scenario | p50 ms | p99 ms | req/s | p99 ms by round | errors | p99 budget (25 ms) |',
+    '| scenario | p50 ms | p99 ms | req/s | p99 ms by round | errors | p99 budget |',
     '| --- | ---: | ---: | ---: | --- | ---: | --- |',
   ];
   for (const s of report.scenarios) {
-    const verdict = s.budget ? (s.p99 < P99_BUDGET_MS ? 'met' : '**missed**') : '-';
+    const budget = s.budgetMs ? `${s.budgetMs} ms: ${withinBudget(s) ? 'met' : '**missed**'}` : '-';
     lines.push(
-      `| ${s.name} | ${s.p50} | ${s.p99} | ${s.requestsPerSecond} | ${s.roundsP99.join(', ')} | ${s.errors + s.non2xx} | ${verdict} |`,
+      `| ${s.name} | ${s.p50} | ${s.p99} | ${s.requestsPerSecond} | ${s.roundsP99.join(', ')} | ${s.errors + s.non2xx} | ${budget} |`,
     );
   }
   lines.push(
@@ -150,7 +221,7 @@ async function main() {
         const row = {
           name: scenario.name,
           path: new URL(scenario.url).pathname + new URL(scenario.url).search,
-          budget: scenario.budget !== false,
+          budgetMs: scenario.budgetMs ?? null,
           p50: result.latency.p50,
           p99: result.latency.p99,
           average: round2(result.latency.average),
@@ -161,13 +232,17 @@ async function main() {
         };
         rounds[index].push(row);
         console.log(
-          `${row.name.padEnd(44)} p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${String(row.requestsPerSecond).padStart(8)} req/s${row.non2xx + row.errors ? `  (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}`,
+          `${row.name.padEnd(44)} p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${String(row.requestsPerSecond).padStart(8)} req/s${row.non2xx + row.errors ? `  (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}${row.total === 0 ? '  (no response within the run)' : ''}`,
         );
       }
     }
-    // Each scenario by its median round, with every round's p99 and all errors kept.
+    // Each scenario by its median round, with every round's p99 and all errors kept; a round
+    // without a response ranks as the slowest.
+    const p99Rank = (row) => (row.total > 0 ? row.p99 : Number.POSITIVE_INFINITY);
     const results = rounds.map((rows) => {
-      const median = [...rows].sort((a, b) => a.p99 - b.p99)[Math.floor((rows.length - 1) / 2)];
+      const median = [...rows].sort((a, b) => p99Rank(a) - p99Rank(b))[
+        Math.floor((rows.length - 1) / 2)
+      ];
       return {
         ...median,
         roundsP99: rows.map((r) => r.p99),
@@ -199,7 +274,7 @@ async function main() {
         rounds: ROUNDS,
       },
       dataset: info.dataset,
-      budget: { p99Ms: P99_BUDGET_MS },
+      budgetMs: BUDGET_MS,
       scenarios: results,
     };
     const dir = path.join(root, 'bench/results');
@@ -210,14 +285,14 @@ async function main() {
     );
     await fs.writeFile(path.join(dir, 'latest.md'), markdown(report));
     console.log(`\nWritten to bench/results/${now.toISOString().slice(0, 10)}.json and latest.md`);
-    const missed = results.filter((r) => r.budget && r.p99 >= P99_BUDGET_MS);
+    const missed = results.filter((r) => r.budgetMs && !withinBudget(r));
     if (missed.length > 0) {
       console.log(
-        `p99 budget of ${P99_BUDGET_MS} ms missed by: ${missed.map((r) => r.name).join(', ')}`,
+        `p99 budget missed by: ${missed.map((r) => `${r.name} (${r.p99} ms, budget ${r.budgetMs} ms)`).join(', ')}`,
       );
       process.exitCode = 1;
     }
-    const failed = results.filter((r) => r.non2xx + r.errors > 0);
+    const failed = results.filter((r) => r.non2xx + r.errors > 0 || r.total === 0);
     if (failed.length > 0) {
       console.log(`Errors in: ${failed.map((r) => r.name).join(', ')}`);
       process.exitCode = 1;
