@@ -1,6 +1,7 @@
 export * from './activity';
 export * from './invoices';
 export * from './locations';
+export * from './material-rentals';
 export * from './materials';
 export * from './notifications';
 export * from './rental-requests';

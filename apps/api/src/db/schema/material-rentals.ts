@@ -1,0 +1,144 @@
+import { STORED_RENTAL_STATUSES } from '@stockyard/shared';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+import { materials } from './materials';
+import { rentalRequests } from './rental-requests';
+import { users } from './users';
+
+/**
+ * A rental of material from one location to another (02 section 3). Its stock left the
+ * from-location through the ledger when it was created; OVERDUE is derived, never stored.
+ * `quantityTotal` and `returnedTotal` are the sums of its items, kept in the same transaction as
+ * the items, so that the stats read one row per rental.
+ */
+export const materialRentals = pgTable(
+  'material_rentals',
+  {
+    id: serial('id').primaryKey(),
+    fromLocationId: integer('from_location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    toLocationId: integer('to_location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    rentalDate: date('rental_date', { mode: 'string' }).notNull(),
+    expectedReturnDate: date('expected_return_date', { mode: 'string' }).notNull(),
+    actualReturnDate: date('actual_return_date', { mode: 'string' }),
+    status: text('status', { enum: STORED_RENTAL_STATUSES }).notNull().default('ACTIVE'),
+    notes: text('notes'),
+    rentedById: integer('rented_by_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The approved rental request it was made from (Create Rental on the request). */
+    requestId: integer('request_id').references(() => rentalRequests.id, { onDelete: 'restrict' }),
+    quantityTotal: integer('quantity_total').notNull().default(0),
+    returnedTotal: integer('returned_total').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'material_rentals_status_check',
+      sql`${t.status} in (${sql.raw(STORED_RENTAL_STATUSES.map((s) => `'${s}'`).join(', '))})`,
+    ),
+    check('material_rentals_locations_check', sql`${t.fromLocationId} <> ${t.toLocationId}`),
+    check(
+      'material_rentals_totals_check',
+      sql`0 <= ${t.returnedTotal} and ${t.returnedTotal} <= ${t.quantityTotal}`,
+    ),
+    // The list, newest first: all, one destination, one status, or both.
+    index('material_rentals_to_location_idx').on(t.toLocationId, t.id.desc()),
+    index('material_rentals_status_idx').on(t.status, t.id.desc()),
+    index('material_rentals_to_location_status_idx').on(t.toLocationId, t.status, t.id.desc()),
+    // Overdue: ACTIVE rentals by expected return (the daily alert, the counts).
+    index('material_rentals_active_due_idx')
+      .on(t.expectedReturnDate, t.id)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    // A location's deletion asks whether a rental names it.
+    index('material_rentals_from_location_idx').on(t.fromLocationId),
+    index('material_rentals_rented_by_idx').on(t.rentedById),
+    // One rental per request.
+    uniqueIndex('material_rentals_request_unique').on(t.requestId),
+  ],
+);
+
+/** A line of a rental. What came back never exceeds what went out (a CHECK, whatever races). */
+export const materialRentalItems = pgTable(
+  'material_rental_items',
+  {
+    id: serial('id').primaryKey(),
+    rentalId: integer('rental_id')
+      .notNull()
+      .references(() => materialRentals.id, { onDelete: 'cascade' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'restrict' }),
+    /** The material's name and unit when rented, as the rental shows them. */
+    materialName: text('material_name').notNull(),
+    unit: text('unit').notNull(),
+    quantity: integer('quantity').notNull(),
+    quantityActuallyReturned: integer('quantity_actually_returned').notNull().default(0),
+  },
+  (t) => [
+    check('material_rental_items_quantity_check', sql`${t.quantity} >= 1`),
+    check(
+      'material_rental_items_returned_check',
+      sql`0 <= ${t.quantityActuallyReturned} and ${t.quantityActuallyReturned} <= ${t.quantity}`,
+    ),
+    index('material_rental_items_rental_idx').on(t.rentalId, t.id),
+    // A material's deletion asks whether a rental holds it.
+    index('material_rental_items_material_idx').on(t.materialId),
+    // The list's search over material names is answered from trigrams (pg_trgm, migration 0009).
+    index('material_rental_items_name_search_idx').using(
+      'gin',
+      sql`${t.materialName} gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** One return of a rental item: append-only, oldest first. */
+export const materialRentalReturns = pgTable(
+  'material_rental_returns',
+  {
+    id: serial('id').primaryKey(),
+    rentalId: integer('rental_id')
+      .notNull()
+      .references(() => materialRentals.id, { onDelete: 'restrict' }),
+    rentalItemId: integer('rental_item_id')
+      .notNull()
+      .references(() => materialRentalItems.id, { onDelete: 'restrict' }),
+    returnedQuantity: integer('returned_quantity').notNull(),
+    returnDate: timestamp('return_date', { withTimezone: true }).notNull().defaultNow(),
+    notes: text('notes'),
+    returnedById: integer('returned_by_id').references(() => users.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    check('material_rental_returns_quantity_check', sql`${t.returnedQuantity} >= 1`),
+    index('material_rental_returns_rental_idx').on(t.rentalId, t.id),
+    index('material_rental_returns_item_idx').on(t.rentalItemId),
+    index('material_rental_returns_returned_by_idx').on(t.returnedById),
+  ],
+);
+
+/** The RENTAL_ALERT sent for a rental on a day: never twice (the primary key), whatever process. */
+export const rentalAlertsSent = pgTable(
+  'rental_alerts_sent',
+  {
+    rentalId: integer('rental_id')
+      .notNull()
+      .references(() => materialRentals.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.rentalId, t.day] })],
+);
