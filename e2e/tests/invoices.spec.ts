@@ -263,7 +263,7 @@ test.describe('invoices', () => {
     await page.goto(`/invoices/${created.data.id}/item-list`);
     await expect(page.getByRole('heading', { name: `Items for Invoice: ${id}` })).toBeVisible();
     const rows = page.getByRole('table', { name: 'Invoice items' }).locator('tbody tr');
-    const total = page.getByLabel('Grand total');
+    const total = page.getByLabel('Grand total', { exact: true });
     await expect(rows).toHaveCount(4);
     await expect(total).toHaveText('59.65');
     const strip = rows.filter({ hasText: 'Handrail strip' }).getByRole('cell');
