@@ -19,6 +19,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { materialsRoutes } from './modules/materials/materials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -100,6 +101,7 @@ export async function buildApp({
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(invoicesRoutes, { prefix: '/invoices' });
       await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(rentalRequestsRoutes, { prefix: '/rental-requests' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(activityRoutes, { prefix: '/activity-logs' });
     },

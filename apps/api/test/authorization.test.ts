@@ -217,6 +217,43 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
 
+  'GET /api/rental-requests': {
+    at: () => ({ url: '/api/rental-requests' }),
+    locationBound: false,
+  },
+  'GET /api/rental-requests/:id': {
+    at: (f, s) => ({ url: `/api/rental-requests/${side(s, f.requestA, f.requestB)}` }),
+    locationBound: true,
+  },
+  'POST /api/rental-requests': {
+    at: (f, s) => ({
+      url: '/api/rental-requests',
+      payload: rentalRequestPayload(side(s, f.a.id, f.b.id), side(s, f.materialA, f.materialB)),
+    }),
+    locationBound: true,
+  },
+  'PATCH /api/rental-requests/:id/approve': {
+    at: (f, s) => ({
+      url: `/api/rental-requests/${side(s, f.requestA, f.requestB)}/approve`,
+      payload: { notes: 'Matrix approval' },
+    }),
+    locationBound: true,
+  },
+  'PATCH /api/rental-requests/:id/reject': {
+    at: (f, s) => ({
+      url: `/api/rental-requests/${side(s, f.spareRequestA, f.spareRequestB)}/reject`,
+      payload: { rejectionNotes: 'Matrix rejection' },
+    }),
+    locationBound: true,
+  },
+  'PATCH /api/rental-requests/:id/notes': {
+    at: (f, s) => ({
+      url: `/api/rental-requests/${side(s, f.requestA, f.requestB)}/notes`,
+      payload: { notes: 'Matrix notes' },
+    }),
+    locationBound: true,
+  },
+
   'GET /api/users/getAll': {
     at: (f, s) => ({ url: `/api/users/getAll?location=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
@@ -312,6 +349,14 @@ const SAMPLES: Record<ApiRoute, Sample> = {
 };
 
 /** A new invoice at a location, with one Erection item (so that it converts to a rental). */
+function rentalRequestPayload(locationId: number, materialId: number) {
+  return {
+    locationId,
+    requestedDate: '2026-01-05',
+    items: [{ materialId, name: 'Tube', quantity: 2, unit: 'EACH' }],
+  };
+}
+
 function invoicePayload(locationId: number) {
   return {
     invoiceId: `INV-M${Math.random().toString().slice(2, 12)}`,
@@ -361,6 +406,16 @@ async function seed(app: TestApp) {
     if (response.statusCode !== 201) throw new Error(response.body);
     return response.json().data.id as number;
   };
+  const rentalRequest = async (locationId: number, materialId: number) => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/rental-requests',
+      headers: adminHeaders,
+      payload: rentalRequestPayload(locationId, materialId),
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json().data.id as number;
+  };
   const notice = async (userId: number) => {
     const [row] = await db
       .insert(notifications)
@@ -368,6 +423,8 @@ async function seed(app: TestApp) {
       .returning();
     return row!.id;
   };
+  const materialA = await material(a.id, 'Tube A');
+  const materialB = await material(b.id, 'Tube B');
   return {
     a,
     b,
@@ -378,14 +435,18 @@ async function seed(app: TestApp) {
     userB,
     spareUserA,
     spareUserB,
-    materialA: await material(a.id, 'Tube A'),
-    materialB: await material(b.id, 'Tube B'),
+    materialA,
+    materialB,
     spareA: await material(a.id, 'Spare A', 0),
     spareB: await material(b.id, 'Spare B', 0),
     invoiceA: await invoice(a.id),
     invoiceB: await invoice(b.id),
     spareInvoiceA: await invoice(a.id),
     spareInvoiceB: await invoice(b.id),
+    requestA: await rentalRequest(a.id, materialA),
+    requestB: await rentalRequest(b.id, materialB),
+    spareRequestA: await rentalRequest(a.id, materialA),
+    spareRequestB: await rentalRequest(b.id, materialB),
     noticeA: await notice(manager.id),
     spareNoticeA: await notice(manager.id),
     noticeB: await notice(userB.id),

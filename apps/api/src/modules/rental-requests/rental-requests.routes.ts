@@ -1,0 +1,147 @@
+import {
+  approveRentalRequestSchema,
+  createRentalRequestSchema,
+  envelope,
+  idParam,
+  pagedEnvelope,
+  rejectRentalRequestSchema,
+  rentalRequestDtoSchema,
+  rentalRequestListQuery,
+  rentalRequestNotesSchema,
+  rentalRequestSummaryDtoSchema,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, requireAuth } from '../../lib/actor';
+import { errorResponses, ok } from '../../lib/reply';
+import * as service from './rental-requests.service';
+
+const tags = ['rental-requests'];
+const oneRequest = envelope(rentalRequestDtoSchema);
+const decisions = { 200: oneRequest, ...errorResponses(400, 401, 403, 404, 409) };
+
+export const rentalRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: "Rental requests, newest first (a field manager's: their location's)",
+        querystring: rentalRequestListQuery,
+        response: {
+          200: pagedEnvelope(rentalRequestSummaryDtoSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { items, pagination } = await service.listRequests(
+        app.ctx,
+        requireAuth(request).user,
+        request.query,
+      );
+      return ok(items, 'Rental requests fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One rental request with its materials and its decision',
+        params: idParam,
+        response: { 200: oneRequest, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.getRequest(app.ctx, requireAuth(request).user, request.params.id),
+        'Rental request fetched',
+      ),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Ask for material: the bulk form (locationId, items) or the single form (name, quantity, unit, location)',
+        body: createRentalRequestSchema,
+        response: { 201: oneRequest, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createRequest(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(created, 'Material request submitted successfully.'));
+    },
+  );
+
+  app.patch(
+    '/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve a pending request, with notes',
+        params: idParam,
+        body: approveRentalRequestSchema,
+        response: decisions,
+      },
+    },
+    async (request) => {
+      const decided = await service.decideRequest(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        'APPROVED',
+        request.body.notes,
+      );
+      return ok(decided, 'Request approved successfully.');
+    },
+  );
+
+  app.patch(
+    '/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a pending request, with notes',
+        params: idParam,
+        body: rejectRentalRequestSchema,
+        response: decisions,
+      },
+    },
+    async (request) => {
+      const decided = await service.decideRequest(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        'REJECTED',
+        request.body.notes,
+      );
+      return ok(decided, 'Request rejected successfully.');
+    },
+  );
+
+  app.patch(
+    '/:id/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Edit the notes of an approved or rejected request',
+        params: idParam,
+        body: rentalRequestNotesSchema,
+        response: decisions,
+      },
+    },
+    async (request) => {
+      const updated = await service.updateNotes(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.notes,
+      );
+      return ok(updated, 'Notes updated successfully.');
+    },
+  );
+};

@@ -1,0 +1,286 @@
+import {
+  type CreateRentalRequestInput,
+  RENTAL_REQUEST_MESSAGES as M,
+  type RentalRequestDecision,
+  type RentalRequestDto,
+  type RentalRequestListQuery,
+  type RentalRequestSummaryDto,
+  type SessionUser,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
+import { paginate } from '../../lib/reply';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import { notify } from '../notifications/notify';
+import * as repo from './rental-requests.repository';
+
+type Listed = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
+type ItemRow = Awaited<ReturnType<typeof repo.findItems>>[number];
+type Person = { id: number; name: string; email: string } | null;
+
+function toSummary({ request, location, requester, itemCount }: Listed): RentalRequestSummaryDto {
+  return {
+    id: request.id,
+    requestedById: request.requestedById,
+    requestedBy: {
+      id: requester.id,
+      name: requester.name,
+      email: requester.email,
+      location:
+        requester.locationId === null
+          ? null
+          : { id: requester.locationId, name: requester.locationName ?? '' },
+    },
+    locationId: request.locationId,
+    location: { name: location.name, address: location.address },
+    requestedDate: request.requestedDate,
+    returnDate: request.returnDate,
+    notes: request.notes,
+    status: request.status,
+    itemCount,
+    createdAt: request.createdAt.toISOString(),
+    updatedAt: request.updatedAt.toISOString(),
+  };
+}
+
+function toDetail(listed: Listed, items: ItemRow[], approvedBy: Person): RentalRequestDto {
+  const { request } = listed;
+  return {
+    ...toSummary(listed),
+    items: items.map((item) => ({
+      id: item.id,
+      materialId: item.materialId,
+      name: item.name,
+      description: item.description,
+      quantity: item.quantity,
+      unit: item.unit,
+    })),
+    approvedById: request.approvedById,
+    approvedBy,
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+    decisionNotes: request.decisionNotes,
+  };
+}
+
+/** The whole request as the detail answers it, read with `db` (the caller's transaction, or not). */
+async function detailOf(db: Parameters<typeof repo.findRequest>[0], id: number) {
+  const listed = await repo.findRequest(db, id);
+  if (!listed) return null;
+  const items = await repo.findItems(db, id);
+  const approvedBy =
+    listed.request.approvedById === null
+      ? null
+      : await repo.findPerson(db, listed.request.approvedById);
+  return toDetail(listed, items, approvedBy);
+}
+
+export async function listRequests(
+  ctx: AppContext,
+  user: SessionUser,
+  query: RentalRequestListQuery,
+) {
+  // A field manager's list is their location's, whatever they ask.
+  const locationId = listScope(user, undefined);
+  const { rows, total } = await repo.listRequests(
+    ctx.db,
+    { locationId, status: query.status, search: query.search },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return { items: rows.map(toSummary), pagination: paginate(total, query.page, query.limit) };
+}
+
+/** One request; another location's is 404 to a field manager. */
+export async function getRequest(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<RentalRequestDto> {
+  const listed = await repo.readRequest(ctx.db, id);
+  if (!listed) throw notFound(M.notFound);
+  assertReadable(user, listed.request.locationId, M.notFound);
+  const items = await repo.findItems(ctx.db, id);
+  const approvedBy =
+    listed.request.approvedById === null
+      ? null
+      : await repo.findPerson(ctx.db, listed.request.approvedById);
+  return toDetail(listed, items, approvedBy);
+}
+
+/** The request's location and materials, from either form; what the client says of a material is checked. */
+async function resolve(
+  db: Parameters<typeof repo.findLocation>[0],
+  input: CreateRentalRequestInput,
+) {
+  const field = input.kind === 'bulk' ? 'locationId' : 'location';
+  const locationId = input.kind === 'bulk' ? input.locationId : input.location;
+  const location = await repo.findLocation(db, locationId);
+  if (!location) {
+    throw badRequest(M.locationInvalid, [{ path: field, message: M.locationInvalid }]);
+  }
+  if (input.kind === 'single') {
+    return {
+      location,
+      request: {
+        requestedDate: input.requestedDate,
+        returnDate: input.returnDate,
+        notes: input.notes ?? null,
+      },
+      items: [
+        {
+          materialId: null,
+          name: input.name,
+          description: input.description ?? null,
+          quantity: input.quantity,
+          unit: input.unit.toUpperCase(),
+        },
+      ],
+    };
+  }
+  const found = await repo.findLiveMaterials(db, [
+    ...new Set(input.items.map((i) => i.materialId)),
+  ]);
+  const byId = new Map(found.map((m) => [m.id, m]));
+  const errors = input.items.flatMap((item, index) => {
+    const material = byId.get(item.materialId);
+    return material && material.locationId === location.id
+      ? []
+      : [{ path: `items.${index}.materialId`, message: M.materialNotAtLocation }];
+  });
+  if (errors.length > 0) throw badRequest(M.materialNotAtLocation, errors);
+  return {
+    location,
+    request: {
+      requestedDate: input.requestedDate,
+      returnDate: input.returnDate ?? null,
+      notes: input.notes ?? null,
+    },
+    // The material's own name and unit: the inventory's, not what the client sent.
+    items: input.items.map((item) => {
+      const material = byId.get(item.materialId)!;
+      return {
+        materialId: material.id,
+        name: material.name,
+        description: item.description ?? null,
+        quantity: item.quantity,
+        unit: material.unit,
+      };
+    }),
+  };
+}
+
+/** A request of the signed-in user, at their own location if they are a field manager (403 otherwise). */
+export async function createRequest(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateRentalRequestInput,
+): Promise<RentalRequestDto> {
+  assertWritable(actor.user, input.kind === 'bulk' ? input.locationId : input.location);
+  return inTransaction(ctx, async (uow) => {
+    const { location, request, items } = await resolve(uow.tx, input);
+    const row = await repo.insertRequest(
+      uow.tx,
+      { ...request, locationId: location.id, requestedById: actor.user.id },
+      items,
+    );
+    const quantity = items.reduce((sum, item) => sum + item.quantity, 0);
+    const what =
+      items.length === 1
+        ? `${items[0]!.quantity} ${items[0]!.unit} of ${items[0]!.name}`
+        : `${items.length} materials (${quantity} units)`;
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'CREATE_RENTAL_REQUEST',
+      description: `Requested ${what} for ${location.name}`,
+      entityType: 'rental_request',
+      entityId: String(row.id),
+      locationId: location.id,
+      details: { form: input.kind, ...request, items },
+      ip: actor.ip,
+    });
+    await notify(ctx, uow, {
+      type: 'NEW_MATERIAL_REQUEST',
+      message: `New material request #${row.id} from ${actor.user.name}: ${what} for ${location.name}`,
+      locationId: location.id,
+      actorId: actor.user.id,
+      data: { rentalRequestId: row.id },
+    });
+    return (await detailOf(uow.tx, row.id))!;
+  });
+}
+
+/**
+ * Approves or rejects a pending request, once: of many decisions at once exactly one is taken (a
+ * conditional UPDATE); the others, and any later one, are 409. The requester is told.
+ */
+export async function decideRequest(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  status: RentalRequestDecision,
+  notes: string,
+): Promise<RentalRequestDto> {
+  return inTransaction(ctx, async (uow) => {
+    const row = await repo.decideRequest(uow.tx, id, {
+      status,
+      approvedById: actor.user.id,
+      notes,
+    });
+    if (!row) {
+      const existing = await repo.findRequest(uow.tx, id);
+      if (!existing) throw notFound(M.notFound);
+      throw conflict(
+        M.alreadyDecided(existing.request.status === 'APPROVED' ? 'APPROVED' : 'REJECTED'),
+      );
+    }
+    const verb = status === 'APPROVED' ? 'Approved' : 'Rejected';
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: status === 'APPROVED' ? 'APPROVE_RENTAL_REQUEST' : 'REJECT_RENTAL_REQUEST',
+      description: `${verb} rental request #${id}`,
+      entityType: 'rental_request',
+      entityId: String(id),
+      locationId: row.locationId,
+      details: { status, notes },
+      ip: actor.ip,
+    });
+    await notify(ctx, uow, {
+      type: 'MATERIAL_REQUEST_DECIDED',
+      message: `Your material request #${id} was ${status === 'APPROVED' ? 'approved' : 'rejected'}: ${notes}`,
+      locationId: row.locationId,
+      recipientIds: [row.requestedById],
+      actorId: actor.user.id,
+      data: { rentalRequestId: id, status },
+    });
+    return (await detailOf(uow.tx, id))!;
+  });
+}
+
+/** The notes of a decided request, edited later by an admin; a pending request's are 409. */
+export async function updateNotes(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  notes: string,
+): Promise<RentalRequestDto> {
+  return inTransaction(ctx, async (uow) => {
+    const changed = await repo.updateDecisionNotes(uow.tx, id, notes);
+    if (!changed) {
+      if (!(await repo.findRequest(uow.tx, id))) throw notFound(M.notFound);
+      throw conflict(M.notesOfPending);
+    }
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_RENTAL_REQUEST_NOTES',
+      description: `Edited the notes of rental request #${id}`,
+      entityType: 'rental_request',
+      entityId: String(id),
+      locationId: changed.row.locationId,
+      details: { before: changed.before, after: notes },
+      ip: actor.ip,
+    });
+    return (await detailOf(uow.tx, id))!;
+  });
+}
