@@ -17,6 +17,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { scheduleRentalAlerts } from './modules/material-rentals/material-rentals.alerts';
+import { materialRentalsRoutes } from './modules/material-rentals/material-rentals.routes';
 import { materialsRoutes } from './modules/materials/materials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';
@@ -42,6 +44,8 @@ export type BuildAppOptions = {
   trustProxy?: boolean | string[];
   /** Sign-in throttling limits (LOGIN_* variables); the shared defaults when absent. */
   loginLimits?: LoginRateLimit;
+  /** Send the overdue rental alerts at start and once a day (the server does; tests choose). */
+  rentalAlerts?: boolean;
 };
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -58,6 +62,7 @@ export async function buildApp({
   apiDocsPublic = false,
   trustProxy = false,
   loginLimits,
+  rentalAlerts = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (loginLimits) ctx.loginLimits = loginLimits;
   const app = Fastify({
@@ -102,11 +107,22 @@ export async function buildApp({
       await api.register(invoicesRoutes, { prefix: '/invoices' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(rentalRequestsRoutes, { prefix: '/rental-requests' });
+      await api.register(materialRentalsRoutes, { prefix: '/material-rentals' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(activityRoutes, { prefix: '/activity-logs' });
     },
     { prefix: '/api' },
   );
+
+  if (rentalAlerts) {
+    let alerts: ReturnType<typeof scheduleRentalAlerts> | null = null;
+    app.addHook('onReady', async () => {
+      alerts = scheduleRentalAlerts(ctx, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await alerts?.stop();
+    });
+  }
 
   return app;
 }

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       apiDocsPublic: config.API_DOCS_PUBLIC,
       trustProxy: config.TRUST_PROXY,
       loginLimits: loginLimits(config),
+      rentalAlerts: true,
     });
 
     const shutdown = async (signal: string) => {

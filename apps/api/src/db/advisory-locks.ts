@@ -11,6 +11,8 @@ export const ADVISORY_LOCKS = {
     firstAdmin: 725_114,
     /** The changes that could leave no active admin (deactivate, delete, demote) run one at a time. */
     adminChanges: 725_115,
+    /** One process at a time sends the day's overdue rental alerts (RENTAL_ALERT). */
+    rentalAlerts: 725_116,
   },
   classes: {
     /** Sign-ins from one address wait for each other. */

@@ -1,7 +1,14 @@
 import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@stockyard/shared';
-import { and, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { invoices, locations, materials, stockMovements, users } from '../../db/schema';
+import {
+  invoices,
+  locations,
+  materialRentals,
+  materials,
+  stockMovements,
+  users,
+} from '../../db/schema';
 import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, preparedList } from '../../lib/prepared';
 
@@ -103,6 +110,20 @@ export async function countInvoicesAt(db: DbExecutor, locationId: number): Promi
     .select({ n: count() })
     .from(invoices)
     .where(eq(invoices.locationId, locationId));
+  return row?.n ?? 0;
+}
+
+/** Rentals from or to the location: they keep it. */
+export async function countRentalsAt(db: DbExecutor, locationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(materialRentals)
+    .where(
+      or(
+        eq(materialRentals.fromLocationId, locationId),
+        eq(materialRentals.toLocationId, locationId),
+      ),
+    );
   return row?.n ?? 0;
 }
 

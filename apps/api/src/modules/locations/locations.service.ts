@@ -167,6 +167,12 @@ export async function removeLocation(ctx: AppContext, actor: Actor, id: number):
           `${location.name} cannot be deleted: ${invoiceCount} ${invoiceCount === 1 ? 'invoice refers' : 'invoices refer'} to it. ${SET_INACTIVE_ADVICE}`,
         );
       }
+      const rentalCount = await repo.countRentalsAt(tx, id);
+      if (rentalCount > 0) {
+        throw conflict(
+          `${location.name} cannot be deleted: ${rentalCount} ${rentalCount === 1 ? 'rental refers' : 'rentals refer'} to it. ${SET_INACTIVE_ADVICE}`,
+        );
+      }
       const withHistory = await repo.countMaterialsWithHistoryAt(tx, id);
       if (withHistory > 0) {
         throw conflict(

@@ -50,6 +50,11 @@ export type StockEntry = {
   locationName: string;
   /** The material was created empty in this transaction: its first movement, and no notice. */
   created?: boolean;
+  /**
+   * Write the movement even when the quantity does not change: stock already out on a rental and
+   * written off as LOST or DAMAGED is recorded with that reason, for nothing comes back.
+   */
+  recordUnchanged?: boolean;
 };
 
 /**
@@ -66,7 +71,7 @@ export async function changeStock(
 ): Promise<{ material: repo.MaterialRow; before: number }> {
   const { material, before } = await applyChange(uow, entry.materialId, entry.change);
   const delta = material.quantity - before;
-  if (delta === 0) return { material, before };
+  if (delta === 0 && !entry.recordUnchanged) return { material, before };
   await repo.insertMovements(uow.tx, [
     {
       materialId: material.id,

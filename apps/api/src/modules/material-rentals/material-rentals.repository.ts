@@ -1,0 +1,396 @@
+import type { StoredRentalStatus } from '@stockyard/shared';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, DbExecutor } from '../../db/client';
+import {
+  locations,
+  materialRentalItems,
+  materialRentalReturns,
+  materialRentals,
+  materials,
+  rentalAlertsSent,
+  rentalRequests,
+  users,
+} from '../../db/schema';
+import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+
+export type RentalRow = typeof materialRentals.$inferSelect;
+export type RentalItemRow = typeof materialRentalItems.$inferSelect;
+export type RentalValues = Omit<
+  typeof materialRentals.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt'
+>;
+export type RentalItemValues = Omit<typeof materialRentalItems.$inferInsert, 'id' | 'rentalId'>;
+
+const p = sql.placeholder;
+
+/**
+ * Which rentals a list covers: one destination, a status as shown (ACTIVE and OVERDUE are the
+ * stored ACTIVE on either side of `today`), a search over material and location names.
+ */
+export type RentalFilters = {
+  toLocationId?: number;
+  status?: 'ACTIVE' | 'OVERDUE' | StoredRentalStatus;
+  search?: string;
+  today: string;
+};
+
+/** The pattern of a search: `%` and `_` are matched literally. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const fromLocation = alias(locations, 'from_location');
+const toLocation = alias(locations, 'to_location');
+
+/** What a rental shows, but its items. */
+const RENTAL_FIELDS = {
+  rental: materialRentals,
+  fromLocationName: fromLocation.name,
+  toLocationName: toLocation.name,
+  rentedByName: users.name,
+};
+
+type StatusKind = 'none' | 'stored' | 'active' | 'overdue';
+type Given = { location: boolean; status: StatusKind; search: boolean };
+
+function filtersOf(given: Given) {
+  const pattern = p('pattern');
+  return and(
+    given.location ? eq(materialRentals.toLocationId, p('toLocationId')) : undefined,
+    given.status === 'stored' ? eq(materialRentals.status, p('status')) : undefined,
+    given.status === 'active'
+      ? and(
+          eq(materialRentals.status, 'ACTIVE'),
+          gte(materialRentals.expectedReturnDate, p('today')),
+        )
+      : undefined,
+    given.status === 'overdue'
+      ? and(
+          eq(materialRentals.status, 'ACTIVE'),
+          lt(materialRentals.expectedReturnDate, p('today')),
+        )
+      : undefined,
+    given.search
+      ? sql`(exists (select 1 from ${materialRentalItems} where ${materialRentalItems.rentalId} = ${materialRentals.id} and ${materialRentalItems.materialName} ilike ${pattern})
+          or ${materialRentals.fromLocationId} in (select ${locations.id} from ${locations} where ${locations.name} ilike ${pattern})
+          or ${materialRentals.toLocationId} in (select ${locations.id} from ${locations} where ${locations.name} ilike ${pattern}))`
+      : undefined,
+  );
+}
+
+/** The page of rentals, newest first, prepared once per shape of the filters given (decision 009). */
+function rentalPage(db: Database, given: Given, limit: number) {
+  const shape = `${Number(given.location)}${given.status}${Number(given.search)}`;
+  return preparedList(db, `material_rentals_list_${shape}`, limit, (d, name) => {
+    const where = filtersOf(given);
+    return d
+      .select({
+        ...RENTAL_FIELDS,
+        total: totalColumn(d.select({ n: count() }).from(materialRentals).where(where)),
+      })
+      .from(materialRentals)
+      .innerJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
+      .innerJoin(toLocation, eq(toLocation.id, materialRentals.toLocationId))
+      .leftJoin(users, eq(users.id, materialRentals.rentedById))
+      .where(where)
+      .orderBy(desc(materialRentals.id))
+      .limit(limitLiteral(limit))
+      .offset(p('offset'))
+      .prepare(name);
+  });
+}
+
+export async function listRentals(db: Database, filters: RentalFilters, page: Page) {
+  const status: StatusKind =
+    filters.status === undefined
+      ? 'none'
+      : filters.status === 'ACTIVE'
+        ? 'active'
+        : filters.status === 'OVERDUE'
+          ? 'overdue'
+          : 'stored';
+  const given: Given = {
+    location: filters.toLocationId !== undefined,
+    status,
+    search: Boolean(filters.search),
+  };
+  const values = {
+    toLocationId: filters.toLocationId,
+    status: filters.status,
+    today: filters.today,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+  };
+  const read = ({ limit, offset }: Page) =>
+    rentalPage(db, given, limit).execute({ ...values, offset });
+  return pageAndTotal(read, page);
+}
+
+/** The items of some rentals, in each rental's order. */
+export async function findItems(db: DbExecutor, rentalIds: number[]) {
+  if (rentalIds.length === 0) return [];
+  return db
+    .select()
+    .from(materialRentalItems)
+    .where(inArray(materialRentalItems.rentalId, rentalIds))
+    .orderBy(asc(materialRentalItems.rentalId), asc(materialRentalItems.id));
+}
+
+/** One rental with its locations' and renter's names. */
+export async function findRental(db: Database, id: number) {
+  const statement = prepared(db, 'material_rental_detail', (d, name) =>
+    d
+      .select(RENTAL_FIELDS)
+      .from(materialRentals)
+      .innerJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
+      .innerJoin(toLocation, eq(toLocation.id, materialRentals.toLocationId))
+      .leftJoin(users, eq(users.id, materialRentals.rentedById))
+      .where(eq(materialRentals.id, p('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
+  return row ?? null;
+}
+
+/** The rental locked for a change (FOR UPDATE: returns, edits and deletion wait for each other). */
+export async function lockRental(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select()
+    .from(materialRentals)
+    .where(eq(materialRentals.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertRental(db: DbExecutor, values: RentalValues) {
+  const [row] = await db.insert(materialRentals).values(values).returning();
+  return row!;
+}
+
+export async function updateRental(db: DbExecutor, id: number, values: Partial<RentalValues>) {
+  const [row] = await db
+    .update(materialRentals)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(materialRentals.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertItems(db: DbExecutor, rentalId: number, items: RentalItemValues[]) {
+  return db
+    .insert(materialRentalItems)
+    .values(items.map((item) => ({ ...item, rentalId })))
+    .returning();
+}
+
+export async function deleteItems(db: DbExecutor, rentalId: number) {
+  await db.delete(materialRentalItems).where(eq(materialRentalItems.rentalId, rentalId));
+}
+
+export async function deleteRental(db: DbExecutor, id: number) {
+  await db.delete(materialRentals).where(eq(materialRentals.id, id));
+}
+
+/**
+ * Raises an item's returned quantity by `quantity` only while it stays within what was rented: of
+ * many returns racing, exactly those that fit succeed. Null when it would not fit.
+ */
+export async function addReturned(db: DbExecutor, itemId: number, quantity: number) {
+  const [row] = await db
+    .update(materialRentalItems)
+    .set({
+      quantityActuallyReturned: sql`${materialRentalItems.quantityActuallyReturned} + ${quantity}`,
+    })
+    .where(
+      and(
+        eq(materialRentalItems.id, itemId),
+        sql`${materialRentalItems.quantityActuallyReturned} + ${quantity} <= ${materialRentalItems.quantity}`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Adds to the rental's returned total, and reads back the row. */
+export async function addReturnedTotal(db: DbExecutor, id: number, quantity: number) {
+  const [row] = await db
+    .update(materialRentals)
+    .set({
+      returnedTotal: sql`${materialRentals.returnedTotal} + ${quantity}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(materialRentals.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertReturn(
+  db: DbExecutor,
+  values: Omit<typeof materialRentalReturns.$inferInsert, 'id' | 'returnDate'>,
+) {
+  const [row] = await db.insert(materialRentalReturns).values(values).returning();
+  return row!;
+}
+
+/** A rental's returns, oldest first, with each item's cumulative returned quantity. */
+export async function findReturns(db: Database, rentalId: number) {
+  const statement = prepared(db, 'material_rental_returns', (d, name) =>
+    d
+      .select({
+        id: materialRentalReturns.id,
+        materialRentalId: materialRentalReturns.rentalId,
+        rentalItemId: materialRentalReturns.rentalItemId,
+        materialId: materialRentalItems.materialId,
+        materialName: materialRentalItems.materialName,
+        unit: materialRentalItems.unit,
+        rentedQuantity: materialRentalItems.quantity,
+        returnedQuantity: materialRentalReturns.returnedQuantity,
+        cumulativeReturned:
+          sql<number>`sum(${materialRentalReturns.returnedQuantity}) over (partition by ${materialRentalReturns.rentalItemId} order by ${materialRentalReturns.id})`.mapWith(
+            Number,
+          ),
+        returnDate: materialRentalReturns.returnDate,
+        notes: materialRentalReturns.notes,
+        returnedById: materialRentalReturns.returnedById,
+        returnedByName: users.name,
+      })
+      .from(materialRentalReturns)
+      .innerJoin(
+        materialRentalItems,
+        eq(materialRentalItems.id, materialRentalReturns.rentalItemId),
+      )
+      .leftJoin(users, eq(users.id, materialRentalReturns.returnedById))
+      .where(eq(materialRentalReturns.rentalId, p('rentalId')))
+      .orderBy(asc(materialRentalReturns.id))
+      .prepare(name),
+  );
+  return statement.execute({ rentalId });
+}
+
+/**
+ * The counts and quantities of the stats, per destination: every location (one when `only` is
+ * given), those without rentals with zeros.
+ */
+export async function statsByLocation(db: Database, today: string, only?: number) {
+  const name = only === undefined ? 'material_rentals_stats' : 'material_rentals_stats_location';
+  const statement = prepared(db, name, (d, statementName) => {
+    const r = materialRentals;
+    const sums = d
+      .select({
+        toLocationId: r.toLocationId,
+        total: sql<number>`count(*)`.as('total'),
+        active:
+          sql<number>`count(*) filter (where ${r.status} = 'ACTIVE' and ${r.expectedReturnDate} >= ${p('today')})`.as(
+            'active',
+          ),
+        overdue:
+          sql<number>`count(*) filter (where ${r.status} = 'ACTIVE' and ${r.expectedReturnDate} < ${p('today')})`.as(
+            'overdue',
+          ),
+        returned: sql<number>`count(*) filter (where ${r.status} = 'RETURNED')`.as('returned'),
+        rented: sql<number>`sum(${r.quantityTotal})`.as('rented'),
+        returnedItems: sql<number>`sum(${r.returnedTotal})`.as('returned_items'),
+        outstanding:
+          sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}) filter (where ${r.status} = 'ACTIVE'), 0)`.as(
+            'outstanding',
+          ),
+      })
+      .from(r)
+      .where(only === undefined ? undefined : eq(r.toLocationId, p('only')))
+      .groupBy(r.toLocationId)
+      .as('sums');
+    return d
+      .select({
+        id: locations.id,
+        name: locations.name,
+        total: sql`coalesce(${sums.total}, 0)`.mapWith(Number),
+        active: sql`coalesce(${sums.active}, 0)`.mapWith(Number),
+        overdue: sql`coalesce(${sums.overdue}, 0)`.mapWith(Number),
+        returned: sql`coalesce(${sums.returned}, 0)`.mapWith(Number),
+        rented: sql`coalesce(${sums.rented}, 0)`.mapWith(Number),
+        returnedItems: sql`coalesce(${sums.returnedItems}, 0)`.mapWith(Number),
+        outstanding: sql`coalesce(${sums.outstanding}, 0)`.mapWith(Number),
+      })
+      .from(locations)
+      .leftJoin(sums, eq(sums.toLocationId, locations.id))
+      .where(only === undefined ? undefined : eq(locations.id, p('only')))
+      .orderBy(asc(locations.name), asc(locations.id))
+      .prepare(statementName);
+  });
+  return statement.execute({ today, only });
+}
+
+/** Live materials by id, with what the rental needs of them. */
+export async function findLiveMaterials(db: DbExecutor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: materials.id,
+      name: materials.name,
+      unit: materials.unit,
+      locationId: materials.locationId,
+      quantity: materials.quantity,
+    })
+    .from(materials)
+    .where(and(inArray(materials.id, ids), isNull(materials.deletedAt)));
+}
+
+/** A rental request, held until the transaction ends (its status and location). */
+export async function holdRequest(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({
+      id: rentalRequests.id,
+      status: rentalRequests.status,
+      locationId: rentalRequests.locationId,
+    })
+    .from(rentalRequests)
+    .where(eq(rentalRequests.id, id))
+    .for('key share');
+  return row ?? null;
+}
+
+/**
+ * Marks the newly overdue rentals as alerted today, and answers them: ACTIVE, expected back before
+ * `today`, and not alerted since they became overdue. A rental and day already recorded is
+ * skipped, so that no rental is alerted twice on a day whatever runs.
+ */
+export async function claimOverdueAlerts(db: DbExecutor, today: string) {
+  const result = await db.execute<{
+    rental_id: number;
+    to_location_id: number;
+    expected_return_date: string;
+  }>(sql`
+    with due as (
+      select r.id, r.to_location_id, r.expected_return_date
+      from ${materialRentals} r
+      where r.status = 'ACTIVE' and r.expected_return_date < ${today}
+        and not exists (
+          select 1 from ${rentalAlertsSent} a
+          where a.rental_id = r.id and a.day > r.expected_return_date
+        )
+    ), claimed as (
+      insert into ${rentalAlertsSent} (rental_id, day)
+      select id, ${today}::date from due
+      on conflict do nothing
+      returning rental_id
+    )
+    select due.id as rental_id, due.to_location_id, due.expected_return_date::text
+    from due join claimed on claimed.rental_id = due.id
+    order by due.id`);
+  return result.rows.map((row) => ({
+    rentalId: Number(row.rental_id),
+    toLocationId: Number(row.to_location_id),
+    expectedReturnDate: String(row.expected_return_date),
+  }));
+}
+
+/** Location names by id. */
+export async function locationNames(db: DbExecutor, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(inArray(locations.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

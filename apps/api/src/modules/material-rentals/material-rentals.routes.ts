@@ -1,0 +1,180 @@
+import {
+  emptyEnvelope,
+  envelope,
+  idParam,
+  RENTAL_MESSAGES,
+  rentalDtoSchema,
+  rentalListDtoSchema,
+  rentalListQuery,
+  rentalReturnDtoSchema,
+  rentalReturnSchema,
+  rentalSchema,
+  rentalStatsDtoSchema,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireAuth } from '../../lib/actor';
+import { errorResponses, ok } from '../../lib/reply';
+import * as service from './material-rentals.service';
+
+const tags = ['material-rentals'];
+const oneRental = envelope(rentalDtoSchema);
+// A field manager naming another location's rental is answered 404, as if it did not exist.
+const reads = errorResponses(400, 401, 403, 404);
+const writes = errorResponses(400, 401, 403, 404, 409);
+
+export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Rentals, newest first: search, status (OVERDUE derived) and destination',
+        querystring: rentalListQuery,
+        response: { 200: envelope(rentalListDtoSchema), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.listRentals(app.ctx, requireAuth(request).user, request.query),
+        'Rentals fetched',
+      ),
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Counts and quantities of the rentals the user may see, per destination',
+        response: { 200: envelope(rentalStatsDtoSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) =>
+      ok(await service.rentalStats(app.ctx, requireAuth(request).user), 'Rental stats fetched'),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One rental with its locations and items',
+        params: idParam,
+        response: { 200: oneRental, ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.getRental(app.ctx, requireAuth(request).user, request.params.id),
+        'Rental fetched',
+      ),
+  );
+
+  app.get(
+    '/:id/returns',
+    {
+      schema: {
+        tags,
+        summary: "A rental's returns, oldest first, with cumulative and remaining quantities",
+        params: idParam,
+        response: { 200: envelope(z.array(rentalReturnDtoSchema)), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.listReturns(app.ctx, requireAuth(request).user, request.params.id),
+        'Return history fetched',
+      ),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: "Rent material out: each item's quantity leaves the From location's stock",
+        body: rentalSchema,
+        response: { 201: oneRental, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const rental = await service.createRental(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(rental, RENTAL_MESSAGES.created));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Edit a rental; RETURNED takes every remainder back, LOST or DAMAGED writes it off',
+        params: idParam,
+        body: rentalSchema,
+        response: { 200: oneRental, ...writes },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateRental(app.ctx, actorOf(request), request.params.id, request.body),
+        RENTAL_MESSAGES.updated,
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a rental with no returns: its quantities go back into stock',
+        params: idParam,
+        response: { 200: emptyEnvelope, ...writes },
+      },
+    },
+    async (request) => {
+      await service.removeRental(app.ctx, actorOf(request), request.params.id);
+      return ok(null, RENTAL_MESSAGES.deleted);
+    },
+  );
+
+  app.post(
+    '/:id/mark-returned',
+    {
+      schema: {
+        tags,
+        summary: 'Take back every remainder of a rental at once',
+        params: idParam,
+        response: { 200: oneRental, ...writes },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.markReturned(app.ctx, actorOf(request), request.params.id),
+        RENTAL_MESSAGES.markedReturned,
+      ),
+  );
+
+  app.post(
+    '/:id/returns',
+    {
+      schema: {
+        tags,
+        summary: 'Return some of one item: its stock goes back to the From location',
+        params: idParam,
+        body: rentalReturnSchema,
+        response: { 201: envelope(rentalReturnDtoSchema), ...writes },
+      },
+    },
+    async (request, reply) => {
+      const entry = await service.recordReturn(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(ok(entry, RENTAL_MESSAGES.returnRecorded));
+    },
+  );
+};

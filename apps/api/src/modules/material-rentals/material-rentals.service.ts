@@ -1,0 +1,783 @@
+import {
+  acceptsReturns,
+  effectiveRentalStatus,
+  isPastDate,
+  RENTAL_MESSAGES,
+  type RentalDto,
+  type RentalInput,
+  type RentalListDto,
+  type RentalListQuery,
+  type RentalReturnDto,
+  type RentalReturnInput,
+  type RentalStatsDto,
+  remaining,
+  type SessionUser,
+  type StoredRentalStatus,
+  toIsoDate,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { assertReadable, listScope, scopeOf } from '../../lib/location-scope';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { paginate } from '../../lib/reply';
+import { inTransaction, type UnitOfWork } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import { holdLocation, requireLocation } from '../locations/locations.service';
+import { changeStock } from '../materials/materials.ledger';
+import { notify } from '../notifications/notify';
+import * as repo from './material-rentals.repository';
+
+/** The server's calendar day (yyyy-MM-dd): what is overdue, and what is in the past. */
+export function todayOf(now: Date = new Date()): string {
+  return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
+type RentalFields = Awaited<ReturnType<typeof repo.findRental>> & {};
+
+function toRentalDto(row: RentalFields, items: repo.RentalItemRow[], today: string): RentalDto {
+  const { rental } = row;
+  return {
+    id: rental.id,
+    fromLocationId: rental.fromLocationId,
+    toLocationId: rental.toLocationId,
+    fromLocation: { id: rental.fromLocationId, name: row.fromLocationName },
+    toLocation: { id: rental.toLocationId, name: row.toLocationName },
+    rentalDate: rental.rentalDate,
+    expectedReturnDate: rental.expectedReturnDate,
+    actualReturnDate: rental.actualReturnDate,
+    status: effectiveRentalStatus(rental, today),
+    notes: rental.notes,
+    rentedById: rental.rentedById,
+    rentedBy:
+      rental.rentedById !== null && row.rentedByName !== null
+        ? { id: rental.rentedById, name: row.rentedByName }
+        : null,
+    requestId: rental.requestId,
+    items: items.map((item) => ({
+      id: item.id,
+      materialId: item.materialId,
+      materialName: item.materialName,
+      quantity: item.quantity,
+      unit: item.unit,
+      quantityActuallyReturned: item.quantityActuallyReturned,
+    })),
+    createdAt: rental.createdAt.toISOString(),
+    updatedAt: rental.updatedAt.toISOString(),
+  };
+}
+
+// Reads.
+
+export async function listRentals(
+  ctx: AppContext,
+  user: SessionUser,
+  query: RentalListQuery,
+): Promise<RentalListDto> {
+  const today = todayOf();
+  const filters: repo.RentalFilters = {
+    toLocationId: listScope(user, query.locationId),
+    status: query.status,
+    search: query.search,
+    today,
+  };
+  const { rows, total } = await repo.listRentals(ctx.db, filters, {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const items = await repo.findItems(
+    ctx.db,
+    rows.map((row) => row.rental.id),
+  );
+  const byRental = groupItems(items);
+  return {
+    rentals: rows.map((row) => toRentalDto(row, byRental.get(row.rental.id) ?? [], today)),
+    pagination: paginate(total, query.page, query.limit),
+  };
+}
+
+function groupItems(items: repo.RentalItemRow[]) {
+  const byRental = new Map<number, repo.RentalItemRow[]>();
+  for (const item of items) {
+    const list = byRental.get(item.rentalId) ?? [];
+    list.push(item);
+    byRental.set(item.rentalId, list);
+  }
+  return byRental;
+}
+
+/** A rental the user may see: a field manager only those whose destination is their location. */
+async function readableRental(ctx: AppContext, user: SessionUser, id: number) {
+  const row = await repo.findRental(ctx.db, id);
+  if (!row) throw notFound(RENTAL_MESSAGES.notFound);
+  assertReadable(user, row.rental.toLocationId, RENTAL_MESSAGES.notFound);
+  return row;
+}
+
+export async function getRental(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<RentalDto> {
+  const row = await readableRental(ctx, user, id);
+  const items = await repo.findItems(ctx.db, [id]);
+  return toRentalDto(row, items, todayOf());
+}
+
+export async function listReturns(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<RentalReturnDto[]> {
+  await readableRental(ctx, user, id);
+  const rows = await repo.findReturns(ctx.db, id);
+  return rows.map((row) => ({
+    id: row.id,
+    materialRentalId: row.materialRentalId,
+    rentalItemId: row.rentalItemId,
+    materialId: row.materialId,
+    materialName: row.materialName,
+    unit: row.unit,
+    rentedQuantity: row.rentedQuantity,
+    returnedQuantity: row.returnedQuantity,
+    cumulativeReturned: row.cumulativeReturned,
+    remainingAfter: row.rentedQuantity - row.cumulativeReturned,
+    returnDate: row.returnDate.toISOString(),
+    notes: row.notes,
+    returnedBy:
+      row.returnedById !== null && row.returnedByName !== null
+        ? { id: row.returnedById, name: row.returnedByName }
+        : null,
+  }));
+}
+
+export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<RentalStatsDto> {
+  const rows = await repo.statsByLocation(ctx.db, todayOf(), scopeOf(user) ?? undefined);
+  const sum = (key: keyof (typeof rows)[number]) =>
+    rows.reduce((total, row) => total + Number(row[key]), 0);
+  return {
+    total: sum('total'),
+    active: sum('active'),
+    returned: sum('returned'),
+    overdue: sum('overdue'),
+    itemsRented: sum('rented'),
+    itemsReturned: sum('returnedItems'),
+    itemsOutstanding: sum('outstanding'),
+    byLocation: rows.map((row) => ({
+      location: { id: row.id, name: row.name },
+      rented: row.rented,
+      returned: row.returnedItems,
+      outstanding: row.outstanding,
+    })),
+  };
+}
+
+// Writes.
+
+/** A location named in the body, held until the transaction ends; a missing one is 400 on its field. */
+async function heldLocation(tx: DbExecutor, id: number, field: string) {
+  const location = await holdLocation(tx, id);
+  return location ?? requireLocation(tx, id, field);
+}
+
+/** The locations a write names (and the one it leaves), held in id order as every writer holds them. */
+async function holdLocations(
+  tx: DbExecutor,
+  input: Pick<RentalInput, 'fromLocationId' | 'toLocationId'>,
+  previousFrom?: number,
+) {
+  const ids = [input.fromLocationId, input.toLocationId, previousFrom ?? input.fromLocationId];
+  const held = new Map<number, Awaited<ReturnType<typeof heldLocation>>>();
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const field = id === input.toLocationId ? 'toLocationId' : 'fromLocationId';
+    held.set(id, await heldLocation(tx, id, field));
+  }
+  return held;
+}
+
+function storedStatus(status: RentalInput['status']): StoredRentalStatus | undefined {
+  if (status === undefined) return undefined;
+  return status === 'OVERDUE' ? 'ACTIVE' : status;
+}
+
+function checkReturnDate(date: string, kept?: string) {
+  if (date !== kept && isPastDate(date, todayOf())) {
+    const message = RENTAL_MESSAGES.expectedReturnDatePast;
+    throw badRequest(message, [{ path: 'expectedReturnDate', message }]);
+  }
+}
+
+/** The items as stored: each material a live one of the from-location, its name and unit its own. */
+async function itemsToStore(
+  tx: DbExecutor,
+  fromLocationId: number,
+  items: RentalInput['items'],
+): Promise<repo.RentalItemValues[]> {
+  const found = new Map(
+    (
+      await repo.findLiveMaterials(
+        tx,
+        items.map((item) => item.materialId),
+      )
+    ).map((m) => [m.id, m]),
+  );
+  return items.map((item, index) => {
+    const material = found.get(item.materialId);
+    if (!material || material.locationId !== fromLocationId) {
+      const message = RENTAL_MESSAGES.materialNotAtFromLocation;
+      throw badRequest(message, [{ path: `items.${index}.materialId`, message }]);
+    }
+    return {
+      materialId: material.id,
+      materialName: material.name,
+      unit: material.unit,
+      quantity: item.quantity,
+    };
+  });
+}
+
+type LedgerStep = {
+  materialId: number;
+  by: number;
+  reason: 'RENTAL_OUT' | 'RENTAL_RETURN' | 'RENTAL_LOST' | 'RENTAL_DAMAGED' | 'RENTAL_DELETED';
+  /** Where the item sits in the body, for a shortfall's field. */
+  index?: number;
+  recordUnchanged?: boolean;
+};
+
+/**
+ * Moves stock for a rental through the ledger, one movement per step, in material id order (so
+ * that two rentals of the same materials lock them in the same order). A shortfall is 409 with
+ * what is available, on the item's field.
+ */
+async function moveStock(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  actor: Actor,
+  steps: LedgerStep[],
+  reference: string,
+  locationName: string,
+) {
+  const ordered = [...steps].sort((a, b) => a.materialId - b.materialId || a.by - b.by);
+  for (const step of ordered) {
+    try {
+      await changeStock(ctx, uow, {
+        materialId: step.materialId,
+        change: { by: step.by },
+        reason: step.reason,
+        reference,
+        userId: actor.user.id,
+        locationName,
+        recordUnchanged: step.recordUnchanged,
+      });
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        error.code === 'INSUFFICIENT_STOCK' &&
+        step.index !== undefined
+      ) {
+        throw new AppError('INSUFFICIENT_STOCK', error.message, [
+          { path: `items.${step.index}.quantity`, message: error.message },
+        ]);
+      }
+      throw error;
+    }
+  }
+}
+
+const rentalReference = (id: number, toName: string) => `Rental #${id} to ${toName}`;
+
+async function checkRequest(tx: DbExecutor, requestId: number | undefined, toLocationId: number) {
+  if (requestId === undefined) return;
+  const request = await repo.holdRequest(tx, requestId);
+  const message = 'Only an approved request of the Rented To location can become a rental';
+  if (request?.status !== 'APPROVED' || request.locationId !== toLocationId) {
+    throw badRequest(message, [{ path: 'requestId', message }]);
+  }
+}
+
+async function withUniqueRequest<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'material_rentals_request_unique')) {
+      const message = 'This request already has a rental';
+      throw new AppError('CONFLICT', message, [{ path: 'requestId', message }]);
+    }
+    throw error;
+  }
+}
+
+function itemsLine(items: { materialName: string; quantity: number; unit: string }[]) {
+  return items.map((item) => `${item.quantity} ${item.unit} ${item.materialName}`).join(', ');
+}
+
+export async function createRental(
+  ctx: AppContext,
+  actor: Actor,
+  input: RentalInput,
+): Promise<RentalDto> {
+  checkReturnDate(input.expectedReturnDate);
+  const id = await withUniqueRequest(() =>
+    inTransaction(ctx, async (uow) => {
+      const { tx } = uow;
+      const held = await holdLocations(tx, input);
+      const from = held.get(input.fromLocationId)!;
+      const to = held.get(input.toLocationId)!;
+      if (to.status !== 'ACTIVE') {
+        const message = RENTAL_MESSAGES.toLocationInactive;
+        throw badRequest(message, [{ path: 'toLocationId', message }]);
+      }
+      await checkRequest(tx, input.requestId, to.id);
+      const items = await itemsToStore(tx, from.id, input.items);
+      const rental = await repo.insertRental(tx, {
+        fromLocationId: from.id,
+        toLocationId: to.id,
+        rentalDate: todayOf(),
+        expectedReturnDate: input.expectedReturnDate,
+        status: 'ACTIVE',
+        notes: input.notes ?? null,
+        rentedById: actor.user.id,
+        requestId: input.requestId ?? null,
+        quantityTotal: items.reduce((total, item) => total + item.quantity, 0),
+        returnedTotal: 0,
+      });
+      await repo.insertItems(tx, rental.id, items);
+      await moveStock(
+        ctx,
+        uow,
+        actor,
+        items.map((item, index) => ({
+          materialId: item.materialId,
+          by: -item.quantity,
+          reason: 'RENTAL_OUT',
+          index,
+        })),
+        rentalReference(rental.id, to.name),
+        from.name,
+      );
+      const description = `Rented ${itemsLine(items)} from ${from.name} to ${to.name}`;
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'CREATE_RENTAL',
+        description,
+        entityType: 'material_rental',
+        entityId: String(rental.id),
+        locationId: to.id,
+        details: {
+          fromLocationId: from.id,
+          toLocationId: to.id,
+          expectedReturnDate: rental.expectedReturnDate,
+          items: items.map(({ materialId, quantity }) => ({ materialId, quantity })),
+          requestId: rental.requestId,
+        },
+        ip: actor.ip,
+      });
+      await notify(ctx, uow, {
+        type: 'MATERIAL_RENTED',
+        message: `${description}, due back ${rental.expectedReturnDate}`,
+        locationId: to.id,
+        actorId: actor.user.id,
+        data: { rentalId: rental.id, fromLocationId: from.id, toLocationId: to.id },
+      });
+      return rental.id;
+    }),
+  );
+  return getRental(ctx, actor.user, id);
+}
+
+/** The rental locked for a change; missing is 404. */
+async function lockedRental(tx: DbExecutor, id: number) {
+  const rental = await repo.lockRental(tx, id);
+  if (!rental) throw notFound(RENTAL_MESSAGES.notFound);
+  return rental;
+}
+
+function refuseClosed(rental: repo.RentalRow) {
+  if (rental.status === 'RETURNED') throw conflict(RENTAL_MESSAGES.alreadyReturned);
+  if (!acceptsReturns(rental)) throw conflict(RENTAL_MESSAGES.writtenOff);
+}
+
+/**
+ * Takes back every remainder of the rental: a return row per item still out, the stock back into
+ * the from-location, and the rental RETURNED today. Answers what came back.
+ */
+async function returnEverything(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  actor: Actor,
+  rental: repo.RentalRow,
+  items: repo.RentalItemRow[],
+  names: { from: string; to: string },
+  notes: string,
+) {
+  const back: { item: repo.RentalItemRow; quantity: number }[] = [];
+  for (const item of items) {
+    const quantity = remaining(item);
+    if (quantity === 0) continue;
+    const updated = await repo.addReturned(uow.tx, item.id, quantity);
+    if (!updated) throw conflict(RENTAL_MESSAGES.returnOverRemainder);
+    await repo.insertReturn(uow.tx, {
+      rentalId: rental.id,
+      rentalItemId: item.id,
+      returnedQuantity: quantity,
+      notes,
+      returnedById: actor.user.id,
+    });
+    back.push({ item, quantity });
+  }
+  await moveStock(
+    ctx,
+    uow,
+    actor,
+    back.map(({ item, quantity }) => ({
+      materialId: item.materialId,
+      by: quantity,
+      reason: 'RENTAL_RETURN',
+    })),
+    rentalReference(rental.id, names.to),
+    names.from,
+  );
+  const total = back.reduce((sum, entry) => sum + entry.quantity, 0);
+  await repo.updateRental(uow.tx, rental.id, {
+    status: 'RETURNED',
+    actualReturnDate: todayOf(),
+    returnedTotal: rental.quantityTotal,
+  });
+  return { back, total };
+}
+
+/** Writes the remainders off with the reason of LOST or DAMAGED: they stay out of stock. */
+async function writeOff(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  actor: Actor,
+  rental: repo.RentalRow,
+  items: repo.RentalItemRow[],
+  status: 'LOST' | 'DAMAGED',
+  names: { from: string; to: string },
+) {
+  const out = items.filter((item) => remaining(item) > 0);
+  const word = status === 'LOST' ? 'lost' : 'damaged';
+  for (const item of out.sort((a, b) => a.materialId - b.materialId)) {
+    await changeStock(ctx, uow, {
+      materialId: item.materialId,
+      change: { by: 0 },
+      reason: status === 'LOST' ? 'RENTAL_LOST' : 'RENTAL_DAMAGED',
+      reference: `${rentalReference(rental.id, names.to)}: ${remaining(item)} ${item.unit} written off as ${word}`,
+      userId: actor.user.id,
+      locationName: names.from,
+      recordUnchanged: true,
+    });
+  }
+  return out.map((item) => ({ materialId: item.materialId, quantity: remaining(item) }));
+}
+
+function sameItems(current: repo.RentalItemRow[], wanted: RentalInput['items']) {
+  if (current.length !== wanted.length) return false;
+  const quantities = new Map(current.map((item) => [item.materialId, item.quantity]));
+  return wanted.every((item) => quantities.get(item.materialId) === item.quantity);
+}
+
+export async function updateRental(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: RentalInput,
+): Promise<RentalDto> {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const rental = await lockedRental(tx, id);
+    checkReturnDate(input.expectedReturnDate, rental.expectedReturnDate);
+    const held = await holdLocations(tx, input, rental.fromLocationId);
+    const oldFrom = held.get(rental.fromLocationId)!;
+    const from = held.get(input.fromLocationId)!;
+    const to = held.get(input.toLocationId)!;
+    if (to.id !== rental.toLocationId && to.status !== 'ACTIVE') {
+      const message = RENTAL_MESSAGES.toLocationInactive;
+      throw badRequest(message, [{ path: 'toLocationId', message }]);
+    }
+    const wanted = storedStatus(input.status) ?? rental.status;
+    const current = await repo.findItems(tx, [id]);
+    const itemsChange =
+      rental.fromLocationId !== input.fromLocationId || !sameItems(current, input.items);
+    const written = rental.status === 'LOST' || rental.status === 'DAMAGED';
+    if (wanted !== rental.status || itemsChange) {
+      if (written) throw conflict(RENTAL_MESSAGES.writtenOff);
+      if (rental.status === 'RETURNED') throw conflict(RENTAL_MESSAGES.alreadyReturned);
+    }
+    if (input.requestId !== undefined && input.requestId !== rental.requestId) {
+      await checkRequest(tx, input.requestId, to.id);
+    }
+    const changes: string[] = [];
+    let items = current;
+    if (itemsChange) {
+      if (rental.returnedTotal > 0) throw conflict(RENTAL_MESSAGES.itemsLockedAfterReturn);
+      const stored = await itemsToStore(tx, from.id, input.items);
+      // What went out comes back, what goes out now is taken: one movement per material and side.
+      const steps: LedgerStep[] = [];
+      if (rental.fromLocationId === from.id) {
+        const before = new Map(current.map((item) => [item.materialId, item.quantity]));
+        const after = new Map(stored.map((item, index) => [item.materialId, { ...item, index }]));
+        for (const [materialId, quantity] of before) {
+          const next = after.get(materialId)?.quantity ?? 0;
+          if (next < quantity) {
+            steps.push({ materialId, by: quantity - next, reason: 'RENTAL_RETURN' });
+          }
+        }
+        for (const [materialId, item] of after) {
+          const previous = before.get(materialId) ?? 0;
+          if (item.quantity > previous) {
+            steps.push({
+              materialId,
+              by: previous - item.quantity,
+              reason: 'RENTAL_OUT',
+              index: item.index,
+            });
+          }
+        }
+      } else {
+        for (const item of current) {
+          steps.push({ materialId: item.materialId, by: item.quantity, reason: 'RENTAL_RETURN' });
+        }
+      }
+      const reference = `${rentalReference(id, to.name)} (edited)`;
+      const backSteps = steps.filter((step) => step.by > 0);
+      const outSteps =
+        rental.fromLocationId === from.id
+          ? steps.filter((step) => step.by < 0)
+          : stored.map(
+              (item, index): LedgerStep => ({
+                materialId: item.materialId,
+                by: -item.quantity,
+                reason: 'RENTAL_OUT',
+                index,
+              }),
+            );
+      await moveStock(ctx, uow, actor, backSteps, reference, oldFrom.name);
+      await moveStock(ctx, uow, actor, outSteps, reference, from.name);
+      await repo.deleteItems(tx, id);
+      items = await repo.insertItems(tx, id, stored);
+      changes.push('items');
+    }
+    await repo.updateRental(tx, id, {
+      fromLocationId: from.id,
+      toLocationId: to.id,
+      expectedReturnDate: input.expectedReturnDate,
+      notes: input.notes ?? null,
+      requestId: input.requestId ?? rental.requestId,
+      quantityTotal: items.reduce((total, item) => total + item.quantity, 0),
+    });
+    const names = { from: from.name, to: to.name };
+    const refreshed = { ...rental, fromLocationId: from.id, toLocationId: to.id };
+    let settled: unknown = null;
+    if (wanted !== rental.status) {
+      if (wanted === 'RETURNED') {
+        const { total } = await returnEverything(
+          ctx,
+          uow,
+          actor,
+          { ...refreshed, quantityTotal: items.reduce((t, item) => t + item.quantity, 0) },
+          items,
+          names,
+          'Marked returned',
+        );
+        settled = { returned: total };
+        await announceReturn(ctx, uow, actor, refreshed, names, `all remaining items (${total})`);
+      } else if (wanted === 'LOST' || wanted === 'DAMAGED') {
+        settled = { writtenOff: await writeOff(ctx, uow, actor, refreshed, items, wanted, names) };
+        await repo.updateRental(tx, id, { status: wanted });
+      }
+      changes.push(`status ${rental.status} to ${wanted}`);
+    }
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_RENTAL',
+      description: `Updated rental #${id} from ${from.name} to ${to.name}${changes.length ? ` (${changes.join(', ')})` : ''}`,
+      entityType: 'material_rental',
+      entityId: String(id),
+      locationId: to.id,
+      details: {
+        fromLocationId: from.id,
+        toLocationId: to.id,
+        expectedReturnDate: input.expectedReturnDate,
+        status: wanted,
+        itemsChanged: itemsChange,
+        settled,
+      },
+      ip: actor.ip,
+    });
+  });
+  return getRental(ctx, actor.user, id);
+}
+
+async function announceReturn(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  actor: Actor,
+  rental: Pick<repo.RentalRow, 'id' | 'toLocationId' | 'fromLocationId'>,
+  names: { from: string; to: string },
+  what: string,
+) {
+  await notify(ctx, uow, {
+    type: 'MATERIAL_RETURNED',
+    message: `Returned ${what} of rental #${rental.id} from ${names.to} to ${names.from}`,
+    locationId: rental.toLocationId,
+    actorId: actor.user.id,
+    data: {
+      rentalId: rental.id,
+      fromLocationId: rental.fromLocationId,
+      toLocationId: rental.toLocationId,
+    },
+  });
+}
+
+export async function markReturned(ctx: AppContext, actor: Actor, id: number): Promise<RentalDto> {
+  await inTransaction(ctx, async (uow) => {
+    const rental = await lockedRental(uow.tx, id);
+    refuseClosed(rental);
+    const items = await repo.findItems(uow.tx, [id]);
+    const names = await repo.locationNames(uow.tx, [rental.fromLocationId, rental.toLocationId]);
+    const where = {
+      from: names.get(rental.fromLocationId) ?? '',
+      to: names.get(rental.toLocationId) ?? '',
+    };
+    const { back, total } = await returnEverything(
+      ctx,
+      uow,
+      actor,
+      rental,
+      items,
+      where,
+      'Marked fully returned',
+    );
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'MARK_RENTAL_RETURNED',
+      description: `Marked rental #${id} fully returned: ${itemsLine(back.map(({ item, quantity }) => ({ ...item, quantity }))) || 'nothing was still out'} back at ${where.from}`,
+      entityType: 'material_rental',
+      entityId: String(id),
+      locationId: rental.toLocationId,
+      details: {
+        returned: back.map(({ item, quantity }) => ({ rentalItemId: item.id, quantity })),
+      },
+      ip: actor.ip,
+    });
+    await announceReturn(ctx, uow, actor, rental, where, `all remaining items (${total})`);
+  });
+  return getRental(ctx, actor.user, id);
+}
+
+export async function recordReturn(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: RentalReturnInput,
+): Promise<RentalReturnDto> {
+  const returnId = await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const rental = await lockedRental(tx, id);
+    // A field manager returns the rentals at their location; another's does not exist for them.
+    assertReadable(actor.user, rental.toLocationId, RENTAL_MESSAGES.notFound);
+    refuseClosed(rental);
+    const items = await repo.findItems(tx, [id]);
+    const item = items.find((candidate) => candidate.id === input.rentalItemId);
+    if (!item) {
+      const message = RENTAL_MESSAGES.returnItemRequired;
+      throw badRequest(message, [{ path: 'rentalItemId', message }]);
+    }
+    const updated = await repo.addReturned(tx, item.id, input.returnedQuantity);
+    if (!updated) {
+      const message = RENTAL_MESSAGES.returnOverRemainder;
+      throw badRequest(message, [{ path: 'returnedQuantity', message }]);
+    }
+    const row = await repo.insertReturn(tx, {
+      rentalId: id,
+      rentalItemId: item.id,
+      returnedQuantity: input.returnedQuantity,
+      notes: input.notes ?? null,
+      returnedById: actor.user.id,
+    });
+    const after = await repo.addReturnedTotal(tx, id, input.returnedQuantity);
+    const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
+    const where = {
+      from: names.get(rental.fromLocationId) ?? '',
+      to: names.get(rental.toLocationId) ?? '',
+    };
+    await moveStock(
+      ctx,
+      uow,
+      actor,
+      [{ materialId: item.materialId, by: input.returnedQuantity, reason: 'RENTAL_RETURN' }],
+      rentalReference(id, where.to),
+      where.from,
+    );
+    const complete = after.returnedTotal === after.quantityTotal;
+    if (complete) {
+      await repo.updateRental(tx, id, { status: 'RETURNED', actualReturnDate: todayOf() });
+    }
+    const what = `${input.returnedQuantity} ${item.unit} ${item.materialName}`;
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'RETURN_RENTAL_ITEM',
+      description: `Returned ${what} of rental #${id} from ${where.to} to ${where.from}${complete ? ' (rental fully returned)' : ''}`,
+      entityType: 'material_rental',
+      entityId: String(id),
+      locationId: rental.toLocationId,
+      details: {
+        rentalItemId: item.id,
+        materialId: item.materialId,
+        returnedQuantity: input.returnedQuantity,
+        remaining: updated.quantity - updated.quantityActuallyReturned,
+        complete,
+      },
+      ip: actor.ip,
+    });
+    await announceReturn(ctx, uow, actor, rental, where, what);
+    return row.id;
+  });
+  const history = await listReturns(ctx, actor.user, id);
+  return history.find((entry) => entry.id === returnId)!;
+}
+
+export async function removeRental(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const rental = await lockedRental(tx, id);
+    if (rental.returnedTotal > 0) throw conflict(RENTAL_MESSAGES.deleteAfterReturn);
+    if (rental.status !== 'ACTIVE') throw conflict(RENTAL_MESSAGES.writtenOff);
+    const items = await repo.findItems(tx, [id]);
+    const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
+    const from = names.get(rental.fromLocationId) ?? '';
+    const to = names.get(rental.toLocationId) ?? '';
+    await moveStock(
+      ctx,
+      uow,
+      actor,
+      items.map((item) => ({
+        materialId: item.materialId,
+        by: item.quantity,
+        reason: 'RENTAL_DELETED',
+      })),
+      `${rentalReference(id, to)} (deleted)`,
+      from,
+    );
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'DELETE_RENTAL',
+      description: `Deleted rental #${id} from ${from} to ${to}: ${itemsLine(items)} back at ${from}`,
+      entityType: 'material_rental',
+      entityId: String(id),
+      locationId: rental.toLocationId,
+      details: {
+        fromLocationId: rental.fromLocationId,
+        toLocationId: rental.toLocationId,
+        items: items.map(({ materialId, quantity }) => ({ materialId, quantity })),
+      },
+      ip: actor.ip,
+    });
+    await repo.deleteItems(tx, id);
+    await repo.deleteRental(tx, id);
+  });
+}

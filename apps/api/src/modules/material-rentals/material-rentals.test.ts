@@ -1,0 +1,765 @@
+import { insufficientStockMessage, MESSAGES, RENTAL_MESSAGES } from '@stockyard/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import {
+  activityLogs,
+  materialRentals,
+  materials,
+  notifications,
+  stockMovements,
+} from '../../db/schema';
+import { todayOf } from './material-rentals.service';
+
+let t: TestApp;
+let actors: Awaited<ReturnType<typeof seedActors>>;
+/** The yard stock leaves from; the field manager's location (actors.location) is the destination. */
+let yard: Awaited<ReturnType<typeof createLocation>>;
+let other: Awaited<ReturnType<typeof createLocation>>;
+let otherManager: { user: { id: number }; headers: Record<string, string> };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, headers?: Record<string, string>, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers, payload });
+const admin = () => actors.admin.headers;
+const manager = () => actors.manager.headers;
+
+function daysFromToday(days: number): string {
+  const now = new Date();
+  return todayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
+}
+
+async function material(locationId: number, name: string, quantity: number) {
+  const response = await call('POST', '/materials/create', admin(), {
+    name,
+    locationId,
+    quantity,
+    unit: 'EACH',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id as number;
+}
+
+async function stockOf(id: number) {
+  const [row] = await t.db
+    .select({ quantity: materials.quantity })
+    .from(materials)
+    .where(eq(materials.id, id));
+  return row!.quantity;
+}
+
+/** Materials whose quantity is not the sum of their movements. */
+async function ledgerBreaks() {
+  const sum = sql<number>`coalesce(sum(${stockMovements.delta}), 0)::float8`;
+  const rows = await t.db
+    .select({ id: materials.id, quantity: materials.quantity, sum })
+    .from(materials)
+    .leftJoin(stockMovements, eq(stockMovements.materialId, materials.id))
+    .groupBy(materials.id);
+  return rows.filter((row) => row.quantity !== row.sum);
+}
+
+type RentalReply = {
+  id: number;
+  status: string;
+  fromLocationId: number;
+  toLocationId: number;
+  fromLocation: { id: number; name: string };
+  toLocation: { id: number; name: string };
+  expectedReturnDate: string;
+  actualReturnDate: string | null;
+  rentedById: number | null;
+  notes: string | null;
+  requestId: number | null;
+  items: Array<{
+    id: number;
+    materialId: number;
+    materialName: string;
+    quantity: number;
+    unit: string;
+    quantityActuallyReturned: number;
+  }>;
+};
+
+function rental(items: Array<{ materialId: number; quantity: number }>, change: object = {}) {
+  return {
+    fromLocationId: yard.id,
+    toLocationId: actors.location.id,
+    expectedReturnDate: daysFromToday(7),
+    notes: 'For the facade',
+    items: items.map((item) => ({ ...item, unit: 'EACH', materialName: 'ignored' })),
+    ...change,
+  };
+}
+
+async function createRental(items: Array<{ materialId: number; quantity: number }>, change = {}) {
+  const response = await call('POST', '/material-rentals', admin(), rental(items, change));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as RentalReply;
+}
+
+const messagesOf = (body: string) =>
+  ((JSON.parse(body).errors ?? []) as { path: string; message: string }[]).map(
+    (e) => `${e.path}: ${e.message}`,
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  actors = await seedActors(t.app, t.db);
+  yard = await createLocation(t.db, { name: 'North Yard' });
+  other = await createLocation(t.db, { type: 'FIELD' });
+  const user = await createUser(t.db, { locationId: other.id });
+  otherManager = { user, headers: (await loginAs(t.app, user.email)).headers };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /material-rentals', () => {
+  it('rents material out: stock leaves the From location with one movement per item, logged and announced', async () => {
+    const tube = await material(yard.id, 'Scaffold tube', 100);
+    const clamp = await material(yard.id, 'Coupler clamp', 50);
+    const created = await createRental([
+      { materialId: tube, quantity: 30 },
+      { materialId: clamp, quantity: 5 },
+    ]);
+    expect(created).toMatchObject({
+      status: 'ACTIVE',
+      fromLocation: { id: yard.id, name: 'North Yard' },
+      toLocation: { id: actors.location.id, name: actors.location.name },
+      rentedById: actors.admin.user.id,
+      notes: 'For the facade',
+      actualReturnDate: null,
+      requestId: null,
+    });
+    expect(
+      created.items.map((i) => [i.materialName, i.quantity, i.unit, i.quantityActuallyReturned]),
+    ).toEqual([
+      ['Scaffold tube', 30, 'EACH', 0],
+      ['Coupler clamp', 5, 'EACH', 0],
+    ]);
+    expect(await stockOf(tube)).toBe(70);
+    expect(await stockOf(clamp)).toBe(45);
+    const movements = await t.db
+      .select()
+      .from(stockMovements)
+      .where(
+        and(
+          inArray(stockMovements.materialId, [tube, clamp]),
+          eq(stockMovements.reason, 'RENTAL_OUT'),
+        ),
+      );
+    expect(movements.map((m) => m.delta).sort()).toEqual([-30, -5]);
+    expect(movements[0]!.reference).toBe(`Rental #${created.id} to ${actors.location.name}`);
+    const [logged] = await t.db
+      .select()
+      .from(activityLogs)
+      .where(
+        and(
+          eq(activityLogs.action, 'CREATE_RENTAL'),
+          eq(activityLogs.entityId, String(created.id)),
+        ),
+      );
+    expect(logged?.userId).toBe(actors.admin.user.id);
+    const told = await t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.type, 'MATERIAL_RENTED'));
+    const recipients = told.map((n) => n.userId);
+    expect(recipients).toContain(actors.admin.user.id);
+    expect(recipients).toContain(actors.manager.user.id);
+    expect(recipients).not.toContain(otherManager.user.id);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('answers every message of the Rental assignment rules', async () => {
+    const empty = await call('POST', '/material-rentals', admin(), {});
+    expect(empty.statusCode).toBe(400);
+    expect(messagesOf(empty.body)).toEqual([
+      'fromLocationId: Location is required',
+      'toLocationId: Rented to location is required',
+      'expectedReturnDate: Expected return date is required',
+      'items: At least one item is required',
+    ]);
+    const same = await call('POST', '/material-rentals', admin(), {
+      fromLocationId: yard.id,
+      toLocationId: yard.id,
+      expectedReturnDate: daysFromToday(3),
+      items: [],
+    });
+    expect(messagesOf(same.body)).toEqual([
+      'items: At least one item is required',
+      'toLocationId: From and To locations cannot be the same.',
+    ]);
+    const items = await call('POST', '/material-rentals', admin(), {
+      fromLocationId: yard.id,
+      toLocationId: actors.location.id,
+      expectedReturnDate: daysFromToday(3),
+      items: [{ quantity: 0 }],
+    });
+    expect(messagesOf(items.body)).toEqual([
+      'items.0.materialId: Material is required',
+      'items.0.quantity: Quantity must be at least 1',
+      'items.0.unit: Unit is required',
+    ]);
+    const tube = await material(yard.id, 'Past tube', 5);
+    const past = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: tube, quantity: 1 }], { expectedReturnDate: daysFromToday(-1) }),
+    );
+    expect(past.statusCode).toBe(400);
+    expect(messagesOf(past.body)).toEqual([
+      'expectedReturnDate: Expected return date cannot be in the past.',
+    ]);
+    // Today is not in the past.
+    const today = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: tube, quantity: 1 }], { expectedReturnDate: daysFromToday(0) }),
+    );
+    expect(today.statusCode, today.body).toBe(201);
+  });
+
+  it('takes only materials of the From location, and refuses a missing location on its field', async () => {
+    const elsewhere = await material(other.id, 'Far tube', 10);
+    const response = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: elsewhere, quantity: 1 }]),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(messagesOf(response.body)).toEqual([
+      `items.0.materialId: ${RENTAL_MESSAGES.materialNotAtFromLocation}`,
+    ]);
+    const missing = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: elsewhere, quantity: 1 }], { toLocationId: 999_999 }),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(messagesOf(missing.body)).toEqual([`toLocationId: ${MESSAGES.locationNotFound}`]);
+  });
+
+  it('answers 409 naming what is available when stock is short, and changes nothing', async () => {
+    const tube = await material(yard.id, 'Short tube', 10);
+    const clamp = await material(yard.id, 'Short clamp', 3);
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(materialRentals);
+    const response = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([
+        { materialId: tube, quantity: 4 },
+        { materialId: clamp, quantity: 4 },
+      ]),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      message: insufficientStockMessage(3),
+      errors: [{ path: 'items.1.quantity', message: insufficientStockMessage(3) }],
+    });
+    expect(await stockOf(tube)).toBe(10);
+    expect(await stockOf(clamp)).toBe(3);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(materialRentals);
+    expect(after).toEqual(before);
+  });
+
+  it('is 401 without a session and 403 for a field manager', async () => {
+    expect((await call('POST', '/material-rentals', undefined, {})).statusCode).toBe(401);
+    const tube = await material(yard.id, 'Manager tube', 10);
+    const response = await call(
+      'POST',
+      '/material-rentals',
+      manager(),
+      rental([{ materialId: tube, quantity: 1 }]),
+    );
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('reading rentals', () => {
+  let mine: RentalReply;
+  let theirs: RentalReply;
+  beforeAll(async () => {
+    const prop = await material(yard.id, 'Steel prop', 100);
+    mine = await createRental([{ materialId: prop, quantity: 2 }]);
+    theirs = await createRental([{ materialId: prop, quantity: 3 }], { toLocationId: other.id });
+  });
+
+  it('lists newest first with the pagination, a field manager their destination only', async () => {
+    const all = await call('GET', '/material-rentals?limit=100', admin());
+    expect(all.statusCode).toBe(200);
+    const ids = (all.json().data.rentals as RentalReply[]).map((r) => r.id);
+    expect(ids.indexOf(theirs.id)).toBeLessThan(ids.indexOf(mine.id));
+    expect(all.json().data.pagination).toMatchObject({ page: 1, limit: 100, total: ids.length });
+    const scoped = await call('GET', '/material-rentals?limit=100', manager());
+    const seen = scoped.json().data.rentals as RentalReply[];
+    expect(seen.map((r) => r.id)).toContain(mine.id);
+    expect(seen.every((r) => r.toLocationId === actors.location.id)).toBe(true);
+    expect(
+      (await call('GET', `/material-rentals?locationId=${other.id}`, manager())).statusCode,
+    ).toBe(404);
+    const byLocation = await call('GET', `/material-rentals?locationId=${other.id}`, admin());
+    expect((byLocation.json().data.rentals as RentalReply[]).map((r) => r.id)).toEqual([theirs.id]);
+    const defaults = await call('GET', '/material-rentals', admin());
+    expect(defaults.json().data.pagination.limit).toBe(10);
+  });
+
+  it('searches material and location names, and filters by status, OVERDUE derived', async () => {
+    const found = await call('GET', '/material-rentals?search=steel%20PROP&limit=100', admin());
+    expect((found.json().data.rentals as RentalReply[]).map((r) => r.id)).toEqual([
+      theirs.id,
+      mine.id,
+    ]);
+    const byPlace = await call(
+      'GET',
+      `/material-rentals?search=${encodeURIComponent(other.name)}`,
+      admin(),
+    );
+    expect((byPlace.json().data.rentals as RentalReply[]).map((r) => r.id)).toEqual([theirs.id]);
+    await t.db
+      .update(materialRentals)
+      .set({ expectedReturnDate: daysFromToday(-2) })
+      .where(eq(materialRentals.id, theirs.id));
+    const overdue = await call('GET', '/material-rentals?status=OVERDUE&limit=100', admin());
+    expect((overdue.json().data.rentals as RentalReply[]).map((r) => [r.id, r.status])).toEqual([
+      [theirs.id, 'OVERDUE'],
+    ]);
+    const active = await call('GET', '/material-rentals?status=active&limit=100', admin());
+    const activeIds = (active.json().data.rentals as RentalReply[]).map((r) => r.id);
+    expect(activeIds).toContain(mine.id);
+    expect(activeIds).not.toContain(theirs.id);
+    const wrong = await call('GET', '/material-rentals?status=LATE', admin());
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain(RENTAL_MESSAGES.statusInvalid);
+  });
+
+  it('answers one rental, 404 for another location’s to a field manager and for a missing one', async () => {
+    const one = await call('GET', `/material-rentals/${mine.id}`, manager());
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data.items[0]).toMatchObject({ materialName: 'Steel prop', quantity: 2 });
+    expect((await call('GET', `/material-rentals/${theirs.id}`, manager())).statusCode).toBe(404);
+    expect((await call('GET', '/material-rentals/999999', admin())).statusCode).toBe(404);
+    expect((await call('GET', `/material-rentals/${mine.id}`)).statusCode).toBe(401);
+  });
+
+  it('counts the stats per destination; a field manager gets their own card only', async () => {
+    const stats = await call('GET', '/material-rentals/stats', admin());
+    expect(stats.statusCode).toBe(200);
+    const data = stats.json().data;
+    expect(data.total).toBe(data.active + data.returned + data.overdue + 0);
+    expect(data.overdue).toBeGreaterThanOrEqual(1);
+    const otherCard = data.byLocation.find(
+      (row: { location: { id: number } }) => row.location.id === other.id,
+    );
+    expect(otherCard).toMatchObject({ rented: 3, returned: 0, outstanding: 3 });
+    const own = await call('GET', '/material-rentals/stats', manager());
+    expect(
+      own.json().data.byLocation.map((row: { location: { id: number } }) => row.location.id),
+    ).toEqual([actors.location.id]);
+    expect((await call('GET', '/material-rentals/stats')).statusCode).toBe(401);
+  });
+});
+
+describe('returns', () => {
+  it('takes partial returns from the destination’s field manager, with the history’s cumulative and remaining quantities', async () => {
+    const tube = await material(yard.id, 'Return tube', 20);
+    const clamp = await material(yard.id, 'Return clamp', 20);
+    const created = await createRental([
+      { materialId: tube, quantity: 10 },
+      { materialId: clamp, quantity: 4 },
+    ]);
+    const [tubeItem, clampItem] = created.items;
+    const first = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: tubeItem!.id,
+      returnedQuantity: 3,
+      notes: 'First load',
+      materialRentalId: 12345,
+      returnDate: '1999-01-01T00:00:00.000Z',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({
+      materialRentalId: created.id,
+      rentalItemId: tubeItem!.id,
+      returnedQuantity: 3,
+      cumulativeReturned: 3,
+      remainingAfter: 7,
+      notes: 'First load',
+      returnedBy: { id: actors.manager.user.id },
+    });
+    expect(await stockOf(tube)).toBe(13);
+    await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: tubeItem!.id,
+      returnedQuantity: 5,
+    });
+    const history = await call('GET', `/material-rentals/${created.id}/returns`, manager());
+    expect(history.statusCode).toBe(200);
+    expect(
+      (history.json().data as { cumulativeReturned: number; remainingAfter: number }[]).map((r) => [
+        r.cumulativeReturned,
+        r.remainingAfter,
+      ]),
+    ).toEqual([
+      [3, 7],
+      [8, 2],
+    ]);
+    const over = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: tubeItem!.id,
+      returnedQuantity: 3,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe('Cannot return more than the remaining quantity.');
+    const none = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      returnedQuantity: 0,
+    });
+    expect(messagesOf(none.body)).toEqual([
+      'rentalItemId: Please select an item to return.',
+      'returnedQuantity: Quantity must be at least 1',
+    ]);
+    const foreignItem = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: 999_999,
+      returnedQuantity: 1,
+    });
+    expect(foreignItem.statusCode).toBe(400);
+    expect(foreignItem.json().message).toBe('Please select an item to return.');
+    expect(
+      (
+        await call('POST', `/material-rentals/${created.id}/returns`, otherManager.headers, {
+          rentalItemId: tubeItem!.id,
+          returnedQuantity: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/material-rentals/${created.id}/returns`, otherManager.headers))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/material-rentals/999999/returns', admin())).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/material-rentals/${created.id}/returns`, undefined, {})).statusCode,
+    ).toBe(401);
+
+    // The last items back: the rental is RETURNED today, and takes no more returns.
+    await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: tubeItem!.id,
+      returnedQuantity: 2,
+    });
+    const last = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: clampItem!.id,
+      returnedQuantity: 4,
+    });
+    expect(last.statusCode).toBe(201);
+    const done = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
+    expect(done).toMatchObject({ status: 'RETURNED', actualReturnDate: todayOf() });
+    expect(await stockOf(tube)).toBe(20);
+    expect(await stockOf(clamp)).toBe(20);
+    const again = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: clampItem!.id,
+      returnedQuantity: 1,
+    });
+    expect(again.statusCode).toBe(409);
+    const told = await t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.type, 'MATERIAL_RETURNED'));
+    expect(told.map((n) => n.userId)).toContain(actors.admin.user.id);
+    const logged = await t.db
+      .select()
+      .from(activityLogs)
+      .where(
+        and(
+          eq(activityLogs.action, 'RETURN_RENTAL_ITEM'),
+          eq(activityLogs.entityId, String(created.id)),
+        ),
+      );
+    expect(logged).toHaveLength(4);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('marks a rental fully returned (admin only), once', async () => {
+    const tube = await material(yard.id, 'Mark tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 6 }]);
+    await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: created.items[0]!.id,
+      returnedQuantity: 1,
+    });
+    expect(
+      (await call('POST', `/material-rentals/${created.id}/mark-returned`, manager())).statusCode,
+    ).toBe(403);
+    expect((await call('POST', `/material-rentals/${created.id}/mark-returned`)).statusCode).toBe(
+      401,
+    );
+    expect((await call('POST', '/material-rentals/999999/mark-returned', admin())).statusCode).toBe(
+      404,
+    );
+    const marked = await call('POST', `/material-rentals/${created.id}/mark-returned`, admin());
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().data).toMatchObject({ status: 'RETURNED', actualReturnDate: todayOf() });
+    expect(marked.json().data.items[0].quantityActuallyReturned).toBe(6);
+    expect(await stockOf(tube)).toBe(10);
+    const history = (await call('GET', `/material-rentals/${created.id}/returns`, admin())).json()
+      .data;
+    expect(history.map((r: { returnedQuantity: number }) => r.returnedQuantity)).toEqual([1, 5]);
+    const twice = await call('POST', `/material-rentals/${created.id}/mark-returned`, admin());
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(RENTAL_MESSAGES.alreadyReturned);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+});
+
+describe('PUT /material-rentals/{id}', () => {
+  it('edits the details and the items while nothing is returned, moving only the difference', async () => {
+    const tube = await material(yard.id, 'Edit tube', 20);
+    const clamp = await material(yard.id, 'Edit clamp', 20);
+    const created = await createRental([{ materialId: tube, quantity: 5 }]);
+    const edited = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental(
+        [
+          { materialId: tube, quantity: 2 },
+          { materialId: clamp, quantity: 4 },
+        ],
+        { notes: 'Changed', expectedReturnDate: daysFromToday(10), status: 'ACTIVE' },
+      ),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      notes: 'Changed',
+      expectedReturnDate: daysFromToday(10),
+    });
+    expect(await stockOf(tube)).toBe(18);
+    expect(await stockOf(clamp)).toBe(16);
+    expect(
+      (
+        await call(
+          'PUT',
+          `/material-rentals/${created.id}`,
+          manager(),
+          rental([{ materialId: tube, quantity: 2 }]),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          'PUT',
+          '/material-rentals/999999',
+          admin(),
+          rental([{ materialId: tube, quantity: 2 }]),
+        )
+      ).statusCode,
+    ).toBe(404);
+    // After a return the items are fixed; the details still change.
+    const items = edited.json().data.items as RentalReply['items'];
+    await call('POST', `/material-rentals/${created.id}/returns`, admin(), {
+      rentalItemId: items[0]!.id,
+      returnedQuantity: 1,
+    });
+    const locked = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([{ materialId: tube, quantity: 2 }]),
+    );
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe(RENTAL_MESSAGES.itemsLockedAfterReturn);
+    const same = rental(
+      [
+        { materialId: tube, quantity: 2 },
+        { materialId: clamp, quantity: 4 },
+      ],
+      { notes: 'Still out' },
+    );
+    expect((await call('PUT', `/material-rentals/${created.id}`, admin(), same)).statusCode).toBe(
+      200,
+    );
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('keeps a past expected return date already saved (an overdue rental stays editable)', async () => {
+    const tube = await material(yard.id, 'Late tube', 5);
+    const created = await createRental([{ materialId: tube, quantity: 1 }]);
+    await t.db
+      .update(materialRentals)
+      .set({ expectedReturnDate: daysFromToday(-5) })
+      .where(eq(materialRentals.id, created.id));
+    const kept = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([{ materialId: tube, quantity: 1 }], {
+        expectedReturnDate: daysFromToday(-5),
+        status: 'OVERDUE',
+        notes: 'Chased',
+      }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ status: 'OVERDUE', notes: 'Chased' });
+    const moved = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([{ materialId: tube, quantity: 1 }], {
+        expectedReturnDate: daysFromToday(-4),
+      }),
+    );
+    expect(moved.statusCode).toBe(400);
+    expect(messagesOf(moved.body)).toEqual([
+      'expectedReturnDate: Expected return date cannot be in the past.',
+    ]);
+  });
+
+  it('writes the outstanding quantities off as LOST (not put back), then refuses changes', async () => {
+    const tube = await material(yard.id, 'Lost tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 6 }]);
+    await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: created.items[0]!.id,
+      returnedQuantity: 2,
+    });
+    const lost = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([{ materialId: tube, quantity: 6 }], { status: 'LOST' }),
+    );
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json().data.status).toBe('LOST');
+    expect(await stockOf(tube)).toBe(6);
+    const [writtenOff] = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.materialId, tube), eq(stockMovements.reason, 'RENTAL_LOST')));
+    expect(writtenOff).toMatchObject({ delta: 0, quantityAfter: 6 });
+    expect(writtenOff!.reference).toContain('4 EACH written off as lost');
+    const back = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([{ materialId: tube, quantity: 6 }], { status: 'ACTIVE' }),
+    );
+    expect(back.statusCode).toBe(409);
+    expect(
+      (
+        await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+          rentalItemId: created.items[0]!.id,
+          returnedQuantity: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const stats = (await call('GET', '/material-rentals/stats', admin())).json().data;
+    expect(stats.itemsOutstanding).toBeLessThanOrEqual(stats.itemsRented - stats.itemsReturned - 4);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('setting RETURNED takes every remainder back', async () => {
+    const tube = await material(yard.id, 'Status tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 7 }]);
+    const done = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([{ materialId: tube, quantity: 7 }], { status: 'RETURNED' }),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ status: 'RETURNED', actualReturnDate: todayOf() });
+    expect(await stockOf(tube)).toBe(10);
+  });
+});
+
+describe('DELETE /material-rentals/{id}', () => {
+  it('deletes a rental with no returns, puts its quantities back and keeps the ledger rows', async () => {
+    const tube = await material(yard.id, 'Delete tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 4 }]);
+    expect((await call('DELETE', `/material-rentals/${created.id}`, manager())).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', `/material-rentals/${created.id}`)).statusCode).toBe(401);
+    const removed = await call('DELETE', `/material-rentals/${created.id}`, admin());
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await stockOf(tube)).toBe(10);
+    const reasons = (
+      await t.db.select().from(stockMovements).where(eq(stockMovements.materialId, tube))
+    ).map((m) => [m.reason, m.delta]);
+    expect(reasons).toEqual([
+      ['CREATE', 10],
+      ['RENTAL_OUT', -4],
+      ['RENTAL_DELETED', 4],
+    ]);
+    expect((await call('GET', `/material-rentals/${created.id}`, admin())).statusCode).toBe(404);
+    expect((await call('DELETE', `/material-rentals/${created.id}`, admin())).statusCode).toBe(404);
+  });
+
+  it('answers 409 once something has been returned', async () => {
+    const tube = await material(yard.id, 'Kept tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 4 }]);
+    await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: created.items[0]!.id,
+      returnedQuantity: 1,
+    });
+    const refused = await call('DELETE', `/material-rentals/${created.id}`, admin());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(RENTAL_MESSAGES.deleteAfterReturn);
+  });
+});
+
+describe('a location that rentals refer to', () => {
+  it('cannot be deleted (409, with the advice to set it Inactive)', async () => {
+    const site = await createLocation(t.db, { type: 'FIELD' });
+    const tube = await material(yard.id, 'Site tube', 5);
+    await createRental([{ materialId: tube, quantity: 1 }], { toLocationId: site.id });
+    const response = await call('DELETE', `/locations/remove/${site.id}`, admin());
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/Inactive/);
+  });
+});
+
+describe('races', () => {
+  it('50 rentals at once against a smaller stock take exactly what is there', async () => {
+    const tube = await material(yard.id, 'Race tube', 30);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', '/material-rentals', admin(), rental([{ materialId: tube, quantity: 1 }])),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(30);
+    expect(codes.filter((c) => c === 409)).toHaveLength(20);
+    expect(await stockOf(tube)).toBe(0);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('50 returns of 1 at once against a remainder of 20 accept exactly 20', async () => {
+    const tube = await material(yard.id, 'Return race tube', 25);
+    const created = await createRental([{ materialId: tube, quantity: 25 }]);
+    await call('POST', `/material-rentals/${created.id}/returns`, admin(), {
+      rentalItemId: created.items[0]!.id,
+      returnedQuantity: 5,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+          rentalItemId: created.items[0]!.id,
+          returnedQuantity: 1,
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(20);
+    // Refused as over the remainder, or as a rental already returned once the last came back.
+    expect(codes.filter((c) => c === 400 || c === 409)).toHaveLength(30);
+    const after = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
+    expect(after).toMatchObject({ status: 'RETURNED' });
+    expect(after.items[0].quantityActuallyReturned).toBe(25);
+    expect(await stockOf(tube)).toBe(25);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+});
