@@ -140,6 +140,19 @@ export const API_ACCESS = {
   'PATCH /api/rental-requests/:id/reject': ADMIN_ONLY,
   'PATCH /api/rental-requests/:id/notes': ADMIN_ONLY,
 
+  // Material rentals follow the role alone (PRODUCT-DECISIONS.md): a field manager sees the rentals
+  // whose destination is their location and processes their returns; only an admin assigns, edits,
+  // marks returned or deletes.
+  'GET /api/material-rentals': { ...SIGNED_IN, scoped: true },
+  'GET /api/material-rentals/stats': { ...SIGNED_IN, scoped: true },
+  'GET /api/material-rentals/:id': { ...SIGNED_IN, scoped: true },
+  'GET /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },
+  'POST /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },
+  'POST /api/material-rentals': ADMIN_ONLY,
+  'PUT /api/material-rentals/:id': ADMIN_ONLY,
+  'DELETE /api/material-rentals/:id': ADMIN_ONLY,
+  'POST /api/material-rentals/:id/mark-returned': ADMIN_ONLY,
+
   'GET /api/users/getAll': flagged('viewUsers'),
   'GET /api/users/detail/:id': flagged('viewUsers'),
   'GET /api/users/role/:role': flagged('viewUsers'),
@@ -274,6 +287,13 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   { path: '/requests/bulk/new', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },
   { path: '/requests/:id', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },
+  {
+    path: '/material-rentals',
+    roles: ['ADMIN', 'USER'],
+    title: 'Material Rentals',
+    name: 'Material Rentals',
+    icon: 'material-rentals',
+  },
   {
     path: '/users',
     roles: ['ADMIN'],

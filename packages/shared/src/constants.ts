@@ -7,6 +7,7 @@ export const PAGE_SIZES = {
   inventory: 10,
   users: 10,
   invoices: 10,
+  rentals: 10,
   rentalRequests: 10,
   rentalRequestChoices: [10, 20, 30, 50],
   notifications: 10,

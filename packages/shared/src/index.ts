@@ -9,6 +9,7 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/invoices';
 export * from './schemas/locations';
+export * from './schemas/material-rentals';
 export * from './schemas/materials';
 export * from './schemas/notifications';
 export * from './schemas/password';
