@@ -128,6 +128,7 @@ export default function MaterialRentalsPage() {
       <RentalStats
         stats={stats.data}
         state={listState(stats)}
+        showCounts={scope === null}
         onRetry={() => void stats.refetch()}
       />
       {stats.data ? (

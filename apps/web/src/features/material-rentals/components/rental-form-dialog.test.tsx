@@ -76,7 +76,36 @@ async function chooseFrom(dialog: Dialog, id: string) {
   fireEvent.change(select, { target: { value: id } });
 }
 
-describe('RentalFormDialog', () => {
+const overdue: RentalDto = {
+  id: 9,
+  fromLocationId: 1,
+  toLocationId: 2,
+  fromLocation: { id: 1, name: 'North Yard' },
+  toLocation: { id: 2, name: 'South Site' },
+  rentalDate: day(-20).iso,
+  expectedReturnDate: day(-3).iso,
+  actualReturnDate: null,
+  status: 'OVERDUE',
+  notes: null,
+  rentedById: 1,
+  rentedBy: { id: 1, name: 'Administrator' },
+  requestId: null,
+  items: [
+    {
+      id: 90,
+      materialId: 40,
+      materialName: 'Steel Tube',
+      quantity: 5,
+      unit: 'EACH',
+      quantityActuallyReturned: 0,
+    },
+  ],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+// Each test renders the dialog and waits for its options: more than the default 5 s on a busy machine.
+describe('RentalFormDialog', { timeout: 20_000 }, () => {
   it("offers the From location's materials as 'name (Stock: qty unit)' and fills the unit", async () => {
     const { dialog } = open();
     const first = item(dialog, 1);
@@ -183,35 +212,8 @@ describe('RentalFormDialog', () => {
   });
 
   it("edits a rental: the status is free, an overdue rental's saved date is kept", async () => {
-    const rental: RentalDto = {
-      id: 9,
-      fromLocationId: 1,
-      toLocationId: 2,
-      fromLocation: { id: 1, name: 'North Yard' },
-      toLocation: { id: 2, name: 'South Site' },
-      rentalDate: day(-20).iso,
-      expectedReturnDate: day(-3).iso,
-      actualReturnDate: null,
-      status: 'OVERDUE',
-      notes: null,
-      rentedById: 1,
-      rentedBy: { id: 1, name: 'Administrator' },
-      requestId: null,
-      items: [
-        {
-          id: 90,
-          materialId: 40,
-          materialName: 'Steel Tube',
-          quantity: 5,
-          unit: 'EACH',
-          quantityActuallyReturned: 0,
-        },
-      ],
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
-    saveAnswer = () => json(200, { success: true, message: 'Updated', data: rental });
-    const { dialog, onOpenChange } = open(rental);
+    saveAnswer = () => json(200, { success: true, message: 'Updated', data: overdue });
+    const { dialog, onOpenChange } = open(overdue);
     const status = dialog.getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
     expect(status.disabled).toBe(false);
     expect(status.value).toBe('OVERDUE');
@@ -257,5 +259,25 @@ describe('RentalFormDialog', () => {
       await item(dialog, 1).findByText(RENTAL_MESSAGES.materialNotAtFromLocation),
     ).toBeTruthy();
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('keeps the From location and the items of a rental with returns as they are', async () => {
+    const started: RentalDto = {
+      ...overdue,
+      items: [{ ...overdue.items[0]!, quantityActuallyReturned: 2 }],
+    };
+    const { dialog } = open(started);
+    await dialog.findAllByRole('option', { name: 'North Yard' });
+    expect(dialog.getByText(RENTAL_MESSAGES.itemsLockedAfterReturn)).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Add Item' })).toHaveProperty('disabled', true);
+    expect(dialog.getByRole('button', { name: 'Remove item 1' })).toHaveProperty('disabled', true);
+    expect(item(dialog, 1).getByRole('combobox', { name: 'Material' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(dialog.getByRole('combobox', { name: 'Rented To Location' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 });

@@ -115,6 +115,9 @@ export function RentalFormDialog({
   onSaved?: (rental: RentalDto) => void;
 }) {
   const editing = rental !== null;
+  // Once something has come back, the From location and the items stay as they are (the server
+  // refuses the change too); the destination, date, status and notes can still change.
+  const locked = editing && rental.items.some((item) => item.quantityActuallyReturned > 0);
   const save = useSaveRental();
   const locations = useLocationOptions('active');
   const resolver = useMemo(
@@ -219,6 +222,7 @@ export function RentalFormDialog({
                 {...described('fromLocationId', errors.fromLocationId !== undefined)}
                 {...register('fromLocationId', { onChange: onFromChange })}
                 id="rental-fromLocationId"
+                disabled={locked}
                 state={locations}
                 options={locationOptions}
                 placeholder="Select location"
@@ -305,7 +309,7 @@ export function RentalFormDialog({
                       {...register(`items.${index}.materialId`, {
                         onChange: (event) => onMaterialChange(index, event.target.value),
                       })}
-                      disabled={fromLocationId === null}
+                      disabled={fromLocationId === null || locked}
                     >
                       <option value="">{materialsPlaceholder}</option>
                       {chosen && !offered ? (
@@ -328,6 +332,7 @@ export function RentalFormDialog({
                       autoComplete="off"
                       {...described(`items.${index}.quantity`, !!itemErrors?.quantity)}
                       {...register(`items.${index}.quantity`)}
+                      readOnly={locked}
                     />
                   </FormField>
                   <FormField
@@ -348,6 +353,7 @@ export function RentalFormDialog({
                     size="icon"
                     className="self-end text-destructive hover:text-destructive sm:mt-7"
                     aria-label={`Remove item ${index + 1}`}
+                    disabled={locked}
                     onClick={() => remove(index)}
                   >
                     <Trash2 className="h-4 w-4" aria-hidden />
@@ -360,7 +366,12 @@ export function RentalFormDialog({
                 {itemsError}
               </p>
             ) : null}
-            <Button variant="outline" size="sm" onClick={() => append(newItem())}>
+            {locked ? (
+              <p className="text-sm text-muted-foreground">
+                {RENTAL_MESSAGES.itemsLockedAfterReturn}
+              </p>
+            ) : null}
+            <Button variant="outline" size="sm" disabled={locked} onClick={() => append(newItem())}>
               <Plus className="h-4 w-4" aria-hidden />
               Add Item
             </Button>

@@ -34,14 +34,19 @@ function StatCard({
   );
 }
 
-/** Total, Active, Returned and Overdue, then the items rented, returned and outstanding (02 2.11). */
+/**
+ * Total, Active, Returned and Overdue, then the items rented, returned and outstanding (02 2.11).
+ * The four counts are the admin's (02 section 6); a field manager has the overview of their items.
+ */
 export function RentalStats({
   stats,
   state,
+  showCounts,
   onRetry,
 }: {
   stats: RentalStatsDto | undefined;
   state: 'loading' | 'error' | 'ready';
+  showCounts: boolean;
   onRetry: () => void;
 }) {
   if (state === 'error') {
@@ -57,32 +62,34 @@ export function RentalStats({
   const show = (value: number | undefined) => (stats ? (value ?? 0) : '-');
   return (
     <section aria-label="Rental statistics" className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total"
-          value={show(stats?.total)}
-          icon={<Truck className="h-5 w-5" />}
-          tone="bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300"
-        />
-        <StatCard
-          label="Active"
-          value={show(stats?.active)}
-          icon={<Clock className="h-5 w-5" />}
-          tone="bg-yellow-100 text-yellow-700 dark:bg-yellow-900/40 dark:text-yellow-300"
-        />
-        <StatCard
-          label="Returned"
-          value={show(stats?.returned)}
-          icon={<CheckCircle2 className="h-5 w-5" />}
-          tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300"
-        />
-        <StatCard
-          label="Overdue"
-          value={show(stats?.overdue)}
-          icon={<AlertTriangle className="h-5 w-5" />}
-          tone="bg-red-100 text-red-700 dark:bg-red-900/40 dark:text-red-300"
-        />
-      </div>
+      {showCounts ? (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard
+            label="Total"
+            value={show(stats?.total)}
+            icon={<Truck className="h-5 w-5" />}
+            tone="bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300"
+          />
+          <StatCard
+            label="Active"
+            value={show(stats?.active)}
+            icon={<Clock className="h-5 w-5" />}
+            tone="bg-yellow-100 text-yellow-700 dark:bg-yellow-900/40 dark:text-yellow-300"
+          />
+          <StatCard
+            label="Returned"
+            value={show(stats?.returned)}
+            icon={<CheckCircle2 className="h-5 w-5" />}
+            tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300"
+          />
+          <StatCard
+            label="Overdue"
+            value={show(stats?.overdue)}
+            icon={<AlertTriangle className="h-5 w-5" />}
+            tone="bg-red-100 text-red-700 dark:bg-red-900/40 dark:text-red-300"
+          />
+        </div>
+      ) : null}
       <Card className="p-4">
         <h2 className="mb-3 flex items-center gap-2 font-semibold">
           <Package className="h-4 w-4" aria-hidden />

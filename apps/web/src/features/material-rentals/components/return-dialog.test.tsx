@@ -97,7 +97,7 @@ function fill(dialog: ReturnType<typeof within>, itemId: string, quantity: strin
   fireEvent.click(dialog.getByRole('button', { name: 'Record Return' }));
 }
 
-describe('ReturnDialog', () => {
+describe('ReturnDialog', { timeout: 20_000 }, () => {
   it('offers only the items with something left to return, with their remainder', () => {
     const { dialog } = open();
     const names = dialog.getAllByRole('option').map((option) => option.textContent);

@@ -1,0 +1,84 @@
+import type { RentalStatsDto } from '@stockyard/shared';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocationCards, RentalStats } from './rental-stats';
+
+const byLocation = (count: number): RentalStatsDto['byLocation'] =>
+  Array.from({ length: count }, (_, index) => ({
+    location: { id: index + 1, name: `Site ${index + 1}` },
+    rented: 10,
+    returned: index === 0 ? 10 : 4,
+    outstanding: index === 0 ? 0 : 6,
+  }));
+
+afterEach(cleanup);
+
+describe('the rentals overview', () => {
+  it('shows the four counts and the items rented, returned and outstanding', () => {
+    render(
+      <RentalStats
+        state="ready"
+        showCounts
+        onRetry={() => undefined}
+        stats={{
+          total: 12,
+          active: 7,
+          returned: 3,
+          overdue: 2,
+          itemsRented: 140,
+          itemsReturned: 52,
+          itemsOutstanding: 88,
+          byLocation: [],
+        }}
+      />,
+    );
+    const stats = within(screen.getByRole('region', { name: 'Rental statistics' }));
+    expect(stats.getByTestId('stat-Total').textContent).toBe('12');
+    expect(stats.getByTestId('stat-Active').textContent).toBe('7');
+    expect(stats.getByTestId('stat-Returned').textContent).toBe('3');
+    expect(stats.getByTestId('stat-Overdue').textContent).toBe('2');
+    expect(stats.getByText('Items Outstanding').nextSibling?.textContent).toBe('88');
+  });
+
+  it('leaves the four counts to the admin: a field manager has the items overview', () => {
+    const stats = {
+      total: 1,
+      active: 1,
+      returned: 0,
+      overdue: 0,
+      itemsRented: 14,
+      itemsReturned: 5,
+      itemsOutstanding: 9,
+      byLocation: [],
+    };
+    render(
+      <RentalStats state="ready" showCounts={false} onRetry={() => undefined} stats={stats} />,
+    );
+    expect(screen.queryByTestId('stat-Total')).toBeNull();
+    expect(screen.getByText('Items Outstanding').nextSibling?.textContent).toBe('9');
+  });
+
+  it("gives a field manager their own card only, marked 'Your Location'", () => {
+    render(<LocationCards byLocation={byLocation(3)} ownLocationId={2} />);
+    const cards = screen.getAllByRole('group');
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.textContent).toContain('Site 2');
+    expect(cards[0]!.textContent).toContain('Your Location');
+    expect(cards[0]!.textContent).toContain('6 items pending return');
+    expect(screen.queryByText('Scroll to see more locations')).toBeNull();
+  });
+
+  it('gives an admin every card, scrolling past six, and warns only where items are out', () => {
+    const { unmount } = render(<LocationCards byLocation={byLocation(6)} ownLocationId={null} />);
+    expect(screen.getAllByRole('group')).toHaveLength(6);
+    expect(screen.queryByText('Scroll to see more locations')).toBeNull();
+    expect(screen.queryByText('Your Location')).toBeNull();
+    expect(screen.getAllByText('6 items pending return')).toHaveLength(5);
+    unmount();
+
+    render(<LocationCards byLocation={byLocation(7)} ownLocationId={null} />);
+    expect(screen.getAllByRole('group')).toHaveLength(7);
+    expect(screen.getByText('Scroll to see more locations')).toBeTruthy();
+    expect(screen.getByTestId('location-cards').className).toContain('overflow-y-auto');
+  });
+});

@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test';
+import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
+
+type Created = { data: { id: number; name: string } };
+type Options = { data: { id: number; name: string; quantity: number }[] };
+
+/** A date `days` from today as the date fields take it (dd/mm/yyyy). */
+function typedDate(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+async function openActions(page: Page, destination: string) {
+  const row = page.getByRole('row').filter({ hasText: destination });
+  await row.getByRole('button', { name: /^Actions for rental \d+$/ }).click();
+  return page.getByRole('menu');
+}
+
+test.describe('material rentals', () => {
+  test('an admin assigns two materials, the site returns part, the admin closes it and the stock is back', async ({
+    page,
+    browser,
+    request,
+    seed,
+  }) => {
+    const yard = await seed.location();
+    const site = await seed.location({ type: 'FIELD' });
+    const manager = await seed.fieldManager(site.id);
+    const { token } = await apiLogin(request, admin);
+    const tube = unique('Steel Tube');
+    const plate = unique('Base Plate');
+    for (const [name, quantity] of [
+      [tube, 50],
+      [plate, 20],
+    ] as const) {
+      await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+        name,
+        locationId: yard.id,
+        quantity,
+        unit: 'EACH',
+      });
+    }
+    const stock = async () => {
+      const answer = await apiCall<Options>(
+        request,
+        token,
+        'GET',
+        `/api/materials/options?locationId=${yard.id}`,
+      );
+      return Object.fromEntries(answer.data.map((option) => [option.name, option.quantity]));
+    };
+
+    // The admin assigns the rental.
+    await signIn(page, admin);
+    await page.goto('/material-rentals');
+    await expect(page.getByRole('heading', { name: 'Material Rentals' })).toBeVisible();
+    await page.getByRole('button', { name: 'Assign New Rental' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Rental' });
+    await expect(form.getByLabel('Status')).toBeDisabled();
+    await form.getByLabel('From Location').selectOption({ label: yard.name });
+    await form.getByLabel('Rented To Location').selectOption({ label: site.name });
+    await form.getByLabel('Expected Return Date').fill(typedDate(7));
+    const first = form.getByRole('group', { name: 'Item 1' });
+    await first.getByLabel('Material').selectOption({ label: `${tube} (Stock: 50 Each)` });
+    await expect(first.getByLabel('Unit')).toHaveValue('Each');
+    await expect(first.getByLabel('Quantity')).toHaveValue('1');
+    await first.getByLabel('Quantity').fill('10');
+    await form.getByRole('button', { name: 'Add Item' }).click();
+    const second = form.getByRole('group', { name: 'Item 2' });
+    await second.getByLabel('Material').selectOption({ label: `${plate} (Stock: 20 Each)` });
+    await second.getByLabel('Quantity').fill('4');
+    await form.getByLabel('Notes').fill('East wing scaffold');
+    await form.getByRole('button', { name: 'Create Rental' }).click();
+    await expect(page.getByText('Rental created successfully.')).toBeVisible();
+    await expect(form).toBeHidden();
+    expect(await stock()).toEqual({ [tube]: 40, [plate]: 16 });
+
+    await page.getByLabel('Filter by location').selectOption({ label: site.name });
+    await expect(page).toHaveURL(new RegExp(`location=${site.id}`));
+    const adminRow = page.getByRole('row').filter({ hasText: site.name });
+    await expect(adminRow).toHaveCount(1);
+    await expect(adminRow).toContainText('2 items');
+    await expect(adminRow).toContainText(yard.name);
+    await expect(adminRow).toContainText('Active');
+    await expect(page.getByText('Displaying 1 of 1 rental records')).toBeVisible();
+    await expect(page.getByText('Showing 1 to 1 of 1 rentals')).toBeVisible();
+
+    // The field manager at the destination sees it under their own location.
+    const siteContext = await browser.newContext();
+    const fm = await siteContext.newPage();
+    await signIn(fm, manager);
+    await fm.goto('/material-rentals');
+    await expect(fm.getByRole('button', { name: 'Assign New Rental' })).toHaveCount(0);
+    const card = fm.getByRole('group', { name: site.name });
+    await expect(card).toContainText('Your Location');
+    await expect(card).toContainText('14 items pending return');
+    await expect(fm.getByText('(Filtered by your location)')).toBeVisible();
+    await expect(fm.getByLabel('Filter by location')).toBeDisabled();
+    const row = fm.getByRole('row').filter({ hasText: site.name });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: /^Expand rental/ }).click();
+    const items = fm.getByRole('table', { name: /^Items of rental/ });
+    await expect(items.getByRole('row').filter({ hasText: tube })).toContainText('10 Each');
+    await expect(items.getByRole('row').filter({ hasText: plate })).toContainText('4 Each');
+
+    // They bring some tubes back in two returns.
+    let menu = await openActions(fm, site.name);
+    await expect(menu.getByRole('menuitem', { name: 'Edit Details' })).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: 'Delete Rental' })).toHaveCount(0);
+    for (const [quantity, left] of [
+      ['3', 10],
+      ['2', 7],
+    ] as const) {
+      if (left === 7) menu = await openActions(fm, site.name);
+      await menu.getByRole('menuitem', { name: 'Process Return' }).click();
+      const returning = fm.getByRole('dialog', { name: 'Process Return' });
+      await returning
+        .getByLabel('Item')
+        .selectOption({ label: `${tube} (Remaining: ${left} Each)` });
+      await returning.getByLabel('Quantity').fill(quantity);
+      await returning.getByRole('button', { name: 'Record Return' }).click();
+      await expect(returning).toBeHidden();
+    }
+    await expect(items.getByRole('row').filter({ hasText: tube })).toContainText('5 Each');
+    await expect(card).toContainText('9 items pending return');
+
+    // More than the remainder is refused in the dialog.
+    menu = await openActions(fm, site.name);
+    await menu.getByRole('menuitem', { name: 'Process Return' }).click();
+    const returning = fm.getByRole('dialog', { name: 'Process Return' });
+    await returning.getByLabel('Item').selectOption({ label: `${plate} (Remaining: 4 Each)` });
+    await returning.getByLabel('Quantity').fill('5');
+    await returning.getByRole('button', { name: 'Record Return' }).click();
+    await expect(
+      returning.getByText('Cannot return more than the remaining quantity.'),
+    ).toBeVisible();
+    await returning.getByRole('button', { name: 'Cancel' }).click();
+
+    // The history shows each return with the cumulative and remaining quantities.
+    menu = await openActions(fm, site.name);
+    await menu.getByRole('menuitem', { name: 'View Return History' }).click();
+    const history = fm.getByRole('dialog', { name: 'Return History' });
+    const returns = history.getByRole('table', { name: 'Returns' }).locator('tbody tr');
+    await expect(returns).toHaveCount(2);
+    await expect(returns.nth(0).getByRole('cell').nth(1)).toHaveText(tube);
+    await expect(returns.nth(0).getByRole('cell').nth(2)).toHaveText('3 Each');
+    await expect(returns.nth(0).getByRole('cell').nth(3)).toHaveText('3 / 10');
+    await expect(returns.nth(0).getByRole('cell').nth(4)).toHaveText('7');
+    await expect(returns.nth(1).getByRole('cell').nth(2)).toHaveText('2 Each');
+    await expect(returns.nth(1).getByRole('cell').nth(3)).toHaveText('5 / 10');
+    await expect(returns.nth(1).getByRole('cell').nth(4)).toHaveText('5');
+    const final = history.getByRole('region', { name: 'Final status' });
+    await expect(final.getByRole('listitem').filter({ hasText: tube })).toContainText(
+      'Partially Returned',
+    );
+    await expect(final.getByRole('listitem').filter({ hasText: plate })).toContainText(
+      'Not Returned',
+    );
+    await expect(history.getByLabel('Return summary')).toContainText('Outstanding9');
+    await fm.keyboard.press('Escape');
+    expect(await stock()).toEqual({ [tube]: 45, [plate]: 16 });
+
+    // The admin marks it fully returned: the rest comes back to the yard.
+    await page.reload();
+    menu = await openActions(page, site.name);
+    await menu.getByRole('menuitem', { name: 'Mark Full Returned' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Mark Full Returned' })
+      .getByRole('button', {
+        name: 'Mark Returned',
+      })
+      .click();
+    await expect(page.getByText('Rental marked as fully returned.')).toBeVisible();
+    await expect(adminRow).toContainText('Returned');
+    await expect(adminRow).toContainText(/Returned: \d{2}\/\d{2}\/\d{4}/);
+    menu = await openActions(page, site.name);
+    await expect(menu.getByRole('menuitem', { name: 'Mark Full Returned' })).toBeDisabled();
+    await expect(menu.getByRole('menuitem', { name: 'Process Return' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    expect(await stock()).toEqual({ [tube]: 50, [plate]: 20 });
+
+    // The inventory page shows the stock back at the yard.
+    await page.goto('/inventory');
+    await page.getByLabel('Filter by location').selectOption({ label: yard.name });
+    await expect(
+      page.getByRole('row').filter({ hasText: tube }).getByRole('cell').nth(3),
+    ).toHaveText('50');
+    await expect(
+      page.getByRole('row').filter({ hasText: plate }).getByRole('cell').nth(3),
+    ).toHaveText('20');
+    await siteContext.close();
+  });
+});
