@@ -254,6 +254,57 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
 
+  'GET /api/material-rentals': {
+    at: (f, s) => ({ url: `/api/material-rentals?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/material-rentals/stats': {
+    at: () => ({ url: '/api/material-rentals/stats' }),
+    locationBound: false,
+  },
+  'GET /api/material-rentals/:id': {
+    at: (f, s) => ({ url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}` }),
+    locationBound: true,
+  },
+  'GET /api/material-rentals/:id/returns': {
+    at: (f, s) => ({ url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}/returns` }),
+    locationBound: true,
+  },
+  'POST /api/material-rentals/:id/returns': {
+    at: (f, s) => {
+      const rental = side(s, f.rentalA, f.rentalB);
+      return {
+        url: `/api/material-rentals/${rental.id}/returns`,
+        payload: { rentalItemId: rental.itemId, returnedQuantity: 1 },
+      };
+    },
+    locationBound: true,
+  },
+  'POST /api/material-rentals': {
+    at: (f, s) => ({
+      url: '/api/material-rentals',
+      payload: rentalPayload(f.yard.id, side(s, f.a.id, f.b.id), f.yardMaterial),
+    }),
+    locationBound: true,
+  },
+  'PUT /api/material-rentals/:id': {
+    at: (f, s) => ({
+      url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}`,
+      payload: rentalPayload(f.yard.id, side(s, f.a.id, f.b.id), f.yardMaterial),
+    }),
+    locationBound: true,
+  },
+  'DELETE /api/material-rentals/:id': {
+    at: (f, s) => ({ url: `/api/material-rentals/${side(s, f.spareRentalA, f.spareRentalB).id}` }),
+    locationBound: true,
+  },
+  'POST /api/material-rentals/:id/mark-returned': {
+    at: (f, s) => ({
+      url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}/mark-returned`,
+    }),
+    locationBound: true,
+  },
+
   'GET /api/users/getAll': {
     at: (f, s) => ({ url: `/api/users/getAll?location=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
@@ -357,6 +408,16 @@ function rentalRequestPayload(locationId: number, materialId: number) {
   };
 }
 
+/** A rental from the yard to a location, of 100 of the yard's material. */
+function rentalPayload(fromLocationId: number, toLocationId: number, materialId: number) {
+  return {
+    fromLocationId,
+    toLocationId,
+    expectedReturnDate: '2099-01-01',
+    items: [{ materialId, quantity: 100, unit: 'EACH' }],
+  };
+}
+
 function invoicePayload(locationId: number) {
   return {
     invoiceId: `INV-M${Math.random().toString().slice(2, 12)}`,
@@ -416,6 +477,19 @@ async function seed(app: TestApp) {
     if (response.statusCode !== 201) throw new Error(response.body);
     return response.json().data.id as number;
   };
+  const yard = await createLocation(db);
+  const yardMaterial = await material(yard.id, 'Yard tube', 100_000);
+  const rental = async (locationId: number) => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/material-rentals',
+      headers: adminHeaders,
+      payload: rentalPayload(yard.id, locationId, yardMaterial),
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    const data = response.json().data as { id: number; items: { id: number }[] };
+    return { id: data.id, itemId: data.items[0]!.id };
+  };
   const notice = async (userId: number) => {
     const [row] = await db
       .insert(notifications)
@@ -447,6 +521,12 @@ async function seed(app: TestApp) {
     requestB: await rentalRequest(b.id, materialB),
     spareRequestA: await rentalRequest(a.id, materialA),
     spareRequestB: await rentalRequest(b.id, materialB),
+    yard,
+    yardMaterial,
+    rentalA: await rental(a.id),
+    rentalB: await rental(b.id),
+    spareRentalA: await rental(a.id),
+    spareRentalB: await rental(b.id),
     noticeA: await notice(manager.id),
     spareNoticeA: await notice(manager.id),
     noticeB: await notice(userB.id),
