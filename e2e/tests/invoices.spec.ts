@@ -141,6 +141,10 @@ test.describe('invoices', () => {
     const office = await adminContext.newPage();
     await signIn(office, admin);
     await office.goto(`/invoices?search=${id}`);
+    // A fresh browser loads the whole app first: on a busy two-core machine that takes a while.
+    await expect(office.getByRole('heading', { name: 'Invoices (1)' })).toBeVisible({
+      timeout: 30_000,
+    });
     const row = office.getByRole('row').filter({ hasText: id });
     await expect(row).toContainText(location.name);
     await (await openActions(office, id))
@@ -310,5 +314,41 @@ test.describe('invoices', () => {
     // Another month holds none of it.
     await page.getByLabel('Filter by month').fill('2001-01');
     await expect(page.getByText('No data available for the summary report.')).toBeVisible();
+  });
+
+  test('on a phone the item rows fold into cards, and the preview prints without the shell or buttons', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, admin);
+    await page.goto('/invoices/generate');
+    await page.getByLabel('Location', { exact: true }).selectOption({ label: location.name });
+    await page.getByLabel('Client Name').fill('Harbour Works');
+    await page.getByLabel('Client Address').fill('9 Dock Road, Hull');
+    await page.getByRole('button', { name: 'Next: Items' }).click();
+
+    const items = page.getByRole('table', { name: 'Invoice items' });
+    await expect(items.getByRole('columnheader', { name: 'Qty' })).toBeHidden();
+    await fillItem(page, 1, { description: 'Deck boards', quantity: '4', dims: ['2', '1.5'] });
+    await expect(page.getByLabel('Item 1 Calculated Quantity')).toHaveText('12.00');
+    const card = items.locator('tbody').first();
+    const box = await card.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(390);
+    await expect(card.getByText('Calc. Volume Qty', { exact: true })).toBeVisible();
+
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next: Preview' }).click();
+    const document = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
+    await expect(document).toContainText('Harbour Works');
+    await page.emulateMedia({ media: 'print' });
+    await expect(document).toBeVisible();
+    await expect(document.getByTestId('grand-total')).toHaveText('12.00');
+    await expect(page.getByRole('button', { name: 'Submit Invoice' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 });
