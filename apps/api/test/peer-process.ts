@@ -13,7 +13,8 @@ const ctx = createContext(
   db,
   new Uint8Array(Buffer.from(process.env.JWT_SECRET_BASE64!, 'base64')),
 );
-const app = await buildApp({ ctx });
+// RENTAL_ALERTS=true: this instance sends the overdue rental alerts too, as a server does.
+const app = await buildApp({ ctx, rentalAlerts: process.env.RENTAL_ALERTS === 'true' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const deadline = Date.now() + 20_000;

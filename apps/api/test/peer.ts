@@ -11,7 +11,7 @@ const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'peer-
  * A second API process (test/peer-process.ts) on the test app's database and signing secret;
  * resolves once each instance has heard the other, so that broadcasts cross both ways.
  */
-export async function startPeer(t: TestApp): Promise<Peer> {
+export async function startPeer(t: TestApp, env: Record<string, string> = {}): Promise<Peer> {
   const child = fork(script, [], {
     execArgv: ['--import', 'tsx'],
     cwd: path.dirname(script),
@@ -19,6 +19,7 @@ export async function startPeer(t: TestApp): Promise<Peer> {
       ...process.env,
       DATABASE_URL: t.databaseUrl,
       JWT_SECRET_BASE64: Buffer.from(t.ctx.jwtSecret).toString('base64'),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
