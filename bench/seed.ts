@@ -331,9 +331,9 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
 /**
  * The invoices, in the caller's transaction: DATASET.invoices over the last three years, one
  * after another across the locations (about seven a month at each), 1 to 9 items each (5 on
- * average, so 250,000 in all), and the two large invoices at the sample location in the middle
- * of last month, with material usages on some of their items. Older invoices are mostly
- * finalized, the last two months' mostly drafts. Invoice n has the id n + 1.
+ * average: 249,990 items), and the two large invoices at the sample location in the middle of
+ * last month (550 items, 250,540 in all), with material usages on some of their items. Older
+ * invoices are mostly finalized, the last two months' mostly drafts. Invoice n has the id n + 1.
  */
 async function seedInvoices(client: pg.PoolClient | pg.Client) {
   const bulk = DATASET.invoices - 2;
