@@ -6,6 +6,7 @@ import {
   locations,
   materialRentals,
   materials,
+  rentalRequests,
   stockMovements,
   users,
 } from '../../db/schema';
@@ -110,6 +111,15 @@ export async function countInvoicesAt(db: DbExecutor, locationId: number): Promi
     .select({ n: count() })
     .from(invoices)
     .where(eq(invoices.locationId, locationId));
+  return row?.n ?? 0;
+}
+
+/** Rental requests for the location: they are decided, never deleted, and keep it. */
+export async function countRequestsAt(db: DbExecutor, locationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rentalRequests)
+    .where(eq(rentalRequests.locationId, locationId));
   return row?.n ?? 0;
 }
 

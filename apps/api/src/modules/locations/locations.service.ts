@@ -173,6 +173,12 @@ export async function removeLocation(ctx: AppContext, actor: Actor, id: number):
           `${location.name} cannot be deleted: ${rentalCount} ${rentalCount === 1 ? 'rental refers' : 'rentals refer'} to it. ${SET_INACTIVE_ADVICE}`,
         );
       }
+      const requestCount = await repo.countRequestsAt(tx, id);
+      if (requestCount > 0) {
+        throw conflict(
+          `${location.name} cannot be deleted: ${requestCount} rental ${requestCount === 1 ? 'request refers' : 'requests refer'} to it. ${SET_INACTIVE_ADVICE}`,
+        );
+      }
       const withHistory = await repo.countMaterialsWithHistoryAt(tx, id);
       if (withHistory > 0) {
         throw conflict(

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
@@ -178,6 +179,19 @@ export async function createRequest(
   input: CreateRentalRequestInput,
 ): Promise<RentalRequestDto> {
   assertWritable(actor.user, input.kind === 'bulk' ? input.locationId : input.location);
+  try {
+    return await insertRequest(ctx, actor, input);
+  } catch (error) {
+    // The location was deleted while the request was written: a race lost, not a server error.
+    if (isForeignKeyViolation(error)) {
+      const field = input.kind === 'bulk' ? 'locationId' : 'location';
+      throw badRequest(M.locationInvalid, [{ path: field, message: M.locationInvalid }]);
+    }
+    throw error;
+  }
+}
+
+async function insertRequest(ctx: AppContext, actor: Actor, input: CreateRentalRequestInput) {
   return inTransaction(ctx, async (uow) => {
     const { location, request, items } = await resolve(uow.tx, input);
     const row = await repo.insertRequest(

@@ -561,6 +561,8 @@ describe('a location that requests name', () => {
       headers: admin(),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toContain('Inactive');
+    expect(response.json().message).toBe(
+      `${place.name} cannot be deleted: 1 rental request refers to it. Set it to Inactive instead.`,
+    );
   });
 });
