@@ -722,6 +722,18 @@ describe('a location that rentals refer to', () => {
   });
 });
 
+describe('a material out on a rental', () => {
+  it('cannot be deleted until the rental is settled (409), so that its returns have a row to come back to', async () => {
+    const tube = await material(yard.id, 'Out tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 3 }]);
+    const refused = await call('DELETE', `/materials/remove/${tube}`, admin());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('3 EACH are still out on rental');
+    await call('POST', `/material-rentals/${created.id}/mark-returned`, admin());
+    expect((await call('DELETE', `/materials/remove/${tube}`, admin())).statusCode).toBe(200);
+  });
+});
+
 describe('races', () => {
   it('50 rentals at once against a smaller stock take exactly what is there', async () => {
     const tube = await material(yard.id, 'Race tube', 30);

@@ -4,6 +4,8 @@ import type { Database, DbExecutor } from '../../db/client';
 import {
   invoiceMaterialUsages,
   locations,
+  materialRentalItems,
+  materialRentals,
   materials,
   stockMovements,
   users,
@@ -142,6 +144,22 @@ export async function usedOnInvoice(db: DbExecutor, materialId: number): Promise
     .where(eq(invoiceMaterialUsages.materialId, materialId))
     .limit(1);
   return row !== undefined;
+}
+
+/** How much of the material is still out on ACTIVE rentals (it comes back to this row). */
+export async function outstandingOnRentals(db: DbExecutor, materialId: number): Promise<number> {
+  const [row] = await db
+    .select({
+      n: sql<number>`coalesce(sum(${materialRentalItems.quantity} - ${materialRentalItems.quantityActuallyReturned}), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(materialRentalItems)
+    .innerJoin(materialRentals, eq(materialRentals.id, materialRentalItems.rentalId))
+    .where(
+      and(eq(materialRentalItems.materialId, materialId), eq(materialRentals.status, 'ACTIVE')),
+    );
+  return row?.n ?? 0;
 }
 
 export async function softDeleteMaterial(db: DbExecutor, id: number) {

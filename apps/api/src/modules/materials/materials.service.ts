@@ -231,6 +231,13 @@ export async function removeMaterial(ctx: AppContext, actor: Actor, id: number):
   await inTransaction(ctx, async ({ tx }) => {
     const [material] = await repo.lockMaterials(tx, [id]);
     if (!material) throw notFound(MATERIAL_NOT_FOUND);
+    // Stock out on a rental comes back to this row: it stays until the rental is settled.
+    const outstanding = await repo.outstandingOnRentals(tx, id);
+    if (outstanding > 0) {
+      throw conflict(
+        `${material.name} cannot be deleted: ${outstanding} ${material.unit} ${outstanding === 1 ? 'is' : 'are'} still out on rental. Mark the rentals returned first.`,
+      );
+    }
     // What an invoice's material usage names stays too.
     const keep = (await repo.hasMovements(tx, id)) || (await repo.usedOnInvoice(tx, id));
     if (keep) await repo.softDeleteMaterial(tx, id);
