@@ -49,7 +49,10 @@ export default function InvoiceItemsPage() {
 
 function ItemsForm({ invoice }: { invoice: InvoiceDto }) {
   const navigate = useNavigate();
-  const { form, checkWhole, applyServerErrors } = useInvoiceForm(invoiceToFormValues(invoice));
+  const { form, checkWhole, applyServerErrors } = useInvoiceForm(
+    invoiceToFormValues(invoice),
+    'whole',
+  );
   const sources = useInvoiceSources(invoice.locationId, invoice);
   const save = useSaveInvoice();
 

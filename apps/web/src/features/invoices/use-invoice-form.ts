@@ -13,8 +13,12 @@ const invoiceResolver = schemaResolver<InvoiceFormValues, InvoiceInput>(invoiceS
  * (its due-date rule must not wait for the items to be valid); moving on and saving check all of
  * it with the schema the server uses.
  */
-export function useInvoiceForm(defaultValues: InvoiceFormValues) {
-  const stage = useRef<'details' | 'whole'>('details');
+export function useInvoiceForm(
+  defaultValues: InvoiceFormValues,
+  /** The items page has no details step: it checks the whole invoice from the start. */
+  firstStep: 'details' | 'whole' = 'details',
+) {
+  const stage = useRef(firstStep);
   const resolver: Resolver<InvoiceFormValues, unknown, InvoiceInput> = (
     values,
     context,
@@ -23,7 +27,12 @@ export function useInvoiceForm(defaultValues: InvoiceFormValues) {
     stage.current === 'details'
       ? (detailsResolver(values, context, options) as ReturnType<typeof invoiceResolver>)
       : invoiceResolver(values, context, options);
-  const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({ defaultValues, resolver });
+  const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({
+    defaultValues,
+    resolver,
+    // A field left wrong says so, and its message goes as soon as it is put right.
+    mode: 'onTouched',
+  });
 
   return {
     form,

@@ -70,7 +70,15 @@ export function InvoiceDetailsStep({
         ) : (
           <LocationSelect
             {...described('locationId')}
-            {...register('locationId')}
+            {...register('locationId', {
+              // Materials are used at the invoice's location: another location's do not apply.
+              onChange: () =>
+                form.getValues('items').forEach((item, index) => {
+                  item.materialUsages.forEach((_, usage) => {
+                    form.setValue(`items.${index}.materialUsages.${usage}.materialId`, '');
+                  });
+                }),
+            })}
             id="invoice-locationId"
             state={locationsState}
             options={locations}
