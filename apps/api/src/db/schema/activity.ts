@@ -18,8 +18,8 @@ export const activityLogs = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('activity_logs_timestamp_idx').on(t.timestamp.desc()),
-    index('activity_logs_location_idx').on(t.locationId, t.timestamp.desc()),
+    index('activity_logs_timestamp_idx').on(t.timestamp),
+    index('activity_logs_location_idx').on(t.locationId, t.timestamp),
     index('activity_logs_user_idx').on(t.userId),
   ],
 );

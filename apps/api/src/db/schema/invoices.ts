@@ -57,8 +57,8 @@ export const invoices = pgTable(
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     uniqueIndex('invoices_invoice_id_unique').on(sql`lower(${t.invoiceId})`),
     // The list, newest issue date first, over every location or one location.
-    index('invoices_issue_date_idx').on(t.issueDate.desc(), t.id.desc()),
-    index('invoices_location_issue_date_idx').on(t.locationId, t.issueDate.desc(), t.id.desc()),
+    index('invoices_issue_date_idx').on(t.issueDate, t.id),
+    index('invoices_location_issue_date_idx').on(t.locationId, t.issueDate, t.id),
     // The search over the Invoice ID and the client name is answered from trigrams (pg_trgm,
     // migration 0009): one index over both, joined by a separator no search contains.
     index('invoices_search_idx').using(

@@ -57,9 +57,9 @@ export const materialRentals = pgTable(
       sql`0 <= ${t.returnedTotal} and ${t.returnedTotal} <= ${t.quantityTotal}`,
     ),
     // The list, newest first: all, one destination, one status, or both.
-    index('material_rentals_to_location_idx').on(t.toLocationId, t.id.desc()),
-    index('material_rentals_status_idx').on(t.status, t.id.desc()),
-    index('material_rentals_to_location_status_idx').on(t.toLocationId, t.status, t.id.desc()),
+    index('material_rentals_to_location_idx').on(t.toLocationId, t.id),
+    index('material_rentals_status_idx').on(t.status, t.id),
+    index('material_rentals_to_location_status_idx').on(t.toLocationId, t.status, t.id),
     // Overdue: ACTIVE rentals by expected return (the daily alert, the counts).
     index('material_rentals_active_due_idx')
       .on(t.expectedReturnDate, t.id)

@@ -84,7 +84,7 @@ export const stockMovements = pgTable(
   },
   (t) => [
     check('stock_movements_quantity_after_check', sql`${t.quantityAfter} >= 0`),
-    index('stock_movements_material_idx').on(t.materialId, t.id.desc()),
+    index('stock_movements_material_idx').on(t.materialId, t.id),
     index('stock_movements_created_idx').on(t.createdAt),
   ],
 );

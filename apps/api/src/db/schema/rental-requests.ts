@@ -52,11 +52,11 @@ export const rentalRequests = pgTable(
       sql`(${t.status} = 'PENDING') = (${t.approvedById} is null and ${t.decidedAt} is null)`,
     ),
     // The list, newest first: everywhere or at one location, with or without a status filter.
-    index('rental_requests_status_idx').on(t.status, t.id.desc()),
-    index('rental_requests_location_idx').on(t.locationId, t.id.desc()),
-    index('rental_requests_location_status_idx').on(t.locationId, t.status, t.id.desc()),
+    index('rental_requests_status_idx').on(t.status, t.id),
+    index('rental_requests_location_idx').on(t.locationId, t.id),
+    index('rental_requests_location_status_idx').on(t.locationId, t.status, t.id),
     // The search by requester, and a user's history.
-    index('rental_requests_requested_by_idx').on(t.requestedById, t.id.desc()),
+    index('rental_requests_requested_by_idx').on(t.requestedById, t.id),
     index('rental_requests_approved_by_idx').on(t.approvedById),
   ],
 );
