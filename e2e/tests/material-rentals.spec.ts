@@ -25,6 +25,7 @@ test.describe('material rentals', () => {
     request,
     seed,
   }) => {
+    test.slow(); // Two accounts' pages through the whole life of a rental.
     const yard = await seed.location();
     const site = await seed.location({ type: 'FIELD' });
     const manager = await seed.fieldManager(site.id);
