@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { inTransaction } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
 import * as repo from './material-rentals.repository';
@@ -19,10 +17,7 @@ export async function sendRentalAlerts(
   today: string = todayOf(),
 ): Promise<number | null> {
   return inTransaction(ctx, async (uow) => {
-    const result = await uow.tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.single.rentalAlerts}) as locked`,
-    );
-    if (!result.rows[0]?.locked) return null;
+    if (!(await repo.tryAlertSenderLock(uow.tx))) return null;
     const due = await repo.claimOverdueAlerts(uow.tx, today);
     if (due.length === 0) return 0;
     const names = await repo.locationNames(uow.tx, [...new Set(due.map((r) => r.toLocationId))]);

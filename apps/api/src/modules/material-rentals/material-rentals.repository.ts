@@ -1,6 +1,7 @@
 import type { StoredRentalStatus } from '@stockyard/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   locations,
@@ -348,6 +349,14 @@ export async function holdRequest(db: DbExecutor, id: number) {
     .where(eq(rentalRequests.id, id))
     .for('key share');
   return row ?? null;
+}
+
+/** The alert sender's lock, held until the transaction ends; false when another process holds it. */
+export async function tryAlertSenderLock(db: DbExecutor): Promise<boolean> {
+  const result = await db.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.single.rentalAlerts}) as locked`,
+  );
+  return result.rows[0]?.locked === true;
 }
 
 /**
