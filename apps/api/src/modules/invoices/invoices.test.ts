@@ -133,7 +133,10 @@ type InvoiceReply = {
   }>;
 };
 
-async function create(headers = admin(), change: Record<string, unknown> = {}) {
+async function create(
+  headers: Record<string, string> = admin(),
+  change: Record<string, unknown> = {},
+) {
   const response = await call('POST', '/invoices', headers, invoice(change));
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as InvoiceReply;
@@ -424,7 +427,8 @@ describe('POST /api/invoices', () => {
 
 describe('GET /api/invoices', () => {
   let listYard: Awaited<ReturnType<typeof createLocation>>;
-  const list = (query: string, headers = admin()) => call('GET', `/invoices?${query}`, headers);
+  const list = (query: string, headers: Record<string, string> = admin()) =>
+    call('GET', `/invoices?${query}`, headers);
 
   beforeAll(async () => {
     listYard = await createLocation(t.db);
@@ -851,6 +855,18 @@ describe('what invoices keep', () => {
     expect(response.json().message).toMatch(
       /1 invoice refers to it\. Set it to Inactive instead\./,
     );
+  });
+
+  it('a material used on an invoice keeps the location it has since moved to (409, not 500)', async () => {
+    const yard = await createLocation(t.db);
+    const plank = await material(actors.location.id, 'Plank', 0);
+    await create(admin(), {
+      items: [sqm({ materialUsages: [{ materialId: plank, usageType: 'SIZE', length: 1 }] })],
+    });
+    await t.db.update(materials).set({ locationId: yard.id }).where(eq(materials.id, plank));
+    const response = await call('DELETE', `/locations/remove/${yard.id}`, admin());
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toMatch(/Set it to Inactive instead\./);
   });
 
   it('a material used on an invoice is removed from the lists but kept for the invoice', async () => {

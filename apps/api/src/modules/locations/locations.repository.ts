@@ -2,6 +2,7 @@ import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@st
 import { and, count, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import {
+  invoiceMaterialUsages,
   invoices,
   locations,
   materialRentals,
@@ -137,9 +138,15 @@ export async function countRentalsAt(db: DbExecutor, locationId: number): Promis
   return row?.n ?? 0;
 }
 
-const hasMovements = exists(
-  sql`(select 1 from ${stockMovements} where ${stockMovements.materialId} = ${materials.id})`,
-);
+/** A material's history: stock movements, or an invoice's material usage naming it. */
+const hasMovements = or(
+  exists(
+    sql`(select 1 from ${stockMovements} where ${stockMovements.materialId} = ${materials.id})`,
+  ),
+  exists(
+    sql`(select 1 from ${invoiceMaterialUsages} where ${invoiceMaterialUsages.materialId} = ${materials.id})`,
+  ),
+)!;
 
 export async function countMaterialsWithHistoryAt(
   db: DbExecutor,

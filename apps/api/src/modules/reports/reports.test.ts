@@ -8,7 +8,7 @@ let other: Awaited<ReturnType<typeof createLocation>>;
 let blindHeaders: Record<string, string>;
 
 const URL = '/api/reports/invoice-job-type-summary';
-const summary = (query: string, headers = actors.admin.headers) =>
+const summary = (query: string, headers: Record<string, string> = actors.admin.headers) =>
   t.app.inject({ method: 'GET', url: `${URL}?${query}`, headers });
 
 let sequence = 0;
