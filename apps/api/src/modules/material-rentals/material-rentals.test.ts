@@ -722,6 +722,50 @@ describe('a location that rentals refer to', () => {
   });
 });
 
+describe('a rental made from a rental request', () => {
+  async function request(approve: boolean) {
+    const tube = await material(actors.location.id, `Requested tube ${Math.random()}`, 1);
+    const created = await call('POST', '/rental-requests', manager(), {
+      locationId: actors.location.id,
+      requestedDate: daysFromToday(0),
+      items: [{ materialId: tube, name: 'Tube', quantity: 2, unit: 'EACH' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    if (approve) {
+      const approved = await call('PATCH', `/rental-requests/${id}/approve`, admin(), {
+        notes: 'Go ahead',
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    return id;
+  }
+
+  it('keeps its approved request, one rental per request; a pending one is refused', async () => {
+    const tube = await material(yard.id, 'Request tube', 10);
+    const approved = await request(true);
+    const made = await createRental([{ materialId: tube, quantity: 2 }], { requestId: approved });
+    expect(made.requestId).toBe(approved);
+    const again = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: tube, quantity: 1 }], { requestId: approved }),
+    );
+    expect(again.statusCode).toBe(409);
+    const pending = await request(false);
+    const refused = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: tube, quantity: 1 }], { requestId: pending }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(messagesOf(refused.body)[0]).toMatch(/^requestId: /);
+    expect(await stockOf(tube)).toBe(8);
+  });
+});
+
 describe('a material out on a rental', () => {
   it('cannot be deleted until the rental is settled (409), so that its returns have a row to come back to', async () => {
     const tube = await material(yard.id, 'Out tube', 10);
