@@ -20,6 +20,7 @@ import {
   toIsoDate,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
@@ -204,11 +205,7 @@ export function itemsToStore(items: InvoiceInput['items']) {
  * Every material used must be a live material of the invoice's location, and a QTY usage may not
  * ask for more than its stock (02 section 5): it records what a job used, and does not move stock.
  */
-async function checkUsages(
-  db: Parameters<typeof repo.findLiveMaterials>[0],
-  locationId: number,
-  items: InvoiceInput['items'],
-) {
+async function checkUsages(db: DbExecutor, locationId: number, items: InvoiceInput['items']) {
   const ids = [...new Set(items.flatMap((item) => item.materialUsages.map((u) => u.materialId)))];
   const found = new Map((await repo.findLiveMaterials(db, ids)).map((m) => [m.id, m]));
   items.forEach((item, itemIndex) => {
@@ -258,7 +255,7 @@ function detailsOf(input: InvoiceInput) {
 }
 
 /** A location named in the body: held until the transaction ends, a missing one 400. */
-async function heldLocation(db: Parameters<typeof holdLocation>[0], id: number) {
+async function heldLocation(db: DbExecutor, id: number) {
   const location = await holdLocation(db, id);
   return location ?? requireLocation(db, id);
 }
@@ -267,7 +264,7 @@ type Activity = { action: string; description: string; details: Record<string, u
 
 /** Writes a new DRAFT invoice and its items in the open transaction, with its activity entry. */
 async function insertNewInvoice(
-  tx: Parameters<typeof repo.insertInvoice>[0],
+  tx: DbExecutor,
   actor: Actor,
   input: InvoiceInput,
   activity: (invoice: repo.InvoiceRow, locationName: string) => Activity,
@@ -319,11 +316,7 @@ export async function createInvoice(
  * The invoice locked for a change by this user: another location's is 404 (read) or 403 (write),
  * and a finalized one is an admin's alone.
  */
-async function lockForChange(
-  tx: Parameters<typeof repo.lockInvoice>[0],
-  user: SessionUser,
-  id: number,
-) {
+async function lockForChange(tx: DbExecutor, user: SessionUser, id: number) {
   const invoice = await repo.lockInvoice(tx, id);
   if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
   assertReadable(user, invoice.locationId, INVOICE_MESSAGES.notFound);
