@@ -19,6 +19,10 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/reports/invoice-job-type-summary': lazy(
     () => import('@/features/invoices/job-type-summary-report-page'),
   ),
+  '/inventory/rental-request': lazy(() => import('@/features/rental-requests/single-request-page')),
+  '/rental-requests': lazy(() => import('@/features/rental-requests/rental-requests-page')),
+  '/requests/bulk/new': lazy(() => import('@/features/rental-requests/bulk-request-page')),
+  '/requests/:id': lazy(() => import('@/features/rental-requests/request-detail-page')),
   '/material-rentals': lazy(() => import('@/features/material-rentals/material-rentals-page')),
   '/notifications': lazy(() => import('@/features/notifications/notifications-page')),
   '/admin/activity-tracking': lazy(() => import('@/features/activity/activity-tracking-page')),

@@ -1,0 +1,48 @@
+import type {
+  ApiSuccess,
+  RentalRequestDto,
+  RentalRequestStatus,
+  RentalRequestSummaryDto,
+} from '@stockyard/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type RentalRequestFilters = {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: RentalRequestStatus;
+};
+
+export const rentalRequestKeys = {
+  all: ['rental-requests'] as const,
+  list: (filters: RentalRequestFilters) => ['rental-requests', 'list', filters] as const,
+  one: (id: number) => ['rental-requests', 'one', id] as const,
+};
+
+export function getRentalRequests(
+  filters: RentalRequestFilters,
+): Promise<ApiSuccess<RentalRequestSummaryDto[]>> {
+  return api.get<ApiSuccess<RentalRequestSummaryDto[]>>('/rental-requests', { query: filters });
+}
+
+export function useRentalRequests(filters: RentalRequestFilters) {
+  return useQuery({
+    queryKey: rentalRequestKeys.list(filters),
+    queryFn: () => getRentalRequests(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One request; a missing one (404) is the Request Not Found screen, not a toast. */
+export function useRentalRequest(id: number | null) {
+  return useQuery({
+    queryKey: rentalRequestKeys.one(id ?? 0),
+    queryFn: () =>
+      api
+        .get<ApiSuccess<RentalRequestDto>>(`/rental-requests/${id}`, { silent: true })
+        .then((answer) => answer.data),
+    enabled: id !== null,
+    retry: false,
+  });
+}

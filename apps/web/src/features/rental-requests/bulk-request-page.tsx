@@ -1,0 +1,368 @@
+import {
+  type BulkRentalRequestInput,
+  bulkRentalRequestSchema,
+  DEFAULT_REQUEST_UNIT,
+  localToday,
+  RENTAL_REQUEST_MESSAGES as M,
+  ownLocation,
+} from '@stockyard/shared';
+import { ArrowLeft, CheckCircle2, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { LocationSelect } from '@/components/location-select';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DateInput } from '@/components/ui/date-input';
+import { controlProps, FormField } from '@/components/ui/form-field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useLocationOptions } from '@/hooks/use-location-options';
+import { formatDate } from '@/lib/dates';
+import { applyServerErrors } from '@/lib/form-errors';
+import { schemaResolver } from '@/lib/form-resolver';
+import { useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
+import { useRequestMaterialOptions } from './api/get-material-options';
+import { useCreateRentalRequest } from './api/save-rental-request';
+
+type ItemValues = {
+  materialId: string;
+  name: string;
+  description: string;
+  quantity: string;
+  unit: string;
+};
+type FormValues = {
+  locationId: string;
+  requestedDate: string;
+  returnDate: string;
+  notes: string;
+  items: ItemValues[];
+};
+
+const FIELDS = ['locationId', 'requestedDate', 'returnDate', 'notes', 'items'] as const;
+
+const emptyItem = (): ItemValues => ({
+  materialId: '',
+  name: '',
+  description: '',
+  quantity: '1',
+  unit: DEFAULT_REQUEST_UNIT,
+});
+
+function emptyForm(scope: number | null): FormValues {
+  return {
+    locationId: scope ? String(scope) : '',
+    requestedDate: localToday(),
+    returnDate: '',
+    notes: '',
+    items: [emptyItem()],
+  };
+}
+
+// "The past" is before the browser's today.
+const schema = bulkRentalRequestSchema(() => localToday());
+
+/** The bulk request (02 section 2.6): materials of the chosen location's inventory. */
+export default function BulkRequestPage() {
+  const user = useSession()?.user;
+  const scope = user ? ownLocation(user) : null;
+  const create = useCreateRentalRequest();
+  const locations = useLocationOptions('active');
+  const [submitted, setSubmitted] = useState<number | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState,
+  } = useForm<FormValues, unknown, BulkRentalRequestInput>({
+    resolver: schemaResolver(schema),
+    defaultValues: emptyForm(scope),
+  });
+  const { errors, isSubmitting } = formState;
+  const { fields, append, remove } = useFieldArray({ control, name: 'items' });
+  const locationId = Number(watch('locationId')) || null;
+  const materials = useRequestMaterialOptions(locationId);
+  const items = watch('items');
+  // The materials are the chosen location's: another location clears the rows' choices.
+  const shownLocation = useRef(locationId);
+  useEffect(() => {
+    if (shownLocation.current === locationId) return;
+    shownLocation.current = locationId;
+    getValues('items').forEach((_, index) => {
+      setValue(`items.${index}.materialId`, '');
+      setValue(`items.${index}.name`, '');
+      setValue(`items.${index}.unit`, DEFAULT_REQUEST_UNIT);
+    });
+  }, [locationId, getValues, setValue]);
+
+  const described = (id: string, invalid: boolean) => controlProps(`bulk-${id}`, invalid);
+
+  const pickMaterial = (index: number, value: string) => {
+    const material = materials.data?.find((m) => String(m.id) === value);
+    setValue(`items.${index}.materialId`, value, { shouldValidate: formState.isSubmitted });
+    setValue(`items.${index}.name`, material?.name ?? '');
+    setValue(`items.${index}.unit`, material?.unit ?? DEFAULT_REQUEST_UNIT);
+  };
+
+  const onSubmit = handleSubmit(async (input) => {
+    if (!user) {
+      notifyToast.error('Error', { description: M.noUser });
+      return;
+    }
+    try {
+      const { data } = await create.mutateAsync(input);
+      notifyToast.success(M.submitted, { description: M.submittedText });
+      setSubmitted(data.id);
+      reset(emptyForm(scope));
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      notifyToast.error('Error', { description: M.submitFailed });
+    }
+  });
+
+  const options = (locations.data ?? []).filter((option) => scope === null || option.id === scope);
+  const itemsError = errors.items?.message ?? errors.items?.root?.message;
+
+  return (
+    <div className="space-y-6">
+      <Link to="/rental-requests" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Rental Requests
+      </Link>
+      <div>
+        <h1 className="text-2xl font-semibold">Bulk Material Rental Request</h1>
+        <p className="text-sm text-muted-foreground">
+          Ask for several materials of a location's inventory at once. A material the inventory does
+          not hold?{' '}
+          <Link to="/inventory/rental-request" className="font-medium underline">
+            Request it by name
+          </Link>
+          .
+        </p>
+      </div>
+
+      {submitted !== null ? (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900 sm:flex-row sm:items-center dark:border-green-900 dark:bg-green-950/40 dark:text-green-200"
+        >
+          <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
+          <p className="flex-1">
+            Request #{submitted} submitted. {M.submittedText}{' '}
+            <Link to={`/requests/${submitted}`} className="font-medium underline">
+              View request
+            </Link>
+          </p>
+          <Button variant="outline" size="sm" onClick={() => setSubmitted(null)}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      {locations.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {M.loadFailed('locations')}
+        </p>
+      ) : null}
+
+      <Card className="p-4 sm:p-6">
+        <form onSubmit={onSubmit} noValidate className="space-y-6">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="bulk-locationId" label="Location" error={errors.locationId?.message}>
+              {scope !== null ? (
+                <Input
+                  {...described('locationId', false)}
+                  readOnly
+                  value={user?.location?.name ?? 'Your location'}
+                  className="bg-muted"
+                />
+              ) : (
+                <LocationSelect
+                  {...described('locationId', errors.locationId !== undefined)}
+                  {...register('locationId')}
+                  id="bulk-locationId"
+                  state={locations}
+                  options={options}
+                  placeholder="Select location"
+                />
+              )}
+            </FormField>
+            <FormField id="bulk-returnDate" label="Return Date" error={errors.returnDate?.message}>
+              <Controller
+                control={control}
+                name="returnDate"
+                render={({ field }) => (
+                  <DateInput
+                    {...described('returnDate', errors.returnDate !== undefined)}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField id="bulk-requestedDate" label="Request Date">
+              <Input
+                id="bulk-requestedDate"
+                readOnly
+                value={formatDate(watch('requestedDate'))}
+                className="bg-muted"
+              />
+            </FormField>
+          </div>
+          <FormField id="bulk-notes" label="Notes" error={errors.notes?.message}>
+            <Textarea
+              rows={3}
+              {...described('notes', errors.notes !== undefined)}
+              {...register('notes')}
+            />
+          </FormField>
+
+          <section aria-labelledby="bulk-materials" className="space-y-3">
+            <div className="flex items-center justify-between gap-2">
+              <h2 id="bulk-materials" className="text-lg font-semibold">
+                Materials
+              </h2>
+              <Button variant="outline" size="sm" onClick={() => append(emptyItem())}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add Material
+              </Button>
+            </div>
+            {materials.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {M.loadFailed('materials')}
+              </p>
+            ) : null}
+            <Table>
+              <THead>
+                <TR>
+                  <TH className="min-w-48">Material</TH>
+                  <TH className="min-w-40">Description</TH>
+                  <TH className="w-28">Quantity</TH>
+                  <TH className="w-24">Unit</TH>
+                  <TH className="w-12">
+                    <span className="sr-only">Remove</span>
+                  </TH>
+                </TR>
+              </THead>
+              <TBody>
+                {fields.map((field, index) => {
+                  const itemErrors = errors.items?.[index];
+                  const row = index + 1;
+                  return (
+                    <TR key={field.id}>
+                      <TD className="align-top">
+                        <Select
+                          {...described(
+                            `items-${index}-materialId`,
+                            itemErrors?.materialId !== undefined,
+                          )}
+                          aria-label={`Material ${row}`}
+                          value={items[index]?.materialId ?? ''}
+                          disabled={locationId === null || materials.isPending}
+                          onChange={(event) => pickMaterial(index, event.target.value)}
+                        >
+                          <option value="">
+                            {locationId === null
+                              ? 'Select a location first'
+                              : materials.isPending
+                                ? 'Loading materials...'
+                                : 'Select material'}
+                          </option>
+                          {(materials.data ?? []).map((material) => (
+                            <option key={material.id} value={material.id}>
+                              {material.name} ({material.quantity} available)
+                            </option>
+                          ))}
+                        </Select>
+                        <FieldError
+                          id={`bulk-items-${index}-materialId`}
+                          message={itemErrors?.materialId?.message ?? itemErrors?.name?.message}
+                        />
+                      </TD>
+                      <TD className="align-top">
+                        <Input
+                          aria-label={`Description ${row}`}
+                          autoComplete="off"
+                          {...register(`items.${index}.description`)}
+                        />
+                        <FieldError
+                          id={`bulk-items-${index}-description`}
+                          message={itemErrors?.description?.message}
+                        />
+                      </TD>
+                      <TD className="align-top">
+                        <Input
+                          {...described(
+                            `items-${index}-quantity`,
+                            itemErrors?.quantity !== undefined,
+                          )}
+                          aria-label={`Quantity ${row}`}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          {...register(`items.${index}.quantity`)}
+                        />
+                        <FieldError
+                          id={`bulk-items-${index}-quantity`}
+                          message={itemErrors?.quantity?.message}
+                        />
+                      </TD>
+                      <TD className="align-top">
+                        <Input
+                          aria-label={`Unit ${row}`}
+                          readOnly
+                          className="bg-muted"
+                          value={items[index]?.unit ?? DEFAULT_REQUEST_UNIT}
+                        />
+                      </TD>
+                      <TD className="align-top">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Remove material ${row}`}
+                          onClick={() => remove(index)}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden />
+                        </Button>
+                      </TD>
+                    </TR>
+                  );
+                })}
+              </TBody>
+            </Table>
+            {itemsError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {itemsError}
+              </p>
+            ) : null}
+          </section>
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => reset(emptyForm(scope))}>
+              Reset Form
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Submitting...' : 'Submit Request'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}

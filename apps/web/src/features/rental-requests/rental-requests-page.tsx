@@ -1,0 +1,230 @@
+import {
+  RENTAL_REQUEST_MESSAGES as M,
+  normalizeRole,
+  PAGE_SIZES,
+  RENTAL_REQUEST_STATUS_LABELS,
+  RENTAL_REQUEST_STATUSES,
+  type RentalRequestStatus,
+  type RentalRequestSummaryDto,
+} from '@stockyard/shared';
+import { Eye, MoreHorizontal, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Input, Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
+import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useListParams } from '@/hooks/use-list-params';
+import { usePagedList } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
+import { formatDate } from '@/lib/dates';
+import { useCan, useSession } from '@/lib/session';
+import { useRentalRequests } from './api/get-rental-requests';
+import type { Decision } from './api/save-rental-request';
+import { DecisionDialog } from './components/decision-dialog';
+import { RequestStatusBadge } from './components/request-status-badge';
+
+type PageSize = (typeof PAGE_SIZES.rentalRequestChoices)[number];
+
+/** The request list (02 section 2.7). */
+export default function RentalRequestsPage() {
+  const user = useSession()?.user;
+  const can = useCan();
+  const mayDecide = can('PATCH /api/rental-requests/:id/approve');
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    status: RENTAL_REQUEST_STATUSES,
+    limit: PAGE_SIZES.rentalRequestChoices,
+  });
+  const { search, status } = filters;
+  const limit = Number(filters.limit || PAGE_SIZES.rentalRequests) as PageSize;
+  const searchBox = useSearchInput(search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
+  const [deciding, setDeciding] = useState<{ id: number; decision: Decision } | null>(null);
+
+  const query = useRentalRequests({
+    page,
+    limit,
+    search: search || undefined,
+    status: (status || undefined) as RentalRequestStatus | undefined,
+  });
+  const { rows, total, totalPages, state } = usePagedList(query, page, replacePage);
+  const filtered = search !== '' || status !== '';
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold">Rental Requests</h1>
+          <p className="text-sm text-muted-foreground">
+            Requests for material, pending until an admin approves or rejects them.
+          </p>
+        </div>
+        {/* Only a field manager asks for material (02 section 6). */}
+        {user && normalizeRole(user.role) === 'USER' ? (
+          <Link to="/requests/bulk/new" className={buttonVariants()}>
+            <Plus className="h-4 w-4" aria-hidden />
+            New Request
+          </Link>
+        ) : null}
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
+          <div className="relative sm:flex-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search requests"
+              placeholder="Search by request ID, requester or location..."
+              className="pl-9"
+              value={searchBox.text}
+              onChange={(event) => searchBox.setText(event.target.value)}
+            />
+          </div>
+          <Select
+            aria-label="Filter by status"
+            className="sm:w-44"
+            value={status}
+            onChange={(event) => setFilters({ status: event.target.value as RentalRequestStatus })}
+          >
+            <option value="">All Statuses</option>
+            {RENTAL_REQUEST_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {RENTAL_REQUEST_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+
+        <Table>
+          <THead>
+            <TR>
+              <TH>Request ID</TH>
+              <TH>Request By</TH>
+              <TH>Location</TH>
+              <TH>Date</TH>
+              <TH># of Items</TH>
+              <TH>Status</TH>
+              <TH className="text-right">Actions</TH>
+            </TR>
+          </THead>
+          <TBody>
+            <ListRows
+              state={state}
+              columns={7}
+              count={rows.length}
+              loading="Loading requests..."
+              failed={M.listLoad}
+              empty={filtered ? 'No rental requests match your filters.' : M.empty}
+              onRetry={() => void query.refetch()}
+            >
+              {rows.map((request) => (
+                <RequestRow
+                  key={request.id}
+                  request={request}
+                  mayDecide={mayDecide}
+                  onDecide={(decision) => setDeciding({ id: request.id, decision })}
+                />
+              ))}
+            </ListRows>
+          </TBody>
+        </Table>
+
+        <div className="flex items-center gap-2 border-t border-border px-4 pt-3 text-sm">
+          <Label htmlFor="requests-page-size">Rows per page</Label>
+          <Select
+            id="requests-page-size"
+            className="w-20"
+            value={limit}
+            onChange={(event) => setFilters({ limit: event.target.value as `${PageSize}` })}
+          >
+            {PAGE_SIZES.rentalRequestChoices.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          summary={`Page ${page} of ${Math.max(totalPages, 1)} (Total ${total} requests)`}
+        />
+      </Card>
+
+      <DecisionDialog
+        request={deciding}
+        onOpenChange={(open) => {
+          if (!open) setDeciding(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function RequestRow({
+  request,
+  mayDecide,
+  onDecide,
+}: {
+  request: RentalRequestSummaryDto;
+  mayDecide: boolean;
+  onDecide: (decision: Decision) => void;
+}) {
+  return (
+    <TR>
+      <TD className="font-medium">#{request.id}</TD>
+      <TD>
+        <div>{request.requestedBy?.name ?? '-'}</div>
+        <div className="text-xs text-muted-foreground">{request.requestedBy?.email}</div>
+      </TD>
+      <TD>{request.location.name}</TD>
+      <TD className="whitespace-nowrap">{formatDate(request.requestedDate)}</TD>
+      <TD>{request.itemCount}</TD>
+      <TD>
+        <RequestStatusBadge status={request.status} />
+      </TD>
+      <TD>
+        <div className="flex items-center justify-end gap-1">
+          <Link
+            to={`/requests/${request.id}`}
+            className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+            aria-label={`View Details of request #${request.id}`}
+          >
+            <Eye className="h-4 w-4" aria-hidden />
+            <span className="hidden md:inline">View Details</span>
+          </Link>
+          {mayDecide && request.status === 'PENDING' ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={`Decide request #${request.id}`}>
+                  <MoreHorizontal className="h-4 w-4" aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuItem onSelect={() => onDecide('approve')}>Approve</DropdownMenuItem>
+                <DropdownMenuItem className="text-destructive" onSelect={() => onDecide('reject')}>
+                  Reject
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+        </div>
+      </TD>
+    </TR>
+  );
+}
