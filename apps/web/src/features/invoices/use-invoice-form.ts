@@ -30,8 +30,6 @@ export function useInvoiceForm(
   const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({
     defaultValues,
     resolver,
-    // A field left wrong says so, and its message goes as soon as it is put right.
-    mode: 'onTouched',
   });
 
   return {

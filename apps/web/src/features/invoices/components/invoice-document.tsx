@@ -157,7 +157,7 @@ export function InvoiceDocument({
         <Detail term="Remarks" value={dash(invoice.invoice_remark)} />
       </dl>
 
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-xs" aria-label="Invoice items">
           <thead className="border-b border-border bg-muted/50 text-left">
             <tr>

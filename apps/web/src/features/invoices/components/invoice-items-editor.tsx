@@ -58,9 +58,9 @@ export function InvoiceItemsEditor({
 
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm max-lg:block" aria-label="Invoice items">
-          <thead className="border-b border-border bg-muted/50 text-left text-xs text-muted-foreground max-lg:hidden">
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm max-2xl:block" aria-label="Invoice items">
+          <thead className="border-b border-border bg-muted/50 text-left text-xs text-muted-foreground max-2xl:hidden">
             <tr>
               <th className="px-1.5 py-2 font-medium">Location</th>
               <th className="px-1.5 py-2 font-medium">Item Date</th>
@@ -95,7 +95,7 @@ export function InvoiceItemsEditor({
         <p className="py-4 text-center text-sm text-muted-foreground">No items yet.</p>
       ) : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Button variant="outline" onClick={() => append(blankItem())}>
+        <Button variant="outline" onClick={() => append(blankItem(), { shouldFocus: false })}>
           <Plus className="h-4 w-4" aria-hidden />
           Add Item
         </Button>
@@ -139,12 +139,12 @@ function ItemRows({
   }, [usageErrors]);
 
   return (
-    <tbody className="border-b border-border max-lg:mb-4 max-lg:block max-lg:rounded-lg max-lg:border">
-      <tr className="max-lg:grid max-lg:grid-cols-2 max-lg:gap-3 max-lg:p-3 sm:max-lg:grid-cols-3">
+    <tbody className="border-b border-border max-2xl:mb-4 max-2xl:block max-2xl:rounded-lg max-2xl:border">
+      <tr className="max-2xl:grid max-2xl:grid-cols-2 max-2xl:gap-3 max-2xl:p-3 sm:max-2xl:grid-cols-4 lg:max-2xl:grid-cols-6">
         <ItemCell label="Location" error={errors?.location?.message}>
           <Input
             autoComplete="off"
-            className="min-w-28"
+            className="2xl:min-w-28"
             placeholder="Sub location"
             aria-label={`Item ${n} Location`}
             aria-invalid={invalid('location')}
@@ -157,7 +157,7 @@ function ItemRows({
             name={`${path}.item_date`}
             render={({ field }) => (
               <DateInput
-                className="min-w-28"
+                className="2xl:min-w-28"
                 aria-label={`Item ${n} Date`}
                 aria-invalid={invalid('item_date')}
                 value={field.value}
@@ -169,12 +169,12 @@ function ItemRows({
         </ItemCell>
         <ItemCell
           label="Description"
-          className="max-lg:col-span-2 sm:max-lg:col-span-1"
+          className="max-2xl:col-span-2"
           error={errors?.job_description?.message}
         >
           <Input
             autoComplete="off"
-            className="min-w-36"
+            className="2xl:min-w-36"
             aria-label={`Item ${n} Description`}
             aria-invalid={invalid('job_description')}
             {...register(`${path}.job_description`)}
@@ -183,7 +183,7 @@ function ItemRows({
         <ItemCell label="Job Type" error={errors?.job_type?.message}>
           <Select
             aria-label={`Item ${n} Job Type`}
-            className="min-w-28"
+            className="2xl:min-w-28"
             {...register(`${path}.job_type`)}
           >
             {JOB_TYPES.map((jobType) => (
@@ -196,7 +196,7 @@ function ItemRows({
         <ItemCell label="UOM" error={errors?.uom?.message}>
           <Select
             aria-label={`Item ${n} UOM`}
-            className="min-w-36"
+            className="2xl:min-w-36"
             {...register(`${path}.uom`, {
               onChange: (event) => {
                 // A dimension the unit does not use is hidden, and counts for nothing.
@@ -219,7 +219,7 @@ function ItemRows({
             tabIndex={-1}
             value="L*H*W"
             aria-label={`Item ${n} Measure`}
-            className="w-20 bg-muted"
+            className="bg-muted 2xl:w-20"
           />
         </ItemCell>
         {DIMENSIONS.map(([key, short, label]) => (
@@ -227,13 +227,13 @@ function ItemRows({
             key={key}
             label={short}
             error={errors?.[key]?.message}
-            className={shown[key] ? undefined : 'max-lg:hidden'}
+            className={shown[key] ? undefined : 'max-2xl:hidden'}
           >
             {shown[key] ? (
               <Input
                 inputMode="decimal"
                 autoComplete="off"
-                className="w-20"
+                className="2xl:w-20"
                 aria-label={`Item ${n} ${label}`}
                 aria-invalid={invalid(key)}
                 {...register(`${path}.${key}`)}
@@ -252,7 +252,7 @@ function ItemRows({
           <Input
             inputMode="numeric"
             autoComplete="off"
-            className="w-20"
+            className="2xl:w-20"
             aria-label={`Item ${n} Quantity`}
             aria-invalid={invalid('quantity')}
             {...register(`${path}.quantity`)}
@@ -266,21 +266,17 @@ function ItemRows({
             {formatQuantity(item ? calculatedQuantity(item) : 0)}
           </output>
         </ItemCell>
-        <ItemCell
-          label="Remark"
-          className="max-lg:col-span-2 sm:max-lg:col-span-1"
-          error={errors?.remark?.message}
-        >
+        <ItemCell label="Remark" className="max-2xl:col-span-2" error={errors?.remark?.message}>
           <Input
             autoComplete="off"
-            className="min-w-28"
+            className="2xl:min-w-28"
             aria-label={`Item ${n} Remark`}
             aria-invalid={invalid('remark')}
             {...register(`${path}.remark`)}
           />
         </ItemCell>
-        <ItemCell label="Actions" className="max-lg:col-span-full">
-          <div className="flex items-center gap-1 lg:justify-end">
+        <ItemCell label="Actions" className="max-2xl:col-span-full">
+          <div className="flex items-center gap-1 2xl:justify-end">
             <Button
               variant="ghost"
               size="sm"
@@ -308,8 +304,8 @@ function ItemRows({
         </ItemCell>
       </tr>
       {usageOpen ? (
-        <tr className="max-lg:block">
-          <td colSpan={13} className="px-1.5 pb-3 max-lg:block max-lg:px-3">
+        <tr className="max-2xl:block">
+          <td colSpan={13} className="px-1.5 pb-3 max-2xl:block max-2xl:px-3">
             <MaterialUsageTable
               form={form}
               itemIndex={index}

@@ -17,8 +17,8 @@ export function ItemCell({
   children: ReactNode;
 }) {
   return (
-    <td className={cn('px-1.5 py-2 align-top max-lg:block max-lg:px-0 max-lg:py-0', className)}>
-      <span className="mb-1 block text-xs font-medium text-muted-foreground lg:hidden" aria-hidden>
+    <td className={cn('px-1.5 py-2 align-top max-2xl:block max-2xl:px-0 max-2xl:py-0', className)}>
+      <span className="mb-1 block text-xs font-medium text-muted-foreground 2xl:hidden" aria-hidden>
         {label}
       </span>
       {children}

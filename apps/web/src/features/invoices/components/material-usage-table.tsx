@@ -231,7 +231,11 @@ export function MaterialUsageTable({
           </tbody>
         </table>
       )}
-      <Button variant="outline" size="sm" onClick={() => append(blankUsage())}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => append(blankUsage(), { shouldFocus: false })}
+      >
         <Plus className="h-4 w-4" aria-hidden />
         Add Material
       </Button>
