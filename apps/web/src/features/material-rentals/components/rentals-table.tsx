@@ -10,6 +10,9 @@ import { unitLabel } from './units';
 
 const COLUMNS = 7;
 
+const itemCount = (rental: RentalDto) =>
+  `${rental.items.length} ${rental.items.length === 1 ? 'item' : 'items'}`;
+
 function RentalPeriod({ rental }: { rental: RentalDto }) {
   return (
     <>
@@ -87,7 +90,7 @@ export function RentalsTable({
           <TH className="w-10 px-2">
             <span className="sr-only">Expand</span>
           </TH>
-          <TH>Items</TH>
+          <TH className="hidden sm:table-cell">Items</TH>
           <TH className="hidden sm:table-cell">Location</TH>
           <TH>Rented To</TH>
           <TH className="hidden md:table-cell">Rental Period</TH>
@@ -125,15 +128,17 @@ export function RentalsTable({
                       )}
                     </Button>
                   </TD>
-                  <TD className="whitespace-nowrap tabular-nums">
-                    {rental.items.length} {rental.items.length === 1 ? 'item' : 'items'}
+                  <TD className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                    {itemCount(rental)}
                   </TD>
                   <TD className="hidden sm:table-cell">{rental.fromLocation.name}</TD>
                   <TD>
                     {rental.toLocation.name}
                     {/* On a phone the source, the period and the status fold under the destination. */}
                     <div className="mt-1 space-y-1 text-xs text-muted-foreground sm:hidden">
-                      <p>From {rental.fromLocation.name}</p>
+                      <p>
+                        {itemCount(rental)} from {rental.fromLocation.name}
+                      </p>
                       <RentalStatusBadge status={rental.status} />
                     </div>
                     <div className="mt-1 text-xs text-muted-foreground md:hidden">
@@ -156,7 +161,7 @@ export function RentalsTable({
                 </TR>
                 {open ? (
                   <tr className="bg-muted/30">
-                    <td colSpan={COLUMNS} className="px-4 py-3 sm:pl-14">
+                    <td colSpan={COLUMNS} className="px-3 py-3 sm:pl-14">
                       <RentalItems rental={rental} />
                       {rental.notes ? (
                         <p className="mt-2 text-xs text-muted-foreground">Notes: {rental.notes}</p>

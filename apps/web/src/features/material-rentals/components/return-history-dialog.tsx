@@ -84,11 +84,11 @@ export function ReturnHistoryDialog({
             <Table aria-label="Returns">
               <THead>
                 <tr>
-                  <TH>Date</TH>
+                  <TH className="hidden sm:table-cell">Date</TH>
                   <TH>Material</TH>
-                  <TH className="text-right">Returned</TH>
-                  <TH className="text-right">Cumulative</TH>
-                  <TH className="text-right">Remaining</TH>
+                  <TH className="px-2 text-right sm:px-4">Returned</TH>
+                  <TH className="hidden text-right sm:table-cell">Cumulative</TH>
+                  <TH className="hidden text-right sm:table-cell">Remaining</TH>
                   <TH className="hidden sm:table-cell">Notes</TH>
                 </tr>
               </THead>
@@ -108,7 +108,7 @@ export function ReturnHistoryDialog({
                 >
                   {returns.map((entry) => (
                     <TR key={entry.id}>
-                      <TD className="sm:whitespace-nowrap">
+                      <TD className="hidden whitespace-nowrap sm:table-cell">
                         {formatDateTime(entry.returnDate)}
                         {entry.returnedBy ? (
                           <span className="block text-xs text-muted-foreground">
@@ -118,19 +118,29 @@ export function ReturnHistoryDialog({
                       </TD>
                       <TD>
                         {entry.materialName}
+                        {/* On a phone the date and the person fold under the material. */}
+                        <span className="block text-xs text-muted-foreground sm:hidden">
+                          {formatDateTime(entry.returnDate)}
+                          {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
+                        </span>
                         {entry.notes ? (
                           <span className="block text-xs text-muted-foreground sm:hidden">
                             {entry.notes}
                           </span>
                         ) : null}
                       </TD>
-                      <TD className="text-right tabular-nums whitespace-nowrap">
+                      <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
                         {entry.returnedQuantity} {unitLabel(entry.unit)}
+                        {/* On a phone the running totals fold under the quantity. */}
+                        <span className="block text-xs text-muted-foreground sm:hidden">
+                          {entry.cumulativeReturned} / {entry.rentedQuantity},{' '}
+                          {entry.remainingAfter} left
+                        </span>
                       </TD>
-                      <TD className="text-right tabular-nums whitespace-nowrap">
+                      <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
                         {entry.cumulativeReturned} / {entry.rentedQuantity}
                       </TD>
-                      <TD className="text-right tabular-nums whitespace-nowrap">
+                      <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
                         {entry.remainingAfter}
                       </TD>
                       <TD className="hidden text-muted-foreground sm:table-cell">
