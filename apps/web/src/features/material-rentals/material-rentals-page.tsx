@@ -8,7 +8,8 @@ import {
   type RentalStatus,
 } from '@stockyard/shared';
 import { Plus, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,9 +21,10 @@ import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
+import { useRequestForRental } from './api/get-rental-request';
 import { useRentalStats, useRentals } from './api/get-rentals';
 import { useDeleteRental, useMarkRentalReturned } from './api/rental-mutations';
-import { RentalFormDialog } from './components/rental-form-dialog';
+import { RentalFormDialog, type RentalPrefill } from './components/rental-form-dialog';
 import type { RentalAction } from './components/rental-row-actions';
 import { LocationCards, RentalStats } from './components/rental-stats';
 import { RentalsTable } from './components/rentals-table';
@@ -63,6 +65,43 @@ export default function MaterialRentalsPage() {
   const [history, setHistory] = useState<RentalDto | null>(null);
   const [marking, setMarking] = useState<RentalDto | null>(null);
   const [deleting, setDeleting] = useState<RentalDto | null>(null);
+
+  // ?request=12: an approved rental request's Create Rental opens Add Rental filled from it.
+  const [params, setParams] = useSearchParams();
+  const requestParam = params.get('request') ?? '';
+  const requestId =
+    permissions.manage && /^[1-9]\d{0,9}$/.test(requestParam) ? Number(requestParam) : null;
+  const fromRequest = useRequestForRental(requestId);
+  const savedTo = useRef<number | null>(null);
+  const closeRequest = (location?: number) => {
+    const next = new URLSearchParams(params);
+    next.delete('request');
+    if (location !== undefined) {
+      next.set('location', String(location));
+      next.delete('page');
+    }
+    setParams(next, { replace: true });
+  };
+  const request = fromRequest.data;
+  const prefill = useMemo<RentalPrefill | undefined>(
+    () =>
+      request && request.status === 'APPROVED'
+        ? {
+            toLocationId: request.locationId,
+            requestId: request.id,
+            notes: `From rental request #${request.id}`,
+            items: request.items.map((item) => ({
+              materialName: item.name,
+              quantity: item.quantity,
+            })),
+          }
+        : undefined,
+    [request],
+  );
+  const refused = request !== undefined && request.status !== 'APPROVED';
+  useEffect(() => {
+    if (refused) notifyToast.error('Only an approved request can become a rental.');
+  }, [refused]);
 
   const query = useRentals({
     page,
@@ -202,6 +241,20 @@ export default function MaterialRentalsPage() {
       </Card>
 
       <RentalFormDialog open={formOpen} onOpenChange={setFormOpen} rental={editing} />
+      <RentalFormDialog
+        open={prefill !== undefined && requestId !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          // Once saved, the list shows the new rental's destination.
+          closeRequest(savedTo.current ?? undefined);
+          savedTo.current = null;
+        }}
+        rental={null}
+        prefill={prefill}
+        onSaved={(rental) => {
+          savedTo.current = rental.toLocationId;
+        }}
+      />
       <ReturnDialog
         rental={returning}
         onOpenChange={(open) => {

@@ -3,7 +3,7 @@ import {
   type RentalRequestDto,
   requestTotals,
 } from '@stockyard/shared';
-import { ArrowLeft, Check, Pencil, X } from 'lucide-react';
+import { ArrowLeft, Check, Pencil, Truck, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -96,6 +96,16 @@ export default function RequestDetailPage() {
               Reject
             </Button>
           </div>
+        ) : null}
+        {request.status === 'APPROVED' && can('POST /api/material-rentals') ? (
+          // The Material Rentals page opens its Add Rental dialog filled from this request.
+          <Link
+            to={`/material-rentals?request=${request.id}`}
+            className={buttonVariants({ variant: 'primary' })}
+          >
+            <Truck className="h-4 w-4" aria-hidden />
+            Create Rental
+          </Link>
         ) : null}
       </div>
 

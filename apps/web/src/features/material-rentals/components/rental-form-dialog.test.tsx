@@ -7,7 +7,7 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RentalFormDialog } from './rental-form-dialog';
+import { RentalFormDialog, type RentalPrefill } from './rental-form-dialog';
 
 const LOCATIONS: LocationOption[] = [
   { id: 1, name: 'North Yard', status: 'ACTIVE' },
@@ -55,11 +55,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(rental: RentalDto | null = null) {
+function open(rental: RentalDto | null = null, prefill?: RentalPrefill) {
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RentalFormDialog open onOpenChange={onOpenChange} rental={rental} />
+      <RentalFormDialog open onOpenChange={onOpenChange} rental={rental} prefill={prefill} />
     </QueryClientProvider>,
   );
   const name = rental ? 'Edit Rental' : 'Add Rental';
@@ -279,5 +279,49 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
       'disabled',
       false,
     );
+  });
+
+  it('fills Add Rental from a request: its location as Rented To, its materials found by name', async () => {
+    const { dialog, onOpenChange } = open(null, {
+      toLocationId: 2,
+      requestId: 31,
+      items: [
+        { materialName: 'base plate', quantity: 3 },
+        { materialName: 'Scaffold Clip', quantity: 2 },
+      ],
+    });
+    await dialog.findAllByRole('option', { name: 'North Yard' });
+    expect(
+      dialog.getByRole<HTMLSelectElement>('combobox', { name: 'Rented To Location' }).value,
+    ).toBe('2');
+    expect(item(dialog, 1).getByText('Requested: base plate')).toBeTruthy();
+    await chooseFrom(dialog, '1');
+    const first = item(dialog, 1);
+    await waitFor(() =>
+      expect(first.getByRole<HTMLSelectElement>('combobox', { name: 'Material' }).value).toBe('41'),
+    );
+    expect(first.getByLabelText<HTMLInputElement>('Unit').value).toBe('Each');
+    expect(first.getByLabelText<HTMLInputElement>('Quantity').value).toBe('3');
+    // No material of that name at the From location: the admin picks one.
+    const second = item(dialog, 2);
+    expect(second.getByRole<HTMLSelectElement>('combobox', { name: 'Material' }).value).toBe('');
+    expect(second.getByText('Requested: Scaffold Clip')).toBeTruthy();
+    fireEvent.change(second.getByRole('combobox', { name: 'Material' }), {
+      target: { value: '40' },
+    });
+    fireEvent.change(dialog.getByLabelText('Expected Return Date'), {
+      target: { value: day(5).typed },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Rental' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const [, init] = saveCalls()[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      toLocationId: 2,
+      requestId: 31,
+      items: [
+        { materialId: 41, quantity: 3, unit: 'EACH', materialName: 'Base Plate' },
+        { materialId: 40, quantity: 2, unit: 'EACH', materialName: 'Steel Tube' },
+      ],
+    });
   });
 });

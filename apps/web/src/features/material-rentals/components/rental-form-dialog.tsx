@@ -27,7 +27,14 @@ import { useRentalMaterialOptions } from '../api/get-material-options';
 import { useSaveRental } from '../api/rental-mutations';
 import { unitLabel } from './units';
 
-type ItemValues = { materialId: string; quantity: string; unit: string; materialName: string };
+type ItemValues = {
+  materialId: string;
+  quantity: string;
+  unit: string;
+  materialName: string;
+  /** A request's material name, matched by name in the From location's materials (not sent). */
+  wanted: string;
+};
 export type RentalFormValues = {
   fromLocationId: string;
   toLocationId: string;
@@ -42,13 +49,19 @@ export type RentalPrefill = {
   toLocationId?: number;
   notes?: string;
   requestId?: number;
-  items?: { materialId?: number; materialName: string; quantity: number; unit: string }[];
+  items?: { materialName: string; quantity: number }[];
 };
 
 const FIELDS = ['fromLocationId', 'toLocationId', 'expectedReturnDate', 'status', 'notes', 'items'];
 
 /** A new item: no material yet, quantity 1 (03 section 2.9). */
-const newItem = (): ItemValues => ({ materialId: '', quantity: '1', unit: '', materialName: '' });
+const newItem = (): ItemValues => ({
+  materialId: '',
+  quantity: '1',
+  unit: '',
+  materialName: '',
+  wanted: '',
+});
 
 /** Today in the viewer's calendar, as the schema compares it. */
 function today(): string {
@@ -69,14 +82,14 @@ function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): Rental
         quantity: String(item.quantity),
         unit: item.unit,
         materialName: item.materialName,
+        wanted: '',
       })),
     };
   }
   const items = (prefill?.items ?? []).map((item) => ({
-    materialId: item.materialId ? String(item.materialId) : '',
+    ...newItem(),
     quantity: String(item.quantity),
-    unit: item.materialId ? item.unit : '',
-    materialName: item.materialName,
+    wanted: item.materialName,
   }));
   return {
     fromLocationId: '',
@@ -127,11 +140,17 @@ export function RentalFormDialog({
       ),
     [rental],
   );
-  const { register, control, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
-    RentalFormValues,
-    unknown,
-    RentalInput
-  >({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState,
+  } = useForm<RentalFormValues, unknown, RentalInput>({
     resolver,
     defaultValues: toFormValues(rental, prefill),
   });
@@ -145,6 +164,21 @@ export function RentalFormDialog({
   const fromLocationId = Number(watch('fromLocationId')) || null;
   const materials = useRentalMaterialOptions(fromLocationId);
   const items = watch('items');
+
+  // A request's items find the From location's material of the same name once its list is there.
+  const options = materials.data;
+  useEffect(() => {
+    if (!options) return;
+    getValues('items').forEach((item, index) => {
+      if (item.materialId !== '' || item.wanted.trim() === '') return;
+      const wanted = item.wanted.trim().toLowerCase();
+      const match = options.find((option) => option.name.trim().toLowerCase() === wanted);
+      if (!match) return;
+      setValue(`items.${index}.materialId`, String(match.id));
+      setValue(`items.${index}.unit`, match.unit);
+      setValue(`items.${index}.materialName`, match.name);
+    });
+  }, [options, getValues, setValue]);
 
   /** Another From location offers other materials: the items' choices start again. */
   const onFromChange = () => {
@@ -321,6 +355,11 @@ export function RentalFormDialog({
                         </option>
                       ))}
                     </Select>
+                    {chosen === '' && items[index]?.wanted ? (
+                      <p className="text-xs text-muted-foreground">
+                        Requested: {items[index]?.wanted}
+                      </p>
+                    ) : null}
                   </FormField>
                   <FormField
                     id={`rental-items-${index}-quantity`}
