@@ -193,4 +193,67 @@ test.describe('material rentals', () => {
     ).toHaveText('20');
     await siteContext.close();
   });
+
+  test("an approved request's Create Rental opens Add Rental filled from it, and the rental keeps the request", async ({
+    page,
+    request,
+    seed,
+  }) => {
+    const yard = await seed.location();
+    const site = await seed.location({ type: 'FIELD' });
+    const manager = await seed.fieldManager(site.id);
+    const { token } = await apiLogin(request, admin);
+    const tube = unique('Putlog Tube');
+    const atSite = await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+      name: tube,
+      locationId: site.id,
+      quantity: 2,
+      unit: 'EACH',
+    });
+    await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+      name: tube,
+      locationId: yard.id,
+      quantity: 30,
+      unit: 'EACH',
+    });
+    const fm = await apiLogin(request, manager);
+    const asked = await apiCall<Created>(request, fm.token, 'POST', '/api/rental-requests', {
+      locationId: site.id,
+      requestedDate: new Date().toISOString().slice(0, 10),
+      items: [{ materialId: atSite.data.id, name: tube, quantity: 6, unit: 'EACH' }],
+    });
+    await apiCall(request, token, 'PATCH', `/api/rental-requests/${asked.data.id}/approve`, {
+      notes: 'Send from the yard',
+    });
+
+    await signIn(page, admin);
+    await page.goto(`/requests/${asked.data.id}`);
+    await page.getByRole('link', { name: 'Create Rental' }).click();
+    await expect(page).toHaveURL(new RegExp(`/material-rentals\\?request=${asked.data.id}$`));
+    const form = page.getByRole('dialog', { name: 'Add Rental' });
+    await expect(form.getByLabel('Rented To Location')).toHaveValue(String(site.id));
+    const first = form.getByRole('group', { name: 'Item 1' });
+    await expect(first.getByText(`Requested: ${tube}`)).toBeVisible();
+    await form.getByLabel('From Location').selectOption({ label: yard.name });
+    await expect(first.getByLabel('Material')).toHaveValue(/^\d+$/);
+    await expect(first.getByLabel('Material').locator('option:checked')).toHaveText(
+      `${tube} (Stock: 30 Each)`,
+    );
+    await expect(first.getByLabel('Quantity')).toHaveValue('6');
+    await form.getByLabel('Expected Return Date').fill(typedDate(10));
+    await form.getByRole('button', { name: 'Create Rental' }).click();
+    await expect(page.getByText('Rental created successfully.')).toBeVisible();
+    await expect(form).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`location=${site.id}`));
+    await expect(page).not.toHaveURL(/request=/);
+    await expect(page.getByRole('row').filter({ hasText: site.name })).toContainText('1 item');
+
+    const list = await apiCall<{ data: { rentals: { requestId: number | null }[] } }>(
+      request,
+      token,
+      'GET',
+      `/api/material-rentals?locationId=${site.id}`,
+    );
+    expect(list.data.rentals.map((rental) => rental.requestId)).toEqual([asked.data.id]);
+  });
 });
