@@ -38,9 +38,11 @@ export function DecisionDialog({
   const decide = useDecideRentalRequest();
   const text = TEXT[request?.decision ?? 'approve'];
 
+  // A new dialog starts with no notes; the page's re-renders (a refetch) keep what is typed.
+  const opened = request ? `${request.id}:${request.decision}` : null;
   useEffect(() => {
-    if (request) setNotes('');
-  }, [request]);
+    if (opened) setNotes('');
+  }, [opened]);
 
   const confirm = () => {
     if (!request || notes.trim() === '') return;

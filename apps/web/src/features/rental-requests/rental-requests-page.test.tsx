@@ -1,0 +1,137 @@
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_PERMISSIONS,
+  type RentalRequestSummaryDto,
+  type SessionUser,
+} from '@stockyard/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import RentalRequestsPage from './rental-requests-page';
+
+const fieldManager: SessionUser = {
+  id: 9,
+  name: 'Fran Field',
+  email: 'fran@example.com',
+  role: 'USER',
+  locationId: 1,
+  location: { name: 'North Yard' },
+  status: true,
+  lastLogin: null,
+  permissions: DEFAULT_PERMISSIONS,
+};
+const admin: SessionUser = {
+  ...fieldManager,
+  id: 1,
+  role: 'ADMIN',
+  locationId: null,
+  location: null,
+  permissions: ALL_PERMISSIONS,
+};
+
+const row = (id: number, status: RentalRequestSummaryDto['status']): RentalRequestSummaryDto => ({
+  id,
+  requestedById: 9,
+  requestedBy: {
+    id: 9,
+    name: 'Fran Field',
+    email: 'fran@example.com',
+    location: { id: 1, name: 'North Yard' },
+  },
+  locationId: 1,
+  location: { name: 'North Yard', address: '1 Quarry Road' },
+  requestedDate: '2026-03-02',
+  returnDate: null,
+  notes: null,
+  status,
+  itemCount: 3,
+  createdAt: '2026-03-02T08:00:00.000Z',
+  updatedAt: '2026-03-02T08:00:00.000Z',
+});
+
+const listCalls = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/rental-requests');
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            success: true,
+            message: 'OK',
+            data: [row(12, 'PENDING'), row(11, 'APPROVED')],
+            pagination: { total: 42, totalPages: 5, page: 1, limit: 10 },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  sessionStore.clear();
+  vi.unstubAllGlobals();
+});
+
+function show(user: SessionUser) {
+  sessionStore.set({ token: 'token', user });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/rental-requests']}>
+        <RentalRequestsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the request list', () => {
+  it('offers an admin Approve and Reject on pending rows only, and no New Request', async () => {
+    show(admin);
+    const pending = (await screen.findByText('#12')).closest('tr')!;
+    const approved = screen.getByText('#11').closest('tr')!;
+    expect(within(pending).getByText('02/03/2026')).toBeTruthy();
+    expect(within(pending).getByRole('button', { name: 'Decide request #12' })).toBeTruthy();
+    expect(within(approved).queryByRole('button', { name: /Decide/ })).toBeNull();
+    expect(
+      within(approved)
+        .getByRole('link', { name: 'View Details of request #11' })
+        .getAttribute('href'),
+    ).toBe('/requests/11');
+    expect(screen.queryByRole('link', { name: 'New Request' })).toBeNull();
+    expect(screen.getByText('Page 1 of 5 (Total 42 requests)')).toBeTruthy();
+  });
+
+  it('offers a field manager New Request and no decisions', async () => {
+    show(fieldManager);
+    await screen.findByText('#12');
+    expect(screen.getByRole('link', { name: 'New Request' }).getAttribute('href')).toBe(
+      '/requests/bulk/new',
+    );
+    expect(screen.queryByRole('button', { name: /Decide/ })).toBeNull();
+  });
+
+  it('asks for the rows per page and the status chosen', async () => {
+    show(admin);
+    await screen.findByText('#12');
+    expect(listCalls().at(-1)!.searchParams.get('limit')).toBe('10');
+    const sizes = within(screen.getByLabelText('Rows per page'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(sizes).toEqual(['10', '20', '30', '50']);
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '30' } });
+    await waitFor(() => expect(listCalls().at(-1)!.searchParams.get('limit')).toBe('30'));
+    const statuses = within(screen.getByLabelText('Filter by status'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(statuses).toEqual(['All Statuses', 'Pending', 'Approved', 'Rejected']);
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'REJECTED' } });
+    await waitFor(() => expect(listCalls().at(-1)!.searchParams.get('status')).toBe('REJECTED'));
+  });
+});
