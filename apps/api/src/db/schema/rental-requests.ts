@@ -1,15 +1,6 @@
 import { RENTAL_REQUEST_STATUSES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { locations } from './locations';
 import { materials } from './materials';
 import { users } from './users';
