@@ -61,7 +61,6 @@ export const INVOICE_MESSAGES = {
   deleteConfirm: (invoiceId: string) =>
     `Are you sure you want to delete invoice ${invoiceId}? This action cannot be undone.`,
   // Toasts of 02 section 8 and success lines.
-  locationFilterLoad: 'Could not load locations for filtering.',
   listLoad: 'Failed to fetch invoices',
   conversionInvalid: 'Invalid invoice selected for conversion.',
   conversionDetails: 'Failed to fetch full invoice details for conversion.',

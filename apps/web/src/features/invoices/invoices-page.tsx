@@ -7,6 +7,7 @@ import {
 import { PieChart, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LocationFilter } from '@/components/location-filter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -22,7 +23,6 @@ import { useDeleteInvoice } from './api/delete-invoice';
 import { useDownloadInvoiceExcel } from './api/download-invoice-excel';
 import { useFinalizeInvoice } from './api/finalize-invoice';
 import { useInvoices } from './api/get-invoices';
-import { InvoiceLocationFilter } from './components/invoice-location-filter';
 import { InvoicePreviewDialog, JobTypeSummaryDialog } from './components/invoice-preview-dialog';
 import type { InvoiceAction } from './components/invoice-row-actions';
 import { InvoicesTable } from './components/invoices-table';
@@ -152,7 +152,7 @@ export default function InvoicesPage() {
             />
           </div>
           {scoped ? null : (
-            <InvoiceLocationFilter
+            <LocationFilter
               className="md:w-56"
               value={location}
               onChange={(value) => setFilters({ location: value })}

@@ -1,12 +1,12 @@
 import { INVOICE_MESSAGES, ownLocation } from '@stockyard/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { LocationFilter } from '@/components/location-filter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useListParams } from '@/hooks/use-list-params';
 import { useSession } from '@/lib/session';
 import { useJobTypeSummary } from './api/get-job-type-summary';
-import { InvoiceLocationFilter } from './components/invoice-location-filter';
 import { JobTypeSummaryTables } from './components/job-type-summary-table';
 import { MonthFilter, monthFilterValue } from './components/month-filter';
 
@@ -55,7 +55,7 @@ export default function JobTypeSummaryReportPage() {
       </div>
       <Card className="flex flex-col gap-3 p-4 md:flex-row">
         {scoped ? null : (
-          <InvoiceLocationFilter
+          <LocationFilter
             className="md:w-56"
             value={location}
             onChange={(value) => setFilters({ location: value })}
