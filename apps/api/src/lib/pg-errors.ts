@@ -18,8 +18,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
 }
 
+/** A row that others refer to, or a reference to a row that is gone (23503; 23001 for RESTRICT). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return pgErrorOf(error)?.code === '23503';
+  const code = pgErrorOf(error)?.code;
+  return code === '23503' || code === '23001';
 }
 
 export function isCheckViolation(error: unknown, constraint?: string): boolean {

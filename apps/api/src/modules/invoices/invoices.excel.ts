@@ -6,6 +6,7 @@ import {
   toDisplayDate,
   USAGE_TYPE_LABELS,
 } from '@stockyard/shared';
+import { ContentCache } from '../../lib/content-cache';
 import {
   addRow,
   attachmentHeader,
@@ -48,7 +49,7 @@ export const invoiceAttachment = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
  * The invoice as one sheet (02 section 2.4): its details, the items with their material usage rows
  * beneath each, the grand total and the job type summary. Written to the stream as it is built.
  */
-export function invoiceWorkbook(invoice: InvoiceDto): Readable {
+function invoiceWorkbook(invoice: InvoiceDto): Readable {
   const { workbook, stream } = streamedWorkbook();
   workbook.creator = 'Stockyard';
   const sheet = workbook.addWorksheet('Invoice');
@@ -157,4 +158,20 @@ export function invoiceWorkbook(invoice: InvoiceDto): Readable {
   sheet.commit();
   workbook.commit().catch((error: Error) => stream.destroy(error));
   return stream;
+}
+
+/**
+ * Files made and kept by the invoice's whole content (decision 011): a 500-item file costs about
+ * 200 ms of the one Node thread, so the same file asked for again is sent as it was made, and any
+ * change to the invoice, its location or its creator's name is a new file.
+ */
+const files = new ContentCache(32 * 1024 * 1024);
+
+/** The invoice's .xlsx file. */
+export function invoiceFile(invoice: InvoiceDto): Promise<Buffer> {
+  return files.get(invoice, async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of invoiceWorkbook(invoice)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
 }

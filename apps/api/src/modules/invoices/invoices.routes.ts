@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
-import { invoiceAttachment, invoiceWorkbook } from './invoices.excel';
+import { invoiceAttachment, invoiceFile } from './invoices.excel';
 import * as service from './invoices.service';
 
 const tags = ['invoices'];
@@ -80,10 +80,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAuth(request).user,
         request.params.id,
       );
+      const file = await invoiceFile(invoice);
       reply.header('content-type', XLSX_CONTENT_TYPE);
       reply.header('content-disposition', invoiceAttachment(invoice));
-      // A stream is sent as it is written; the typed reply knows only the schema's string.
-      return reply.send(invoiceWorkbook(invoice) as unknown as string);
+      // The typed reply knows only the schema's string.
+      return reply.send(file as unknown as string);
     },
   );
 
