@@ -11,11 +11,14 @@ import {
   type InvoiceSummaryDto,
   isFinalized,
   itemCalculatedQuantity,
+  type JobTypeSummaryDto,
+  type JobTypeSummaryQuery,
   MONTH_PATTERN,
   nextMonthRange,
   normalizeRole,
   rentalInvoiceId,
   type SessionUser,
+  summarizeByJobType,
   toDisplayDate,
   toIsoDate,
 } from '@stockyard/shared';
@@ -482,4 +485,28 @@ export async function convertToRental(
     ),
   );
   return getInvoice(ctx, actor.user, created);
+}
+
+/**
+ * The job type summary report (03 section 2.7) over every invoice the viewer may see (a field
+ * manager's location's), in a month and at a location when asked: item quantities and calculated
+ * quantities per job type and unit, summed in SQL and ordered as the shared summary orders them.
+ */
+export async function jobTypeSummary(
+  ctx: AppContext,
+  user: SessionUser,
+  query: JobTypeSummaryQuery,
+): Promise<JobTypeSummaryDto> {
+  const sums = await repo.sumItemsByJobTypeAndUom(ctx.db, {
+    month: monthRange(query.month),
+    locationId: listScope(user, query.locationId),
+  });
+  return summarizeByJobType(
+    sums.map((row) => ({
+      job_type: row.jobType,
+      uom: row.uom,
+      quantity: row.quantity,
+      itemTotalCalculatedQuantity: row.calculated,
+    })),
+  );
 }

@@ -2,8 +2,9 @@ import { envelope, jobTypeSummaryDtoSchema, jobTypeSummaryQuery } from '@stockya
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
-import * as service from './reports.service';
+import { jobTypeSummary } from '../invoices/invoices.service';
 
+/** Reports read across invoices; the invoices module sums them (one module owns its tables). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoice-job-type-summary',
@@ -20,7 +21,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.invoiceJobTypeSummary(app.ctx, requireAuth(request).user, request.query),
+        await jobTypeSummary(app.ctx, requireAuth(request).user, request.query),
         'Job type summary fetched',
       ),
   );
