@@ -18,12 +18,18 @@ export const DATASET = {
   admins: 10,
   /** Over the last three years; two of them are the large invoices below. */
   invoices: 50_000,
+  /** Over the last three years, 1 to 5 materials each (issue 15). */
+  rentalRequests: 100_000,
+  /** Over the last three years, 1 to 5 items each, 300,000 in all, with their returns (issue 16). */
+  materialRentals: 100_000,
 } as const;
 
 /** The two large invoices the scenarios read: a detail of 50 items, a spreadsheet of 500. */
 export const LARGE_INVOICES = { detail: 50, excel: 500 } as const;
 /** Where the large invoices are, and the client name fragment the search scenario looks for. */
 export const INVOICE_SAMPLE = { locationId: 17, search: 'harbour' } as const;
+/** The requester's last name the rental request search scenario looks for (20 field managers). */
+export const RENTAL_SAMPLE = { search: 'rossi' } as const;
 
 const FIRST_NAMES = [
   'James',
@@ -311,9 +317,20 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
     [DATASET.admins],
   );
   await seedInvoices(client);
+  await stockPicks(client);
+  // The requests and rentals are made from the rows they name (joins on the seed's own tables),
+  // so their foreign keys are not checked row by row, which would double their time;
+  // verifyRentals checks them on a sample instead. Only this transaction is concerned.
+  await client.query('set local session_replication_role = replica');
+  await withIndexesBuiltAfter(client, RENTAL_TABLES, async () => {
+    await seedRentalRequests(client);
+    await seedMaterialRentals(client);
+  });
+  await client.query('set local session_replication_role = origin');
   await client.query('commit');
   await client.query('vacuum analyze');
   await verifyInvoiceQuantities(client);
+  await verifyRentals(client);
   const counts = await client.query(
     `select (select count(*) from locations)::int as locations,
             (select count(*) from users)::int as users,
@@ -322,7 +339,12 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
             (select count(*) from materials where quantity <= $1)::int as "lowStock",
             (select count(*) from invoices)::int as invoices,
             (select count(*) from invoice_items)::int as "invoiceItems",
-            (select count(*) from invoice_material_usages)::int as "materialUsages"`,
+            (select count(*) from invoice_material_usages)::int as "materialUsages",
+            (select count(*) from rental_requests)::int as "rentalRequests",
+            (select count(*) from rental_request_items)::int as "rentalRequestItems",
+            (select count(*) from material_rentals)::int as "materialRentals",
+            (select count(*) from material_rental_items)::int as "materialRentalItems",
+            (select count(*) from material_rental_returns)::int as "materialRentalReturns"`,
     [LOW_STOCK_THRESHOLD],
   );
   return counts.rows[0] as Record<string, number>;
@@ -514,5 +536,377 @@ export async function invoiceSample(client: pg.PoolClient | pg.Client) {
     detailInvoiceId: detail.id as number,
     excelInvoiceId: excel.id as number,
     search: INVOICE_SAMPLE.search,
+  };
+}
+
+/** Why a request was approved or rejected (decision notes, which the dialogs require). */
+const APPROVAL_NOTES = [
+  'Approved, deliver from the main yard',
+  'Approved, collect from the yard',
+  'Approved as requested',
+  'Approved, partial quantities to follow',
+];
+const REJECTION_NOTES = [
+  'Not in stock at the yard',
+  'Duplicate of an earlier request',
+  'Project on hold',
+  'Please request through the site engineer',
+];
+const REQUEST_NOTES = [
+  'Urgent, site starts Monday',
+  'For the shutdown works',
+  'Replacement for damaged items',
+];
+
+const RENTAL_TABLES = [
+  'rental_requests',
+  'rental_request_items',
+  'material_rentals',
+  'material_rental_items',
+  'material_rental_returns',
+];
+
+/**
+ * Runs `fill` with the tables' indexes (but those of their primary keys and other constraints)
+ * dropped, then builds them again from their definitions as the migrations left them: an index
+ * built once over the rows is several times faster than one kept row by row (the trigram index
+ * above all). A unique index that the rows break fails its build, and with it the seed.
+ */
+async function withIndexesBuiltAfter(
+  client: pg.PoolClient | pg.Client,
+  tables: string[],
+  fill: () => Promise<void>,
+) {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+     from pg_index i
+     where i.indrelid = any($1::regclass[])
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const { name } of rows) await client.query(`drop index ${name}`);
+  await fill();
+  for (const { definition } of rows) await client.query(definition);
+}
+
+/**
+ * A location's live materials, numbered 0..total-1 (`k`), and their count: what the requests and
+ * rentals pick from (`k = f(n) % total` joins on equality, so the pick is a hash join).
+ */
+async function stockPicks(client: pg.PoolClient | pg.Client) {
+  await client.query(
+    `create temp table bench_stock on commit drop as
+     select id, name, unit, location_id,
+            row_number() over (partition by location_id order by id) - 1 as k
+     from materials where deleted_at is null`,
+  );
+  await client.query(
+    `create temp table bench_stock_counts on commit drop as
+     select location_id, count(*)::int as total from bench_stock group by location_id`,
+  );
+  // Temporary tables have no statistics until analyzed, and the picks' joins want hash joins.
+  await client.query('analyze bench_stock, bench_stock_counts');
+}
+
+/**
+ * The rental requests, in the caller's transaction: DATASET.rentalRequests over the last three
+ * years, one after another across the locations, 1 to 5 materials each (3 on average), a single
+ * form's one free-text material on half the one-material requests, the bulk form's the location's
+ * own materials. Each location's requests come from its two field managers (users of that location,
+ * never an admin). Requests older than a month are mostly decided (approved four to one), with the
+ * admin, time and notes of the decision; the last month's mostly pending. Request n has the id n + 1.
+ */
+async function seedRentalRequests(client: pg.PoolClient | pg.Client) {
+  await client.query(
+    `create temp table bench_requests on commit drop as
+     with base as materialized (
+       select n, 1 + n % $2 as location_id,
+              current_date - 1095 + floor(n * 1096.0 / $1)::int as day,
+              1 + (n * 3) % 5 as items,
+              random() as fate, random() as verdict
+       from generate_series(0, $1 - 1) n
+     )
+     select n, location_id, items, items = 1 and n % 2 = 0 as single,
+            day + n % 4 as requested_date,
+            least(now(), day + interval '7 hours' + (n % 600) * interval '1 minute') as created_at,
+            case when fate < case when day < current_date - 30 then 0.03 else 0.6 end then 'PENDING'
+                 when verdict < 0.8 then 'APPROVED' else 'REJECTED' end as status
+     from base`,
+    [DATASET.rentalRequests, DATASET.locations],
+  );
+  // Location L's field managers: users L - 1 and L + 199 (users n sit at 1 + n % locations), or
+  // L + 199 and L + 399 where L - 1 would be an admin or nobody.
+  await client.query(
+    `insert into rental_requests (id, location_id, requested_by_id, requested_date, return_date,
+                                  notes, status, approved_by_id, decided_at, decision_notes,
+                                  created_at, updated_at)
+     select n + 1, location_id,
+            case when location_id <= 101 then location_id + 199 else location_id - 1 end
+              + $1 * (n / $1 % 2),
+            requested_date,
+            case when single then requested_date + 14 + n % 47
+                 when n % 3 = 0 then null else requested_date + 7 + n % 60 end,
+            case when n % 4 = 0 then ${pickOne(REQUEST_NOTES)} end,
+            status,
+            case when status <> 'PENDING' then 1 + n % $2 end,
+            case when status <> 'PENDING'
+                 then least(now(), created_at + (1 + n % 72) * interval '1 hour') end,
+            case status when 'APPROVED' then ${pickOne(APPROVAL_NOTES)}
+                        when 'REJECTED' then ${pickOne(REJECTION_NOTES)} end,
+            created_at,
+            case when status <> 'PENDING'
+                 then least(now(), created_at + (1 + n % 72) * interval '1 hour') else created_at end
+     from bench_requests order by n`,
+    [DATASET.locations, DATASET.admins],
+  );
+  await client.query(
+    `select setval(pg_get_serial_sequence('rental_requests', 'id'), (select max(id) from rental_requests))`,
+  );
+  await client.query(
+    `with wanted as materialized (
+       select r.n, r.single, pos, c.total,
+              (r.n * 7 + pos * (c.total / 5)) % c.total as k, r.location_id,
+              1 + floor(random() * 50)::int as quantity,
+              random() < 0.2 as described
+       from bench_requests r
+       join bench_stock_counts c using (location_id)
+       cross join generate_series(0, r.items - 1) pos
+     )
+     insert into rental_request_items (request_id, position, material_id, name, description,
+                                       quantity, unit)
+     select w.n + 1, w.pos,
+            case when w.single then null else s.id end,
+            case when w.single then ${pickOne(MATERIALS)} else s.name end,
+            case when w.described then ${pickOne(SITE_AREAS)} end,
+            w.quantity,
+            case when w.single then 'EACH' else s.unit end
+     from wanted w
+     join bench_stock s on s.location_id = w.location_id and s.k = w.k
+     order by w.n, w.pos`,
+  );
+}
+
+/**
+ * The material rentals, in the caller's transaction: DATASET.materialRentals over the last three
+ * years, to every location from another, 1 to 5 of the from-location's materials each (3 on
+ * average: DATASET.materialRentals * 3 items), each lent for one to twelve weeks. Those due back
+ * more than two weeks ago are mostly RETURNED (every item in full, the rental's actual return date
+ * the last return's), some DAMAGED or LOST (written off with part returned) or still ACTIVE; the
+ * recent ones mostly ACTIVE, some with part returned. Every return is a row of the history (a
+ * quarter of the items came back in two returns), and each item's returned quantity and each
+ * rental's totals are their sums. One rental in four that can keeps its approved request (the
+ * request n + 1, same destination, same day). Rental n has the id n + 1. No stock movements: the
+ * materials' ledger (bench movements sum to each quantity) stays as it is.
+ */
+async function seedMaterialRentals(client: pg.PoolClient | pg.Client) {
+  await client.query(
+    `create temp table bench_rentals on commit drop as
+     with base as materialized (
+       select n, 1 + n % $2 as to_location_id,
+              1 + (n + 1 + (n / $2) % ($2 - 1)) % $2 as from_location_id,
+              current_date - 1095 + floor(n * 1096.0 / $1)::int as rental_date,
+              7 + floor(random() * 84)::int as term,
+              1 + n % 5 as items,
+              random() as fate, random() as late
+       from generate_series(0, $1 - 1) n
+     )
+     select n, to_location_id, from_location_id, rental_date, items,
+            rental_date + term as expected_return_date,
+            case when rental_date + term < current_date - 14 then
+                   case when fate < 0.9 then 'RETURNED' when fate < 0.93 then 'DAMAGED'
+                        when fate < 0.95 then 'LOST' else 'ACTIVE' end
+                 when fate < 0.25 then 'RETURNED' else 'ACTIVE' end as status,
+            -- When the last item came back (RETURNED), from a few days early to ten days late.
+            least(current_date, rental_date + term - 5 + floor(late * 16)::int) as back
+     from base`,
+    [DATASET.materialRentals, DATASET.locations],
+  );
+  // The items, each what went out and what came back (all of it when RETURNED, else less).
+  await client.query(
+    `create temp table bench_rental_items on commit drop as
+     with wanted as materialized (
+       select r.n, pos, r.status, r.rental_date, r.expected_return_date, r.back,
+              (r.n * 7 + pos * (c.total / 5)) % c.total as k, r.from_location_id,
+              1 + floor(random() * 40)::int as quantity,
+              random() as share, random() as split, random() as day
+       from bench_rentals r
+       join bench_stock_counts c on c.location_id = r.from_location_id
+       cross join generate_series(0, r.items - 1) pos
+     )
+     select row_number() over (order by w.n, w.pos) as id, w.n, w.pos, s.id as material_id,
+            s.name, s.unit, w.quantity, w.split,
+            case when w.status = 'RETURNED' then w.quantity
+                 when w.share < 0.4 then 0
+                 else floor(w.share * w.quantity)::int end as returned,
+            -- The day of the (last) return.
+            case when w.status = 'RETURNED' then w.back
+                 else w.rental_date + floor(w.day * (greatest(0, least(current_date, w.expected_return_date) - w.rental_date) + 1))::int
+            end as last_day,
+            w.rental_date
+     from wanted w
+     join bench_stock s on s.location_id = w.from_location_id and s.k = w.k`,
+  );
+  await client.query(
+    `insert into material_rentals (id, from_location_id, to_location_id, rental_date,
+                                   expected_return_date, actual_return_date, status, notes,
+                                   rented_by_id, request_id, quantity_total, returned_total,
+                                   created_at, updated_at)
+     select r.n + 1, r.from_location_id, r.to_location_id, r.rental_date, r.expected_return_date,
+            case when r.status = 'RETURNED' then r.back end,
+            r.status,
+            case when r.n % 5 = 0 then ${pickOne(REQUEST_NOTES)} end,
+            1 + r.n % $1,
+            case when r.n % 4 = 0 and q.status = 'APPROVED' and q.location_id = r.to_location_id
+                 then q.id end,
+            t.quantity, t.returned,
+            least(now(), r.rental_date + interval '8 hours' + (r.n % 600) * interval '1 minute'),
+            least(now(), case when r.status = 'RETURNED' then r.back else r.rental_date end
+                         + interval '18 hours' + (r.n % 300) * interval '1 minute')
+     from bench_rentals r
+     join (select n, sum(quantity)::int as quantity, sum(returned)::int as returned
+           from bench_rental_items group by n) t using (n)
+     left join rental_requests q on q.id = r.n + 1
+     order by r.n`,
+    [DATASET.admins],
+  );
+  await client.query(
+    `select setval(pg_get_serial_sequence('material_rentals', 'id'), (select max(id) from material_rentals))`,
+  );
+  await client.query(
+    `insert into material_rental_items (id, rental_id, material_id, material_name, unit, quantity,
+                                        quantity_actually_returned)
+     select id, n + 1, material_id, name, unit, quantity, returned
+     from bench_rental_items order by id`,
+  );
+  await client.query(
+    `select setval(pg_get_serial_sequence('material_rental_items', 'id'), (select max(id) from material_rental_items))`,
+  );
+  // The history: one return per item that came back, or two (a first part halfway through).
+  // Ids follow the time of the return, as they would have been written; a return is made after
+  // 18:00 of its day, so never before the rental (made by 18:00 of its first day).
+  await client.query(
+    `insert into material_rental_returns (rental_id, rental_item_id, returned_quantity, return_date,
+                                          notes, returned_by_id)
+     select n + 1, id, part, least(now(), day + interval '18 hours' + (id % 300) * interval '1 minute'),
+            note, 1 + (n + part) % $1
+     from (
+       select i.n, i.id, i.returned - i.returned / 2 as part, i.last_day as day,
+              'Rest returned' as note
+       from bench_rental_items i
+       where i.returned > 0 and i.split < 0.25 and i.returned >= 2
+       union all
+       select i.n, i.id, i.returned / 2, i.rental_date + (i.last_day - i.rental_date) / 2,
+              'Partial return'
+       from bench_rental_items i
+       where i.returned >= 2 and i.split < 0.25
+       union all
+       select i.n, i.id, i.returned, i.last_day, null
+       from bench_rental_items i
+       where i.returned > 0 and not (i.split < 0.25 and i.returned >= 2)
+     ) r
+     order by day, id, part`,
+    [DATASET.admins],
+  );
+}
+
+/**
+ * The rentals and requests as the API keeps them, since the seed writes them without their foreign
+ * keys' checks: every 20th rental and request with what hangs on it. Each rental's totals are the
+ * sums of its items, each item's returned quantity the sum of its history (returns of its own
+ * rental, made between the rental and its return), every material at the rental's from-location
+ * (a bulk request's at its own location) under the name the item keeps, every location, person and
+ * kept request there (the request approved, at the rental's destination). Over all rows: RETURNED
+ * exactly when everything came back, with an actual return date; a decided request with its admin,
+ * time and notes. Any count above zero stops the bench.
+ */
+async function verifyRentals(client: pg.PoolClient | pg.Client) {
+  const result = await client.query(
+    `with r as materialized (select * from material_rentals where id % 20 = 0),
+          i as materialized (select i.* from material_rental_items i join r on r.id = i.rental_id),
+          h as materialized (select h.* from material_rental_returns h join r on r.id = h.rental_id),
+          q as materialized (select * from rental_requests where id % 20 = 0),
+          qi as materialized (select qi.* from rental_request_items qi join q on q.id = qi.request_id)
+     select
+       (select count(*) from r
+        left join (select rental_id, sum(quantity) as q, sum(quantity_actually_returned) as b
+                   from i group by rental_id) s on s.rental_id = r.id
+        where s.q is distinct from r.quantity_total or s.b is distinct from r.returned_total)::int
+         as "rentalTotals",
+       (select count(*) from i
+        left join (select rental_item_id, sum(returned_quantity) as b from h group by 1) s
+          on s.rental_item_id = i.id
+        where i.quantity_actually_returned <> coalesce(s.b, 0))::int as "itemHistories",
+       (select count(*) from h
+        join r on r.id = h.rental_id
+        left join i on i.id = h.rental_item_id and i.rental_id = h.rental_id
+        left join users u on u.id = h.returned_by_id
+        where i.id is null or u.id is null or h.return_date < r.created_at or h.return_date > now()
+           or h.return_date::date > coalesce(r.actual_return_date, current_date))::int as "returns",
+       (select count(*) from i
+        join r on r.id = i.rental_id
+        left join materials m on m.id = i.material_id and m.location_id = r.from_location_id
+                             and m.name = i.material_name and m.unit = i.unit
+        where m.id is null)::int as "rentalMaterials",
+       (select count(*) from r
+        left join locations f on f.id = r.from_location_id
+        left join locations t on t.id = r.to_location_id
+        left join users u on u.id = r.rented_by_id
+        left join rental_requests k on k.id = r.request_id and k.status = 'APPROVED'
+                                   and k.location_id = r.to_location_id
+        where f.id is null or t.id is null or u.id is null
+           or (r.request_id is not null and k.id is null))::int as "rentalReferences",
+       (select count(*) from q
+        left join locations l on l.id = q.location_id
+        left join users u on u.id = q.requested_by_id and u.role <> 'ADMIN' and u.location_id = q.location_id
+        left join users a on a.id = q.approved_by_id and a.role = 'ADMIN'
+        left join (select request_id, count(*) as n from qi group by 1) s on s.request_id = q.id
+        where l.id is null or u.id is null or (q.approved_by_id is not null and a.id is null)
+           or s.n is null)::int as "requestReferences",
+       (select count(*) from qi
+        join q on q.id = qi.request_id
+        left join materials m on m.id = qi.material_id and m.location_id = q.location_id
+                             and m.name = qi.name and m.unit = qi.unit
+        where qi.material_id is not null and m.id is null)::int as "requestMaterials",
+       (select count(*) from material_rentals
+        where (status = 'RETURNED') <> (returned_total = quantity_total)
+           or (status = 'RETURNED') <> (actual_return_date is not null)
+           or actual_return_date < rental_date or actual_return_date > current_date)::int
+         as "rentalStatuses",
+       (select count(*) from rental_requests
+        where (status <> 'PENDING') <> (decision_notes is not null)
+           or decided_at < created_at or created_at > now())::int as "requestDecisions"`,
+  );
+  const faults = Object.entries(result.rows[0] as Record<string, number>).filter(([, n]) => n > 0);
+  if (faults.length > 0) {
+    throw new Error(`seed: rentals or requests inconsistent: ${JSON.stringify(faults)}`);
+  }
+}
+
+/**
+ * What the rental scenarios ask for: the request search (a requester's last name) with how many
+ * requests it finds, the number of pending requests, and the rental with the longest return
+ * history among the last thousand.
+ */
+export async function rentalSample(client: pg.PoolClient | pg.Client) {
+  const result = await client.query(
+    `select (select count(*) from rental_requests q join users u on u.id = q.requested_by_id
+             where u.name ilike $1 or u.email ilike $1)::int as "searchMatches",
+            (select count(*) from rental_requests where status = 'PENDING')::int as pending,
+            h.rental_id as "returnsRentalId", h.n::int as returns
+     from (select rental_id, count(*) as n from material_rental_returns
+           where rental_id > (select max(id) from material_rentals) - 1000
+           group by rental_id order by count(*) desc, rental_id desc limit 1) h`,
+    [`%${RENTAL_SAMPLE.search}%`],
+  );
+  const row = result.rows[0];
+  if (!row || row.searchMatches === 0 || row.returns < 2) {
+    throw new Error(`seed: no rental sample: ${JSON.stringify(result.rows)}`);
+  }
+  return {
+    requestSearch: RENTAL_SAMPLE.search,
+    requestSearchMatches: row.searchMatches as number,
+    pendingRequests: row.pending as number,
+    returnsRentalId: row.returnsRentalId as number,
+    returns: row.returns as number,
   };
 }

@@ -13,7 +13,7 @@ import { createDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { ensureDatabase, runMigrations } from '../apps/api/src/db/migrate';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { DATASET, invoiceSample, seedDataset } from './seed';
+import { DATASET, invoiceSample, rentalSample, seedDataset } from './seed';
 
 export const BENCH_PASSWORD = 'Bench-admin-1';
 
@@ -49,6 +49,7 @@ async function main() {
     const client = await db.$client.connect();
     const counts = await seedDataset(client, await hashPassword(BENCH_PASSWORD));
     const invoices = await invoiceSample(client);
+    const rentals = await rentalSample(client);
     client.release();
     const seedSeconds = (Date.now() - started) / 1000;
 
@@ -77,7 +78,7 @@ async function main() {
       bareUrl: address(bare),
       token: login.json().token,
       dataset: { ...DATASET, ...counts, seedSeconds },
-      sample: { locationId: 17, materialId: sample.rows[0].materialId, invoices },
+      sample: { locationId: 17, materialId: sample.rows[0].materialId, invoices, rentals },
     });
   } catch (error) {
     console.error(error);

@@ -19,8 +19,10 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /**
  * Each scenario's p99 budget at 50 connections: ARCHITECTURE.md section 10 (a list or detail
- * endpoint 25 ms, statistics 50 ms) and issue 14 (the job type summary 50 ms, the Excel file of a
- * 500-item invoice 500 ms). A scenario without one is a floor for reading the others.
+ * endpoint 25 ms, statistics 50 ms), issue 14 (the job type summary 50 ms, the Excel file of a
+ * 500-item invoice 500 ms), issue 15 (the rental request list, filtered or searched, 25 ms) and
+ * issue 16 (the rental list and a return history 25 ms, the rental stats 50 ms). A scenario
+ * without one is a floor for reading the others.
  */
 const BUDGET_MS = { list: 25, report: 50, excel: 500 };
 
@@ -56,7 +58,7 @@ function run(url, headers, duration) {
 
 function scenarios(info) {
   const { apiUrl, bareUrl, sample, dataset } = info;
-  const { invoices } = sample;
+  const { invoices, rentals } = sample;
   // A page near the oldest end, and the middle page: the farthest from both ends, and so the
   // dearest to find (pages past the middle are read from the oldest end).
   const deepPage = Math.floor(dataset.materials / 10) - 10;
@@ -155,6 +157,44 @@ function scenarios(info) {
       url: `${apiUrl}/api/invoices/${invoices.excelInvoiceId}/excel`,
       budgetMs: BUDGET_MS.excel,
     },
+    // Rental requests (issue 15): the newest page of all, the pending ones, a requester's name.
+    {
+      name: 'rental requests list, page 1',
+      url: `${apiUrl}/api/rental-requests?page=1&limit=10`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `rental requests, status PENDING (${rentals.pendingRequests})`,
+      url: `${apiUrl}/api/rental-requests?page=1&limit=10&status=PENDING`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `rental request search (search=${rentals.requestSearch}, ${rentals.requestSearchMatches})`,
+      url: `${apiUrl}/api/rental-requests?page=1&limit=10&search=${rentals.requestSearch}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    // Material rentals (issue 16): the newest page of all and of one destination, the stats of
+    // every location, the return history of a rental.
+    {
+      name: 'material rentals list, page 1',
+      url: `${apiUrl}/api/material-rentals?page=1&limit=10`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: 'material rentals at a location, page 1',
+      url: `${apiUrl}/api/material-rentals?page=1&limit=10&locationId=${sample.locationId}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: 'material rental stats',
+      url: `${apiUrl}/api/material-rentals/stats`,
+      budgetMs: BUDGET_MS.report,
+    },
+    {
+      name: `rental return history (${rentals.returns} returns)`,
+      url: `${apiUrl}/api/material-rentals/${rentals.returnsRentalId}/returns`,
+      budgetMs: BUDGET_MS.list,
+    },
   ];
 }
 
@@ -176,7 +216,10 @@ function markdown(report) {
     `Data set: ${report.dataset.locations} locations, ${report.dataset.materials} materials ` +
       `(${report.dataset.lowStock} at 10 or under), ${report.dataset.movements} stock movements, ` +
       `${report.dataset.users} users, ${report.dataset.invoices} invoices with ` +
-      `${report.dataset.invoiceItems} items and ${report.dataset.materialUsages} material usages; ` +
+      `${report.dataset.invoiceItems} items and ${report.dataset.materialUsages} material usages, ` +
+      `${report.dataset.rentalRequests} rental requests with ${report.dataset.rentalRequestItems} items, ` +
+      `${report.dataset.materialRentals} material rentals with ${report.dataset.materialRentalItems} ` +
+      `items and ${report.dataset.materialRentalReturns} returns; ` +
       `generated in ${report.dataset.seedSeconds} s.`,
     '',
     '| scenario | p50 ms | p99 ms | req/s | p99 ms by round | errors | p99 budget |',
