@@ -634,14 +634,14 @@ async function seedRentalRequests(client: pg.PoolClient | pg.Client) {
      from base`,
     [DATASET.rentalRequests, DATASET.locations],
   );
-  // Location L's field managers: users L - 1 and L + 199 (users n sit at 1 + n % locations), or
+  // Location L's field managers: users L - 1 and L + 199 (user n sits at 1 + n % locations), or
   // L + 199 and L + 399 where L - 1 would be an admin or nobody.
   await client.query(
     `insert into rental_requests (id, location_id, requested_by_id, requested_date, return_date,
                                   notes, status, approved_by_id, decided_at, decision_notes,
                                   created_at, updated_at)
      select n + 1, location_id,
-            case when location_id <= 101 then location_id + 199 else location_id - 1 end
+            case when location_id <= $2 + 1 then location_id + $1 - 1 else location_id - 1 end
               + $1 * (n / $1 % 2),
             requested_date,
             case when single then requested_date + 14 + n % 47
