@@ -1,9 +1,10 @@
+import type { MaterialOption } from '@stockyard/shared';
 import { INVOICE_MESSAGES, type InvoiceDto, type LocationOption } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useLocationOptions } from '@/hooks/use-location-options';
+import { useMaterialOptions } from '@/hooks/use-material-options';
 import { notifyToast } from '@/lib/toast';
 import { useLocationDetail } from './api/get-location-detail';
-import { type MaterialOption, useMaterialOptions } from './api/get-material-options';
 
 /**
  * What the wizard and the items page read besides the invoice: the locations to choose from, the
@@ -11,7 +12,7 @@ import { type MaterialOption, useMaterialOptions } from './api/get-material-opti
  */
 export function useInvoiceSources(locationId: number | null, invoice: InvoiceDto | undefined) {
   const locations = useLocationOptions('active');
-  const materials = useMaterialOptions(locationId);
+  const materials = useMaterialOptions(locationId, { silent: true });
   const detail = useLocationDetail(locationId);
   const failed = locations.isError || materials.isError;
 

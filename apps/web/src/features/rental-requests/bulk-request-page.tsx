@@ -18,12 +18,12 @@ import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useLocationOptions } from '@/hooks/use-location-options';
+import { useMaterialOptions } from '@/hooks/use-material-options';
 import { formatDate } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
-import { useRequestMaterialOptions } from './api/get-material-options';
 import { useCreateRentalRequest } from './api/save-rental-request';
 
 type ItemValues = {
@@ -88,7 +88,7 @@ export default function BulkRequestPage() {
   const { errors, isSubmitting } = formState;
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const locationId = Number(watch('locationId')) || null;
-  const materials = useRequestMaterialOptions(locationId);
+  const materials = useMaterialOptions(locationId, { silent: true });
   const items = watch('items');
   // The materials are the chosen location's: another location clears the rows' choices.
   const shownLocation = useRef(locationId);

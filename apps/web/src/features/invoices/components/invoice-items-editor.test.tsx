@@ -1,8 +1,8 @@
+import type { MaterialOption } from '@stockyard/shared';
 import { INVOICE_MESSAGES } from '@stockyard/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MaterialOption } from '../api/get-material-options';
 import { blankItem, type InvoiceFormValues, newInvoiceValues } from '../invoice-form';
 import { useInvoiceForm } from '../use-invoice-form';
 import { InvoiceItemsEditor } from './invoice-items-editor';

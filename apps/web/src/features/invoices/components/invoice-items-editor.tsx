@@ -1,3 +1,4 @@
+import type { MaterialOption } from '@stockyard/shared';
 import {
   grandTotalQuantity,
   INVOICE_UOMS,
@@ -11,7 +12,6 @@ import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-h
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Input, Select } from '@/components/ui/input';
-import type { MaterialOption } from '../api/get-material-options';
 import {
   blankItem,
   calculatedQuantity,

@@ -1,3 +1,4 @@
+import type { MaterialOption } from '@stockyard/shared';
 import {
   INVOICE_MESSAGES,
   type InvoiceInput,
@@ -10,7 +11,6 @@ import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-h
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { notifyToast } from '@/lib/toast';
-import type { MaterialOption } from '../api/get-material-options';
 import { blankUsage, type InvoiceFormValues, typedNumber } from '../invoice-form';
 
 type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, InvoiceInput>;

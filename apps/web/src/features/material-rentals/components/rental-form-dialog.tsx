@@ -19,11 +19,11 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
+import { useMaterialOptions } from '@/hooks/use-material-options';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
 import { notifyToast } from '@/lib/toast';
-import { useRentalMaterialOptions } from '../api/get-material-options';
 import { useSaveRental } from '../api/rental-mutations';
 import { unitLabel } from './units';
 
@@ -162,7 +162,7 @@ export function RentalFormDialog({
   }, [open, rental, prefill, reset]);
 
   const fromLocationId = Number(watch('fromLocationId')) || null;
-  const materials = useRentalMaterialOptions(fromLocationId);
+  const materials = useMaterialOptions(fromLocationId);
   const items = watch('items');
 
   // A request's items find the From location's material of the same name once its list is there.
