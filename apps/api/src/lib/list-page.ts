@@ -24,3 +24,13 @@ export async function pageAndTotal<T extends { total: number }>(
   const [first] = await read({ limit: 1, offset: 0 });
   return { rows, total: first?.total ?? 0 };
 }
+
+/**
+ * The LIKE pattern of a list's search: what was typed, anywhere in the text, with `%`, `_` and `\`
+ * matched literally. A unit separator is taken out: the trigram indexes over two columns join them
+ * with it, so that no match can span the two.
+ */
+export function containsPattern(search: string): string {
+  const literal = search.replaceAll('\u001f', '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `%${literal}%`;
+}

@@ -9,7 +9,7 @@ import {
   materials,
   users,
 } from '../../db/schema';
-import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -31,16 +31,6 @@ export type InvoiceFilters = {
 };
 
 const p = sql.placeholder;
-
-/**
- * The pattern of a search in the Invoice ID or the client name: `%` and `_` are matched literally.
- * Both are matched joined by a unit separator (the trigram index's expression), which is taken out
- * of the search so that no match spans the two.
- */
-function containsPattern(search: string): string {
-  const literal = search.replaceAll('\u001f', '').replace(/[\\%_]/g, (c) => `\\${c}`);
-  return `%${literal}%`;
-}
 
 const searchable = sql`(${invoices.invoiceId} || chr(31) || ${invoices.clientName})`;
 

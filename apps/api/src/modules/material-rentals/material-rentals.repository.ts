@@ -13,7 +13,7 @@ import {
   rentalRequests,
   users,
 } from '../../db/schema';
-import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
@@ -38,10 +38,6 @@ export type RentalFilters = {
 };
 
 /** The pattern of a search: `%` and `_` are matched literally. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const fromLocation = alias(locations, 'from_location');
 const toLocation = alias(locations, 'to_location');
 

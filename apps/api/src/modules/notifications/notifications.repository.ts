@@ -2,7 +2,7 @@ import type { NotificationItem, NotificationType } from '@stockyard/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
-import { type Page, totalColumn } from '../../lib/list-page';
+import { containsPattern, type Page, totalColumn } from '../../lib/list-page';
 import { limitLiteral, preparedList } from '../../lib/prepared';
 
 export type NotificationFilters = { type?: NotificationType; search?: string };
@@ -28,10 +28,6 @@ export function toNotificationItem(row: ItemRow): NotificationItem {
 }
 
 /** `%` and `_` in what the user typed are matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filtersOf(userId: number, filters: NotificationFilters): SQL | undefined {
   return and(
     eq(notifications.userId, userId),

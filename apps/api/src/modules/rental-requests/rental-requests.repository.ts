@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, rentalRequestItems, rentalRequests, users } from '../../db/schema';
-import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
 export type RentalRequestRow = typeof rentalRequests.$inferSelect;
@@ -27,10 +27,6 @@ const p = sql.placeholder;
 const requesterLocation = alias(locations, 'requester_location');
 
 /** `%` and `_` of a search are matched literally. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** What a row of the list, and the head of the detail, shows. */
 const LISTED = {
   request: rentalRequests,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'driz
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, sessions, users } from '../../db/schema';
-import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, preparedList } from '../../lib/prepared';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,16 +18,6 @@ export type NewUser = {
 /** The first admin, made at start: no location, as an admin works across all of them. */
 export type NewAdmin = Omit<NewUser, 'locationId'>;
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { status?: boolean };
-
-/**
- * The pattern of a search in a name or an email: `%` and `_` in it are matched literally. It is
- * matched against both joined by a unit separator (the trigram index's expression), which is
- * taken out of the search so that no match can span the two.
- */
-function containsPattern(search: string): string {
-  const literal = search.replaceAll('\u001f', '').replace(/[\\%_]/g, (c) => `\\${c}`);
-  return `%${literal}%`;
-}
 
 /** What a list shows of a user: the DTO's fields (never the password hash). */
 const LISTED_USER = (() => {
