@@ -47,3 +47,8 @@ export function toDisplayDate(date: CalendarDate): string {
 export function toIsoDate(date: CalendarDate): string {
   return `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
 }
+
+/** Today (yyyy-MM-dd) on this machine's clock: what a browser's form, or the server, calls today. */
+export function localToday(now: Date = new Date()): string {
+  return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}

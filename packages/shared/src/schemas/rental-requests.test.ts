@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { localToday } from '../dates';
 import {
   approveRentalRequestSchema,
   bulkRentalRequestSchema,
   createRentalRequestSchema,
   earliestToday,
-  localToday,
   RENTAL_REQUEST_MESSAGES as M,
   rejectRentalRequestSchema,
   rentalRequestListQuery,

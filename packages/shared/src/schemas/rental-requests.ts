@@ -89,12 +89,6 @@ export const RENTAL_REQUEST_MESSAGES = {
   notesUpdated: 'Notes Updated',
 } as const;
 
-/** Today's date (yyyy-MM-dd) on this device's clock: what the browser's forms call today. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * The earliest date that is still today somewhere (UTC-12): the server's today for "not in the
  * past", so that no browser's today, wherever it is, is refused as the past.

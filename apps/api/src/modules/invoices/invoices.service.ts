@@ -13,9 +13,11 @@ import {
   itemCalculatedQuantity,
   type JobTypeSummaryDto,
   type JobTypeSummaryQuery,
+  localToday,
   MONTH_PATTERN,
   nextMonthRange,
   normalizeRole,
+  parseIsoDate,
   rentalInvoiceId,
   type SessionUser,
   summarizeByJobType,
@@ -51,7 +53,7 @@ export function monthRange(month: string | undefined): { from: string; to: strin
 
 /** The server's calendar day. */
 function today(now: Date): CalendarDate {
-  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+  return parseIsoDate(localToday(now))!;
 }
 
 const statusOf = (status: string): InvoiceStatus => (isFinalized(status) ? 'FINALIZED' : 'DRAFT');

@@ -2,6 +2,7 @@ import {
   acceptsReturns,
   effectiveRentalStatus,
   isPastDate,
+  localToday,
   RENTAL_MESSAGES,
   type RentalDto,
   type RentalInput,
@@ -13,7 +14,6 @@ import {
   remaining,
   type SessionUser,
   type StoredRentalStatus,
-  toIsoDate,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
@@ -31,7 +31,7 @@ import * as repo from './material-rentals.repository';
 
 /** The server's calendar day (yyyy-MM-dd): what is overdue, and what is in the past. */
 export function todayOf(now: Date = new Date()): string {
-  return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+  return localToday(now);
 }
 
 type RentalFields = Awaited<ReturnType<typeof repo.findRental>> & {};

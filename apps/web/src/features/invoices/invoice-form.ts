@@ -6,6 +6,7 @@ import {
   type InvoiceDto,
   itemCalculatedQuantity,
   JOB_TYPES,
+  localToday,
   roundQuantity,
   toIsoDate,
   type UsageType,
@@ -93,8 +94,7 @@ export function calculatedQuantity(
 }
 
 export function today(): string {
-  const now = new Date();
-  return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+  return localToday();
 }
 
 export function addDays(iso: string, days: number): string {

@@ -1,5 +1,6 @@
 import {
   type LocationOption,
+  localToday,
   type MaterialOption,
   RENTAL_MESSAGES,
   RENTAL_STATUS_LABELS,
@@ -7,7 +8,6 @@ import {
   type RentalDto,
   type RentalInput,
   rentalFormSchema,
-  toIsoDate,
 } from '@stockyard/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
@@ -62,12 +62,6 @@ const newItem = (): ItemValues => ({
   materialName: '',
   wanted: '',
 });
-
-/** Today in the viewer's calendar, as the schema compares it. */
-function today(): string {
-  const now = new Date();
-  return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
-}
 
 function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): RentalFormValues {
   if (rental) {
@@ -136,7 +130,7 @@ export function RentalFormDialog({
   const resolver = useMemo(
     () =>
       schemaResolver<RentalFormValues, RentalInput>(
-        rentalFormSchema(today(), rental?.expectedReturnDate.slice(0, 10) ?? null),
+        rentalFormSchema(localToday(), rental?.expectedReturnDate.slice(0, 10) ?? null),
       ),
     [rental],
   );
