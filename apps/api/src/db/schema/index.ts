@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './attendance';
 export * from './invoices';
 export * from './locations';
 export * from './material-rentals';
@@ -6,4 +7,5 @@ export * from './materials';
 export * from './notifications';
 export * from './rental-requests';
 export * from './socket-io';
+export * from './staff';
 export * from './users';

@@ -1,0 +1,75 @@
+import { ATTENDANCE_STATUSES } from '@stockyard/shared';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+import { staff } from './staff';
+
+/**
+ * A staff member's day at a location (03 section 3). Two records of one staff member whose
+ * intervals share any time are refused by the exclusion constraint `attendance_no_overlap`
+ * (migration 0018, btree_gist; docs/decisions/012): a record with one time is the instant of it,
+ * one with none takes no time.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    checkIn: time('check_in'),
+    checkOut: time('check_out'),
+    status: text('status', { enum: ATTENDANCE_STATUSES }).notNull().default('PRESENT'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'attendance_status_check',
+      sql`${t.status} in (${sql.raw(ATTENDANCE_STATUSES.map((s) => `'${s}'`).join(', '))})`,
+    ),
+    check(
+      'attendance_times_check',
+      sql`${t.checkIn} is null or ${t.checkOut} is null or ${t.checkOut} > ${t.checkIn}`,
+    ),
+    // The list, newest day first: a month everywhere, at one location, or of one staff member.
+    index('attendance_date_idx').on(t.date, t.id),
+    index('attendance_location_date_idx').on(t.locationId, t.date, t.id),
+    index('attendance_staff_date_idx').on(t.staffId, t.date, t.id),
+    // A staff member's overview, counted from the index alone.
+    index('attendance_staff_status_idx').on(t.staffId, t.status),
+  ],
+);
+
+/**
+ * How many records a location has per month and status, kept by triggers on `attendance`
+ * (migration 0018): a month's list counts its total from these rows instead of its tens of
+ * thousands of records.
+ */
+export const attendanceMonthCounts = pgTable(
+  'attendance_month_counts',
+  {
+    locationId: integer('location_id').notNull(),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    records: integer('records').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.locationId, t.status] })],
+);
