@@ -6,6 +6,7 @@ export * from './material-rentals';
 export * from './materials';
 export * from './notifications';
 export * from './rental-requests';
+export * from './settings';
 export * from './socket-io';
 export * from './staff';
 export * from './users';

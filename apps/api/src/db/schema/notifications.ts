@@ -1,6 +1,7 @@
 import type { NotificationType } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -31,5 +32,34 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+  ],
+);
+
+/**
+ * E-mail to send, written in the transaction that stores its notification (or the event it tells
+ * of) and sent by the outbox worker after the commit (decision 013).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The notification it tells of, if any (no foreign key: a deleted notification's mail still goes). */
+    notificationId: bigint('notification_id', { mode: 'number' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the attempts ran out: the mail is kept, and no longer tried. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );

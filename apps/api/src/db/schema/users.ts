@@ -33,6 +33,17 @@ export const users = pgTable(
     manageInvoices: boolean('manage_invoices').notNull().default(false),
     viewAttendance: boolean('view_attendance').notNull().default(true),
     manageAttendance: boolean('manage_attendance').notNull().default(false),
+    // The notification switches of Settings (decision 013): what this user receives.
+    emailAlerts: boolean('email_alerts').notNull().default(true),
+    lowStockAlerts: boolean('low_stock_alerts').notNull().default(true),
+    rentalAlerts: boolean('rental_alerts').notNull().default(true),
+    loginAlerts: boolean('login_alerts').notNull().default(true),
+    // Two-factor sign-in (decision 014): the TOTP secret, encrypted; set while it is on.
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret shown by the setup and not yet confirmed with a code. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** The last 30-second step whose code signed in, so that a code is used once. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** A removed user is kept so that the history they wrote still names them. */
