@@ -1,6 +1,7 @@
 import { STORED_RENTAL_STATUSES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -60,9 +61,14 @@ export const materialRentals = pgTable(
     index('material_rentals_to_location_idx').on(t.toLocationId, t.id),
     index('material_rentals_status_idx').on(t.status, t.id),
     index('material_rentals_to_location_status_idx').on(t.toLocationId, t.status, t.id),
-    // Overdue: ACTIVE rentals by expected return (the daily alert, the counts).
+    // Overdue: ACTIVE rentals by expected return (the daily alert).
     index('material_rentals_active_due_idx')
       .on(t.expectedReturnDate, t.id)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    // The ACTIVE rentals per destination, on either side of today, with what is still out: the
+    // stats and the ACTIVE and OVERDUE totals of the list, read from this index alone.
+    index('material_rentals_active_by_destination_idx')
+      .on(t.toLocationId, t.expectedReturnDate, t.quantityTotal, t.returnedTotal)
       .where(sql`${t.status} = 'ACTIVE'`),
     // A location's deletion asks whether a rental names it.
     index('material_rentals_from_location_idx').on(t.fromLocationId),
@@ -70,6 +76,25 @@ export const materialRentals = pgTable(
     // One rental per request.
     uniqueIndex('material_rentals_request_unique').on(t.requestId),
   ],
+);
+
+/**
+ * The rentals per destination and stored status, with the units they took out and brought back,
+ * kept exact by triggers on `material_rentals` (migration 0019): the list's totals without a
+ * filter, by destination or by stored status, and the stats, without reading 100,000 rentals.
+ */
+export const materialRentalCounts = pgTable(
+  'material_rental_counts',
+  {
+    toLocationId: integer('to_location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: STORED_RENTAL_STATUSES }).notNull(),
+    rentals: integer('rentals').notNull().default(0),
+    unitsRented: bigint('units_rented', { mode: 'number' }).notNull().default(0),
+    unitsReturned: bigint('units_returned', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.toLocationId, t.status] })],
 );
 
 /** A line of a rental. What came back never exceeds what went out (a CHECK, whatever races). */
