@@ -73,6 +73,8 @@ export const materialRentals = pgTable(
     // A location's deletion asks whether a rental names it.
     index('material_rentals_from_location_idx').on(t.fromLocationId),
     index('material_rentals_rented_by_idx').on(t.rentedById),
+    // The dashboard: rentals made in a period (its chart, the active units at the end of last month).
+    index('material_rentals_created_idx').on(t.createdAt),
     // One rental per request.
     uniqueIndex('material_rentals_request_unique').on(t.requestId),
   ],
@@ -152,6 +154,8 @@ export const materialRentalReturns = pgTable(
     index('material_rental_returns_rental_idx').on(t.rentalId, t.id),
     index('material_rental_returns_item_idx').on(t.rentalItemId),
     index('material_rental_returns_returned_by_idx').on(t.returnedById),
+    // The dashboard: units returned in a period.
+    index('material_rental_returns_date_idx').on(t.returnDate),
   ],
 );
 

@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -101,3 +103,22 @@ export const materialCountsByBucket = pgTable('material_counts_by_bucket', {
   bucket: integer('bucket').primaryKey(),
   live: integer('live').notNull().default(0),
 });
+
+/**
+ * The units in stock at each location at the end of each month (the current month's row: now),
+ * kept by the stock ledger's changeStock in the same transaction as each movement (decision 015):
+ * the dashboard reads a location's stock now and at the end of last month from two rows, however
+ * long the history. A month without movements has no row; the latest earlier row holds for it.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** The month's first day, on the server's calendar. */
+    month: date('month', { mode: 'string' }).notNull(),
+    units: numeric('units', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.month] })],
+);

@@ -59,6 +59,8 @@ export const rentalRequests = pgTable(
     // The search by requester, and a user's history.
     index('rental_requests_requested_by_idx').on(t.requestedById, t.id),
     index('rental_requests_approved_by_idx').on(t.approvedById),
+    // The dashboard: the requests made this month.
+    index('rental_requests_created_idx').on(t.createdAt),
   ],
 );
 
