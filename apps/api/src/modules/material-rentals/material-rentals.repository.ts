@@ -5,6 +5,7 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   locations,
+  materialRentalCounts,
   materialRentalItems,
   materialRentalReturns,
   materialRentals,
@@ -77,6 +78,27 @@ function filtersOf(given: Given) {
   );
 }
 
+/**
+ * How many rentals the list covers. Without a search and a date-dependent status it is added up
+ * from the counters (a few rows per destination); ACTIVE and OVERDUE are counted in the index of
+ * the active rentals; a search counts its matches.
+ */
+function rentalTotal(d: Database, given: Given) {
+  if (given.search || given.status === 'active' || given.status === 'overdue') {
+    return d.select({ n: count() }).from(materialRentals).where(filtersOf(given));
+  }
+  const c = materialRentalCounts;
+  return d
+    .select({ n: sql<number>`coalesce(sum(${c.rentals}), 0)` })
+    .from(c)
+    .where(
+      and(
+        given.location ? eq(c.toLocationId, p('toLocationId')) : undefined,
+        given.status === 'stored' ? eq(c.status, p('status')) : undefined,
+      ),
+    );
+}
+
 /** The page of rentals, newest first, prepared once per shape of the filters given (decision 009). */
 function rentalPage(db: Database, given: Given, limit: number) {
   const shape = `${Number(given.location)}${given.status}${Number(given.search)}`;
@@ -85,7 +107,7 @@ function rentalPage(db: Database, given: Given, limit: number) {
     return d
       .select({
         ...RENTAL_FIELDS,
-        total: totalColumn(d.select({ n: count() }).from(materialRentals).where(where)),
+        total: totalColumn(rentalTotal(d, given)),
       })
       .from(materialRentals)
       .innerJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
@@ -267,50 +289,60 @@ export async function findReturns(db: Database, rentalId: number) {
 
 /**
  * The counts and quantities of the stats, per destination: every location (one when `only` is
- * given), those without rentals with zeros.
+ * given), those without rentals with zeros. What does not depend on the day comes from the
+ * counters; the ACTIVE rentals, split at `today` into active and overdue, from their index.
  */
 export async function statsByLocation(db: Database, today: string, only?: number) {
   const name = only === undefined ? 'material_rentals_stats' : 'material_rentals_stats_location';
   const statement = prepared(db, name, (d, statementName) => {
+    const c = materialRentalCounts;
+    const counted = d
+      .select({
+        toLocationId: c.toLocationId,
+        total: sql<number>`sum(${c.rentals})`.as('total'),
+        returned: sql<number>`sum(${c.rentals}) filter (where ${c.status} = 'RETURNED')`.as(
+          'returned',
+        ),
+        rented: sql<number>`sum(${c.unitsRented})`.as('rented'),
+        returnedItems: sql<number>`sum(${c.unitsReturned})`.as('returned_items'),
+      })
+      .from(c)
+      .where(only === undefined ? undefined : eq(c.toLocationId, p('only')))
+      .groupBy(c.toLocationId)
+      .as('counted');
     const r = materialRentals;
-    const sums = d
+    const out = d
       .select({
         toLocationId: r.toLocationId,
-        total: sql<number>`count(*)`.as('total'),
-        active:
-          sql<number>`count(*) filter (where ${r.status} = 'ACTIVE' and ${r.expectedReturnDate} >= ${p('today')})`.as(
-            'active',
-          ),
-        overdue:
-          sql<number>`count(*) filter (where ${r.status} = 'ACTIVE' and ${r.expectedReturnDate} < ${p('today')})`.as(
-            'overdue',
-          ),
-        returned: sql<number>`count(*) filter (where ${r.status} = 'RETURNED')`.as('returned'),
-        rented: sql<number>`sum(${r.quantityTotal})`.as('rented'),
-        returnedItems: sql<number>`sum(${r.returnedTotal})`.as('returned_items'),
-        outstanding:
-          sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}) filter (where ${r.status} = 'ACTIVE'), 0)`.as(
-            'outstanding',
-          ),
+        active: sql<number>`count(*) filter (where ${r.expectedReturnDate} >= ${p('today')})`.as(
+          'active',
+        ),
+        overdue: sql<number>`count(*) filter (where ${r.expectedReturnDate} < ${p('today')})`.as(
+          'overdue',
+        ),
+        outstanding: sql<number>`sum(${r.quantityTotal} - ${r.returnedTotal})`.as('outstanding'),
       })
       .from(r)
-      .where(only === undefined ? undefined : eq(r.toLocationId, p('only')))
+      .where(
+        and(eq(r.status, 'ACTIVE'), only === undefined ? undefined : eq(r.toLocationId, p('only'))),
+      )
       .groupBy(r.toLocationId)
-      .as('sums');
+      .as('out');
     return d
       .select({
         id: locations.id,
         name: locations.name,
-        total: sql`coalesce(${sums.total}, 0)`.mapWith(Number),
-        active: sql`coalesce(${sums.active}, 0)`.mapWith(Number),
-        overdue: sql`coalesce(${sums.overdue}, 0)`.mapWith(Number),
-        returned: sql`coalesce(${sums.returned}, 0)`.mapWith(Number),
-        rented: sql`coalesce(${sums.rented}, 0)`.mapWith(Number),
-        returnedItems: sql`coalesce(${sums.returnedItems}, 0)`.mapWith(Number),
-        outstanding: sql`coalesce(${sums.outstanding}, 0)`.mapWith(Number),
+        total: sql`coalesce(${counted.total}, 0)`.mapWith(Number),
+        active: sql`coalesce(${out.active}, 0)`.mapWith(Number),
+        overdue: sql`coalesce(${out.overdue}, 0)`.mapWith(Number),
+        returned: sql`coalesce(${counted.returned}, 0)`.mapWith(Number),
+        rented: sql`coalesce(${counted.rented}, 0)`.mapWith(Number),
+        returnedItems: sql`coalesce(${counted.returnedItems}, 0)`.mapWith(Number),
+        outstanding: sql`coalesce(${out.outstanding}, 0)`.mapWith(Number),
       })
       .from(locations)
-      .leftJoin(sums, eq(sums.toLocationId, locations.id))
+      .leftJoin(counted, eq(counted.toLocationId, locations.id))
+      .leftJoin(out, eq(out.toLocationId, locations.id))
       .where(only === undefined ? undefined : eq(locations.id, p('only')))
       .orderBy(asc(locations.name), asc(locations.id))
       .prepare(statementName);

@@ -2,7 +2,14 @@ import type { RentalRequestDecision, RentalRequestStatus } from '@stockyard/shar
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
-import { locations, materials, rentalRequestItems, rentalRequests, users } from '../../db/schema';
+import {
+  locations,
+  materials,
+  rentalRequestCounts,
+  rentalRequestItems,
+  rentalRequests,
+  users,
+} from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
@@ -67,6 +74,24 @@ function filtersOf(given: Given) {
   );
 }
 
+/**
+ * How many requests the list covers: added up from the counters (a few rows per location) unless
+ * a search is given, whose matches are counted.
+ */
+function requestTotal(d: Database, given: Given) {
+  if (given.search) return d.select({ n: count() }).from(rentalRequests).where(filtersOf(given));
+  const c = rentalRequestCounts;
+  return d
+    .select({ n: sql<number>`coalesce(sum(${c.requests}), 0)` })
+    .from(c)
+    .where(
+      and(
+        given.location ? eq(c.locationId, p('locationId')) : undefined,
+        given.status ? eq(c.status, p('status')) : undefined,
+      ),
+    );
+}
+
 /** A page of requests, newest first, prepared once per combination of filters (decision 009). */
 function requestPage(db: Database, given: Given, limit: number) {
   const shape = Object.values(given).map(Number).join('');
@@ -75,7 +100,7 @@ function requestPage(db: Database, given: Given, limit: number) {
     return d
       .select({
         ...LISTED,
-        total: totalColumn(d.select({ n: count() }).from(rentalRequests).where(where)),
+        total: totalColumn(requestTotal(d, given)),
       })
       .from(rentalRequests)
       .innerJoin(locations, eq(locations.id, rentalRequests.locationId))

@@ -566,3 +566,30 @@ describe('a location that requests name', () => {
     );
   });
 });
+
+describe('the totals kept by the counters (migration 0020)', () => {
+  it('agree with the requests themselves after the writes above, for all and for one location', async () => {
+    const rows = await t.db
+      .select({ locationId: rentalRequests.locationId, status: rentalRequests.status })
+      .from(rentalRequests);
+    expect(new Set(rows.map((row) => row.status)).size).toBe(3);
+    const totalOf = async (query: string, headers: Record<string, string>) => {
+      const response = await call('GET', `?page=1&limit=10${query}`, headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().pagination.total as number;
+    };
+    const own = rows.filter((row) => row.locationId === actors.location.id);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.length).toBeLessThan(rows.length);
+    expect(await totalOf('', admin())).toBe(rows.length);
+    expect(await totalOf('', manager())).toBe(own.length);
+    for (const status of ['PENDING', 'APPROVED', 'REJECTED'] as const) {
+      expect(await totalOf(`&status=${status}`, admin())).toBe(
+        rows.filter((row) => row.status === status).length,
+      );
+      expect(await totalOf(`&status=${status}`, manager())).toBe(
+        own.filter((row) => row.status === status).length,
+      );
+    }
+  });
+});
