@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -23,6 +24,7 @@ import { materialsRoutes } from './modules/materials/materials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -108,6 +110,8 @@ export async function buildApp({
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(rentalRequestsRoutes, { prefix: '/rental-requests' });
       await api.register(materialRentalsRoutes, { prefix: '/material-rentals' });
+      await api.register(staffRoutes, { prefix: '/staff' });
+      await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(activityRoutes, { prefix: '/activity-logs' });
     },

@@ -305,6 +305,74 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
 
+  'GET /api/staff': {
+    at: (f, s) => ({ url: `/api/staff?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/staff/all/active': {
+    at: () => ({ url: '/api/staff/all/active' }),
+    locationBound: false,
+  },
+  'GET /api/staff/export': {
+    at: (f, s) => ({ url: `/api/staff/export?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/staff/:id': {
+    at: (f, s) => ({ url: `/api/staff/${side(s, f.staffA, f.staffB)}` }),
+    locationBound: true,
+  },
+  'POST /api/staff': {
+    at: (f, s) => ({ url: '/api/staff', payload: staffPayload(side(s, f.a.id, f.b.id)) }),
+    locationBound: true,
+  },
+  'PUT /api/staff/:id': {
+    at: (f, s) => ({
+      url: `/api/staff/${side(s, f.staffA, f.staffB)}`,
+      payload: staffPayload(side(s, f.a.id, f.b.id)),
+    }),
+    locationBound: true,
+  },
+  'DELETE /api/staff/:id': {
+    at: (f, s) => ({ url: `/api/staff/${side(s, f.spareStaffA, f.spareStaffB)}` }),
+    locationBound: true,
+  },
+  'GET /api/attendance': {
+    at: (f, s) => ({ url: `/api/attendance?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/attendance/export': {
+    at: (f, s) => ({ url: `/api/attendance/export?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/attendance/staff/:staffId': {
+    at: (f, s) => ({ url: `/api/attendance/staff/${side(s, f.staffA, f.staffB)}` }),
+    locationBound: true,
+  },
+  'GET /api/attendance/staff/:staffId/overview': {
+    at: (f, s) => ({ url: `/api/attendance/staff/${side(s, f.staffA, f.staffB)}/overview` }),
+    locationBound: true,
+  },
+  'POST /api/attendance': {
+    // No times: a second record of the day does not overlap the first.
+    at: (f, s) => ({
+      url: '/api/attendance',
+      payload: {
+        staffId: side(s, f.staffA, f.staffB),
+        locationId: side(s, f.a.id, f.b.id),
+        date: '2026-03-02',
+        status: 'ABSENT',
+      },
+    }),
+    locationBound: true,
+  },
+  'PUT /api/attendance/:id': {
+    at: (f, s) => ({
+      url: `/api/attendance/${side(s, f.attendanceA, f.attendanceB)}`,
+      payload: { locationId: side(s, f.a.id, f.b.id), date: '2026-03-03', checkIn: '08:00' },
+    }),
+    locationBound: true,
+  },
+
   'GET /api/users/getAll': {
     at: (f, s) => ({ url: `/api/users/getAll?location=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
@@ -418,6 +486,23 @@ function rentalPayload(fromLocationId: number, toLocationId: number, materialId:
   };
 }
 
+function staffPayload(locationId: number) {
+  return {
+    name: 'Matrix Staff',
+    email: `staff-${Math.random().toString(36).slice(2)}@matrix.test`,
+    phone: '0123456789',
+    position: 'Rigger',
+    locationId,
+    department: 'Field',
+    hireDate: '2025-01-06',
+    salary: 42000,
+    status: 'ACTIVE',
+    address: '1 Matrix Road',
+    emergencyContact: 'Next Of Kin',
+    emergencyPhone: '0987654321',
+  };
+}
+
 function invoicePayload(locationId: number) {
   return {
     invoiceId: `INV-M${Math.random().toString().slice(2, 12)}`,
@@ -497,6 +582,28 @@ async function seed(app: TestApp) {
       .returning();
     return row!.id;
   };
+  const staffMember = async (locationId: number) => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      headers: adminHeaders,
+      payload: staffPayload(locationId),
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json().data.id as number;
+  };
+  const attendanceOf = async (staffId: number, locationId: number) => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/attendance',
+      headers: adminHeaders,
+      payload: { staffId, locationId, date: '2026-03-02', checkIn: '08:00', checkOut: '12:00' },
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json().data.id as number;
+  };
+  const staffA = await staffMember(a.id);
+  const staffB = await staffMember(b.id);
   const materialA = await material(a.id, 'Tube A');
   const materialB = await material(b.id, 'Tube B');
   return {
@@ -527,6 +634,12 @@ async function seed(app: TestApp) {
     rentalB: await rental(b.id),
     spareRentalA: await rental(a.id),
     spareRentalB: await rental(b.id),
+    staffA,
+    staffB,
+    spareStaffA: await staffMember(a.id),
+    spareStaffB: await staffMember(b.id),
+    attendanceA: await attendanceOf(staffA, a.id),
+    attendanceB: await attendanceOf(staffB, b.id),
     noticeA: await notice(manager.id),
     spareNoticeA: await notice(manager.id),
     noticeB: await notice(userB.id),

@@ -153,6 +153,22 @@ export const API_ACCESS = {
   'DELETE /api/material-rentals/:id': ADMIN_ONLY,
   'POST /api/material-rentals/:id/mark-returned': ADMIN_ONLY,
 
+  // Staff and attendance (PRODUCT-DECISIONS.md, flags): a field manager's location with View
+  // Attendance, changed with Manage Attendance; an admin reads and writes every location's.
+  'GET /api/staff': flagged('viewAttendance'),
+  'GET /api/staff/all/active': flagged('viewAttendance'),
+  'GET /api/staff/export': flagged('viewAttendance'),
+  'GET /api/staff/:id': flagged('viewAttendance'),
+  'POST /api/staff': flagged('manageAttendance'),
+  'PUT /api/staff/:id': flagged('manageAttendance'),
+  'DELETE /api/staff/:id': flagged('manageAttendance'),
+  'GET /api/attendance': flagged('viewAttendance'),
+  'GET /api/attendance/export': flagged('viewAttendance'),
+  'GET /api/attendance/staff/:staffId': flagged('viewAttendance'),
+  'GET /api/attendance/staff/:staffId/overview': flagged('viewAttendance'),
+  'POST /api/attendance': flagged('manageAttendance'),
+  'PUT /api/attendance/:id': flagged('manageAttendance'),
+
   'GET /api/users/getAll': flagged('viewUsers'),
   'GET /api/users/detail/:id': flagged('viewUsers'),
   'GET /api/users/role/:role': flagged('viewUsers'),
@@ -320,6 +336,24 @@ export const ROUTES: readonly RouteEntry[] = [
     flag: 'viewInvoices',
     title: 'Job Type Summary',
   },
+  // The field manager's screens (03 section 2.1: user only), with View Attendance.
+  {
+    path: '/staff',
+    roles: [],
+    flag: 'viewAttendance',
+    title: 'Staff',
+    name: 'Staff',
+    icon: 'staff',
+  },
+  {
+    path: '/attendance',
+    roles: [],
+    flag: 'viewAttendance',
+    title: 'Attendance',
+    name: 'Attendance',
+    icon: 'attendance',
+  },
+  { path: '/attendance/:staffId', roles: [], flag: 'viewAttendance', title: 'Attendance' },
   // Reached from the bell's View all notifications; the spec's side menu has no entry for it.
   { path: '/notifications', roles: ['ADMIN', 'USER'], title: 'Notifications' },
   {

@@ -28,3 +28,9 @@ export function isCheckViolation(error: unknown, constraint?: string): boolean {
   const pg = pgErrorOf(error);
   return pg?.code === '23514' && (constraint === undefined || pg.constraint === constraint);
 }
+
+/** A row that an exclusion constraint refuses beside another (23P01), e.g. overlapping intervals. */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(error);
+  return pg?.code === '23P01' && (constraint === undefined || pg.constraint === constraint);
+}

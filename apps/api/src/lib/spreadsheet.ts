@@ -12,8 +12,23 @@ export const XLSX_CONTENT_TYPE =
 
 /** A number shown with a format, e.g. a quantity with `0.00`. */
 export type FormattedNumber = { number: number; format: string };
-/** What a cell holds: text, a number, a formatted number, or nothing. */
-export type SheetValue = string | number | FormattedNumber | null | undefined;
+/** A day as a date cell, shown with a format, e.g. `dd mmm yyyy`. */
+export type FormattedDate = { date: Date; format: string };
+/** What a cell holds: text, a number, a formatted number, a date, or nothing. */
+export type SheetValue = string | number | FormattedNumber | FormattedDate | null | undefined;
+
+export const DATE_FORMAT = 'dd mmm yyyy';
+
+/**
+ * A yyyy-MM-dd as a date cell: its UTC midnight, which is how a spreadsheet keeps a day (exceljs
+ * writes a Date as its UTC serial). Text that is no such day stays text.
+ */
+export function dateCell(iso: string, format = DATE_FORMAT): SheetValue {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? iso : { date, format };
+}
 
 export const QUANTITY_FORMAT = '0.00';
 
@@ -30,6 +45,9 @@ export function writeCell(cell: ExcelJS.Cell, value: SheetValue): void {
     cell.value = value;
   } else if (typeof value === 'number') {
     cell.value = Number.isFinite(value) ? value : null;
+  } else if ('date' in value) {
+    cell.value = value.date;
+    cell.numFmt = value.format;
   } else {
     cell.value = Number.isFinite(value.number) ? value.number : null;
     cell.numFmt = value.format;

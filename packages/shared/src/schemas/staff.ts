@@ -1,7 +1,226 @@
+import { z } from 'zod';
+import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
+import { parseIsoDate } from '../dates';
+import {
+  countQuery,
+  idField,
+  optionalIdQuery,
+  paginationQuery,
+  plainText,
+  TEXT_MESSAGES,
+} from './common';
+import { isoInstantSchema } from './responses';
+
 /**
  * Staff (03 sections 2.2, 3 to 9; PRODUCT-DECISIONS.md): the people whose attendance a field
- * manager records. They are not sign-in users.
+ * manager records. They are not sign-in users. The one contract of both ends.
  */
 
 export const STAFF_STATUSES = ['ACTIVE', 'INACTIVE', 'ON_LEAVE'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+/** The form's labels (03 section 2.2, word for word). */
+export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
+  ACTIVE: 'Active (Available)',
+  INACTIVE: 'Inactive (Unavailable)',
+  ON_LEAVE: 'On Leave (Temporarily Away)',
+};
+
+/** The largest annual salary the form takes (numeric(12, 2) holds it with room). */
+export const MAX_SALARY = 1_000_000_000;
+
+export const STAFF_MESSAGES = {
+  // 03 section 5, Staff form (word for word).
+  nameMin: 'Name must be at least 2 characters',
+  emailInvalid: 'Invalid email format',
+  phoneMin: 'Phone number must be at least 10 digits',
+  positionRequired: 'Position is required',
+  locationRequired: 'Location is required',
+  departmentRequired: 'Department is required',
+  hireDateRequired: 'Hire date is required',
+  salaryPositive: 'Salary must be a positive number',
+  addressMin: 'Address must be at least 5 characters',
+  emergencyContactRequired: 'Emergency contact name is required',
+  emergencyPhoneMin: 'Emergency phone must be at least 10 digits',
+  statusInvalid: `Status must be one of ${STAFF_STATUSES.join(', ')}`,
+  salaryMax: `Salary must be at most ${MAX_SALARY}`,
+  // The server's refusals.
+  notFound: 'Staff member not found',
+  emailTaken: 'A staff member with this email already exists',
+  locationInvalid: 'Location not found',
+  // 03 sections 2.2 and 8.
+  title: 'Staff Management',
+  empty: 'No staff members found.',
+  searchPlaceholder: 'Search by name, email or position...',
+  deleteConfirm: 'Are you sure you want to delete this staff member? This action cannot be undone.',
+  listFailed: 'Failed to fetch staff list.',
+  locationsFailed: 'Failed to fetch locations.',
+  addFailed: 'Failed to add staff member.',
+  updateFailed: 'Failed to update staff member.',
+  deleteFailed: 'Failed to delete staff member.',
+  exportFailed: 'Failed to export staff list.',
+  added: 'Staff Added',
+  updated: 'Staff Updated',
+  deleted: 'Staff Deleted',
+  addedText: 'Staff member has been added successfully.',
+  updatedText: 'Staff member has been updated successfully.',
+  deletedText: 'Staff member has been deleted successfully.',
+  exported: 'Export Successful',
+  exportedText: 'The staff list has been downloaded.',
+} as const;
+
+export const STAFF_EXPORT_FILE = 'staff-list.xlsx';
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const upperCased = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toUpperCase() : value;
+
+/** Text of at least `min` characters (trimmed), at most `max`; `message` for a shorter one. */
+const textOf = (field: string, min: number, max: number, message: string, multiline = false) =>
+  z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    plainText(
+      z
+        .string({ error: message })
+        .trim()
+        .min(min, { error: message })
+        .max(max, { error: `${field} must be at most ${max} characters` }),
+      field,
+      { multiline },
+    ),
+  );
+
+/** A phone number: digits with the usual separators (+, spaces, dashes, dots, brackets), 10 to 15 digits. */
+const PHONE_CHARACTERS = /^\+?[0-9 ().-]+$/;
+const digitCount = (text: string) => text.replace(/\D/g, '').length;
+const phoneOf = (message: string) =>
+  z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    z
+      .string({ error: message })
+      .trim()
+      .max(30, { error: message })
+      .refine((text) => PHONE_CHARACTERS.test(text) && digitCount(text) >= 10, {
+        error: message,
+      })
+      .refine((text) => digitCount(text) <= 15, { error: 'A phone number has at most 15 digits' }),
+  );
+
+/** A required yyyy-MM-dd that exists on the calendar. */
+const isoDateField = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: message }).refine((text) => parseIsoDate(text) !== null, { error: message }),
+  );
+
+/** An annual salary: a JSON number or a form's text; blank is 0 (03 section 9). */
+const salaryField = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    if (blank === undefined) return 0;
+    if (typeof blank !== 'string') return blank;
+    const text = blank.trim().replace(/,/g, '');
+    return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : blank;
+  },
+  z
+    .number({ error: STAFF_MESSAGES.salaryPositive })
+    .min(0, { error: STAFF_MESSAGES.salaryPositive })
+    .max(MAX_SALARY, { error: STAFF_MESSAGES.salaryMax })
+    .transform((value) => Math.round(value * 100) / 100),
+);
+
+/** What POST and PUT /staff take (03 section 5). */
+export const staffSchema = z.object({
+  name: textOf('Name', 2, 100, STAFF_MESSAGES.nameMin),
+  email: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : (value ?? '')),
+    z
+      .email({ error: STAFF_MESSAGES.emailInvalid })
+      .max(254, { error: STAFF_MESSAGES.emailInvalid }),
+  ),
+  phone: phoneOf(STAFF_MESSAGES.phoneMin),
+  position: textOf('Position', 1, 100, STAFF_MESSAGES.positionRequired),
+  locationId: idField(STAFF_MESSAGES.locationRequired),
+  department: textOf('Department', 1, 100, STAFF_MESSAGES.departmentRequired),
+  hireDate: isoDateField(STAFF_MESSAGES.hireDateRequired),
+  salary: salaryField,
+  status: z.preprocess(
+    (value) => upperCased(blankToUndefined(value)),
+    z.enum(STAFF_STATUSES, { error: STAFF_MESSAGES.statusInvalid }).default('ACTIVE'),
+  ),
+  address: textOf('Address', 5, 300, STAFF_MESSAGES.addressMin, true),
+  emergencyContact: textOf(
+    'Emergency contact name',
+    2,
+    100,
+    STAFF_MESSAGES.emergencyContactRequired,
+  ),
+  emergencyPhone: phoneOf(STAFF_MESSAGES.emergencyPhoneMin),
+});
+export type StaffInput = z.infer<typeof staffSchema>;
+/** The form's values as typed, before the schema's coercions. */
+export type StaffFormInput = z.input<typeof staffSchema>;
+
+/** A location filter where 0 (All Locations) means every location. */
+export const allOrOneLocationQuery = z.preprocess(
+  (value) => (value === '0' || value === 0 ? undefined : value),
+  optionalIdQuery('Location must be a location id, or 0 for all'),
+);
+
+const searchQuery = z.preprocess(
+  blankToUndefined,
+  plainText(z.string().trim().max(100), 'Search').optional(),
+);
+
+/** The staff filters (03 section 7): search by name, email or position, location, department, status. */
+export const staffFiltersQuery = z.object({
+  search: searchQuery,
+  locationId: allOrOneLocationQuery,
+  department: z.preprocess(
+    blankToUndefined,
+    plainText(z.string().trim().max(100), 'Department').optional(),
+  ),
+  status: z.preprocess((value) => {
+    const status = upperCased(blankToUndefined(value));
+    return status === 'ALL' ? undefined : status;
+  }, z.enum(STAFF_STATUSES, { error: STAFF_MESSAGES.statusInvalid }).optional()),
+});
+export type StaffFilters = z.infer<typeof staffFiltersQuery>;
+
+/** GET /staff: the spec's `pageSize` (or `limit`, as the other lists), 10 by default. */
+export const staffListQuery = staffFiltersQuery
+  .extend({
+    page: paginationQuery(PAGE_SIZES.staff).shape.page,
+    pageSize: countQuery(MAX_PAGE_LIMIT, TEXT_MESSAGES.limit(MAX_PAGE_LIMIT)).optional(),
+    limit: countQuery(MAX_PAGE_LIMIT, TEXT_MESSAGES.limit(MAX_PAGE_LIMIT)).optional(),
+  })
+  .transform(({ pageSize, limit, ...rest }) => ({
+    ...rest,
+    limit: pageSize ?? limit ?? PAGE_SIZES.staff,
+  }));
+export type StaffListQuery = z.infer<typeof staffListQuery>;
+
+// Answers.
+
+export const staffDtoSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  position: z.string(),
+  locationId: z.int(),
+  /** The location's name (03 section 3). */
+  location: z.string(),
+  department: z.string(),
+  hireDate: z.string(),
+  salary: z.number(),
+  status: z.enum(STAFF_STATUSES),
+  address: z.string(),
+  emergencyContact: z.string(),
+  emergencyPhone: z.string(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type StaffDto = z.infer<typeof staffDtoSchema>;

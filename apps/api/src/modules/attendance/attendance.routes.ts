@@ -1,0 +1,156 @@
+import {
+  ATTENDANCE_MESSAGES,
+  attendanceByStaffQuery,
+  attendanceDtoSchema,
+  attendanceFiltersQuery,
+  attendanceListQuery,
+  attendanceOverviewSchema,
+  attendanceSchema,
+  envelope,
+  idParam,
+  pagedEnvelope,
+  staffIdParam,
+  updateAttendanceSchema,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireAuth } from '../../lib/actor';
+import { errorResponses, ok } from '../../lib/reply';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import { attendanceAttachment, attendanceWorkbook } from './attendance.excel';
+import * as service from './attendance.service';
+
+const tags = ['attendance'];
+const oneRecord = envelope(attendanceDtoSchema);
+// A field manager naming another location's staff member or record is answered 404.
+const reads = errorResponses(400, 401, 403, 404);
+const writes = errorResponses(400, 401, 403, 404, 409);
+
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Attendance, newest day first: staff name, location, month (yyyy-MM), status, staff member (a field manager's: their location's)",
+        querystring: attendanceListQuery,
+        response: { 200: pagedEnvelope(attendanceDtoSchema), ...reads },
+      },
+    },
+    async (request) => {
+      const { items, pagination } = await service.listAttendance(
+        app.ctx,
+        requireAuth(request).user,
+        request.query,
+      );
+      return ok(items, 'Attendance fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary: 'The records the filters select, every page, as attendance-list.xlsx',
+        querystring: attendanceFiltersQuery,
+        response: {
+          200: {
+            description: 'The .xlsx file',
+            content: { [XLSX_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...reads,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireAuth(request).user;
+      // Refusals (another location: 404) come before the file starts.
+      const rows = service.exportAttendance(app.ctx, user, request.query);
+      const first = await rows.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* rows;
+      }
+      reply.header('content-type', XLSX_CONTENT_TYPE);
+      reply.header('content-disposition', attendanceAttachment());
+      // The typed reply knows only the schema's string.
+      return reply.send(attendanceWorkbook(all()) as unknown as string);
+    },
+  );
+
+  app.get(
+    '/staff/:staffId',
+    {
+      schema: {
+        tags,
+        summary: "A staff member's records, newest first (one day with `date`)",
+        params: staffIdParam,
+        querystring: attendanceByStaffQuery,
+        response: { 200: envelope(z.array(attendanceDtoSchema)), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.attendanceOfStaff(
+          app.ctx,
+          requireAuth(request).user,
+          request.params.staffId,
+          request.query.date,
+        ),
+        'Attendance fetched',
+      ),
+  );
+
+  app.get(
+    '/staff/:staffId/overview',
+    {
+      schema: {
+        tags,
+        summary: "A staff member's records counted by status (the Attendance Overview)",
+        params: staffIdParam,
+        response: { 200: envelope(attendanceOverviewSchema), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.overviewOfStaff(app.ctx, requireAuth(request).user, request.params.staffId),
+        'Attendance overview fetched',
+      ),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: "Mark a staff member's attendance (an overlapping record is 409)",
+        body: attendanceSchema,
+        response: { 201: oneRecord, ...writes },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.markAttendance(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(created, ATTENDANCE_MESSAGES.markedText(created.staffName)));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change an attendance record (an overlap with another record is 409)',
+        params: idParam,
+        body: updateAttendanceSchema,
+        response: { 200: oneRecord, ...writes },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateAttendance(app.ctx, actorOf(request), request.params.id, request.body),
+        ATTENDANCE_MESSAGES.updatedText,
+      ),
+  );
+};

@@ -1,0 +1,202 @@
+import {
+  ATTENDANCE_STATUSES,
+  type AttendanceDto,
+  type AttendanceFilters,
+  type AttendanceInput,
+  type AttendanceListQuery,
+  type AttendanceOverview,
+  attendanceTime,
+  ATTENDANCE_MESSAGES as M,
+  type SessionUser,
+  type UpdateAttendanceInput,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { assertReadable, assertWritable, listScope, scopeOf } from '../../lib/location-scope';
+import { isCheckViolation, isExclusionViolation, isForeignKeyViolation } from '../../lib/pg-errors';
+import { paginate } from '../../lib/reply';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import { getStaff } from '../staff/staff.service';
+import * as repo from './attendance.repository';
+
+type Listed = repo.ListedAttendance | NonNullable<Awaited<ReturnType<typeof repo.findAttendance>>>;
+
+export function toAttendanceDto({ attendance: a, staffName, location }: Listed): AttendanceDto {
+  return {
+    id: a.id,
+    staffId: a.staffId,
+    staffName,
+    locationId: a.locationId,
+    location,
+    date: a.date,
+    checkIn: attendanceTime(a.checkIn),
+    checkOut: attendanceTime(a.checkOut),
+    status: a.status,
+    notes: a.notes,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+/** The filters a user's list takes: a field manager's location, whatever they asked. */
+function scopedFilters(user: SessionUser, filters: AttendanceFilters): repo.AttendanceFilters {
+  return { ...filters, locationId: listScope(user, filters.locationId) };
+}
+
+export async function listAttendance(
+  ctx: AppContext,
+  user: SessionUser,
+  query: AttendanceListQuery,
+) {
+  const { page, limit, ...filters } = query;
+  const { rows, total } = await repo.listAttendance(ctx.db, scopedFilters(user, filters), {
+    limit,
+    offset: (page - 1) * limit,
+  });
+  return { items: rows.map(toAttendanceDto), pagination: paginate(total, page, limit) };
+}
+
+/** Every record the filters select, every page (the export), as they are read. */
+export async function* exportAttendance(
+  ctx: AppContext,
+  user: SessionUser,
+  filters: AttendanceFilters,
+): AsyncGenerator<AttendanceDto> {
+  for await (const row of repo.allAttendance(ctx.db, scopedFilters(user, filters))) {
+    yield toAttendanceDto(row);
+  }
+}
+
+/** A live staff member's records (one day, or all); another location's staff member is 404. */
+export async function attendanceOfStaff(
+  ctx: AppContext,
+  user: SessionUser,
+  staffId: number,
+  date: string | undefined,
+) {
+  await getStaff(ctx, user, staffId);
+  const rows = await repo.attendanceOfStaff(ctx.db, staffId, {
+    date,
+    locationId: scopeOf(user) ?? undefined,
+  });
+  return rows.map(toAttendanceDto);
+}
+
+/** A live staff member's records counted by status (the Attendance Overview). */
+export async function overviewOfStaff(
+  ctx: AppContext,
+  user: SessionUser,
+  staffId: number,
+): Promise<AttendanceOverview> {
+  await getStaff(ctx, user, staffId);
+  const rows = await repo.overviewOfStaff(ctx.db, staffId, scopeOf(user) ?? undefined);
+  const overview = Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, 0])) as AttendanceOverview;
+  for (const row of rows) overview[row.status] = row.n;
+  return overview;
+}
+
+/**
+ * A write's failures that are the caller's: an overlap (409, the spec's message, also when two
+ * writes race: the exclusion constraint decides), a location gone meanwhile (400).
+ */
+function refusalOf(error: unknown) {
+  if (isExclusionViolation(error, 'attendance_no_overlap')) {
+    return new AppError('CONFLICT', M.overlap);
+  }
+  if (isCheckViolation(error, 'attendance_times_check')) {
+    return badRequest(M.checkOutBeforeCheckIn, [
+      { path: 'checkOut', message: M.checkOutBeforeCheckIn },
+    ]);
+  }
+  if (isForeignKeyViolation(error)) {
+    return badRequest(M.locationInvalid, [{ path: 'locationId', message: M.locationInvalid }]);
+  }
+  return error;
+}
+
+function valuesOf(input: UpdateAttendanceInput) {
+  return {
+    locationId: input.locationId,
+    date: input.date,
+    checkIn: input.checkIn ?? null,
+    checkOut: input.checkOut ?? null,
+    status: input.status,
+    notes: input.notes ?? null,
+  };
+}
+
+const times = (a: { checkIn: string | null; checkOut: string | null }) =>
+  `${attendanceTime(a.checkIn) ?? '-'} to ${attendanceTime(a.checkOut) ?? '-'}`;
+
+/** Marks a staff member's attendance, at the user's own location if they are a field manager. */
+export async function markAttendance(
+  ctx: AppContext,
+  actor: Actor,
+  input: AttendanceInput,
+): Promise<AttendanceDto> {
+  const member = await getStaff(ctx, actor.user, input.staffId);
+  assertWritable(actor.user, input.locationId);
+  try {
+    return await inTransaction(ctx, async ({ tx }) => {
+      const row = await repo.insertAttendance(tx, { staffId: member.id, ...valuesOf(input) });
+      const listed = (await repo.findAttendance(tx, row.id))!;
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'MARK_ATTENDANCE',
+        description: `Marked ${member.name} ${row.status} on ${row.date} at ${listed.location} (${times(row)})`,
+        entityType: 'attendance',
+        entityId: String(row.id),
+        locationId: row.locationId,
+        details: { staffId: member.id, ...valuesOf(input) },
+        ip: actor.ip,
+      });
+      return toAttendanceDto(listed);
+    });
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
+/** Changes a record; moving it is a write at both locations (403 unless both are the user's). */
+export async function updateAttendance(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UpdateAttendanceInput,
+): Promise<AttendanceDto> {
+  try {
+    return await inTransaction(ctx, async ({ tx }) => {
+      const before = await repo.lockAttendance(tx, id);
+      if (!before) throw notFound(M.notFound);
+      assertReadable(actor.user, before.locationId, M.notFound);
+      assertWritable(actor.user, before.locationId, input.locationId);
+      await repo.updateAttendance(tx, id, valuesOf(input));
+      const listed = (await repo.findAttendance(tx, id))!;
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'UPDATE_ATTENDANCE',
+        description: `Updated the attendance of ${listed.staffName} on ${listed.attendance.date} at ${listed.location}`,
+        entityType: 'attendance',
+        entityId: String(id),
+        locationId: listed.attendance.locationId,
+        details: {
+          before: {
+            locationId: before.locationId,
+            date: before.date,
+            checkIn: before.checkIn,
+            checkOut: before.checkOut,
+            status: before.status,
+            notes: before.notes,
+          },
+          after: valuesOf(input),
+        },
+        ip: actor.ip,
+      });
+      return toAttendanceDto(listed);
+    });
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
