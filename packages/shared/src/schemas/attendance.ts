@@ -120,8 +120,13 @@ const notesField = z.preprocess(
   ).optional(),
 );
 
-const checkOutAfterCheckIn = (record: { checkIn?: string; checkOut?: string }) =>
-  !record.checkIn || !record.checkOut || record.checkOut > record.checkIn;
+/** Check-out after check-in when both are given (a time that is no HH:MM has its own message). */
+const checkOutAfterCheckIn = ({ checkIn, checkOut }: { checkIn?: string; checkOut?: string }) =>
+  !checkIn ||
+  !checkOut ||
+  !TIME_PATTERN.test(checkIn) ||
+  !TIME_PATTERN.test(checkOut) ||
+  checkOut.slice(0, 5) > checkIn.slice(0, 5);
 
 /** The Edit form (03 section 2.3): date, times, location, status, notes. */
 const attendanceFields = z.object({
