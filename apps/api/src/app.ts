@@ -21,9 +21,13 @@ import { locationsRoutes } from './modules/locations/locations.routes';
 import { scheduleRentalAlerts } from './modules/material-rentals/material-rentals.alerts';
 import { materialRentalsRoutes } from './modules/material-rentals/material-rentals.routes';
 import { materialsRoutes } from './modules/materials/materials.routes';
+import type { Mailer } from './modules/notifications/email';
+import { EmailOutbox, type OutboxOptions } from './modules/notifications/email-outbox';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { twoFactorRoutes } from './modules/settings/two-factor.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -48,6 +52,8 @@ export type BuildAppOptions = {
   loginLimits?: LoginRateLimit;
   /** Send the overdue rental alerts at start and once a day (the server does; tests choose). */
   rentalAlerts?: boolean;
+  /** E-mail through SMTP_URL (decision 013): the mailer, and the outbox worker's timings. */
+  mail?: { mailer: Mailer; outbox?: OutboxOptions } | null;
 };
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -65,6 +71,7 @@ export async function buildApp({
   trustProxy = false,
   loginLimits,
   rentalAlerts = false,
+  mail = null,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (loginLimits) ctx.loginLimits = loginLimits;
   const app = Fastify({
@@ -106,6 +113,8 @@ export async function buildApp({
       await api.register(locationsRoutes, { prefix: '/locations' });
       await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(settingsRoutes, { prefix: '/users' });
+      await api.register(twoFactorRoutes, { prefix: '/auth' });
       await api.register(invoicesRoutes, { prefix: '/invoices' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(rentalRequestsRoutes, { prefix: '/rental-requests' });
@@ -117,6 +126,18 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+
+  if (mail) {
+    const outbox = new EmailOutbox(ctx.db, mail.mailer, app.log, mail.outbox);
+    ctx.mailer = mail.mailer;
+    ctx.emailOutbox = outbox;
+    app.addHook('onReady', async () => {
+      outbox.start();
+    });
+    app.addHook('onClose', async () => {
+      await outbox.stop();
+    });
+  }
 
   if (rentalAlerts) {
     let alerts: ReturnType<typeof scheduleRentalAlerts> | null = null;

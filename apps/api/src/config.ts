@@ -58,6 +58,13 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** Which proxies' X-Forwarded-For names the client (Fastify's trustProxy); none by default. */
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** The SMTP server that e-mail goes through (decision 013); unset: no e-mail is sent. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of that e-mail. */
+  MAIL_FROM: z.string().min(3).default('Stockyard <no-reply@stockyard.local>'),
   /** Sign-in throttling (docs/decisions/008-sign-in-throttling.md); defaults in LOGIN_RATE_LIMIT. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: limit(LOGIN_RATE_LIMIT.perAccountAndAddress),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: limit(LOGIN_RATE_LIMIT.perAccount),

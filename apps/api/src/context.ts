@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { LiveNotification, LoginRateLimit } from '@stockyard/shared';
 import type { Database } from './db/client';
+import type { Mailer } from './modules/notifications/email';
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
 export type AppEvents = {
@@ -20,6 +21,10 @@ export type AppContext = {
   events: EventEmitter<AppEvents>;
   /** Sign-in throttling limits from the LOGIN_* variables; the shared defaults when unset. */
   loginLimits?: LoginRateLimit;
+  /** The SMTP server of SMTP_URL (decision 013); null or absent: no e-mail is sent. */
+  mailer?: Mailer | null;
+  /** The outbox worker, told when a commit queued mail. */
+  emailOutbox?: { kick: () => void } | null;
 };
 
 export function createContext(db: Database, jwtSecret: Uint8Array): AppContext {

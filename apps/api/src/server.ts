@@ -10,6 +10,7 @@ import { DataDirInUseError, type EmbeddedServer, startEmbeddedPostgres } from '.
 import { ensureDatabase, runMigrations } from './db/migrate';
 import { loggerOptions } from './lib/logger';
 import { isCommonPassword } from './lib/passwords';
+import { createMailer } from './modules/notifications/email';
 import { ensureFirstAdmin, firstAdminNotice } from './modules/users/first-admin';
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR with mode 0600. */
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
       trustProxy: config.TRUST_PROXY,
       loginLimits: loginLimits(config),
       rentalAlerts: true,
+      mail: config.SMTP_URL
+        ? { mailer: createMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) }
+        : null,
     });
 
     const shutdown = async (signal: string) => {

@@ -38,6 +38,23 @@ const SAMPLES: Record<ApiRoute, Sample> = {
   },
   'POST /api/auth/logout': { at: () => ({ url: '/api/auth/logout' }), locationBound: false },
   'GET /api/auth/profile': { at: () => ({ url: '/api/auth/profile' }), locationBound: false },
+  'POST /api/auth/login/2fa': {
+    at: () => ({
+      url: '/api/auth/login/2fa',
+      payload: { challenge: 'not-a-challenge', code: '123456' },
+    }),
+    locationBound: false,
+  },
+  'POST /api/auth/2fa/setup': { at: () => ({ url: '/api/auth/2fa/setup' }), locationBound: false },
+  'POST /api/auth/2fa/enable': {
+    // No setup was started: a refusal, but past the access rule.
+    at: () => ({ url: '/api/auth/2fa/enable', payload: { code: '123456' } }),
+    locationBound: false,
+  },
+  'POST /api/auth/2fa/disable': {
+    at: () => ({ url: '/api/auth/2fa/disable', payload: { password: 'Not-The-One-1' } }),
+    locationBound: false,
+  },
 
   'GET /api/locations/list': {
     at: () => ({ url: '/api/locations/list' }),
@@ -434,6 +451,28 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     }),
     locationBound: true,
   },
+  'GET /api/users/company': { at: () => ({ url: '/api/users/company' }), locationBound: false },
+  'PUT /api/users/company': {
+    at: () => ({
+      url: '/api/users/company',
+      payload: {
+        companyName: 'Matrix Scaffolding',
+        email: 'office@example.com',
+        phone: '+15550100',
+        address: '1 Matrix Road',
+      },
+    }),
+    locationBound: false,
+  },
+  'GET /api/users/:id/notification-settings': {
+    // Someone else's settings: only one's own are readable.
+    at: (f, s) => ({ url: `/api/users/${side(s, f.userA.id, f.userB.id)}/notification-settings` }),
+    locationBound: true,
+  },
+  'PUT /api/users/notifications': {
+    at: () => ({ url: '/api/users/notifications', payload: { lowStockAlerts: true } }),
+    locationBound: false,
+  },
   'PATCH /api/users/:id/change-password': {
     // Someone else's account: only one's own password can be changed.
     at: (f, s) => ({
@@ -463,6 +502,17 @@ const SAMPLES: Record<ApiRoute, Sample> = {
 
   'GET /api/activity-logs/list': {
     at: () => ({ url: '/api/activity-logs/list' }),
+    locationBound: false,
+  },
+
+    locationBound: false,
+  },
+    locationBound: false,
+  },
+  'GET /api/users/admin-stats': {
+    at: () => ({ url: '/api/users/admin-stats?filter=year' }),
+    locationBound: false,
+  },
     locationBound: false,
   },
 };

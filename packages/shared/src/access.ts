@@ -94,6 +94,11 @@ export const API_ACCESS = {
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/logout': SIGNED_IN,
   'GET /api/auth/profile': SIGNED_IN,
+  // Two-factor sign-in (Settings, Security: hidden from field managers, so refused to them too).
+  'POST /api/auth/login/2fa': PUBLIC,
+  'POST /api/auth/2fa/setup': ADMIN_ONLY,
+  'POST /api/auth/2fa/enable': ADMIN_ONLY,
+  'POST /api/auth/2fa/disable': SIGNED_IN,
 
   'GET /api/locations/list': flagged('viewLocations'),
   'GET /api/locations/active': flagged('viewLocations'),
@@ -180,6 +185,12 @@ export const API_ACCESS = {
   'PATCH /api/users/:id/permissions': flagged('manageUsers'),
   'PATCH /api/users/:id/reset-password': flagged('manageUsers'),
   'PATCH /api/users/:id/change-password': { ...SIGNED_IN, own: true },
+  // Settings: one company profile (an admin saves it); the switches are one's own, and their
+  // section is hidden from field managers, so only an admin changes them.
+  'GET /api/users/company': SIGNED_IN,
+  'PUT /api/users/company': ADMIN_ONLY,
+  'GET /api/users/:id/notification-settings': { ...SIGNED_IN, own: true },
+  'PUT /api/users/notifications': ADMIN_ONLY,
 
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/mark-all-read': SIGNED_IN,

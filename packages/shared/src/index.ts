@@ -17,6 +17,7 @@ export * from './schemas/notifications';
 export * from './schemas/password';
 export * from './schemas/rental-requests';
 export * from './schemas/responses';
+export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/users';
 export * from './types';

@@ -76,10 +76,11 @@ export const resetPasswordSchema = z.object({ password: passwordField });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z.object({
+  // 03 section 5, Change password: the current one is at least 8 characters too.
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, { error: 'Current password is required' })
-    .max(1024, { error: 'Current password is required' }),
+    .string({ error: 'Current password must be at least 8 characters' })
+    .min(8, { error: 'Current password must be at least 8 characters' })
+    .max(1024, { error: 'Current password is too long' }),
   newPassword: passwordField,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

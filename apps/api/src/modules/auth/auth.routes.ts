@@ -1,9 +1,11 @@
 import {
   emptyEnvelope,
   envelope,
+  loginAnswerSchema,
   loginReplySchema,
   loginSchema,
   sessionUserSchema,
+  twoFactorLoginSchema,
 } from '@stockyard/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,12 +25,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: loginSchema,
+        response: {
+          200: loginAnswerSchema,
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request) => {
+      const answer = await authService.login(app.ctx, request.body, clientInfo(request));
+      if ('twoFactorRequired' in answer) {
+        return { success: true as const, message: 'Enter your verification code', ...answer };
+      }
+      // The spec's login answer is `{ token, user }`; the envelope fields come along.
+      return {
+        success: true as const,
+        message: 'Login successful',
+        token: answer.token,
+        user: answer.user,
+      };
+    },
+  );
+
+  app.post(
+    '/login/2fa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a sign-in with two-factor: the challenge and a code',
+        body: twoFactorLoginSchema,
         response: { 200: loginReplySchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
-      const { token, user } = await authService.login(app.ctx, request.body, clientInfo(request));
-      // The spec's login answer is `{ token, user }`; the envelope fields come along.
+      const { token, user } = await authService.loginWithCode(
+        app.ctx,
+        request.body,
+        clientInfo(request),
+      );
       return { success: true as const, message: 'Login successful', token, user };
     },
   );

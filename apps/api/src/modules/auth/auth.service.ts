@@ -5,6 +5,7 @@ import {
   MESSAGES,
   normalizeRole,
   SESSION_LIFETIME_SECONDS,
+  SETTINGS_MESSAGES,
   type SessionUser,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -13,10 +14,11 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { toUserDto } from '../../lib/user-dto';
 import { recordActivity } from '../activity/activity.service';
+import { verifySignInCode } from '../settings/two-factor.service';
 import * as repo from './auth.repository';
 import { reservePasswordCheck } from './login-throttle';
 import { noticeSignIn } from './sign-in-notice';
-import { signSessionToken } from './tokens';
+import { signChallenge, signSessionToken, verifyChallenge } from './tokens';
 
 export type ClientInfo = { ip: string; userAgent: string | null };
 
@@ -34,11 +36,15 @@ async function recordRefusedAttempt(ctx: AppContext, input: LoginInput, client: 
   });
 }
 
+export type SignedIn = { token: string; user: SessionUser; sessionId: string };
+/** The password was right and the account has two-factor sign-in: a code must follow. */
+export type CodeRequired = { twoFactorRequired: true; challenge: string };
+
 export async function login(
   ctx: AppContext,
   input: LoginInput,
   client: ClientInfo,
-): Promise<{ token: string; user: SessionUser; sessionId: string }> {
+): Promise<SignedIn | CodeRequired> {
   const { db } = ctx;
   // Counted before the check, so that no burst gets more checks than the limits allow.
   const attemptId = await reservePasswordCheck(db, ctx.loginLimits ?? LOGIN_RATE_LIMIT, {
@@ -78,6 +84,70 @@ export async function login(
     throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
   }
 
+  if (account.twoFactorSecret) {
+    await repo.markLoginAttemptSucceeded(db, attemptId);
+    return {
+      twoFactorRequired: true,
+      challenge: await signChallenge(ctx.jwtSecret, account.id, account.email),
+    };
+  }
+  return startSession(ctx, account, client, attemptId);
+}
+
+/**
+ * The second step of a sign-in with two-factor (decision 014): the challenge of the first step and
+ * a code. Each try counts against the sign-in limits like a password.
+ */
+export async function loginWithCode(
+  ctx: AppContext,
+  input: { challenge: string; code: string },
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const claims = await verifyChallenge(ctx.jwtSecret, input.challenge);
+  // 400: the first step must be done again; the code was not checked, so no attempt is counted.
+  if (!claims) {
+    throw new AppError('VALIDATION_ERROR', SETTINGS_MESSAGES.challengeExpired, [
+      { path: 'challenge', message: SETTINGS_MESSAGES.challengeExpired },
+    ]);
+  }
+  const attemptId = await reservePasswordCheck(ctx.db, ctx.loginLimits ?? LOGIN_RATE_LIMIT, {
+    email: claims.email,
+    ip: client.ip,
+  });
+  const account = await repo.findActiveAccountByEmail(ctx.db, claims.email);
+  const usable =
+    account !== null &&
+    account.id === claims.userId &&
+    account.status &&
+    normalizeRole(account.role) !== null;
+  if (!usable || !(await verifySignInCode(ctx, ctx.db, account.id, input.code))) {
+    await recordActivity(ctx.db, {
+      userId: account?.id ?? null,
+      action: 'LOGIN_FAILED',
+      description: `Failed two-factor sign-in for ${claims.email}`,
+      entityType: 'auth',
+      locationId: account?.locationId ?? null,
+      details: {
+        email: claims.email,
+        outcome: 'failure',
+        reason: 'wrong code',
+        userAgent: client.userAgent,
+      },
+      ip: client.ip,
+    });
+    throw new AppError('UNAUTHORIZED', SETTINGS_MESSAGES.invalidCode);
+  }
+  return startSession(ctx, account, client, attemptId);
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof repo.findActiveAccountByEmail>>>;
+
+async function startSession(
+  ctx: AppContext,
+  account: Account,
+  client: ClientInfo,
+  attemptId: number,
+): Promise<SignedIn> {
   const sessionId = randomUUID();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);

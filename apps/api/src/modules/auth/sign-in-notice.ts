@@ -16,8 +16,9 @@ export function signInNoticeMessage(client: Client): string {
 
 /**
  * Tells the account of a sign-in from a browser (user agent) none of its earlier sessions used;
- * a sign-in from a known browser says nothing, so that a notice stands out. (Until Settings has
- * the Login Notifications switch, this is the only rule.) Call it after the session is stored.
+ * a sign-in from a known browser says nothing, so that a notice stands out (decision 010). The
+ * account's Login Notifications switch decides whether it is sent at all (notify, decision 013).
+ * Call it after the session is stored.
  */
 export async function noticeSignIn(
   ctx: AppContext,

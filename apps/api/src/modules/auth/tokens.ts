@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { derivedKey } from '../../lib/secret-box';
 
 export type TokenClaims = { userId: number; sessionId: string };
 
@@ -77,5 +78,48 @@ export async function verifySessionToken(
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;
+  }
+}
+
+/** Two-factor challenges are signed with a key of their own, so that none passes as a session token. */
+const CHALLENGE_PURPOSE = 'two-factor-challenge';
+const CHALLENGE_SECONDS = 5 * 60;
+const challengeKeys = new WeakMap<Uint8Array, Uint8Array>();
+function challengeKeyOf(secret: Uint8Array): Uint8Array {
+  let key = challengeKeys.get(secret);
+  if (!key) {
+    key = derivedKey(secret, CHALLENGE_PURPOSE);
+    challengeKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** What the first step of a sign-in with two-factor hands back: valid for five minutes. */
+export async function signChallenge(
+  secret: Uint8Array,
+  userId: number,
+  email: string,
+): Promise<string> {
+  return new SignJWT({ email, purpose: CHALLENGE_PURPOSE })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${CHALLENGE_SECONDS}s`)
+    .sign(challengeKeyOf(secret));
+}
+
+export async function verifyChallenge(
+  secret: Uint8Array,
+  challenge: string,
+): Promise<{ userId: number; email: string } | null> {
+  try {
+    const { payload } = await jwtVerify(challenge, challengeKeyOf(secret), {
+      algorithms: ['HS256'],
+    });
+    const userId = Number(payload.sub);
+    if (payload.purpose !== CHALLENGE_PURPOSE || typeof payload.email !== 'string') return null;
+    return Number.isInteger(userId) && userId > 0 ? { userId, email: payload.email } : null;
+  } catch {
+    return null;
   }
 }

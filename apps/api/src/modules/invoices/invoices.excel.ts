@@ -49,11 +49,18 @@ export const invoiceAttachment = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
  * The invoice as one sheet (02 section 2.4): its details, the items with their material usage rows
  * beneath each, the grand total and the job type summary. Written to the stream as it is built.
  */
-function invoiceWorkbook(invoice: InvoiceDto): Readable {
+function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): Readable {
   const { workbook, stream } = streamedWorkbook();
   workbook.creator = 'Stockyard';
   const sheet = workbook.addWorksheet('Invoice');
   sheet.columns = ITEM_COLUMNS.map(({ width }) => ({ width }));
+
+  // The company profile heads the file (Settings, Profile).
+  if (company) {
+    addRow(sheet, [company.companyName], { bold: true });
+    addRow(sheet, [company.address]);
+    addRow(sheet, []);
+  }
 
   addRow(sheet, ['INVOICE', invoice.invoiceId, '', '', invoice.status], { bold: true });
   addRow(sheet, []);
@@ -167,11 +174,14 @@ function invoiceWorkbook(invoice: InvoiceDto): Readable {
  */
 const files = new ContentCache(32 * 1024 * 1024);
 
-/** The invoice's .xlsx file. */
-export function invoiceFile(invoice: InvoiceDto): Promise<Buffer> {
-  return files.get(invoice, async () => {
+/** The company's name and address, from the company profile; null until it is saved. */
+export type InvoiceHeading = { companyName: string; address: string };
+
+/** The invoice's .xlsx file; the heading is part of the content, so a new profile is a new file. */
+export function invoiceFile(invoice: InvoiceDto, company: InvoiceHeading | null): Promise<Buffer> {
+  return files.get({ invoice, company }, async () => {
     const chunks: Buffer[] = [];
-    for await (const chunk of invoiceWorkbook(invoice)) chunks.push(chunk as Buffer);
+    for await (const chunk of invoiceWorkbook(invoice, company)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   });
 }

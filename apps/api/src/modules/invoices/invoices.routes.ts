@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import { invoiceHeading } from '../settings/settings.service';
 import { invoiceAttachment, invoiceFile } from './invoices.excel';
 import * as service from './invoices.service';
 
@@ -80,7 +81,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAuth(request).user,
         request.params.id,
       );
-      const file = await invoiceFile(invoice);
+      const file = await invoiceFile(invoice, await invoiceHeading(app.ctx));
       reply.header('content-type', XLSX_CONTENT_TYPE);
       reply.header('content-disposition', invoiceAttachment(invoice));
       // The typed reply knows only the schema's string.

@@ -1,7 +1,7 @@
 import type { NotificationItem, NotificationType } from '@stockyard/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { emailOutbox, notifications, users } from '../../db/schema';
 import { containsPattern, type Page, totalColumn } from '../../lib/list-page';
 import { limitLiteral, preparedList } from '../../lib/prepared';
 
@@ -36,11 +36,29 @@ function filtersOf(userId: number, filters: NotificationFilters): SQL | undefine
   );
 }
 
-/** Active admins, plus the active field managers of the locations given. */
-export async function findRecipientIds(
+export type Recipient = {
+  id: number;
+  email: string;
+  emailAlerts: boolean;
+  lowStockAlerts: boolean;
+  rentalAlerts: boolean;
+  loginAlerts: boolean;
+};
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  emailAlerts: users.emailAlerts,
+  lowStockAlerts: users.lowStockAlerts,
+  rentalAlerts: users.rentalAlerts,
+  loginAlerts: users.loginAlerts,
+};
+
+/** Active admins, plus the active field managers of the locations given, with their switches. */
+export async function findRecipients(
   db: DbExecutor,
   fieldManagersOf: number[],
-): Promise<number[]> {
+): Promise<Recipient[]> {
   const fieldManagers =
     fieldManagersOf.length === 0
       ? undefined
@@ -50,8 +68,8 @@ export async function findRecipientIds(
             ? eq(users.locationId, fieldManagersOf[0]!)
             : inArray(users.locationId, fieldManagersOf),
         );
-  const rows = await db
-    .select({ id: users.id })
+  return db
+    .select(recipientColumns)
     .from(users)
     .where(
       and(
@@ -60,7 +78,15 @@ export async function findRecipientIds(
         fieldManagers ? or(eq(users.role, 'ADMIN'), fieldManagers) : eq(users.role, 'ADMIN'),
       ),
     );
-  return rows.map((r) => r.id);
+}
+
+/** The users named, with their switches (deleted accounts are left out). */
+export async function findRecipientsByIds(db: DbExecutor, ids: number[]): Promise<Recipient[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
 }
 
 export async function insertNotifications(
@@ -167,4 +193,59 @@ export async function deleteNotification(
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+export type OutboxMail = typeof emailOutbox.$inferInsert;
+
+export async function insertEmails(db: DbExecutor, rows: OutboxMail[]): Promise<void> {
+  if (rows.length > 0) await db.insert(emailOutbox).values(rows);
+}
+
+/**
+ * Due mail, oldest first, locked for the caller's transaction; rows another process holds are
+ * skipped, so that no mail is sent twice (decision 013).
+ */
+export async function claimDueEmails(db: DbExecutor, limit: number) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      body: emailOutbox.body,
+      attempts: emailOutbox.attempts,
+    })
+    .from(emailOutbox)
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        isNull(emailOutbox.failedAt),
+        lte(emailOutbox.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markEmailSent(db: DbExecutor, id: number): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ sentAt: sql`now()`, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+export async function markEmailFailed(
+  db: DbExecutor,
+  id: number,
+  failure: { attempts: number; error: string; retryInMs: number; giveUp: boolean },
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      attempts: failure.attempts,
+      lastError: failure.error.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${failure.retryInMs} * interval '1 millisecond'`,
+      failedAt: failure.giveUp ? sql`now()` : null,
+    })
+    .where(eq(emailOutbox.id, id));
 }

@@ -407,14 +407,16 @@ describe('PATCH /api/users/:id/reset-password', () => {
 });
 
 describe('PATCH /api/users/:id/change-password', () => {
-  it('lets a field manager change their own password, ending their sessions', async () => {
+  it('lets a field manager change their own password, ending their other sessions', async () => {
     const manager = await signedInManager();
+    const elsewhere = await loginAs(t.app, manager.user.email);
     const response = await call('PATCH', `/${manager.user.id}/change-password`, manager.headers, {
       currentPassword: TEST_PASSWORD,
       newPassword: 'NewSecret9',
     });
     expect(response.statusCode).toBe(200);
-    expect((await profile(manager.headers)).statusCode).toBe(401);
+    expect((await profile(manager.headers)).statusCode).toBe(200);
+    expect((await profile(elsewhere.headers)).statusCode).toBe(401);
     await loginAs(t.app, manager.user.email, 'NewSecret9');
     const [entry] = await t.db
       .select()
@@ -443,7 +445,7 @@ describe('PATCH /api/users/:id/change-password', () => {
     [{ newPassword: 'Ab1' }, 'Password must be at least 8 characters'],
     [{ newPassword: 'alllowercase1' }, 'Must contain uppercase, lowercase, and number'],
     [{ newPassword: 'NoDigitsHere' }, 'Must contain uppercase, lowercase, and number'],
-    [{ currentPassword: '' }, 'Current password is required'],
+    [{ currentPassword: 'short' }, 'Current password must be at least 8 characters'],
   ])('refuses %o with the message "%s"', async (change, message) => {
     const response = await call(
       'PATCH',

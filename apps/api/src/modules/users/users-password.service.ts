@@ -43,12 +43,13 @@ export async function resetPassword(
 }
 
 /**
- * The signed-in user changes their own password, proving the current one. Every session ends,
- * this one included, so that a stolen session does not outlive the change.
+ * The signed-in user changes their own password, proving the current one. Every other session
+ * ends (and its sockets are disconnected), so that a stolen session does not outlive the change;
+ * the one that made the change stays signed in.
  */
 export async function changePassword(
   ctx: AppContext,
-  actor: Actor,
+  actor: Actor & { sessionId: string },
   id: number,
   input: ChangePasswordInput,
 ): Promise<void> {
@@ -66,7 +67,7 @@ export async function changePassword(
   const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
   await inTransaction(ctx, async (uow) => {
     await repo.setPasswordHash(uow.tx, id, passwordHash);
-    const endedSessions = await endSessions(ctx, uow, id);
+    const endedSessions = await endSessions(ctx, uow, id, actor.sessionId);
     await recordActivity(uow.tx, {
       userId: id,
       action: 'CHANGE_PASSWORD',

@@ -168,13 +168,18 @@ export async function anyUserExists(db: DbExecutor): Promise<boolean> {
  * Ends the user's live sessions inside the caller's transaction; their ids, for the caller to
  * emit `sessionsRevoked` after the commit.
  */
-export async function revokeSessionsOf(db: DbExecutor, userId: number): Promise<string[]> {
+export async function revokeSessionsOf(
+  db: DbExecutor,
+  userId: number,
+  exceptSessionId?: string,
+): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
       and(
         eq(sessions.userId, userId),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),

@@ -229,7 +229,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await passwords.changePassword(app.ctx, actorOf(request), request.params.id, request.body);
+      await passwords.changePassword(
+        app.ctx,
+        { ...actorOf(request), sessionId: requireAuth(request).sessionId },
+        request.params.id,
+        request.body,
+      );
       return ok(null, 'Password changed successfully');
     },
   );

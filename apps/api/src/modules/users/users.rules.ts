@@ -48,9 +48,17 @@ export async function assertMayLoseAccess(
   }
 }
 
-/** Ends every session of the user now; their sockets are disconnected once the change commits. */
-export async function endSessions(ctx: AppContext, uow: UnitOfWork, userId: number) {
-  const ids = await repo.revokeSessionsOf(uow.tx, userId);
+/**
+ * Ends every session of the user now (but `exceptSessionId`, the caller's own, when given); their
+ * sockets are disconnected once the change commits.
+ */
+export async function endSessions(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  userId: number,
+  exceptSessionId?: string,
+) {
+  const ids = await repo.revokeSessionsOf(uow.tx, userId, exceptSessionId);
   if (ids.length > 0) {
     uow.afterCommit(() => {
       ctx.events.emit('sessionsRevoked', ids);

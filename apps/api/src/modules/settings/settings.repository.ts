@@ -1,0 +1,125 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { companyProfile, twoFactorRecoveryCodes, users } from '../../db/schema';
+
+export async function findCompanyProfile(db: DbExecutor) {
+  const [row] = await db.select().from(companyProfile).where(eq(companyProfile.id, 1));
+  return row ?? null;
+}
+
+export async function saveCompanyProfile(
+  db: DbExecutor,
+  values: { companyName: string; email: string; phone: string; address: string },
+  updatedById: number,
+) {
+  const set = { ...values, updatedById, updatedAt: sql`now()` };
+  const [row] = await db
+    .insert(companyProfile)
+    .values({ id: 1, ...values, updatedById })
+    .onConflictDoUpdate({ target: companyProfile.id, set })
+    .returning();
+  return row!;
+}
+
+const settingsColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  locationId: users.locationId,
+  passwordHash: users.passwordHash,
+  emailAlerts: users.emailAlerts,
+  lowStockAlerts: users.lowStockAlerts,
+  rentalAlerts: users.rentalAlerts,
+  loginAlerts: users.loginAlerts,
+  twoFactorSecret: users.twoFactorSecret,
+  twoFactorPendingSecret: users.twoFactorPendingSecret,
+  twoFactorLastStep: users.twoFactorLastStep,
+};
+export type SettingsRow = {
+  [K in keyof typeof settingsColumns]: (typeof users.$inferSelect)[K];
+};
+
+/** A live account's settings; `lock` holds its row for the caller's transaction. */
+export async function findSettings(
+  db: DbExecutor,
+  userId: number,
+  lock = false,
+): Promise<SettingsRow | null> {
+  const query = db
+    .select(settingsColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateSwitches(
+  db: DbExecutor,
+  userId: number,
+  changes: Partial<
+    Pick<SettingsRow, 'emailAlerts' | 'lowStockAlerts' | 'rentalAlerts' | 'loginAlerts'>
+  >,
+): Promise<SettingsRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning(settingsColumns);
+  return row!;
+}
+
+export async function setTwoFactor(
+  db: DbExecutor,
+  userId: number,
+  values: Partial<
+    Pick<SettingsRow, 'twoFactorSecret' | 'twoFactorPendingSecret' | 'twoFactorLastStep'>
+  >,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/**
+ * Records the 30-second step whose code was just used, only if it is later than the last one:
+ * false when the code (or an earlier one) was already used, so that a code signs in once.
+ */
+export async function useTotpStep(db: DbExecutor, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, userId), sql`coalesce(${users.twoFactorLastStep}, -1) < ${step}`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function replaceRecoveryCodes(
+  db: DbExecutor,
+  userId: number,
+  hashes: string[],
+): Promise<void> {
+  await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  if (hashes.length > 0) {
+    await db
+      .insert(twoFactorRecoveryCodes)
+      .values(hashes.map((codeHash) => ({ userId, codeHash })));
+  }
+}
+
+/** Spends a recovery code: true once, false when it is unknown or was used before. */
+export async function useRecoveryCode(
+  db: DbExecutor,
+  userId: number,
+  codeHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return rows.length > 0;
+}

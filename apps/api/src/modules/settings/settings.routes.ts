@@ -1,0 +1,86 @@
+import {
+  companyProfileDto,
+  companyProfileSchema,
+  envelope,
+  idParam,
+  notificationSettingsDto,
+  notificationSettingsUpdateSchema,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { errorResponses, ok } from '../../lib/reply';
+import * as service from './settings.service';
+
+const tags = ['settings'];
+
+/** The settings calls of 01 section 7, under /users: the company profile and the switches. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/company',
+    {
+      schema: {
+        tags,
+        summary: 'The company profile',
+        response: { 200: envelope(companyProfileDto), ...errorResponses(401) },
+      },
+    },
+    async () => ok(await service.getCompanyProfile(app.ctx), 'Company profile fetched'),
+  );
+
+  app.put(
+    '/company',
+    {
+      schema: {
+        tags,
+        summary: 'Save the company profile (admin)',
+        body: companyProfileSchema,
+        response: { 200: envelope(companyProfileDto), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateCompanyProfile(app.ctx, actorOf(request), request.body),
+        'Profile updated successfully',
+      ),
+  );
+
+  app.get(
+    '/:id/notification-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Your notification settings',
+        params: idParam,
+        response: {
+          200: envelope(notificationSettingsDto),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.getNotificationSettings(app.ctx, actorOf(request), request.params.id),
+        'Notification settings fetched',
+      ),
+  );
+
+  app.put(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Change your notification switches',
+        body: notificationSettingsUpdateSchema,
+        response: {
+          200: envelope(notificationSettingsDto),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateNotificationSettings(app.ctx, actorOf(request), request.body),
+        'Notification settings updated',
+      ),
+  );
+};

@@ -1,0 +1,129 @@
+import {
+  type CompanyProfile,
+  type CompanyProfileInput,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+  SETTINGS_MESSAGES,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { badRequest, forbidden, notFound } from '../../lib/app-error';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import * as repo from './settings.repository';
+
+const ACCOUNT_NOT_FOUND = 'User not found';
+
+function toProfile(row: Awaited<ReturnType<typeof repo.findCompanyProfile>>): CompanyProfile {
+  return {
+    companyName: row?.companyName ?? '',
+    email: row?.email ?? '',
+    phone: row?.phone ?? '',
+    address: row?.address ?? '',
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** The one company profile (empty until an admin saves it). */
+export async function getCompanyProfile(ctx: AppContext): Promise<CompanyProfile> {
+  return toProfile(await repo.findCompanyProfile(ctx.db));
+}
+
+/** The name and address that head an invoice (preview and Excel file); null until saved. */
+export async function invoiceHeading(
+  ctx: AppContext,
+): Promise<{ companyName: string; address: string } | null> {
+  const row = await repo.findCompanyProfile(ctx.db);
+  return row ? { companyName: row.companyName, address: row.address } : null;
+}
+
+export async function updateCompanyProfile(
+  ctx: AppContext,
+  actor: Actor,
+  input: CompanyProfileInput,
+): Promise<CompanyProfile> {
+  return inTransaction(ctx, async ({ tx }) => {
+    const before = await repo.findCompanyProfile(tx);
+    const row = await repo.saveCompanyProfile(tx, input, actor.user.id);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_COMPANY_PROFILE',
+      description: `Updated the company profile (${row.companyName})`,
+      entityType: 'company',
+      entityId: '1',
+      locationId: null,
+      details: { before: before ? toProfile(before) : null, after: input },
+      ip: actor.ip,
+    });
+    return toProfile(row);
+  });
+}
+
+function toSettings(ctx: AppContext, row: repo.SettingsRow): NotificationSettings {
+  return {
+    emailAlerts: row.emailAlerts,
+    lowStockAlerts: row.lowStockAlerts,
+    rentalAlerts: row.rentalAlerts,
+    loginAlerts: row.loginAlerts,
+    twoFactorEnabled: row.twoFactorSecret !== null,
+    emailConfigured: Boolean(ctx.mailer),
+  };
+}
+
+/** One's own switches only: another user's are 403. */
+export async function getNotificationSettings(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+): Promise<NotificationSettings> {
+  if (userId !== actor.user.id) throw forbidden('You can only see your own settings.');
+  const row = await repo.findSettings(ctx.db, userId);
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+  return toSettings(ctx, row);
+}
+
+/**
+ * Saves the switches sent. `twoFactorEnabled` is accepted only as it already is: turning it on is
+ * the enrolment (a code), turning it off needs the password (decision 014).
+ */
+export async function updateNotificationSettings(
+  ctx: AppContext,
+  actor: Actor,
+  input: NotificationSettingsUpdate,
+): Promise<NotificationSettings> {
+  const { twoFactorEnabled, ...switches } = input;
+  if (switches.emailAlerts === true && !ctx.mailer) {
+    throw badRequest(SETTINGS_MESSAGES.emailNotConfigured, [
+      { path: 'emailAlerts', message: SETTINGS_MESSAGES.emailNotConfigured },
+    ]);
+  }
+  return inTransaction(ctx, async ({ tx }) => {
+    const current = await repo.findSettings(tx, actor.user.id, true);
+    if (!current) throw notFound(ACCOUNT_NOT_FOUND);
+    const enabled = current.twoFactorSecret !== null;
+    if (twoFactorEnabled !== undefined && twoFactorEnabled !== enabled) {
+      const message = twoFactorEnabled
+        ? SETTINGS_MESSAGES.twoFactorEnrolFirst
+        : SETTINGS_MESSAGES.twoFactorDisableWithPassword;
+      throw badRequest(message, [{ path: 'twoFactorEnabled', message }]);
+    }
+    const changed = Object.fromEntries(
+      Object.entries(switches).filter(
+        ([key, value]) => value !== undefined && current[key as keyof typeof switches] !== value,
+      ),
+    );
+    if (Object.keys(changed).length === 0) return toSettings(ctx, current);
+    const row = await repo.updateSwitches(tx, actor.user.id, changed);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_NOTIFICATION_SETTINGS',
+      description: `${current.name} changed their notification settings`,
+      entityType: 'user',
+      entityId: String(actor.user.id),
+      locationId: current.locationId,
+      details: changed,
+      ip: actor.ip,
+    });
+    return toSettings(ctx, row);
+  });
+}

@@ -1,0 +1,339 @@
+import { PROFILE_MESSAGES, SETTINGS_MESSAGES } from '@stockyard/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs, seedActors, TEST_PASSWORD } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { activityLogs, notifications } from '../../db/schema';
+import { inTransaction } from '../../lib/transaction';
+import { notify } from '../notifications/notify';
+
+let t: TestApp;
+let actors: Awaited<ReturnType<typeof seedActors>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  actors = await seedActors(t.app, t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'PUT' | 'PATCH' | 'POST';
+const call = (method: Method, url: string, headers?: Record<string, string>, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers, payload });
+const admin = () => actors.admin.headers;
+
+const profile = {
+  companyName: 'Harbour Scaffolding Ltd',
+  email: 'office@harbour.example',
+  phone: '+4420794600',
+  address: '12 Quay Street, Bristol',
+};
+
+async function signedInAdmin() {
+  const user = await createUser(t.db, { role: 'ADMIN' });
+  return { user, ...(await loginAs(t.app, user.email)) };
+}
+
+describe('GET /api/users/company', () => {
+  it('answers the one profile to every signed-in user, and 401 without a session', async () => {
+    expect((await call('GET', '/users/company')).statusCode).toBe(401);
+    const response = await call('GET', '/users/company', actors.manager.headers);
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().data).sort()).toEqual(
+      ['address', 'companyName', 'email', 'phone', 'updatedAt'].sort(),
+    );
+  });
+});
+
+describe('PUT /api/users/company', () => {
+  it('lets an admin save it; everyone then reads it; the activity log has it', async () => {
+    const saved = await call('PUT', '/users/company', admin(), {
+      ...profile,
+      companyName: '  Harbour Scaffolding Ltd ',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject(profile);
+    const read = await call('GET', '/users/company', actors.manager.headers);
+    expect(read.json().data).toMatchObject(profile);
+    const entries = await t.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.action, 'UPDATE_COMPANY_PROFILE'));
+    expect(entries.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [{ companyName: 'H' }, PROFILE_MESSAGES.companyNameShort],
+    [{ companyName: 'H'.repeat(101) }, PROFILE_MESSAGES.companyNameLong],
+    [{ email: 'not-an-email' }, PROFILE_MESSAGES.email],
+    [{ phone: '0123456' }, PROFILE_MESSAGES.phone],
+    [{ phone: '+1' }, PROFILE_MESSAGES.phone],
+    [{ phone: '1234567890123456' }, PROFILE_MESSAGES.phone],
+    [{ phone: '020-7946' }, PROFILE_MESSAGES.phone],
+    [{ address: '12 Q' }, PROFILE_MESSAGES.addressShort],
+    [{ address: 'A'.repeat(201) }, PROFILE_MESSAGES.addressLong],
+  ])('refuses %o with "%s"', async (change, message) => {
+    const response = await call('PUT', '/users/company', admin(), { ...profile, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('accepts the phone forms the rule allows', async () => {
+    for (const phone of ['12', '+12', '447946000000000']) {
+      expect((await call('PUT', '/users/company', admin(), { ...profile, phone })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  it('refuses a field manager with 403 and an anonymous caller with 401', async () => {
+    expect((await call('PUT', '/users/company', actors.manager.headers, profile)).statusCode).toBe(
+      403,
+    );
+    expect((await call('PUT', '/users/company', undefined, profile)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/:id/notification-settings', () => {
+  it("answers one's own switches, with the defaults and whether e-mail is configured", async () => {
+    const response = await call(
+      'GET',
+      `/users/${actors.manager.user.id}/notification-settings`,
+      actors.manager.headers,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      emailAlerts: true,
+      lowStockAlerts: true,
+      rentalAlerts: true,
+      loginAlerts: true,
+      twoFactorEnabled: false,
+      emailConfigured: false,
+    });
+  });
+
+  it("refuses another user's settings with 403, even to an admin, and 401 without a session", async () => {
+    const url = `/users/${actors.manager.user.id}/notification-settings`;
+    expect((await call('GET', url, admin())).statusCode).toBe(403);
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', '/users/abc/notification-settings', admin())).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/users/notifications', () => {
+  it('saves the switches sent, leaves the others, and logs the change', async () => {
+    const me = await signedInAdmin();
+    const response = await call('PUT', '/users/notifications', me.headers, {
+      lowStockAlerts: false,
+      loginAlerts: false,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      emailAlerts: true,
+      lowStockAlerts: false,
+      rentalAlerts: true,
+      loginAlerts: false,
+    });
+    const read = await call('GET', `/users/${me.user.id}/notification-settings`, me.headers);
+    expect(read.json().data.lowStockAlerts).toBe(false);
+    const [entry] = await t.db
+      .select()
+      .from(activityLogs)
+      .where(
+        and(
+          eq(activityLogs.action, 'UPDATE_NOTIFICATION_SETTINGS'),
+          eq(activityLogs.userId, me.user.id),
+        ),
+      );
+    expect(entry?.details).toEqual({ lowStockAlerts: false, loginAlerts: false });
+  });
+
+  it.each([
+    [{}, SETTINGS_MESSAGES.noSetting],
+    [{ emailAlerts: true }, SETTINGS_MESSAGES.emailNotConfigured],
+    [{ twoFactorEnabled: true }, SETTINGS_MESSAGES.twoFactorEnrolFirst],
+  ])('refuses %o with "%s"', async (body, message) => {
+    const response = await call('PUT', '/users/notifications', admin(), body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a switch that is not a boolean, and an unknown key', async () => {
+    expect(
+      (await call('PUT', '/users/notifications', admin(), { lowStockAlerts: 'yes' })).statusCode,
+    ).toBe(400);
+    expect((await call('PUT', '/users/notifications', admin(), { sms: true })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('accepts twoFactorEnabled as it already is', async () => {
+    const response = await call('PUT', '/users/notifications', admin(), {
+      twoFactorEnabled: false,
+      rentalAlerts: true,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a field manager (the section is hidden from them) and an anonymous caller', async () => {
+    const body = { lowStockAlerts: false };
+    expect(
+      (await call('PUT', '/users/notifications', actors.manager.headers, body)).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', '/users/notifications', undefined, body)).statusCode).toBe(401);
+  });
+});
+
+/** The types a user received, of those given. */
+async function received(userId: number, types: string[]) {
+  const rows = await t.db
+    .select({ type: notifications.type })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.type, types as never[])))
+    .orderBy(notifications.id);
+  return rows.map((r) => r.type);
+}
+
+async function setSwitches(headers: Record<string, string>, body: object) {
+  expect((await call('PUT', '/users/notifications', headers, body)).statusCode).toBe(200);
+}
+
+describe('the switches decide what is delivered', () => {
+  it('Low Inventory Alerts off: no LOW_STOCK or OUT_OF_STOCK for that user; on again: they come', async () => {
+    const me = await signedInAdmin();
+    const created = await call('POST', '/materials/create', me.headers, {
+      name: `Switch tube ${Date.now()}`,
+      locationId: actors.location.id,
+      quantity: 50,
+      unit: 'EACH',
+    });
+    const id = created.json().data.id as number;
+    const lowOrOut = ['LOW_STOCK', 'OUT_OF_STOCK'];
+
+    await setSwitches(me.headers, { lowStockAlerts: false });
+    await call('PATCH', `/materials/${id}/stock`, me.headers, { quantity: 5 });
+    await call('PATCH', `/materials/${id}/stock`, me.headers, { quantity: 0 });
+    expect(await received(me.user.id, lowOrOut)).toEqual([]);
+    // Another admin, whose switch is on, was told.
+    expect(await received(actors.admin.user.id, lowOrOut)).toEqual(
+      expect.arrayContaining(['LOW_STOCK', 'OUT_OF_STOCK']),
+    );
+
+    await setSwitches(me.headers, { lowStockAlerts: true });
+    await call('PATCH', `/materials/${id}/stock`, me.headers, { quantity: 40 });
+    await call('PATCH', `/materials/${id}/stock`, me.headers, { quantity: 5 });
+    expect(await received(me.user.id, lowOrOut)).toEqual(['LOW_STOCK']);
+  });
+
+  it('Rental Request Alerts off: no NEW_MATERIAL_REQUEST or RENTAL_ALERT; other types still come', async () => {
+    const me = await signedInAdmin();
+    const send = (type: 'NEW_MATERIAL_REQUEST' | 'RENTAL_ALERT' | 'NEW_MATERIAL') =>
+      inTransaction(t.ctx, (uow) => notify(t.ctx, uow, { type, message: `${type} test` }));
+    await setSwitches(me.headers, { rentalAlerts: false });
+    await send('NEW_MATERIAL_REQUEST');
+    await send('RENTAL_ALERT');
+    await send('NEW_MATERIAL');
+    expect(
+      await received(me.user.id, ['NEW_MATERIAL_REQUEST', 'RENTAL_ALERT', 'NEW_MATERIAL']),
+    ).toEqual(['NEW_MATERIAL']);
+    await setSwitches(me.headers, { rentalAlerts: true });
+    await send('NEW_MATERIAL_REQUEST');
+    await send('RENTAL_ALERT');
+    expect(await received(me.user.id, ['NEW_MATERIAL_REQUEST', 'RENTAL_ALERT'])).toEqual([
+      'NEW_MATERIAL_REQUEST',
+      'RENTAL_ALERT',
+    ]);
+  });
+
+  it('a submitted rental request reaches an admin with Rental Request Alerts on, not one with it off', async () => {
+    const [on, off] = [await signedInAdmin(), await signedInAdmin()];
+    await setSwitches(off.headers, { rentalAlerts: false });
+    const response = await call('POST', '/rental-requests', actors.manager.headers, {
+      name: 'Ladder',
+      quantity: 2,
+      unit: 'EACH',
+      requestedDate: '2030-01-10',
+      returnDate: '2030-01-20',
+      description: 'For the east wall',
+      location: actors.location.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await received(on.user.id, ['NEW_MATERIAL_REQUEST'])).toEqual(['NEW_MATERIAL_REQUEST']);
+    expect(await received(off.user.id, ['NEW_MATERIAL_REQUEST'])).toEqual([]);
+  });
+
+  it('Login Notifications on: a sign-in sends a LOGIN notice naming the address and browser; off: none', async () => {
+    const me = await signedInAdmin();
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    const signIn = (userAgent: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: me.user.email, password: TEST_PASSWORD },
+        headers: { 'user-agent': userAgent },
+        remoteAddress,
+      });
+    const before = await received(me.user.id, ['LOGIN']);
+    await signIn(firefox, '10.7.0.1');
+    const rows = await t.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, me.user.id), eq(notifications.type, 'LOGIN')))
+      .orderBy(notifications.id);
+    expect(rows).toHaveLength(before.length + 1);
+    expect(rows.at(-1)?.message).toBe('New sign-in from Firefox on Linux (10.7.0.1)');
+
+    await setSwitches(me.headers, { loginAlerts: false });
+    const safari =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+    expect((await signIn(safari, '10.7.0.2')).statusCode).toBe(200);
+    expect(await received(me.user.id, ['LOGIN'])).toHaveLength(before.length + 1);
+  });
+});
+
+describe('PATCH /api/users/:id/change-password (Security Settings)', () => {
+  it('keeps this session, ends every other one', async () => {
+    const me = await signedInAdmin();
+    const other = await loginAs(t.app, me.user.email);
+    const response = await call('PATCH', `/users/${me.user.id}/change-password`, me.headers, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Fresh-Start-77',
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await call('GET', '/auth/profile', me.headers)).statusCode).toBe(200);
+    expect((await call('GET', '/auth/profile', other.headers)).statusCode).toBe(401);
+    await loginAs(t.app, me.user.email, 'Fresh-Start-77');
+  });
+
+  it('answers a wrong current password with 400 "Current password is incorrect"', async () => {
+    const me = await signedInAdmin();
+    const response = await call('PATCH', `/users/${me.user.id}/change-password`, me.headers, {
+      currentPassword: 'Wrong-Pass-11',
+      newPassword: 'Fresh-Start-77',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Current password is incorrect');
+  });
+
+  it.each([
+    [{ currentPassword: 'short' }, 'Current password must be at least 8 characters'],
+    [{ newPassword: 'Ab1' }, 'Password must be at least 8 characters'],
+    [{ newPassword: 'lowercase-only-1' }, 'Must contain uppercase, lowercase, and number'],
+  ])('refuses %o with "%s"', async (change, message) => {
+    const response = await call(
+      'PATCH',
+      `/users/${actors.admin.user.id}/change-password`,
+      admin(),
+      { currentPassword: TEST_PASSWORD, newPassword: 'Fresh-Start-77', ...change },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it("refuses another user's password with 403, and an anonymous caller with 401", async () => {
+    const body = { currentPassword: TEST_PASSWORD, newPassword: 'Fresh-Start-77' };
+    const url = `/users/${actors.manager.user.id}/change-password`;
+    expect((await call('PATCH', url, admin(), body)).statusCode).toBe(403);
+    expect((await call('PATCH', url, undefined, body)).statusCode).toBe(401);
+  });
+});

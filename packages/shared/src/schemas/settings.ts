@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { NotificationType } from '../notifications';
+import { loginReplySchema } from './auth';
+import { plainText } from './common';
+
+/** 03 section 5, Profile settings; the phone message word for word. */
+export const PROFILE_MESSAGES = {
+  companyNameShort: 'Company name must be at least 2 characters',
+  companyNameLong: 'Company name must be at most 100 characters',
+  email: 'Invalid email address',
+  phone: 'Invalid phone number format',
+  addressShort: 'Address must be at least 5 characters',
+  addressLong: 'Address must be at most 200 characters',
+} as const;
+
+/** An optional plus, then 2 to 15 digits, the first not a zero. */
+export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
+
+/** PUT /users/company and the Profile Settings form. */
+export const companyProfileSchema = z.object({
+  companyName: plainText(
+    z
+      .string({ error: PROFILE_MESSAGES.companyNameShort })
+      .trim()
+      .min(2, { error: PROFILE_MESSAGES.companyNameShort })
+      .max(100, { error: PROFILE_MESSAGES.companyNameLong }),
+    'Company name',
+  ),
+  email: z
+    .string({ error: PROFILE_MESSAGES.email })
+    .trim()
+    .pipe(z.email({ error: PROFILE_MESSAGES.email }).max(254, { error: PROFILE_MESSAGES.email })),
+  phone: z
+    .string({ error: PROFILE_MESSAGES.phone })
+    .trim()
+    .regex(PHONE_PATTERN, { error: PROFILE_MESSAGES.phone }),
+  address: plainText(
+    z
+      .string({ error: PROFILE_MESSAGES.addressShort })
+      .trim()
+      .min(5, { error: PROFILE_MESSAGES.addressShort })
+      .max(200, { error: PROFILE_MESSAGES.addressLong }),
+    'Address',
+    { multiline: true },
+  ),
+});
+export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
+
+/** The one company profile; empty strings until an admin saves it. */
+export const companyProfileDto = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type CompanyProfile = z.infer<typeof companyProfileDto>;
+
+export const NOTIFICATION_SWITCHES = [
+  'emailAlerts',
+  'lowStockAlerts',
+  'rentalAlerts',
+  'loginAlerts',
+] as const;
+export type NotificationSwitch = (typeof NOTIFICATION_SWITCHES)[number];
+
+export const NOTIFICATION_SWITCH_LABELS: Record<NotificationSwitch, string> = {
+  emailAlerts: 'Email Notifications',
+  rentalAlerts: 'Rental Request Alerts',
+  lowStockAlerts: 'Low Inventory Alerts',
+  loginAlerts: 'Login Notifications',
+};
+
+/** A new account's switches (decision 013). */
+export const DEFAULT_NOTIFICATION_SETTINGS: Record<NotificationSwitch, boolean> = {
+  emailAlerts: true,
+  lowStockAlerts: true,
+  rentalAlerts: true,
+  loginAlerts: true,
+};
+
+/**
+ * Which switch lets a type through: with it off, the user receives none of these types (neither
+ * in the bell nor by e-mail). The other types have no switch.
+ */
+export const SWITCH_OF_TYPE: Partial<Record<NotificationType, NotificationSwitch>> = {
+  LOW_STOCK: 'lowStockAlerts',
+  OUT_OF_STOCK: 'lowStockAlerts',
+  NEW_MATERIAL_REQUEST: 'rentalAlerts',
+  RENTAL_ALERT: 'rentalAlerts',
+  LOGIN: 'loginAlerts',
+};
+
+export const SETTINGS_MESSAGES = {
+  emailNotConfigured: 'E-mail is not configured on this server',
+  twoFactorEnrolFirst: 'Set up two-factor sign-in from Security Settings first',
+  twoFactorDisableWithPassword: 'Turning off two-factor sign-in needs your password',
+  noSetting: 'Choose a setting to change',
+  invalidCode: 'Invalid verification code',
+  codeFormat: 'Enter the 6-digit code or a recovery code',
+  noPendingSetup: 'Start the two-factor setup again',
+  alreadyEnabled: 'Two-factor sign-in is already on',
+  notEnabled: 'Two-factor sign-in is not on',
+  passwordIncorrect: 'Password is incorrect',
+  challengeExpired: 'The sign-in has expired. Sign in again.',
+  passwordsDontMatch: "Passwords don't match",
+} as const;
+
+/** The toast of a switch that was saved (03 section 8). */
+export const notificationSettingUpdated = (key: string) => `Notification setting '${key}' updated.`;
+
+/** PUT /users/notifications: any of the switches; twoFactorEnabled only as it already is. */
+export const notificationSettingsUpdateSchema = z
+  .object({
+    emailAlerts: z.boolean().optional(),
+    lowStockAlerts: z.boolean().optional(),
+    rentalAlerts: z.boolean().optional(),
+    loginAlerts: z.boolean().optional(),
+    twoFactorEnabled: z.boolean().optional(),
+  })
+  .strict()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    error: SETTINGS_MESSAGES.noSetting,
+  });
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
+
+export const notificationSettingsDto = z.object({
+  emailAlerts: z.boolean(),
+  lowStockAlerts: z.boolean(),
+  rentalAlerts: z.boolean(),
+  loginAlerts: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** Whether SMTP_URL is set: without it no e-mail is sent, whatever emailAlerts says. */
+  emailConfigured: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsDto>;
+
+/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
+export const twoFactorCodeField = z
+  .string({ error: SETTINGS_MESSAGES.codeFormat })
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, { error: SETTINGS_MESSAGES.codeFormat });
+
+export const twoFactorEnableSchema = z.object({ code: twoFactorCodeField });
+export const twoFactorDisableSchema = z.object({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(1024, { error: 'Password is too long' }),
+});
+export const twoFactorLoginSchema = z.object({
+  challenge: z.string({ error: SETTINGS_MESSAGES.challengeExpired }).min(1).max(2048),
+  code: twoFactorCodeField,
+});
+
+/** POST /auth/2fa/setup: the secret to type and its QR code (a data: URL of a PNG). */
+export const twoFactorSetupDto = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrCode: z.string(),
+});
+/** POST /auth/2fa/enable: the ten one-time recovery codes, shown once. */
+export const twoFactorEnabledDto = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const RECOVERY_CODE_COUNT = 10;
+
+/** POST /auth/login's answer when the account has two-factor sign-in: a code must follow. */
+export const twoFactorChallengeReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+export type TwoFactorChallengeReply = z.infer<typeof twoFactorChallengeReplySchema>;
+
+/**
+ * POST /auth/login's answer as one object (the OpenAPI document wants one): `{ token, user }`, or
+ * `{ twoFactorRequired, challenge }` when a code must follow (decision 014).
+ */
+export const loginAnswerSchema = loginReplySchema
+  .partial({ token: true, user: true })
+  .extend({ twoFactorRequired: z.literal(true).optional(), challenge: z.string().optional() });
