@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 const invoiceWizard = lazy(() => import('@/features/invoices/invoice-wizard-page'));
+const attendance = lazy(() => import('@/features/attendance/attendance-page'));
 
 /**
  * The page of each path in the shared route table (packages/shared/src/access.ts).
@@ -24,6 +25,9 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/requests/bulk/new': lazy(() => import('@/features/rental-requests/bulk-request-page')),
   '/requests/:id': lazy(() => import('@/features/rental-requests/request-detail-page')),
   '/material-rentals': lazy(() => import('@/features/material-rentals/material-rentals-page')),
+  '/staff': lazy(() => import('@/features/staff/staff-page')),
+  '/attendance': attendance,
+  '/attendance/:staffId': attendance,
   '/notifications': lazy(() => import('@/features/notifications/notifications-page')),
   '/admin/activity-tracking': lazy(() => import('@/features/activity/activity-tracking-page')),
 };
