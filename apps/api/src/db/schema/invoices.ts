@@ -94,7 +94,16 @@ export const invoiceItems = pgTable(
   (t) => [
     check('invoice_items_job_type_check', oneOf(t.jobType, JOB_TYPES)),
     check('invoice_items_uom_check', oneOf(t.uom, INVOICE_UOMS)),
-    index('invoice_items_invoice_idx').on(t.invoiceId, t.position),
+    // An invoice's items in order; with what the job type summary adds up, so that the summary
+    // of a month is read from this index alone, without visiting the items.
+    index('invoice_items_invoice_idx').on(
+      t.invoiceId,
+      t.position,
+      t.jobType,
+      t.uom,
+      t.quantity,
+      t.itemTotalCalculatedQuantity,
+    ),
   ],
 );
 

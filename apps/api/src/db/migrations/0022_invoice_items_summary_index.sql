@@ -1,0 +1,2 @@
+DROP INDEX "invoice_items_invoice_idx";--> statement-breakpoint
+CREATE INDEX "invoice_items_invoice_idx" ON "invoice_items" USING btree ("invoice_id","position","job_type","uom","quantity","item_total_calculated_quantity");
