@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
@@ -123,6 +124,8 @@ export async function buildApp({
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(activityRoutes, { prefix: '/activity-logs' });
+      // The dashboard's paths span /users and /dashboard (01 section 7).
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

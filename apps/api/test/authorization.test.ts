@@ -505,6 +505,23 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: false,
   },
 
+  'GET /api/users/dashboard-stats': {
+    at: () => ({ url: '/api/users/dashboard-stats?filter=week' }),
+    locationBound: false,
+  },
+  'GET /api/users/dashboard-counts': {
+    at: () => ({ url: '/api/users/dashboard-counts?filter=month' }),
+    locationBound: false,
+  },
+  'GET /api/users/admin-stats': {
+    at: () => ({ url: '/api/users/admin-stats?filter=year' }),
+    locationBound: false,
+  },
+  'GET /api/dashboard/user-stats': {
+    at: () => ({ url: '/api/dashboard/user-stats?filter=today' }),
+    locationBound: false,
+  },
+
     locationBound: false,
   },
     locationBound: false,

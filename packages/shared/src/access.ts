@@ -198,6 +198,13 @@ export const API_ACCESS = {
   'DELETE /api/notifications/:id': SIGNED_IN,
 
   'GET /api/activity-logs/list': ADMIN_ONLY,
+
+  // The dashboard follows the role alone (PRODUCT-DECISIONS.md): a field manager's figures are
+  // their location's; the admin's cards (and the Low Stock Items) are the admin's.
+  'GET /api/users/dashboard-stats': { ...SIGNED_IN, scoped: true },
+  'GET /api/users/dashboard-counts': { ...SIGNED_IN, scoped: true },
+  'GET /api/users/admin-stats': ADMIN_ONLY,
+  'GET /api/dashboard/user-stats': { ...SIGNED_IN, scoped: true },
 } as const satisfies Record<string, ApiRule>;
 export type ApiRoute = keyof typeof API_ACCESS;
 

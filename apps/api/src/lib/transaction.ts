@@ -5,6 +5,11 @@ import type { DbExecutor } from '../db/client';
 export type UnitOfWork = {
   tx: DbExecutor;
   afterCommit: (task: () => void | Promise<void>) => void;
+  /**
+   * Work to run in the transaction once `work` is done, just before the commit: shared rows (the
+   * stock levels) taken last and in one order, so that two transactions never wait for each other.
+   */
+  beforeCommit: (task: () => Promise<void>) => void;
 };
 
 /**
@@ -16,9 +21,16 @@ export async function inTransaction<T>(
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   const tasks: Array<() => void | Promise<void>> = [];
-  const result = await ctx.db.transaction((tx) =>
-    work({ tx, afterCommit: (task) => tasks.push(task) }),
-  );
+  const result = await ctx.db.transaction(async (tx) => {
+    const last: Array<() => Promise<void>> = [];
+    const value = await work({
+      tx,
+      afterCommit: (task) => tasks.push(task),
+      beforeCommit: (task) => last.push(task),
+    });
+    for (const task of last) await task();
+    return value;
+  });
   for (const task of tasks) {
     try {
       await task();

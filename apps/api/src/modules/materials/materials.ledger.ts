@@ -1,4 +1,10 @@
-import { insufficientStockMessage, type MaterialDto, materialStatus } from '@stockyard/shared';
+import {
+  insufficientStockMessage,
+  localToday,
+  type MaterialDto,
+  materialStatus,
+  monthStart,
+} from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { UnitOfWork } from '../../lib/transaction';
@@ -55,6 +61,8 @@ export type StockEntry = {
    * written off as LOST or DAMAGED is recorded with that reason, for nothing comes back.
    */
   recordUnchanged?: boolean;
+  /** The location the material was at before this change moved it (an edit): its stock goes along. */
+  movedFrom?: number;
 };
 
 /**
@@ -71,6 +79,11 @@ export async function changeStock(
 ): Promise<{ material: repo.MaterialRow; before: number }> {
   const { material, before } = await applyChange(uow, entry.materialId, entry.change);
   const delta = material.quantity - before;
+  if (entry.movedFrom !== undefined && entry.movedFrom !== material.locationId) {
+    shiftStockLevel(uow, entry.movedFrom, -before);
+    shiftStockLevel(uow, material.locationId, before);
+  }
+  shiftStockLevel(uow, material.locationId, delta);
   if (delta === 0 && !entry.recordUnchanged) return { material, before };
   await repo.insertMovements(uow.tx, [
     {
@@ -84,6 +97,45 @@ export async function changeStock(
   ]);
   if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
   return { material, before };
+}
+
+const pendingLevels = new WeakMap<UnitOfWork, Map<number, number>>();
+
+/**
+ * Counts units in or out of a location's stock level (decision 015). The levels are written once,
+ * just before the commit, in location order: two transactions that change the stock of the same
+ * two locations (a transfer each way) take those rows in the same order and never deadlock.
+ */
+function shiftStockLevel(uow: UnitOfWork, locationId: number, units: number) {
+  if (units === 0) return;
+  let pending = pendingLevels.get(uow);
+  if (!pending) {
+    const changes = new Map<number, number>();
+    pendingLevels.set(uow, changes);
+    uow.beforeCommit(() =>
+      repo.addToStockLevels(
+        uow.tx,
+        monthStart(localToday()),
+        [...changes]
+          .sort(([a], [b]) => a - b)
+          .map(([locationId, sum]) => ({ locationId, units: Math.round(sum * 100) / 100 }))
+          .filter((change) => change.units !== 0),
+      ),
+    );
+    pending = changes;
+  }
+  pending.set(locationId, (pending.get(locationId) ?? 0) + units);
+}
+
+/**
+ * A removed material's units leave its location's stock (the inventory counts live materials);
+ * its movements stay in the ledger.
+ */
+export function removeFromStockLevels(
+  uow: UnitOfWork,
+  material: Pick<repo.MaterialRow, 'locationId' | 'quantity'>,
+) {
+  shiftStockLevel(uow, material.locationId, -material.quantity);
 }
 
 async function applyChange(uow: UnitOfWork, id: number, change: StockChange) {

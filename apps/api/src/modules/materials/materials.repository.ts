@@ -7,6 +7,7 @@ import {
   materialRentalItems,
   materialRentals,
   materials,
+  stockLevels,
   stockMovements,
   users,
 } from '../../db/schema';
@@ -125,6 +126,32 @@ export async function currentQuantity(db: DbExecutor, id: number): Promise<numbe
 
 export async function insertMovements(db: DbExecutor, movements: MovementValues[]) {
   await db.insert(stockMovements).values(movements);
+}
+
+/**
+ * Adds units to each location's stock level of `month`, in the order given (the caller sorts by
+ * location): the month's first change starts from the latest earlier month's level.
+ */
+export async function addToStockLevels(
+  db: DbExecutor,
+  month: string,
+  changes: ReadonlyArray<{ locationId: number; units: number }>,
+) {
+  for (const { locationId, units } of changes) {
+    const before = db
+      .select({ units: stockLevels.units })
+      .from(stockLevels)
+      .where(and(eq(stockLevels.locationId, locationId), sql`${stockLevels.month} < ${month}`))
+      .orderBy(desc(stockLevels.month))
+      .limit(1);
+    await db
+      .insert(stockLevels)
+      .values({ locationId, month, units: sql`coalesce((${before}), 0) + ${units}` })
+      .onConflictDoUpdate({
+        target: [stockLevels.locationId, stockLevels.month],
+        set: { units: sql`${stockLevels.units} + ${units}` },
+      });
+  }
 }
 
 export async function hasMovements(db: DbExecutor, materialId: number): Promise<boolean> {

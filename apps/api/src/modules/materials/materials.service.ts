@@ -21,6 +21,7 @@ import {
   announceNewMaterial,
   changeStock,
   MATERIAL_NOT_FOUND,
+  removeFromStockLevels,
   toMaterialDto,
 } from './materials.ledger';
 import * as repo from './materials.repository';
@@ -192,6 +193,7 @@ export async function updateMaterial(
         reason: 'EDIT',
         userId: actor.user.id,
         locationName: location.name,
+        movedFrom: before.locationId,
       });
       await recordActivity(uow.tx, {
         userId: actor.user.id,
@@ -228,7 +230,8 @@ export async function updateMaterial(
  * without either is deleted.
  */
 export async function removeMaterial(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await inTransaction(ctx, async ({ tx }) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const [material] = await repo.lockMaterials(tx, [id]);
     if (!material) throw notFound(MATERIAL_NOT_FOUND);
     // Stock out on a rental comes back to this row: it stays until the rental is settled.
@@ -242,6 +245,7 @@ export async function removeMaterial(ctx: AppContext, actor: Actor, id: number):
     const keep = (await repo.hasMovements(tx, id)) || (await repo.usedOnInvoice(tx, id));
     if (keep) await repo.softDeleteMaterial(tx, id);
     else await repo.deleteMaterial(tx, id);
+    removeFromStockLevels(uow, material);
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'DELETE_MATERIAL',

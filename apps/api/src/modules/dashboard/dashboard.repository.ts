@@ -1,0 +1,266 @@
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  attendance,
+  attendanceMonthCounts,
+  invoices,
+  locations,
+  materialCountsByBucket,
+  materialRentalCounts,
+  materialRentalReturns,
+  materialRentals,
+  rentalRequests,
+  staff,
+  stockLevels,
+  users,
+} from '../../db/schema';
+
+/**
+ * The dashboard's reads (decision 015). The dashboard owns no table: it sums the others' rows,
+ * read-only, each figure from a counter, a snapshot or an index range whose size is set by the
+ * period, never by the years of history. `scope` is a field manager's location, null for an admin.
+ */
+
+const PRESENT_STATUSES = ['PRESENT', 'LATE'] as const;
+
+/** The condition, and for a field manager the location column at their location. */
+const only = (condition: SQL | undefined, scope: number | null, column: Column) =>
+  scope === null ? condition : and(condition, eq(column, scope));
+
+/** Each location the viewer sees with its units in stock now and at the end of last month. */
+export async function stockByLocation(db: Database, scope: number | null, monthStart: string) {
+  const latest = (before?: string) =>
+    sql<number>`coalesce((${db
+      .select({ units: stockLevels.units })
+      .from(stockLevels)
+      .where(
+        and(
+          eq(stockLevels.locationId, locations.id),
+          before === undefined ? undefined : lt(stockLevels.month, before),
+        ),
+      )
+      .orderBy(desc(stockLevels.month))
+      .limit(1)}), 0)`.mapWith(Number);
+  const now = latest();
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      address: locations.address,
+      now,
+      endOfLastMonth: latest(monthStart),
+    })
+    .from(locations)
+    .where(scope === null ? undefined : eq(locations.id, scope))
+    .orderBy(desc(now), asc(locations.id));
+}
+
+/**
+ * The units out on ACTIVE rentals now (the rentals' counters), and what changed since `since`
+ * (the start of this month): units out on ACTIVE rentals made since, units returned since on
+ * rentals made before, and units written off since (LOST, DAMAGED) on rentals made before.
+ */
+export async function rentalUnits(db: Database, scope: number | null, since: Date) {
+  const r = materialRentals;
+  const outNow = db
+    .select({
+      units: sql<number>`coalesce(sum(${materialRentalCounts.unitsRented} - ${materialRentalCounts.unitsReturned}), 0)`,
+    })
+    .from(materialRentalCounts)
+    .where(
+      only(eq(materialRentalCounts.status, 'ACTIVE'), scope, materialRentalCounts.toLocationId),
+    );
+  const outOnNewRentals = db
+    .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
+    .from(r)
+    .where(only(and(gte(r.createdAt, since), eq(r.status, 'ACTIVE')), scope, r.toLocationId));
+  const returnedSince = db
+    .select({ units: sql<number>`coalesce(sum(${materialRentalReturns.returnedQuantity}), 0)` })
+    .from(materialRentalReturns)
+    .innerJoin(r, eq(r.id, materialRentalReturns.rentalId))
+    .where(
+      only(
+        and(gte(materialRentalReturns.returnDate, since), lt(r.createdAt, since)),
+        scope,
+        r.toLocationId,
+      ),
+    );
+  const writtenOffSince = db
+    .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
+    .from(r)
+    .where(
+      only(
+        and(
+          inArray(r.status, ['LOST', 'DAMAGED']),
+          gte(r.updatedAt, since),
+          lt(r.createdAt, since),
+        ),
+        scope,
+        r.toLocationId,
+      ),
+    );
+  const result = await db.execute<{
+    now: string;
+    outOnNewRentals: string;
+    returnedSince: string;
+    writtenOffSince: string;
+  }>(sql`select (${outNow}) as "now", (${outOnNewRentals}) as "outOnNewRentals",
+    (${returnedSince}) as "returnedSince", (${writtenOffSince}) as "writtenOffSince"`);
+  const row = result.rows[0]!;
+  return {
+    now: Number(row.now),
+    outOnNewRentals: Number(row.outOnNewRentals),
+    returnedSince: Number(row.returnedSince),
+    writtenOffSince: Number(row.writtenOffSince),
+  };
+}
+
+/** Units rented out and returned per step (day or month) of [from, to), on the server's calendar. */
+export async function rentalFlows(
+  db: Database,
+  scope: number | null,
+  range: { from: Date; to: Date; unit: 'day' | 'month' },
+  timeZone: string,
+) {
+  const r = materialRentals;
+  const step = (column: Column) =>
+    sql<string>`to_char(date_trunc(${range.unit}, ${column} at time zone ${timeZone}), 'YYYY-MM-DD')`;
+  const out = db
+    .select({
+      step: step(r.createdAt).as('step'),
+      rentedOut: sql<number>`${r.quantityTotal}`.as('rented_out'),
+      returned: sql<number>`0`.as('returned'),
+    })
+    .from(r)
+    .where(
+      only(and(gte(r.createdAt, range.from), lt(r.createdAt, range.to)), scope, r.toLocationId),
+    );
+  const h = materialRentalReturns;
+  const back = db
+    .select({
+      step: step(h.returnDate).as('step'),
+      rentedOut: sql<number>`0`.as('rented_out'),
+      returned: sql<number>`${h.returnedQuantity}`.as('returned'),
+    })
+    .from(h)
+    .innerJoin(r, eq(r.id, h.rentalId))
+    .where(
+      only(and(gte(h.returnDate, range.from), lt(h.returnDate, range.to)), scope, r.toLocationId),
+    );
+  const result = await db.execute<{ step: string; rentedOut: string; returned: string }>(
+    sql`select "step", sum("rented_out") as "rentedOut", sum("returned") as "returned"
+      from (${out} union all ${back}) as flows group by "step"`,
+  );
+  return result.rows.map((row) => ({
+    step: row.step,
+    rentedOut: Number(row.rentedOut),
+    returned: Number(row.returned),
+  }));
+}
+
+/** Invoices issued on the days [from, to). */
+export async function invoicesIssued(
+  db: Database,
+  scope: number | null,
+  days: { from: string; to: string },
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(
+      only(
+        and(gte(invoices.issueDate, days.from), lt(invoices.issueDate, days.to)),
+        scope,
+        invoices.locationId,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Users and inventory items as of now (not removed); the materials from their block counts. */
+export async function standingTotals(db: Database) {
+  const usersNow = db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
+  const materialsNow = db
+    .select({ n: sql<number>`coalesce(sum(${materialCountsByBucket.live}), 0)` })
+    .from(materialCountsByBucket);
+  const result = await db.execute<{ users: string; materials: string }>(
+    sql`select (${usersNow}) as "users", (${materialsNow}) as "materials"`,
+  );
+  const row = result.rows[0]!;
+  return { users: Number(row.users), materials: Number(row.materials) };
+}
+
+/** Rental requests made in [from, to). */
+export async function requestsMade(db: Database, range: { from: Date; to: Date }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rentalRequests)
+    .where(and(gte(rentalRequests.createdAt, range.from), lt(rentalRequests.createdAt, range.to)));
+  return row?.n ?? 0;
+}
+
+/** Staff as of now (not removed), and those of them ON_LEAVE. */
+export async function staffNow(db: Database, scope: number | null) {
+  const [row] = await db
+    .select({
+      total: count(),
+      onLeave: sql<number>`count(*) filter (where ${staff.status} = 'ON_LEAVE')`.mapWith(Number),
+    })
+    .from(staff)
+    .where(only(isNull(staff.deletedAt), scope, staff.locationId));
+  return { total: row?.total ?? 0, onLeave: row?.onLeave ?? 0 };
+}
+
+/**
+ * Attendance marked PRESENT or LATE on the days [from, to): whole months from the month counts
+ * (kept by triggers), shorter periods from the records' date index.
+ */
+export async function presentMarks(
+  db: Database,
+  scope: number | null,
+  days: { from: string; to: string; wholeMonths: boolean },
+) {
+  if (days.wholeMonths) {
+    const c = attendanceMonthCounts;
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${c.records}), 0)`.mapWith(Number) })
+      .from(c)
+      .where(
+        only(
+          and(
+            gte(c.month, days.from),
+            lt(c.month, days.to),
+            inArray(c.status, [...PRESENT_STATUSES]),
+          ),
+          scope,
+          c.locationId,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+  const a = attendance;
+  const [row] = await db
+    .select({ n: count() })
+    .from(a)
+    .where(
+      only(
+        and(gte(a.date, days.from), lt(a.date, days.to), inArray(a.status, [...PRESENT_STATUSES])),
+        scope,
+        a.locationId,
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,147 @@
+import {
+  type AdminStatsDto,
+  type DashboardCountsDto,
+  type DashboardPeriod,
+  type DashboardStatsDto,
+  inventoryLevel,
+  localToday,
+  monthStart,
+  normalizeRole,
+  PAGE_SIZES,
+  percentChange,
+  periodRange,
+  periodSteps,
+  type SessionUser,
+  type UserStatsDto,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import { scopeOf } from '../../lib/location-scope';
+import { startOfDay } from '../../lib/zoned-day';
+import { lowStock } from '../materials/materials.service';
+import * as repo from './dashboard.repository';
+
+/**
+ * The dashboard's figures (01 sections 2, 3 and 7; issue 19; decision 015). Counts of what
+ * happens cover the period; standing totals are as of now. Days are the server's calendar days
+ * (its TZ); weeks start on Monday. A field manager's figures are their location's.
+ */
+
+/** The server's time zone: the calendar its days, weeks, months and years follow. */
+function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+function calendar(period: DashboardPeriod) {
+  const today = localToday();
+  const zone = serverTimeZone();
+  const range = periodRange(period, today);
+  const thisMonth = monthStart(today);
+  return {
+    zone,
+    range,
+    thisMonth,
+    instants: { from: startOfDay(range.from, zone), to: startOfDay(range.to, zone) },
+    monthBegan: startOfDay(thisMonth, zone),
+  };
+}
+
+export async function dashboardStats(
+  ctx: AppContext,
+  user: SessionUser,
+  period: DashboardPeriod,
+): Promise<DashboardStatsDto> {
+  const scope = scopeOf(user);
+  const when = calendar(period);
+  const [stock, rentals, flows] = await Promise.all([
+    repo.stockByLocation(ctx.db, scope, when.thisMonth),
+    repo.rentalUnits(ctx.db, scope, when.monthBegan),
+    repo.rentalFlows(ctx.db, scope, { ...when.instants, unit: when.range.unit }, when.zone),
+  ]);
+  const unitsNow = stock.reduce((sum, row) => sum + row.now, 0);
+  const unitsBefore = stock.reduce((sum, row) => sum + row.endOfLastMonth, 0);
+  // Out at the end of last month: out now, less what went out since and is still out, plus what
+  // came back or was written off since of what was out then.
+  const rentedBefore =
+    rentals.now - rentals.outOnNewRentals + rentals.returnedSince + rentals.writtenOffSince;
+  const byStep = new Map(flows.map((flow) => [flow.step, flow]));
+  return {
+    totalMaterialCount: round2(unitsNow),
+    activeRentals: rentals.now,
+    percentageChangeFromLastMonth: percentChange(round2(unitsNow), round2(unitsBefore)),
+    activeRentalsPercentageChange: percentChange(rentals.now, rentedBefore),
+    topLocations: stock.map((row) => ({
+      location: { id: row.id, name: row.name, address: row.address },
+      inventoryLevel: inventoryLevel(row.now, unitsNow),
+      inventoryCount: row.now,
+    })),
+    series: periodSteps(when.range).map((date) => ({
+      date,
+      rentedOut: byStep.get(date)?.rentedOut ?? 0,
+      returned: byStep.get(date)?.returned ?? 0,
+    })),
+  };
+}
+
+export async function adminStats(
+  ctx: AppContext,
+  user: SessionUser,
+  period: DashboardPeriod,
+): Promise<AdminStatsDto> {
+  const when = calendar(period);
+  const monthEnds = periodRange('month', localToday()).to;
+  const [invoicesIssued, standing, requests, lowStockItems] = await Promise.all([
+    repo.invoicesIssued(ctx.db, null, when.range),
+    repo.standingTotals(ctx.db),
+    repo.requestsMade(ctx.db, { from: when.monthBegan, to: startOfDay(monthEnds, when.zone) }),
+    lowStock(ctx, user, { _limit: PAGE_SIZES.dashboardLowStock }),
+  ]);
+  return {
+    totalInvoices: invoicesIssued,
+    totalUsers: standing.users,
+    totalMaterials: standing.materials,
+    totalRentalRequestsThisMonth: requests,
+    lowStock: lowStockItems,
+  };
+}
+
+export async function userStats(
+  ctx: AppContext,
+  user: SessionUser,
+  period: DashboardPeriod,
+): Promise<UserStatsDto> {
+  const scope = scopeOf(user);
+  const when = calendar(period);
+  const wholeMonths = period === 'month' || period === 'year';
+  const [staffNow, present, invoicesIssued] = await Promise.all([
+    repo.staffNow(ctx.db, scope),
+    repo.presentMarks(ctx.db, scope, { ...when.range, wholeMonths }),
+    repo.invoicesIssued(ctx.db, scope, when.range),
+  ]);
+  return {
+    totalStaff: staffNow.total,
+    totalPresentStaff: present,
+    onLeaveStaff: staffNow.onLeave,
+    totalInvoices: invoicesIssued,
+  };
+}
+
+/** The page's one call: the shared figures and the cards of the viewer's role. */
+export async function dashboardCounts(
+  ctx: AppContext,
+  user: SessionUser,
+  period: DashboardPeriod,
+): Promise<DashboardCountsDto> {
+  const admin = normalizeRole(user.role) === 'ADMIN';
+  const [shared, cards] = await Promise.all([
+    dashboardStats(ctx, user, period),
+    admin ? adminStats(ctx, user, period) : userStats(ctx, user, period),
+  ]);
+  return {
+    ...shared,
+    period,
+    admin: admin ? (cards as AdminStatsDto) : null,
+    user: admin ? null : (cards as UserStatsDto),
+  };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
