@@ -495,6 +495,24 @@ describe('GET /api/invoices', () => {
     expect(byId.invoices.map((i: { id: number }) => i.id)).toEqual([target.id]);
   });
 
+  it('pages a search newest issue date first, with its total on every page and past the last', async () => {
+    // "client" is in ten January names and February's: eleven matches, over two months.
+    const query = `locationId=${listYard.id}&search=client`;
+    const first = (await list(query)).json().data;
+    expect(first).toMatchObject({ totalInvoices: 11, totalPages: 2, currentPage: 1 });
+    expect(first.invoices.map((i: { issueDate: string }) => i.issueDate)).toEqual([
+      '2024-02-10',
+      ...[12, 11, 10, 9, 8, 7, 6, 5, 2].map((day) => `2024-01-${String(day).padStart(2, '0')}`),
+    ]);
+    const second = (await list(`${query}&page=2`)).json().data;
+    expect(second).toMatchObject({ totalInvoices: 11, currentPage: 2 });
+    expect(second.invoices.map((i: { issueDate: string }) => i.issueDate)).toEqual(['2024-01-01']);
+    const past = (await list(`${query}&page=3`)).json().data;
+    expect(past).toMatchObject({ invoices: [], totalInvoices: 11 });
+    const inMonth = (await list(`${query}&month=2024-01`)).json().data;
+    expect(inMonth.totalInvoices).toBe(10);
+  });
+
   it('filters by status (any case) and takes location 0 for all locations', async () => {
     const one = await create(admin(), { issueDate: '2022-05-05', dueDate: '2022-05-20' });
     await create(admin(), {
