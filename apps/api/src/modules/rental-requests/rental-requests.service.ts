@@ -15,7 +15,7 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
-import { notify } from '../notifications/notify';
+import { notify, queueEmail } from '../notifications/notify';
 import * as repo from './rental-requests.repository';
 
 type Listed = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
@@ -220,6 +220,13 @@ async function insertRequest(ctx: AppContext, actor: Actor, input: CreateRentalR
       locationId: location.id,
       actorId: actor.user.id,
       data: { rentalRequestId: row.id },
+    });
+    // The confirmation e-mail of 02 section 8 ("request submitted"), to the requester (decision 013).
+    await queueEmail(ctx, uow, {
+      userId: actor.user.id,
+      to: actor.user.email,
+      subject: `Stockyard: material request #${row.id} received`,
+      body: `Hello ${actor.user.name},\n\nYour material request #${row.id} (${what} for ${location.name}) was submitted and is pending approval. You will be told when an admin approves or rejects it.\n`,
     });
     return (await detailOf(uow.tx, row.id))!;
   });

@@ -1,0 +1,256 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs, seedActors } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { emailOutbox } from '../../db/schema';
+import { inTransaction } from '../../lib/transaction';
+import { createMailer } from './email';
+import { EmailOutbox } from './email-outbox';
+import { notify, queueEmail } from './notify';
+
+/** A real SMTP server on a free local port; what it receives lands in `inbox`. */
+type Received = { to: string[]; raw: string };
+const inbox: Received[] = [];
+let smtp: SMTPServer;
+let port = 0;
+
+async function startSmtp(onPort = 0): Promise<void> {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  smtp.listen(onPort, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  port = (smtp.server.address() as AddressInfo).port;
+}
+const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+
+const mailTo = (address: string, subject = '') =>
+  inbox.filter((m) => m.to.includes(address) && m.raw.includes(`Subject: ${subject}`));
+const LOW_STOCK = 'Stockyard: Low stock';
+
+async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 8_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let t: TestApp;
+let actors: Awaited<ReturnType<typeof seedActors>>;
+beforeAll(async () => {
+  await startSmtp();
+  t = await createTestApp({
+    mail: {
+      mailer: createMailer({
+        url: `smtp://127.0.0.1:${port}`,
+        from: 'Stockyard <yard@example.com>',
+      }),
+      outbox: { pollMs: 100, baseDelayMs: 100, maxDelayMs: 400 },
+    },
+  });
+  actors = await seedActors(t.app, t.db);
+});
+afterAll(async () => {
+  await t.close();
+  await stopSmtp();
+});
+
+const call = (
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH',
+  url: string,
+  headers?: object,
+  payload?: object,
+) =>
+  t.app.inject({ method, url: `/api${url}`, headers: headers as Record<string, string>, payload });
+
+async function adminWithEmail(emailAlerts: boolean) {
+  const user = await createUser(t.db, { role: 'ADMIN', emailAlerts });
+  return { user, ...(await loginAs(t.app, user.email)) };
+}
+
+async function lowStockEvent(headers: Record<string, string>) {
+  const created = await call('POST', '/materials/create', headers, {
+    name: `Mail board ${Date.now()}-${Math.random()}`,
+    locationId: actors.location.id,
+    quantity: 30,
+    unit: 'EACH',
+  });
+  expect(created.statusCode).toBe(201);
+  const id = created.json().data.id as number;
+  const started = Date.now();
+  const response = await call('PATCH', `/materials/${id}/stock`, headers, { quantity: 4 });
+  expect(response.statusCode).toBe(200);
+  return { id, tookMs: Date.now() - started };
+}
+
+describe('e-mail of notifications (Email Notifications)', () => {
+  it('says e-mail is configured, and lets Email Notifications be turned on', async () => {
+    const settings = await call(
+      'GET',
+      `/users/${actors.admin.user.id}/notification-settings`,
+      actors.admin.headers,
+    );
+    expect(settings.json().data.emailConfigured).toBe(true);
+    const saved = await call('PUT', '/users/notifications', actors.admin.headers, {
+      emailAlerts: true,
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+
+  it('sends a notification to the mailbox of a user with the switch on, once', async () => {
+    const on = await adminWithEmail(true);
+    const off = await adminWithEmail(false);
+    await lowStockEvent(on.headers);
+    const [mail] = await eventually(() => {
+      const found = mailTo(on.user.email, LOW_STOCK);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(mail!.raw).toContain('Subject: Stockyard: Low stock: Mail board');
+    expect(mail!.raw).toContain('From: Stockyard <yard@example.com>');
+    expect(mail!.raw).toMatch(/Time: .* UTC/);
+    // Several polls later, still once; the other admin, with the switch off, got none.
+    await pause(500);
+    expect(mailTo(on.user.email, LOW_STOCK)).toHaveLength(1);
+    expect(mailTo(off.user.email)).toHaveLength(0);
+    // Its sign-in was mailed too (Login Notifications and Email Notifications are on).
+    expect(mailTo(on.user.email, 'Stockyard: New sign-in')).toHaveLength(1);
+    const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, on.user.id));
+    expect(rows.filter((row) => row.subject.startsWith(LOW_STOCK))).toHaveLength(1);
+    await eventually(async () => {
+      const all = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, on.user.id));
+      expect(all.every((row) => row.sentAt !== null && row.attempts === 0)).toBe(true);
+    });
+    expect(
+      await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, off.user.id)),
+    ).toEqual([]);
+  });
+
+  it('a notice that the switch of its type turns off is not mailed either', async () => {
+    const me = await adminWithEmail(true);
+    await call('PUT', '/users/notifications', me.headers, { lowStockAlerts: false });
+    await lowStockEvent(me.headers);
+    await pause(400);
+    expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(0);
+  });
+
+  it('with the SMTP server down the request still succeeds, and the mail arrives once it is back', async () => {
+    const me = await adminWithEmail(true);
+    const address = port;
+    await stopSmtp();
+    const { tookMs } = await lowStockEvent(me.headers);
+    expect(tookMs).toBeLessThan(3_000);
+    // The worker tried, failed, and set a later try.
+    await eventually(async () => {
+      const [row] = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.userId, me.user.id), like(emailOutbox.subject, `${LOW_STOCK}%`)));
+      expect(row?.attempts).toBeGreaterThan(0);
+      expect(row?.sentAt).toBeNull();
+      expect(row?.lastError).toBeTruthy();
+    });
+    expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(0);
+
+    await startSmtp(address);
+    await eventually(() => expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(1));
+    await pause(400);
+    expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(1);
+  });
+
+  it('a submitted rental request sends its requester the confirmation e-mail', async () => {
+    const response = await call('POST', '/rental-requests', actors.manager.headers, {
+      name: 'Trestle',
+      quantity: 3,
+      unit: 'EACH',
+      requestedDate: '2030-02-01',
+      returnDate: '2030-02-10',
+      description: 'For the loading bay',
+      location: actors.location.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().data.id as number;
+    const mail = await eventually(() => {
+      const found = mailTo(actors.manager.user.email).filter((m) =>
+        m.raw.includes(`material request #${id} received`),
+      );
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    });
+    expect(mail.raw).toContain('pending approval');
+  });
+
+  it('sends each mail once with several workers on one database (FOR UPDATE SKIP LOCKED)', async () => {
+    const workers = [1, 2, 3].map(
+      () =>
+        new EmailOutbox(
+          t.db,
+          createMailer({ url: `smtp://127.0.0.1:${port}`, from: 'yard@example.com' }),
+          t.app.log,
+          { pollMs: 50, baseDelayMs: 100 },
+        ),
+    );
+    const addresses = Array.from({ length: 24 }, (_, i) => `bulk${i}.${Date.now()}@example.com`);
+    await inTransaction(t.ctx, async (uow) => {
+      for (const to of addresses) {
+        await queueEmail({ ...t.ctx, emailOutbox: null }, uow, {
+          userId: null,
+          to,
+          subject: 'Bulk',
+          body: 'One of many',
+        });
+      }
+    });
+    for (const worker of workers) worker.start();
+    try {
+      await eventually(() => {
+        for (const to of addresses) expect(mailTo(to)).toHaveLength(1);
+      });
+      await pause(300);
+      for (const to of addresses) expect(mailTo(to)).toHaveLength(1);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+  });
+
+  it('a notification and its mail are one transaction: a rollback leaves neither', async () => {
+    const me = await adminWithEmail(true);
+    const before = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, me.user.id));
+    await expect(
+      inTransaction(t.ctx, async (uow) => {
+        await notify(t.ctx, uow, { type: 'NEW_MATERIAL', message: 'Rolled back' });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    const after = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, me.user.id));
+    expect(after).toEqual(before);
+  });
+});
