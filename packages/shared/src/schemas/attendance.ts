@@ -227,3 +227,22 @@ export const attendanceOverviewSchema = z.object({
   HALF_DAY: z.int(),
 });
 export type AttendanceOverview = z.infer<typeof attendanceOverviewSchema>;
+
+/** A status badge's colour (03 section 9): green present, red absent, yellow late, blue half day. */
+export const ATTENDANCE_STATUS_TONES: Record<
+  AttendanceStatus,
+  'green' | 'red' | 'yellow' | 'blue'
+> = { PRESENT: 'green', ABSENT: 'red', LATE: 'yellow', HALF_DAY: 'blue' };
+
+/** The overview's pie chart colours, in the same order of meaning (03 section 9). */
+export const ATTENDANCE_CHART_COLORS: Record<AttendanceStatus, string> = {
+  PRESENT: '#22c55e',
+  ABSENT: '#ef4444',
+  LATE: '#eab308',
+  HALF_DAY: '#3b82f6',
+};
+
+/** The current month as yyyy-MM on this machine's calendar: the attendance list's default. */
+export function thisMonth(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}

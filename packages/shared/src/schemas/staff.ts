@@ -224,3 +224,37 @@ export const staffDtoSchema = z.object({
   updatedAt: isoInstantSchema,
 });
 export type StaffDto = z.infer<typeof staffDtoSchema>;
+
+/** A status badge's colour (03 section 9): green active, yellow on leave, grey otherwise. */
+export const STAFF_STATUS_TONES: Record<StaffStatus, 'green' | 'yellow' | 'grey'> = {
+  ACTIVE: 'green',
+  ON_LEAVE: 'yellow',
+  INACTIVE: 'grey',
+};
+
+const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** A day as the staff list shows it (03 section 2.2): day, short month, year, e.g. 18 Mar 2024. */
+export function shortDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!match) return iso;
+  return `${Number(match[3])} ${SHORT_MONTHS[Number(match[2]) - 1] ?? ''} ${match[1]}`;
+}
+
+/** An annual salary as the list shows it: a dollar sign with thousands separators, e.g. $12,345. */
+export function salaryText(salary: number): string {
+  return `$${Math.round(salary).toLocaleString('en-US')}`;
+}

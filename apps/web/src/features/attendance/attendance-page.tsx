@@ -1,5 +1,216 @@
-import { ATTENDANCE_MESSAGES } from '@stockyard/shared';
+import {
+  ATTENDANCE_STATUSES,
+  type AttendanceDto,
+  type AttendanceStatus,
+  ATTENDANCE_MESSAGES as M,
+  ownLocation,
+  PAGE_SIZES,
+  thisMonth,
+} from '@stockyard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, CalendarPlus, Download, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LocationFilter } from '@/components/location-filter';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Select } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
+import { usePagedList } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
+import { serverMessage } from '@/lib/form-errors';
+import { useCan, useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
+import { exportAttendance, useAttendanceList, useStaffMember } from './api/get-attendance';
+import { AttendanceFormDialog } from './components/attendance-form-dialog';
+import { AttendanceTable } from './components/attendance-table';
 
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The URL's word for "every month" (the picker cleared); no month in the URL is this month. */
+const ALL_MONTHS = 'all';
+
+/** "Showing a to b of N records" (03 section 2.3). */
+function showing(page: number, total: number) {
+  if (total === 0) return M.showing(0, 0, 0);
+  const from = (page - 1) * PAGE_SIZES.attendance + 1;
+  return M.showing(from, Math.min(page * PAGE_SIZES.attendance, total), total);
+}
+
+/** Staff Attendance (03 section 2.3): /attendance, or /attendance/{staffId} fixed to one person. */
 export default function AttendancePage() {
-  return <h1 className="text-2xl font-semibold">{ATTENDANCE_MESSAGES.title}</h1>;
+  const user = useSession()?.user;
+  const can = useCan();
+  const manage = can('POST /api/attendance');
+  const scope = user ? ownLocation(user) : null;
+  const { staffId: staffParam } = useParams();
+  const staffId = staffParam && /^[1-9]\d{0,9}$/.test(staffParam) ? Number(staffParam) : null;
+  const member = useStaffMember(staffId);
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    month: 'text',
+    status: ATTENDANCE_STATUSES,
+    location: 'id',
+  });
+  const month =
+    filters.month === ALL_MONTHS ? '' : MONTH.test(filters.month) ? filters.month : thisMonth();
+  const searchBox = useSearchInput(filters.search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
+  const listFilters = {
+    search: staffId === null ? filters.search || undefined : undefined,
+    month: month || undefined,
+    status: (filters.status as AttendanceStatus) || undefined,
+    locationId: scope ?? (filters.location ? Number(filters.location) : undefined),
+    staffId: staffId ?? undefined,
+  };
+  const query = useAttendanceList(page, listFilters);
+  const list = usePagedList(query, page, replacePage);
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<AttendanceDto | null>(null);
+  const download = useMutation({
+    mutationFn: () => exportAttendance(listFilters),
+    onSuccess: () => notifyToast.success(M.exported, { description: M.exportedText }),
+    onError: (error) =>
+      notifyToast.error(M.exportFailedTitle, {
+        description: serverMessage(error) ?? M.exportFailed,
+      }),
+  });
+
+  if (staffId !== null && member.isError) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">{M.title}</h1>
+        <p role="alert" className="text-destructive">
+          {serverMessage(member.error) ?? M.staffNotFound}
+        </p>
+        <Link to="/staff" className={buttonVariants({ variant: 'outline' })}>
+          Back to Staff
+        </Link>
+      </div>
+    );
+  }
+  const fixedStaff = member.data ?? null;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold">{M.title}</h1>
+          <p className="text-sm text-muted-foreground">
+            {staffId !== null
+              ? `The attendance of ${fixedStaff?.name ?? '...'}.`
+              : 'Who came, when, and where.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {staffId !== null ? (
+            <Link to="/attendance" className={buttonVariants({ variant: 'ghost' })}>
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              All Staff
+            </Link>
+          ) : null}
+          <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
+            <Download className="h-4 w-4" aria-hidden />
+            Export
+          </Button>
+          {manage ? (
+            <Button
+              disabled={staffId !== null && !fixedStaff}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              <CalendarPlus className="h-4 w-4" aria-hidden />
+              Mark Attendance
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
+          {staffId === null ? (
+            <div className="relative md:flex-1">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                aria-label="Search by staff name"
+                placeholder={M.searchPlaceholder}
+                className="pl-9"
+                value={searchBox.text}
+                onChange={(event) => searchBox.setText(event.target.value)}
+              />
+            </div>
+          ) : (
+            <div className="md:flex-1" />
+          )}
+          <Input
+            type="month"
+            aria-label="Filter by month"
+            className="md:w-44"
+            value={month}
+            onChange={(event) => {
+              const next = event.target.value;
+              setFilters({ month: next === '' ? ALL_MONTHS : next === thisMonth() ? '' : next });
+            }}
+          />
+          {scope !== null ? (
+            <Select aria-label="Filter by location" className="md:w-52" disabled value={scope}>
+              <option value={scope}>{user?.location?.name ?? 'Your location'}</option>
+            </Select>
+          ) : (
+            <LocationFilter
+              className="md:w-52"
+              value={filters.location}
+              onChange={(location) => setFilters({ location })}
+            />
+          )}
+          <Select
+            aria-label="Filter by status"
+            className="md:w-40"
+            value={filters.status}
+            onChange={(event) =>
+              setFilters({ status: event.target.value as AttendanceStatus | '' })
+            }
+          >
+            <option value="">ALL</option>
+            {ATTENDANCE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <AttendanceTable
+          records={list.rows}
+          state={list.state}
+          manage={manage}
+          onEdit={(record) => {
+            setEditing(record);
+            setFormOpen(true);
+          }}
+          onRetry={() => void query.refetch()}
+        />
+        <Pagination
+          page={page}
+          totalPages={list.totalPages}
+          onPageChange={setPage}
+          summary={showing(page, list.total)}
+        />
+      </Card>
+
+      <AttendanceFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        record={editing}
+        fixedStaff={fixedStaff}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,191 @@
-import { STAFF_MESSAGES } from '@stockyard/shared';
+import {
+  STAFF_MESSAGES as M,
+  ownLocation,
+  PAGE_SIZES,
+  STAFF_STATUSES,
+  type StaffDto,
+  type StaffStatus,
+} from '@stockyard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Download, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LocationFilter } from '@/components/location-filter';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input, Select } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
+import { usePagedList } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
+import { serverMessage } from '@/lib/form-errors';
+import { showingRange } from '@/lib/format';
+import { useCan, useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
+import { exportStaff, useStaffList } from './api/get-staff';
+import { useDeleteStaff } from './api/staff-mutations';
+import { AttendanceOverviewDialog } from './components/attendance-overview-dialog';
+import { StaffFormDialog } from './components/staff-form-dialog';
+import { type StaffAction, StaffTable } from './components/staff-table';
 
+/** Staff Management (03 section 2.2): a field manager's people. */
 export default function StaffPage() {
-  return <h1 className="text-2xl font-semibold">{STAFF_MESSAGES.title}</h1>;
+  const user = useSession()?.user;
+  const can = useCan();
+  const manage = can('POST /api/staff');
+  const scope = user ? ownLocation(user) : null;
+  const navigate = useNavigate();
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    status: STAFF_STATUSES,
+    location: 'id',
+  });
+  const searchBox = useSearchInput(filters.search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
+  const listFilters = {
+    search: filters.search || undefined,
+    status: (filters.status as StaffStatus) || undefined,
+    locationId: scope ?? (filters.location ? Number(filters.location) : undefined),
+  };
+  const query = useStaffList(page, listFilters);
+  const list = usePagedList(query, page, replacePage);
+  useEffect(() => {
+    if (query.isError) notifyToast.error('Error', { id: 'staff-list', description: M.listFailed });
+  }, [query.isError]);
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<StaffDto | null>(null);
+  const [viewing, setViewing] = useState<StaffDto | null>(null);
+  const [deleting, setDeleting] = useState<StaffDto | null>(null);
+  const remove = useDeleteStaff();
+  const download = useMutation({
+    mutationFn: () => exportStaff(listFilters),
+    onSuccess: () => notifyToast.success(M.exported, { description: M.exportedText }),
+    onError: (error) =>
+      notifyToast.error('Export Failed', { description: serverMessage(error) ?? M.exportFailed }),
+  });
+
+  const onAction = (action: StaffAction, member: StaffDto) => {
+    if (action === 'addAttendance') navigate(`/attendance/${member.id}`);
+    else if (action === 'viewAttendance') setViewing(member);
+    else if (action === 'edit') {
+      setEditing(member);
+      setFormOpen(true);
+    } else setDeleting(member);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notifyToast.success(M.deleted, { description: M.deletedText }),
+      onError: (error) =>
+        notifyToast.error('Error', { description: serverMessage(error) ?? M.deleteFailed }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold">{M.title}</h1>
+          <p className="text-sm text-muted-foreground">
+            The people of your site and their details.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
+            <Download className="h-4 w-4" aria-hidden />
+            Export to Excel
+          </Button>
+          {manage ? (
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Staff
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
+          <div className="relative md:flex-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search staff"
+              placeholder={M.searchPlaceholder}
+              className="pl-9"
+              value={searchBox.text}
+              onChange={(event) => searchBox.setText(event.target.value)}
+            />
+          </div>
+          {scope !== null ? (
+            <Select aria-label="Filter by location" className="md:w-52" disabled value={scope}>
+              <option value={scope}>{user?.location?.name ?? 'Your location'}</option>
+            </Select>
+          ) : (
+            <LocationFilter
+              className="md:w-52"
+              value={filters.location}
+              onChange={(location) => setFilters({ location })}
+            />
+          )}
+          <Select
+            aria-label="Filter by status"
+            className="md:w-44"
+            value={filters.status}
+            onChange={(event) => setFilters({ status: event.target.value as StaffStatus | '' })}
+          >
+            <option value="">All</option>
+            {STAFF_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <StaffTable
+          staff={list.rows}
+          state={list.state}
+          manage={manage}
+          onAction={onAction}
+          onRetry={() => void query.refetch()}
+        />
+        <Pagination
+          page={page}
+          totalPages={list.totalPages}
+          onPageChange={setPage}
+          summary={showingRange(page, PAGE_SIZES.staff, list.total, 'staff members')}
+        />
+      </Card>
+
+      <StaffFormDialog open={formOpen} onOpenChange={setFormOpen} member={editing} />
+      <AttendanceOverviewDialog
+        member={viewing}
+        onOpenChange={(open) => {
+          if (!open) setViewing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete Staff"
+        description={M.deleteConfirm}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,91 @@
+import { type AttendanceDto, ATTENDANCE_MESSAGES as M, shortDate } from '@stockyard/shared';
+import { Pencil } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { AttendanceStatusBadge } from './attendance-status-badge';
+
+/** The attendance list (03 section 2.3); on a phone the location and times fold under the name. */
+export function AttendanceTable({
+  records,
+  state,
+  manage,
+  onEdit,
+  onRetry,
+}: {
+  records: AttendanceDto[];
+  state: ListState;
+  manage: boolean;
+  onEdit: (record: AttendanceDto) => void;
+  onRetry: () => void;
+}) {
+  return (
+    <Table>
+      <THead>
+        <TR>
+          <TH>Staff</TH>
+          <TH className="hidden md:table-cell">Location</TH>
+          <TH>Date</TH>
+          <TH className="hidden sm:table-cell">Check In</TH>
+          <TH className="hidden sm:table-cell">Check Out</TH>
+          <TH>Status</TH>
+          <TH className="hidden lg:table-cell">Notes</TH>
+          <TH className="w-16 text-right">Edit</TH>
+        </TR>
+      </THead>
+      <TBody>
+        <ListRows
+          state={state}
+          columns={8}
+          count={records.length}
+          loading={M.loading}
+          failed={M.listFailed}
+          empty={M.empty}
+          onRetry={onRetry}
+        >
+          {records.map((record) => (
+            <TR key={record.id}>
+              <TD>
+                <div className="flex items-center gap-3">
+                  <Avatar name={record.staffName} />
+                  <div className="min-w-0">
+                    <div className="font-medium">{record.staffName}</div>
+                    <div className="text-xs text-muted-foreground md:hidden">{record.location}</div>
+                    <div className="text-xs text-muted-foreground sm:hidden">
+                      {record.checkIn ?? '-'} to {record.checkOut ?? '-'}
+                    </div>
+                  </div>
+                </div>
+              </TD>
+              <TD className="hidden md:table-cell">{record.location}</TD>
+              <TD className="whitespace-nowrap">{shortDate(record.date)}</TD>
+              <TD className="hidden sm:table-cell">{record.checkIn ?? '-'}</TD>
+              <TD className="hidden sm:table-cell">{record.checkOut ?? '-'}</TD>
+              <TD>
+                <AttendanceStatusBadge status={record.status} />
+              </TD>
+              <TD
+                className="hidden max-w-48 truncate lg:table-cell"
+                title={record.notes ?? undefined}
+              >
+                {record.notes || '-'}
+              </TD>
+              <TD className="text-right">
+                {manage ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit attendance of ${record.staffName} on ${record.date}`}
+                    onClick={() => onEdit(record)}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden />
+                  </Button>
+                ) : null}
+              </TD>
+            </TR>
+          ))}
+        </ListRows>
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,39 @@
+import {
+  type ApiSuccess,
+  PAGE_SIZES,
+  STAFF_EXPORT_FILE,
+  type StaffDto,
+  type StaffStatus,
+} from '@stockyard/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, downloadFile } from '@/lib/api-client';
+
+export type StaffListFilters = {
+  search?: string;
+  locationId?: number;
+  status?: StaffStatus;
+};
+
+export const staffKeys = {
+  all: ['staff'] as const,
+  list: (page: number, filters: StaffListFilters) => ['staff', 'list', page, filters] as const,
+  overview: (id: number) => ['attendance', 'overview', id] as const,
+};
+
+/** A page of staff (10 a page), by name; the rows stay on screen while the next page loads. */
+export function useStaffList(page: number, filters: StaffListFilters) {
+  return useQuery({
+    queryKey: staffKeys.list(page, filters),
+    queryFn: () =>
+      api.get<ApiSuccess<StaffDto[]>>('/staff', {
+        query: { page, pageSize: PAGE_SIZES.staff, ...filters },
+        silent: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Export to Excel: every staff member the filters select, as staff-list.xlsx. */
+export function exportStaff(filters: StaffListFilters): Promise<void> {
+  return downloadFile('/staff/export', STAFF_EXPORT_FILE, filters);
+}
