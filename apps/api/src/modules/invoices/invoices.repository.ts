@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzl
 import type { Database, DbExecutor } from '../../db/client';
 import {
   invoiceItems,
+  invoiceJobTypeTotals,
   invoiceMaterialUsages,
   invoices,
   locations,
@@ -153,25 +154,40 @@ export async function listInvoices(db: Database, filters: InvoiceFilters, page: 
   return pageAndTotal(read, page);
 }
 
-/** Item quantities and calculated quantities summed per job type and unit, over the filtered invoices. */
+/**
+ * Item quantities and calculated quantities summed per job type and unit over the invoices of a
+ * month range and location, from the totals the triggers keep per month and location (decision
+ * 016). Combinations whose items were all taken away are left out.
+ */
 export async function sumItemsByJobTypeAndUom(db: Database, filters: InvoiceFilters) {
-  const given = { ...givenOf(filters), search: false, status: false };
+  const given = { month: filters.month !== undefined, location: filters.locationId !== undefined };
   const shape = Object.values(given).map(Number).join('');
+  const t = invoiceJobTypeTotals;
   const statement = prepared(db, `invoice_job_type_summary_${shape}`, (d, name) =>
     d
       .select({
-        jobType: invoiceItems.jobType,
-        uom: invoiceItems.uom,
-        quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
-        calculated: sql<number>`sum(${invoiceItems.itemTotalCalculatedQuantity})`.mapWith(Number),
+        jobType: t.jobType,
+        uom: t.uom,
+        quantity: sql<number>`sum(${t.quantity})`.mapWith(Number),
+        calculated: sql<number>`sum(${t.calculated})`.mapWith(Number),
       })
-      .from(invoiceItems)
-      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
-      .where(filtersOf(given))
-      .groupBy(invoiceItems.jobType, invoiceItems.uom)
+      .from(t)
+      .where(
+        and(
+          given.month ? gte(t.month, p('from')) : undefined,
+          given.month ? lt(t.month, p('to')) : undefined,
+          given.location ? eq(t.locationId, p('locationId')) : undefined,
+        ),
+      )
+      .groupBy(t.jobType, t.uom)
+      .having(sql`sum(${t.items}) > 0`)
       .prepare(name),
   );
-  return statement.execute(valuesOf(filters));
+  return statement.execute({
+    from: filters.month?.from,
+    to: filters.month?.to,
+    locationId: filters.locationId,
+  });
 }
 
 /** One invoice with its location and creator. */

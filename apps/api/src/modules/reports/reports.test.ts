@@ -12,22 +12,24 @@ const summary = (query: string, headers: Record<string, string> = actors.admin.h
   t.app.inject({ method: 'GET', url: `${URL}?${query}`, headers });
 
 let sequence = 0;
+const invoiceBody = (locationId: number, issueDate: string, items: object[]) => ({
+  locationId,
+  clientName: 'Report Client',
+  clientAddress: '1 Report Road',
+  issueDate,
+  dueDate: '2030-01-01',
+  items,
+});
+
 async function invoice(locationId: number, issueDate: string, items: object[]) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/invoices',
     headers: actors.admin.headers,
-    payload: {
-      invoiceId: `INV-R${++sequence}`,
-      locationId,
-      clientName: 'Report Client',
-      clientAddress: '1 Report Road',
-      issueDate,
-      dueDate: '2030-01-01',
-      items,
-    },
+    payload: { invoiceId: `INV-R${++sequence}`, ...invoiceBody(locationId, issueDate, items) },
   });
   expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number; invoiceId: string };
 }
 
 beforeAll(async () => {
@@ -121,5 +123,60 @@ describe('GET /api/reports/invoice-job-type-summary', () => {
     expect((await summary('locationId=abc')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
     expect((await summary('', blindHeaders)).statusCode).toBe(403);
+  });
+
+  it('follows every write: items replaced, the issue month and the location changed, the invoice deleted', async () => {
+    const own = actors.location.id;
+    const moved = await invoice(own, '2024-07-10', [
+      { job_type: 'Rental', uom: 'SQM (M2)', quantity: 4, length: 2, width: 1 },
+    ]);
+    const rental = (query: string) =>
+      summary(query).then((r) =>
+        r.json().data.find((row: { jobType: string }) => row.jobType === 'Rental'),
+      );
+    expect(await rental(`month=2024-07&locationId=${own}`)).toMatchObject({
+      totalCalculatedQuantity: 8,
+    });
+    const put = (body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/invoices/${moved.id}`,
+        headers: actors.admin.headers,
+        payload: { invoiceId: moved.invoiceId, ...body },
+      });
+    // New items and another month: July is empty again, August has the new items only.
+    const edited = await put(
+      invoiceBody(own, '2024-08-03', [
+        { job_type: 'Rental', uom: 'Running MTR', quantity: 3, length: 2 },
+      ]),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await summary(`month=2024-07&locationId=${own}`)).json().data).toEqual([]);
+    expect(await rental(`month=2024-08&locationId=${own}`)).toEqual({
+      jobType: 'Rental',
+      totalCalculatedQuantity: 6,
+      uoms: [{ uom: 'Running MTR', totalItemQuantity: 3, totalCalculatedQuantity: 6 }],
+    });
+    // Another location, the items as they were: they move with the invoice.
+    const elsewhere = await put(
+      invoiceBody(other.id, '2024-08-03', [
+        { job_type: 'Rental', uom: 'Running MTR', quantity: 3, length: 2 },
+      ]),
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect((await summary(`month=2024-08&locationId=${own}`)).json().data).toEqual([]);
+    expect(await rental(`month=2024-08&locationId=${other.id}`)).toMatchObject({
+      totalCalculatedQuantity: 6,
+    });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/invoices/${moved.id}`,
+      headers: actors.admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await summary('month=2024-08&locationId=0')).json().data).toEqual([]);
+    // The months before are as they were.
+    const may = (await summary('month=2024-05&locationId=0')).json().data;
+    expect(may[0]).toMatchObject({ jobType: 'Erection', totalCalculatedQuantity: 114.33 });
   });
 });
