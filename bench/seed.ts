@@ -10,6 +10,7 @@ import {
   uomDimensions,
 } from '@stockyard/shared';
 import type pg from 'pg';
+import { seedDashboard } from './seed-dashboard';
 
 export const DATASET = {
   locations: 200,
@@ -329,6 +330,7 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
   await client.query('set local session_replication_role = origin');
   // The counters the triggers would have kept (migration 0020), counted once for the whole load.
   await client.query('select material_rental_counts_rebuild(), rental_request_counts_rebuild()');
+  await seedDashboard(client, passwordHash);
   await client.query('commit');
   await client.query('vacuum analyze');
   await verifyInvoiceQuantities(client);

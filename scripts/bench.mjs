@@ -206,7 +206,44 @@ function scenarios(info) {
       url: `${apiUrl}/api/material-rentals/${rentals.returnsRentalId}/returns`,
       budgetMs: BUDGET_MS.list,
     },
+    ...dashboardScenarios(apiUrl),
   ];
+}
+
+/**
+ * The dashboard's calls (issue 19) for every period, as an admin and as the field manager of
+ * bench/seed-dashboard.ts (`as: 'manager'`); the admin's own call is refused to a field manager.
+ */
+function dashboardScenarios(apiUrl) {
+  const calls = [
+    'users/dashboard-counts',
+    'users/dashboard-stats',
+    'users/admin-stats',
+    'dashboard/user-stats',
+  ];
+  return calls.flatMap((call) =>
+    ['admin', 'manager']
+      .filter((as) => !(call === 'users/admin-stats' && as === 'manager'))
+      .flatMap((as) =>
+        ['today', 'week', 'month', 'year'].map((filter) => ({
+          name: `dashboard ${call.split('/')[1]}, ${as}, ${filter}`,
+          url: `${apiUrl}/api/${call}?filter=${filter}`,
+          as,
+          budgetMs: BUDGET_MS.report,
+        })),
+      ),
+  );
+}
+
+/** The bench field manager's session (bench/seed-dashboard.ts; the bench password of bench/server.ts). */
+async function managerHeaders(apiUrl) {
+  const response = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench.manager@example.com', password: 'Bench-admin-1' }),
+  });
+  if (!response.ok) throw new Error(`bench manager login failed: ${await response.text()}`);
+  return { authorization: `Bearer ${(await response.json()).token}` };
 }
 
 const round2 = (n) => Math.round(n * 100) / 100;
@@ -262,16 +299,20 @@ async function main() {
     // BENCH_ONLY=regex runs the matching scenarios only (for iterating on one endpoint).
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
     const chosen = scenarios(info).filter((s) => !only || only.test(s.name));
+    const manager = chosen.some((s) => s.as === 'manager')
+      ? await managerHeaders(info.apiUrl)
+      : null;
+    const headersOf = (scenario) => (scenario.as === 'manager' ? manager : headers);
     for (const scenario of chosen) {
-      const probe = await fetch(scenario.url, { headers });
+      const probe = await fetch(scenario.url, { headers: headersOf(scenario) });
       if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status} ${await probe.text()}`);
     }
     const rounds = chosen.map(() => []);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`Round ${round} of ${ROUNDS}`);
       for (const [index, scenario] of chosen.entries()) {
-        if (WARMUP > 0) await run(scenario.url, headers, WARMUP);
-        const result = await run(scenario.url, headers, DURATION);
+        if (WARMUP > 0) await run(scenario.url, headersOf(scenario), WARMUP);
+        const result = await run(scenario.url, headersOf(scenario), DURATION);
         await drain(info.apiUrl);
         const row = {
           name: scenario.name,
