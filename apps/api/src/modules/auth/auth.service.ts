@@ -85,7 +85,8 @@ export async function login(
   }
 
   if (account.twoFactorSecret) {
-    await repo.markLoginAttemptSucceeded(db, attemptId);
+    // The attempt stays counted as a failure until a code completes the sign-in: otherwise each
+    // right password would reset the limits, and codes could be guessed without end.
     return {
       twoFactorRequired: true,
       challenge: await signChallenge(ctx.jwtSecret, account.id, account.email),

@@ -84,10 +84,11 @@ export async function enable(ctx: AppContext, actor: Actor, code: string) {
       ? totpOf(pending, row.email).validate({ token: code, window: 1 })
       : null;
     if (delta === null) throw invalidCode();
+    // The confirming code may sign in too: the one who typed it is the account's owner.
     await repo.setTwoFactor(uow.tx, row.id, {
       twoFactorSecret: row.twoFactorPendingSecret,
       twoFactorPendingSecret: null,
-      twoFactorLastStep: stepOf(delta),
+      twoFactorLastStep: null,
     });
     await repo.replaceRecoveryCodes(uow.tx, row.id, recoveryCodes.map(recoveryHash));
     await recordActivity(uow.tx, {

@@ -1,0 +1,250 @@
+import { SETTINGS_MESSAGES } from '@stockyard/shared';
+import { eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs, seedActors, TEST_PASSWORD } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { twoFactorRecoveryCodes, users } from '../../db/schema';
+
+let t: TestApp;
+let actors: Awaited<ReturnType<typeof seedActors>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  actors = await seedActors(t.app, t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const call = (url: string, headers?: Headers, payload?: object, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload, remoteAddress });
+
+/** The code an authenticator app shows for the secret, `steps` periods from now. */
+const codeOf = (secret: string, steps = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+
+async function signedInAdmin() {
+  const user = await createUser(t.db, { role: 'ADMIN' });
+  return { user, ...(await loginAs(t.app, user.email)) };
+}
+
+/** An admin who has enrolled: their secret and recovery codes. */
+async function enrolled() {
+  const me = await signedInAdmin();
+  const setup = await call('/auth/2fa/setup', me.headers);
+  const { secret } = setup.json().data as { secret: string };
+  const enabled = await call('/auth/2fa/enable', me.headers, { code: codeOf(secret) });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  return { ...me, secret, recoveryCodes: enabled.json().data.recoveryCodes as string[] };
+}
+
+const passwordStep = (email: string, remoteAddress?: string) =>
+  call('/auth/login', undefined, { email, password: TEST_PASSWORD }, remoteAddress);
+
+async function challengeOf(email: string, remoteAddress?: string) {
+  const response = await passwordStep(email, remoteAddress);
+  expect(response.statusCode).toBe(200);
+  return response.json().challenge as string;
+}
+
+describe('POST /api/auth/2fa/setup', () => {
+  it('gives a new secret, its otpauth URL and a QR code picture', async () => {
+    const me = await signedInAdmin();
+    const response = await call('/auth/2fa/setup', me.headers);
+    expect(response.statusCode).toBe(200);
+    const { secret, otpauthUrl, qrCode } = response.json().data;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    expect(otpauthUrl).toContain('issuer=Stockyard');
+    expect(qrCode).toMatch(/^data:image\/png;base64,/);
+    // Not on until a code confirms it.
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${me.user.id}/notification-settings`,
+      headers: me.headers,
+    });
+    expect(settings.json().data.twoFactorEnabled).toBe(false);
+  });
+
+  it('refuses a field manager (403) and an anonymous caller (401)', async () => {
+    expect((await call('/auth/2fa/setup', actors.manager.headers)).statusCode).toBe(403);
+    expect((await call('/auth/2fa/setup')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/2fa/enable', () => {
+  it('turns it on with a right code, answers ten recovery codes once, and keeps the secret sealed', async () => {
+    const me = await enrolled();
+    expect(me.recoveryCodes).toHaveLength(10);
+    expect(new Set(me.recoveryCodes).size).toBe(10);
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row!.twoFactorSecret).toBeTruthy();
+    expect(row!.twoFactorSecret).not.toContain(me.secret);
+    const codes = await t.db
+      .select()
+      .from(twoFactorRecoveryCodes)
+      .where(eq(twoFactorRecoveryCodes.userId, me.user.id));
+    expect(codes.map((c) => c.codeHash)).not.toContain(me.recoveryCodes[0]);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${me.user.id}/notification-settings`,
+      headers: me.headers,
+    });
+    expect(settings.json().data.twoFactorEnabled).toBe(true);
+    expect((await call('/auth/2fa/setup', me.headers)).statusCode).toBe(409);
+  });
+
+  it.each([
+    ['12345', SETTINGS_MESSAGES.codeFormat],
+    ['abcdef', SETTINGS_MESSAGES.codeFormat],
+  ])('refuses the code %s with "%s"', async (code, message) => {
+    const me = await signedInAdmin();
+    await call('/auth/2fa/setup', me.headers);
+    const response = await call('/auth/2fa/enable', me.headers, { code });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a wrong code, and a code without a setup first', async () => {
+    const me = await signedInAdmin();
+    const early = await call('/auth/2fa/enable', me.headers, { code: '123456' });
+    expect(early.json().message).toBe(SETTINGS_MESSAGES.noPendingSetup);
+    const { secret } = (await call('/auth/2fa/setup', me.headers)).json().data;
+    const wrong = String((Number(codeOf(secret)) + 1) % 1_000_000).padStart(6, '0');
+    const response = await call('/auth/2fa/enable', me.headers, { code: wrong });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(SETTINGS_MESSAGES.invalidCode);
+  });
+
+  it('refuses a field manager (403) and an anonymous caller (401)', async () => {
+    expect(
+      (await call('/auth/2fa/enable', actors.manager.headers, { code: '123456' })).statusCode,
+    ).toBe(403);
+    expect((await call('/auth/2fa/enable', undefined, { code: '123456' })).statusCode).toBe(401);
+  });
+});
+
+describe('signing in with two-factor (POST /api/auth/login, then /api/auth/login/2fa)', () => {
+  it('asks for a code after the right password, then gives the token for a right code, once', async () => {
+    const me = await enrolled();
+    const first = await passwordStep(me.user.email);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, twoFactorRequired: true });
+    expect(first.json().token).toBeUndefined();
+    const challenge = first.json().challenge as string;
+
+    const code = codeOf(me.secret, 1);
+    const second = await call('/auth/login/2fa', undefined, { challenge, code });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().user.id).toBe(me.user.id);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${second.json().token}` },
+    });
+    expect(profile.statusCode).toBe(200);
+
+    // The same code does not sign in twice.
+    const again = await call('/auth/login/2fa', undefined, { challenge, code });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(SETTINGS_MESSAGES.invalidCode);
+  });
+
+  it('refuses a wrong code with 401, and a forged challenge with 400', async () => {
+    const me = await enrolled();
+    const challenge = await challengeOf(me.user.email);
+    const wrong = String((Number(codeOf(me.secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    const refused = await call('/auth/login/2fa', undefined, { challenge, code: wrong });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(SETTINGS_MESSAGES.invalidCode);
+    const forged = await call('/auth/login/2fa', undefined, {
+      challenge: `${challenge.slice(0, -3)}abc`,
+      code: codeOf(me.secret),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(SETTINGS_MESSAGES.challengeExpired);
+    // A session token is no challenge.
+    const token = me.headers.authorization!.slice('Bearer '.length);
+    const asChallenge = await call('/auth/login/2fa', undefined, {
+      challenge: token,
+      code: codeOf(me.secret),
+    });
+    expect(asChallenge.statusCode).toBe(400);
+  });
+
+  it('takes a recovery code once: the second use is refused', async () => {
+    const me = await enrolled();
+    const code = me.recoveryCodes[3]!;
+    const first = await call('/auth/login/2fa', undefined, {
+      challenge: await challengeOf(me.user.email),
+      code: code.toUpperCase(),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().token).toBeTruthy();
+    const second = await call('/auth/login/2fa', undefined, {
+      challenge: await challengeOf(me.user.email),
+      code,
+    });
+    expect(second.statusCode).toBe(401);
+  });
+
+  it('counts wrong codes against the sign-in limits like passwords (429 with Retry-After)', async () => {
+    const me = await enrolled();
+    const address = '10.44.0.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const challenge = await passwordStep(me.user.email, address);
+      if (challenge.statusCode !== 200) {
+        statuses.push(challenge.statusCode);
+        continue;
+      }
+      const response = await call(
+        '/auth/login/2fa',
+        undefined,
+        { challenge: challenge.json().challenge, code: '000000' },
+        address,
+      );
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.headers['retry-after']).toBeTruthy();
+    }
+    expect(statuses).toContain(429);
+  });
+});
+
+describe('POST /api/auth/2fa/disable', () => {
+  it('needs the password; then the password alone signs in again', async () => {
+    const me = await enrolled();
+    const wrong = await call('/auth/2fa/disable', me.headers, { password: 'Not-The-One-9' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(SETTINGS_MESSAGES.passwordIncorrect);
+    const viaSwitch = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      headers: me.headers,
+      payload: { twoFactorEnabled: false },
+    });
+    expect(viaSwitch.statusCode).toBe(400);
+    expect(viaSwitch.json().message).toBe(SETTINGS_MESSAGES.twoFactorDisableWithPassword);
+
+    const off = await call('/auth/2fa/disable', me.headers, { password: TEST_PASSWORD });
+    expect(off.statusCode).toBe(200);
+    const login = await passwordStep(me.user.email);
+    expect(login.json().token).toBeTruthy();
+    expect(login.json().twoFactorRequired).toBeUndefined();
+    const codes = await t.db
+      .select()
+      .from(twoFactorRecoveryCodes)
+      .where(eq(twoFactorRecoveryCodes.userId, me.user.id));
+    expect(codes).toEqual([]);
+  });
+
+  it('refuses an empty password (400), and an anonymous caller (401)', async () => {
+    const empty = await call('/auth/2fa/disable', actors.admin.headers, { password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Password is required');
+    expect((await call('/auth/2fa/disable', undefined, { password: 'x' })).statusCode).toBe(401);
+  });
+});
