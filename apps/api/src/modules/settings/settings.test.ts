@@ -337,3 +337,37 @@ describe('PATCH /api/users/:id/change-password (Security Settings)', () => {
     expect((await call('PATCH', url, undefined, body)).statusCode).toBe(401);
   });
 });
+
+describe('the company profile heads the invoice Excel file', () => {
+  it('puts its name and address on top, and a changed profile gives a new file', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const created = await call('POST', '/invoices', admin(), {
+      invoiceId: `INV-CO${Math.random().toString().slice(2, 8)}`,
+      locationId: actors.location.id,
+      clientName: 'Dock Works',
+      clientAddress: '1 Dock Road',
+      issueDate: '2025-04-01',
+      dueDate: '2025-04-16',
+      items: [{ job_type: 'Erection', uom: 'Running MTR', quantity: 4, length: 2 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const firstRows = async () => {
+      const response = await call('GET', `/invoices/${id}/excel`, admin());
+      expect(response.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      return [1, 2].map((n) => String(sheet.getRow(n).getCell(1).value ?? ''));
+    };
+
+    await call('PUT', '/users/company', admin(), profile);
+    expect(await firstRows()).toEqual([profile.companyName, profile.address]);
+    await call('PUT', '/users/company', admin(), {
+      ...profile,
+      companyName: 'Harbour & Sons',
+      address: '99 New Quay, Bristol',
+    });
+    expect(await firstRows()).toEqual(['Harbour & Sons', '99 New Quay, Bristol']);
+  });
+});
