@@ -99,6 +99,7 @@ test.describe('the shell for a field manager', () => {
       viewInventory: false,
       viewLocations: false,
       viewInvoices: false,
+      viewAttendance: false,
     });
     await signIn(page, manager);
     await page.goto('/');

@@ -79,6 +79,17 @@ describe('the route table', () => {
     expect(paths(ALL_PERMISSIONS)).not.toContain('/admin/activity-tracking');
   });
 
+  it("puts Staff and Attendance in a field manager's sidebar by View Attendance, never in an admin's", () => {
+    const paths = (permissions: Partial<typeof DEFAULT_PERMISSIONS>) =>
+      sidebarRoutes({ role: 'USER', permissions }).map((r) => r.path);
+    expect(paths({ viewAttendance: true })).toEqual(
+      expect.arrayContaining(['/staff', '/attendance']),
+    );
+    expect(paths({ viewAttendance: false })).not.toContain('/staff');
+    expect(sidebarRoutes({ role: 'ADMIN' }).map((r) => r.path)).not.toContain('/staff');
+    expect(sidebarRoutes({ role: 'ADMIN' }).map((r) => r.path)).not.toContain('/attendance');
+  });
+
   it('names the header section after the route, and no section for an unknown path', () => {
     expect(sectionTitle('/')).toBe('Dashboard');
     expect(sectionTitle('/no/such/page')).toBeUndefined();
