@@ -87,17 +87,23 @@ export async function rentalUnits(db: Database, scope: number | null, since: Dat
     .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
     .from(r)
     .where(only(and(gte(r.createdAt, since), eq(r.status, 'ACTIVE')), scope, r.toLocationId));
-  const returnedSince = db
-    .select({ units: sql<number>`coalesce(sum(${materialRentalReturns.returnedQuantity}), 0)` })
-    .from(materialRentalReturns)
-    .innerJoin(r, eq(r.id, materialRentalReturns.rentalId))
-    .where(
-      only(
-        and(gte(materialRentalReturns.returnDate, since), lt(r.createdAt, since)),
-        scope,
-        r.toLocationId,
-      ),
-    );
+  // Returned since on rentals made before: all returns since, less those of rentals made since
+  // (an admin's sum then reads the month's returns alone, without a join over every rental).
+  const h = materialRentalReturns;
+  const returned = sql<number>`coalesce(sum(${h.returnedQuantity}), 0)`;
+  const allReturnedSince =
+    scope === null
+      ? db.select({ units: returned }).from(h).where(gte(h.returnDate, since))
+      : db
+          .select({ units: returned })
+          .from(h)
+          .innerJoin(r, eq(r.id, h.rentalId))
+          .where(and(gte(h.returnDate, since), eq(r.toLocationId, scope)));
+  const returnedOnNewRentals = db
+    .select({ units: returned })
+    .from(r)
+    .innerJoin(h, eq(h.rentalId, r.id))
+    .where(only(gte(r.createdAt, since), scope, r.toLocationId));
   const writtenOffSince = db
     .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
     .from(r)
@@ -118,7 +124,8 @@ export async function rentalUnits(db: Database, scope: number | null, since: Dat
     returnedSince: string;
     writtenOffSince: string;
   }>(sql`select (${outNow}) as "now", (${outOnNewRentals}) as "outOnNewRentals",
-    (${returnedSince}) as "returnedSince", (${writtenOffSince}) as "writtenOffSince"`);
+    (${allReturnedSince}) - (${returnedOnNewRentals}) as "returnedSince",
+    (${writtenOffSince}) as "writtenOffSince"`);
   const row = result.rows[0]!;
   return {
     now: Number(row.now),
@@ -149,17 +156,19 @@ export async function rentalFlows(
       only(and(gte(r.createdAt, range.from), lt(r.createdAt, range.to)), scope, r.toLocationId),
     );
   const h = materialRentalReturns;
-  const back = db
+  const returns = db
     .select({
       step: step(h.returnDate).as('step'),
       rentedOut: sql<number>`0`.as('rented_out'),
       returned: sql<number>`${h.returnedQuantity}`.as('returned'),
     })
-    .from(h)
-    .innerJoin(r, eq(r.id, h.rentalId))
-    .where(
-      only(and(gte(h.returnDate, range.from), lt(h.returnDate, range.to)), scope, r.toLocationId),
-    );
+    .from(h);
+  const inRange = and(gte(h.returnDate, range.from), lt(h.returnDate, range.to));
+  // An admin's returns need no rental; a field manager's are those of rentals to their location.
+  const back =
+    scope === null
+      ? returns.where(inRange)
+      : returns.innerJoin(r, eq(r.id, h.rentalId)).where(and(inRange, eq(r.toLocationId, scope)));
   const result = await db.execute<{ step: string; rentedOut: string; returned: string }>(
     sql`select "step", sum("rented_out") as "rentedOut", sum("returned") as "returned"
       from (${out} union all ${back}) as flows group by "step"`,

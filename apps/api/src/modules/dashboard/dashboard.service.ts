@@ -19,6 +19,7 @@ import { scopeOf } from '../../lib/location-scope';
 import { startOfDay } from '../../lib/zoned-day';
 import { lowStock } from '../materials/materials.service';
 import * as repo from './dashboard.repository';
+import { PastFlows } from './past-flows';
 
 /**
  * The dashboard's figures (01 sections 2, 3 and 7; issue 19; decision 015). Counts of what
@@ -37,12 +38,60 @@ function calendar(period: DashboardPeriod) {
   const range = periodRange(period, today);
   const thisMonth = monthStart(today);
   return {
+    today,
     zone,
     range,
     thisMonth,
     instants: { from: startOfDay(range.from, zone), to: startOfDay(range.to, zone) },
+    todayBegan: startOfDay(today, zone),
     monthBegan: startOfDay(thisMonth, zone),
   };
+}
+
+type Flow = Awaited<ReturnType<typeof repo.rentalFlows>>[number];
+const pastFlows = new WeakMap<AppContext, PastFlows<Flow[]>>();
+const PAST_FLOWS_TTL_MS = 60_000;
+
+/** The chart's units per step: the days before today from the minute's cache, today live. */
+async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
+  const unit = when.range.unit;
+  let cache = pastFlows.get(ctx);
+  if (!cache) {
+    cache = new PastFlows<Flow[]>(PAST_FLOWS_TTL_MS, 2_000);
+    pastFlows.set(ctx, cache);
+  }
+  const before =
+    when.range.from < when.today
+      ? cache.get(`${scope ?? 'all'}|${unit}|${when.range.from}|${when.today}`, () =>
+          repo.rentalFlows(
+            ctx.db,
+            scope,
+            { from: when.instants.from, to: when.todayBegan, unit },
+            when.zone,
+          ),
+        )
+      : Promise.resolve([]);
+  const live = repo.rentalFlows(
+    ctx.db,
+    scope,
+    { from: when.todayBegan, to: when.instants.to, unit },
+    when.zone,
+  );
+  const byStep = new Map<string, Flow>();
+  for (const flow of [...(await before), ...(await live)]) {
+    const known = byStep.get(flow.step);
+    byStep.set(
+      flow.step,
+      known
+        ? {
+            step: flow.step,
+            rentedOut: known.rentedOut + flow.rentedOut,
+            returned: known.returned + flow.returned,
+          }
+        : flow,
+    );
+  }
+  return byStep;
 }
 
 export async function dashboardStats(
@@ -55,7 +104,7 @@ export async function dashboardStats(
   const [stock, rentals, flows] = await Promise.all([
     repo.stockByLocation(ctx.db, scope, when.thisMonth),
     repo.rentalUnits(ctx.db, scope, when.monthBegan),
-    repo.rentalFlows(ctx.db, scope, { ...when.instants, unit: when.range.unit }, when.zone),
+    flowsOf(ctx, scope, when),
   ]);
   const unitsNow = stock.reduce((sum, row) => sum + row.now, 0);
   const unitsBefore = stock.reduce((sum, row) => sum + row.endOfLastMonth, 0);
@@ -63,7 +112,6 @@ export async function dashboardStats(
   // came back or was written off since of what was out then.
   const rentedBefore =
     rentals.now - rentals.outOnNewRentals + rentals.returnedSince + rentals.writtenOffSince;
-  const byStep = new Map(flows.map((flow) => [flow.step, flow]));
   return {
     totalMaterialCount: round2(unitsNow),
     activeRentals: rentals.now,
@@ -76,8 +124,8 @@ export async function dashboardStats(
     })),
     series: periodSteps(when.range).map((date) => ({
       date,
-      rentedOut: byStep.get(date)?.rentedOut ?? 0,
-      returned: byStep.get(date)?.returned ?? 0,
+      rentedOut: flows.get(date)?.rentedOut ?? 0,
+      returned: flows.get(date)?.returned ?? 0,
     })),
   };
 }

@@ -1,0 +1,33 @@
+/**
+ * The chart's days before today, kept for a minute per viewer's scope and period (decision 015):
+ * today's rentals and returns are always read live, and what happened before today changes only
+ * when an admin edits or deletes an old rental, which the chart then shows within the minute.
+ * One read runs per key: callers asking while it runs share it, and a failure is not kept.
+ */
+export class PastFlows<T> {
+  private readonly entries = new Map<string, { until: number; value: Promise<T> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string, read: () => Promise<T>): Promise<T> {
+    const now = performance.now();
+    const found = this.entries.get(key);
+    if (found && found.until > now) return found.value;
+    const value = read().catch((error: unknown) => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      throw error;
+    });
+    this.entries.delete(key);
+    this.entries.set(key, { until: now + this.ttlMs, value });
+    // The oldest first out: Map keeps insertion order.
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+}
