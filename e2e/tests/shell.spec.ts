@@ -105,11 +105,12 @@ test.describe('the shell for a field manager', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-    // Requests and rentals follow the role alone (PRODUCT-DECISIONS.md); the rest need a flag.
+    // Requests, rentals and settings follow the role alone (PRODUCT-DECISIONS.md); the rest need a flag.
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
       'Rental Requests',
       'Material Rentals',
+      'Settings',
     ]);
   });
 

@@ -51,11 +51,12 @@ describe('the API access table', () => {
     );
   });
 
-  it('marks only sign-in and the health check public', () => {
+  it('marks only sign-in (with its two-factor step) and the health check public', () => {
     const open = Object.entries(API_ACCESS).filter(([, rule]) => 'public' in rule);
     expect(open.map(([route]) => route).sort()).toEqual([
       'GET /api/health',
       'POST /api/auth/login',
+      'POST /api/auth/login/2fa',
     ]);
   });
 });

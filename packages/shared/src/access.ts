@@ -375,6 +375,13 @@ export const ROUTES: readonly RouteEntry[] = [
   // Reached from the bell's View all notifications; the spec's side menu has no entry for it.
   { path: '/notifications', roles: ['ADMIN', 'USER'], title: 'Notifications' },
   {
+    path: '/settings',
+    roles: ['ADMIN', 'USER'],
+    title: 'Settings',
+    name: 'Settings',
+    icon: 'settings',
+  },
+  {
     path: '/admin/activity-tracking',
     roles: ['ADMIN'],
     title: 'Activity Tracking',

@@ -29,5 +29,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/attendance': attendance,
   '/attendance/:staffId': attendance,
   '/notifications': lazy(() => import('@/features/notifications/notifications-page')),
+  '/settings': lazy(() => import('@/features/settings/settings-page')),
   '/admin/activity-tracking': lazy(() => import('@/features/activity/activity-tracking-page')),
 };

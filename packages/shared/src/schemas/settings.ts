@@ -180,3 +180,18 @@ export type TwoFactorChallengeReply = z.infer<typeof twoFactorChallengeReplySche
 export const loginAnswerSchema = loginReplySchema
   .partial({ token: true, user: true })
   .extend({ twoFactorRequired: z.literal(true).optional(), challenge: z.string().optional() });
+
+/** Compact Mode is kept on the device under this key ('true' or absent), like the theme. */
+export const COMPACT_MODE_STORAGE_KEY = 'compactMode';
+
+/** The toasts of the Settings page (03 section 8). */
+export const SETTINGS_TOASTS = {
+  successTitle: 'Success',
+  errorTitle: 'Error',
+  profileLoadFailed: 'Failed to fetch profile data',
+  profileSaved: 'Profile updated successfully',
+  profileFailed: 'Failed to update profile',
+  passwordChanged: 'Password changed successfully',
+  passwordFailed: 'Failed to change password',
+  settingFailed: 'Failed to update notification setting',
+} as const;

@@ -1,4 +1,4 @@
-import { type LoginInput, loginSchema } from '@stockyard/shared';
+import { type LoginInput, loginSchema, twoFactorCodeField } from '@stockyard/shared';
 import { Eye, EyeOff, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -31,6 +31,8 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showPassword, setShowPassword] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
 
   if (session) return <Navigate to="/" replace />;
 
@@ -41,6 +43,13 @@ export function LoginPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     void loginMutation.mutate(loginSchema.parse(values), () => navigate(from, { replace: true }));
+  };
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = twoFactorCodeField.safeParse(code);
+    setCodeError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    void loginMutation.verify(parsed.data, () => navigate(from, { replace: true }));
   };
   const setField = (field: keyof LoginInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -53,50 +62,84 @@ export function LoginPage() {
           <h1 className="text-2xl font-semibold">Stockyard</h1>
           <p className="text-sm text-muted-foreground">Material Rental System</p>
         </div>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField id="email" label="Email" error={errors.email}>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              value={values.email}
-              onChange={setField('email')}
-              aria-invalid={errors.email ? true : undefined}
-            />
-          </FormField>
-          <FormField id="password" label="Password" error={errors.password}>
-            <div className="relative">
+        {loginMutation.challenge ? (
+          <form onSubmit={onVerify} noValidate className="space-y-4">
+            <p className="text-sm text-muted-foreground">
+              Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+            </p>
+            <FormField id="code" label="Verification code" error={codeError}>
               <Input
-                id="password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                className="pr-10"
-                value={values.password}
-                onChange={setField('password')}
-                aria-invalid={errors.password ? true : undefined}
+                id="code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                aria-invalid={codeError ? true : undefined}
               />
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
-              >
-                {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
-              </button>
-            </div>
-          </FormField>
-          <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
-            {loginMutation.isPending ? (
-              <>
-                <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Signing in...
-              </>
-            ) : (
-              'Sign In'
-            )}
-          </Button>
-        </form>
+            </FormField>
+            <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
+              {loginMutation.isPending ? 'Verifying...' : 'Verify'}
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              className="w-full"
+              onClick={() => {
+                setCode('');
+                loginMutation.restart();
+              }}
+            >
+              Back to sign in
+            </Button>
+          </form>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <FormField id="email" label="Email" error={errors.email}>
+              <Input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                value={values.email}
+                onChange={setField('email')}
+                aria-invalid={errors.email ? true : undefined}
+              />
+            </FormField>
+            <FormField id="password" label="Password" error={errors.password}>
+              <div className="relative">
+                <Input
+                  id="password"
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  className="pr-10"
+                  value={values.password}
+                  onChange={setField('password')}
+                  aria-invalid={errors.password ? true : undefined}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+                >
+                  {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
+                </button>
+              </div>
+            </FormField>
+            <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
+              {loginMutation.isPending ? (
+                <>
+                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Signing in...
+                </>
+              ) : (
+                'Sign In'
+              )}
+            </Button>
+          </form>
+        )}
         {loginMutation.error ? (
           <p role="alert" className="mt-4 text-center text-sm text-destructive">
             {loginMutation.error instanceof ApiError

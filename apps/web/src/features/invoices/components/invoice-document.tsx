@@ -8,6 +8,7 @@ import {
 import { FileSpreadsheet, Printer } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useCompanyProfile } from '@/hooks/use-company-profile';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatQuantity } from '../invoice-form';
 import { JobTypeSummaryTables } from './job-type-summary-table';
@@ -90,6 +91,18 @@ function documentRows(items: DocumentItem[]): DocumentRow[] {
 }
 
 /** The invoice document of 02 section 2.4, printable on A4 (invoice-print.css). */
+/** The company profile (Settings) heads the document: its name and address, once saved. */
+function CompanyHeading() {
+  const company = useCompanyProfile().data;
+  if (!company?.companyName) return null;
+  return (
+    <section aria-label="Company" className="mb-2">
+      <p className="text-lg font-semibold">{company.companyName}</p>
+      <p className="whitespace-pre-line text-muted-foreground">{company.address}</p>
+    </section>
+  );
+}
+
 export function InvoiceDocument({
   invoice,
   onDownloadExcel,
@@ -109,6 +122,7 @@ export function InvoiceDocument({
     >
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
+          <CompanyHeading />
           <h2 className="text-2xl font-bold tracking-tight">INVOICE</h2>
           <p className="font-mono text-muted-foreground">{invoice.invoiceId}</p>
         </div>

@@ -1,0 +1,59 @@
+import { normalizeRole } from '@stockyard/shared';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
+import { useNotificationSettings } from './api/settings-api';
+import { AppearanceSettings } from './components/appearance-settings';
+import { ChangePasswordForm } from './components/change-password-form';
+import { NotificationSettingsCard, SettingSwitch } from './components/notification-settings';
+import { ProfileSettings } from './components/profile-settings';
+import { TwoFactorSettings } from './components/two-factor-settings';
+
+/**
+ * Settings (03 section 2.4): the company profile for everyone (an admin edits it), the
+ * notification and security sections for admins, and the appearance of this device.
+ */
+export default function SettingsPage() {
+  const user = useSession()?.user;
+  const isAdmin = normalizeRole(user?.role) === 'ADMIN';
+  const userId = user?.id ?? 0;
+  const settings = useNotificationSettings(userId, isAdmin && userId > 0);
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Settings</h1>
+        <p className="text-sm text-muted-foreground">Your company profile, alerts and security.</p>
+      </div>
+      <ProfileSettings editable={isAdmin} />
+      {isAdmin ? (
+        settings.data ? (
+          <>
+            <NotificationSettingsCard userId={userId} settings={settings.data} />
+            <Card className="space-y-6 p-6">
+              <div>
+                <h2 className="text-lg font-semibold">Security Settings</h2>
+                <SettingSwitch userId={userId} settings={settings.data} name="loginAlerts" />
+              </div>
+              <ChangePasswordForm userId={userId} />
+              <TwoFactorSettings userId={userId} enabled={settings.data.twoFactorEnabled} />
+            </Card>
+          </>
+        ) : settings.isError ? (
+          <Card className="flex items-center gap-3 p-6 text-sm">
+            <span>Failed to fetch notification settings.</span>
+            <Button variant="outline" size="sm" onClick={() => settings.refetch()}>
+              Retry
+            </Button>
+          </Card>
+        ) : (
+          <div className="flex justify-center py-6">
+            <Spinner />
+          </div>
+        )
+      ) : null}
+      <AppearanceSettings />
+    </div>
+  );
+}
