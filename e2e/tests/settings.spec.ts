@@ -1,0 +1,184 @@
+import type { Browser } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { type Account, admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
+
+/** An admin of this test alone: the first admin's password and settings stay as they are. */
+async function newAdmin(browser: Browser): Promise<Account & { id: number }> {
+  const context = await browser.newContext();
+  const { token } = await apiLogin(context.request, admin);
+  const email = `${unique('settings').replaceAll(' ', '.').toLowerCase()}@example.com`;
+  const password = 'Settings-Pass-1';
+  const location = await apiCall<{ data: { id: number } }>(
+    context.request,
+    token,
+    'POST',
+    '/api/locations/create',
+    {
+      name: unique('Settings Yard'),
+      address: '3 Gate Road, Hull',
+      type: 'BMR_YARD',
+      status: 'ACTIVE',
+    },
+  );
+  const body = await apiCall<{ data: { id: number } }>(
+    context.request,
+    token,
+    'POST',
+    '/api/users/register',
+    {
+      name: unique('Settings Admin'),
+      email,
+      role: 'ADMIN',
+      locationId: location.data.id,
+      password,
+    },
+  );
+  await context.close();
+  return { id: body.data.id, email, password };
+}
+
+/** The code an authenticator app would show for the secret on the page. */
+const codeOf = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+
+test.describe('Settings', () => {
+  test('an admin switches Low Inventory Alerts off and back, each change saved at once', async ({
+    page,
+    browser,
+  }) => {
+    const me = await newAdmin(browser);
+    const { token } = await signIn(page, me);
+    await page.goto('/settings');
+    const lowStock = page.getByRole('switch', { name: 'Low Inventory Alerts' });
+    await expect(lowStock).toHaveAttribute('aria-checked', 'true');
+    await lowStock.click();
+    await expect(page.getByText("Notification setting 'lowStockAlerts' updated.")).toBeVisible();
+    await expect(lowStock).toHaveAttribute('aria-checked', 'false');
+    const saved = await apiCall<{ data: { lowStockAlerts: boolean } }>(
+      page.request,
+      token,
+      'GET',
+      `/api/users/${me.id}/notification-settings`,
+    );
+    expect(saved.data.lowStockAlerts).toBe(false);
+
+    await page.reload();
+    await expect(lowStock).toHaveAttribute('aria-checked', 'false');
+    await lowStock.click();
+    await expect(lowStock).toHaveAttribute('aria-checked', 'true');
+    await page.reload();
+    await expect(lowStock).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test("an admin changes their password; this browser stays signed in, another browser's session goes to sign-in", async ({
+    page,
+    browser,
+  }) => {
+    const me = await newAdmin(browser);
+    const elsewhere = await browser.newContext();
+    const otherPage = await elsewhere.newPage();
+    await signIn(otherPage, me);
+    await otherPage.goto('/');
+    await expect(otherPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    await signIn(page, me);
+    await page.goto('/settings');
+    await page.getByLabel('Current Password').fill(me.password);
+    await page.getByLabel('New Password', { exact: true }).fill('Weak');
+    await page.getByLabel('Confirm New Password').fill('Other');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+    await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Pass-2');
+    await page.getByLabel('Confirm New Password').fill('Brand-New-Pass-2');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Password changed successfully')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await elsewhere.close();
+    await apiLogin(page.request, { email: me.email, password: 'Brand-New-Pass-2' });
+  });
+
+  test('an admin enrols two-factor sign-in and signs in with a code', async ({ page, browser }) => {
+    const me = await newAdmin(browser);
+    await signIn(page, me);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Set Up Two-Factor' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByLabel('Verification code').fill(codeOf(secret));
+    await page.getByRole('button', { name: 'Enable Two-Factor' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+    ).toHaveCount(10);
+    await expect(
+      page.getByText('Two-factor sign-in is on', { exact: false }).first(),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(me.email);
+    await page.getByLabel('Password', { exact: true }).fill(me.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid verification code');
+    await page.getByLabel('Verification code').fill(codeOf(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('a field manager sees the company profile read-only, and no notification or security sections', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const manager = await seed.fieldManager(location.id);
+    await signIn(page, manager);
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+    await expect(page.getByLabel('Company Name')).not.toBeEditable();
+    await expect(page.getByRole('button', { name: 'Save Profile' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Notification Settings' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Security Settings' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+  });
+
+  test('Dark theme and Compact Mode survive a reload, and Compact Mode tightens the table rows', async ({
+    page,
+    browser,
+  }) => {
+    const me = await newAdmin(browser);
+    await signIn(page, me);
+    const cellPadding = async () => {
+      await page.goto('/users');
+      const cell = page.getByRole('table').getByRole('cell').first();
+      await expect(cell).toBeVisible();
+      // A string: the e2e project has no DOM types.
+      return page.evaluate<number>(
+        "Number.parseFloat(getComputedStyle(document.querySelector('table tbody td')).paddingTop)",
+      );
+    };
+    const roomy = await cellPadding();
+
+    await page.goto('/settings');
+    await page.getByLabel('Dark').check();
+    await page.getByRole('switch', { name: 'Compact Mode' }).click();
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.locator('html')).toHaveClass(/\bcompact\b/);
+    await expect(page.getByLabel('Dark')).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Compact Mode' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    expect(await cellPadding()).toBeLessThan(roomy);
+  });
+});
