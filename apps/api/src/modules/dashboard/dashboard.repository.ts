@@ -40,42 +40,44 @@ const PRESENT_STATUSES = ['PRESENT', 'LATE'] as const;
 const only = (condition: SQL | undefined, scope: number | null, column: Column) =>
   scope === null ? condition : and(condition, eq(column, scope));
 
-/** Each location the viewer sees with its units in stock now and at the end of last month. */
-export async function stockByLocation(db: Database, scope: number | null, monthStart: string) {
-  const latest = (before?: string) =>
-    sql<number>`coalesce((${db
-      .select({ units: stockLevels.units })
-      .from(stockLevels)
-      .where(
-        and(
-          eq(stockLevels.locationId, locations.id),
-          before === undefined ? undefined : lt(stockLevels.month, before),
-        ),
-      )
-      .orderBy(desc(stockLevels.month))
-      .limit(1)}), 0)`.mapWith(Number);
-  const now = latest();
+/** A location's latest stock level, or the latest before `before` (a month's first day). */
+function latestLevel(db: Database, before?: string) {
+  return sql<number>`coalesce((${db
+    .select({ units: stockLevels.units })
+    .from(stockLevels)
+    .where(
+      and(
+        eq(stockLevels.locationId, locations.id),
+        before === undefined ? undefined : lt(stockLevels.month, before),
+      ),
+    )
+    .orderBy(desc(stockLevels.month))
+    .limit(1)}), 0)`.mapWith(Number);
+}
+
+/** Each location the viewer sees with its units in stock now, most first. */
+export async function stockByLocation(db: Database, scope: number | null) {
+  const now = latestLevel(db);
   return db
-    .select({
-      id: locations.id,
-      name: locations.name,
-      address: locations.address,
-      now,
-      endOfLastMonth: latest(monthStart),
-    })
+    .select({ id: locations.id, name: locations.name, address: locations.address, now })
     .from(locations)
     .where(scope === null ? undefined : eq(locations.id, scope))
     .orderBy(desc(now), asc(locations.id));
 }
 
-/**
- * The units out on ACTIVE rentals now (the rentals' counters), and what changed since `since`
- * (the start of this month): units out on ACTIVE rentals made since, units returned since on
- * rentals made before, and units written off since (LOST, DAMAGED) on rentals made before.
- */
-export async function rentalUnits(db: Database, scope: number | null, since: Date) {
-  const r = materialRentals;
-  const outNow = db
+/** The units in stock at the viewer's locations when `monthStart` began. */
+export async function stockAtMonthStart(db: Database, scope: number | null, monthStart: string) {
+  const [row] = await db
+    .select({
+      units: sql<number>`coalesce(sum(${latestLevel(db, monthStart)}), 0)`.mapWith(Number),
+    })
+    .from(locations)
+    .where(scope === null ? undefined : eq(locations.id, scope));
+  return row?.units ?? 0;
+}
+
+const outOnActiveRentals = (db: Database, scope: number | null) =>
+  db
     .select({
       units: sql<number>`coalesce(sum(${materialRentalCounts.unitsRented} - ${materialRentalCounts.unitsReturned}), 0)`,
     })
@@ -83,6 +85,20 @@ export async function rentalUnits(db: Database, scope: number | null, since: Dat
     .where(
       only(eq(materialRentalCounts.status, 'ACTIVE'), scope, materialRentalCounts.toLocationId),
     );
+
+/** The units out on ACTIVE rentals now, from the rentals' counters (migration 0020). */
+export async function rentalsOutNow(db: Database, scope: number | null) {
+  const [row] = await outOnActiveRentals(db, scope);
+  return Number(row?.units ?? 0);
+}
+
+/**
+ * The units out on rentals when `since` (the start of this month) began: out now, less the units
+ * out on ACTIVE rentals made since, plus the units returned since and written off since (LOST,
+ * DAMAGED) on rentals made before. One statement, so that its parts agree.
+ */
+export async function rentalsOutAt(db: Database, scope: number | null, since: Date) {
+  const r = materialRentals;
   const outOnNewRentals = db
     .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
     .from(r)
@@ -118,21 +134,11 @@ export async function rentalUnits(db: Database, scope: number | null, since: Dat
         r.toLocationId,
       ),
     );
-  const result = await db.execute<{
-    now: string;
-    outOnNewRentals: string;
-    returnedSince: string;
-    writtenOffSince: string;
-  }>(sql`select (${outNow}) as "now", (${outOnNewRentals}) as "outOnNewRentals",
-    (${allReturnedSince}) - (${returnedOnNewRentals}) as "returnedSince",
-    (${writtenOffSince}) as "writtenOffSince"`);
-  const row = result.rows[0]!;
-  return {
-    now: Number(row.now),
-    outOnNewRentals: Number(row.outOnNewRentals),
-    returnedSince: Number(row.returnedSince),
-    writtenOffSince: Number(row.writtenOffSince),
-  };
+  const result = await db.execute<{ units: string }>(
+    sql`select (${outOnActiveRentals(db, scope)}) - (${outOnNewRentals})
+      + (${allReturnedSince}) - (${returnedOnNewRentals}) + (${writtenOffSince}) as "units"`,
+  );
+  return Number(result.rows[0]?.units ?? 0);
 }
 
 /** Units rented out and returned per step (day or month) of [from, to), on the server's calendar. */

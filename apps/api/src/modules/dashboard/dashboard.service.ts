@@ -19,7 +19,7 @@ import { scopeOf } from '../../lib/location-scope';
 import { startOfDay } from '../../lib/zoned-day';
 import { lowStock } from '../materials/materials.service';
 import * as repo from './dashboard.repository';
-import { PastFlows } from './past-flows';
+import { KeptReads } from './kept-reads';
 
 /**
  * The dashboard's figures (01 sections 2, 3 and 7; issue 19; decision 015). Counts of what
@@ -49,20 +49,25 @@ function calendar(period: DashboardPeriod) {
 }
 
 type Flow = Awaited<ReturnType<typeof repo.rentalFlows>>[number];
-const pastFlows = new WeakMap<AppContext, PastFlows<Flow[]>>();
-const PAST_FLOWS_TTL_MS = 60_000;
+type Kept = { flows: KeptReads<Flow[]>; lastMonth: KeptReads<{ stock: number; rentals: number }> };
+const kept = new WeakMap<AppContext, Kept>();
+const KEPT_MS = 60_000;
 
-/** The chart's units per step: the days before today from the minute's cache, today live. */
+function keptOf(ctx: AppContext): Kept {
+  let found = kept.get(ctx);
+  if (!found) {
+    found = { flows: new KeptReads(KEPT_MS, 2_000), lastMonth: new KeptReads(KEPT_MS, 1_000) };
+    kept.set(ctx, found);
+  }
+  return found;
+}
+
+/** The chart's units per step: the days before today kept a minute, today read live. */
 async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
   const unit = when.range.unit;
-  let cache = pastFlows.get(ctx);
-  if (!cache) {
-    cache = new PastFlows<Flow[]>(PAST_FLOWS_TTL_MS, 2_000);
-    pastFlows.set(ctx, cache);
-  }
   const before =
     when.range.from < when.today
-      ? cache.get(`${scope ?? 'all'}|${unit}|${when.range.from}|${when.today}`, () =>
+      ? keptOf(ctx).flows.get(`${scope ?? 'all'}|${unit}|${when.range.from}|${when.today}`, () =>
           repo.rentalFlows(
             ctx.db,
             scope,
@@ -94,6 +99,20 @@ async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<t
   return byStep;
 }
 
+/**
+ * The units in stock and out on rentals when this month began: history, which only an edit of an
+ * older rental changes, so kept a minute per scope and month.
+ */
+function endOfLastMonth(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
+  return keptOf(ctx).lastMonth.get(`${scope ?? 'all'}|${when.thisMonth}`, async () => {
+    const [stock, rentals] = await Promise.all([
+      repo.stockAtMonthStart(ctx.db, scope, when.thisMonth),
+      repo.rentalsOutAt(ctx.db, scope, when.monthBegan),
+    ]);
+    return { stock, rentals };
+  });
+}
+
 export async function dashboardStats(
   ctx: AppContext,
   user: SessionUser,
@@ -101,22 +120,18 @@ export async function dashboardStats(
 ): Promise<DashboardStatsDto> {
   const scope = scopeOf(user);
   const when = calendar(period);
-  const [stock, rentals, flows] = await Promise.all([
-    repo.stockByLocation(ctx.db, scope, when.thisMonth),
-    repo.rentalUnits(ctx.db, scope, when.monthBegan),
+  const [stock, rentedNow, before, flows] = await Promise.all([
+    repo.stockByLocation(ctx.db, scope),
+    repo.rentalsOutNow(ctx.db, scope),
+    endOfLastMonth(ctx, scope, when),
     flowsOf(ctx, scope, when),
   ]);
-  const unitsNow = stock.reduce((sum, row) => sum + row.now, 0);
-  const unitsBefore = stock.reduce((sum, row) => sum + row.endOfLastMonth, 0);
-  // Out at the end of last month: out now, less what went out since and is still out, plus what
-  // came back or was written off since of what was out then.
-  const rentedBefore =
-    rentals.now - rentals.outOnNewRentals + rentals.returnedSince + rentals.writtenOffSince;
+  const unitsNow = round2(stock.reduce((sum, row) => sum + row.now, 0));
   return {
-    totalMaterialCount: round2(unitsNow),
-    activeRentals: rentals.now,
-    percentageChangeFromLastMonth: percentChange(round2(unitsNow), round2(unitsBefore)),
-    activeRentalsPercentageChange: percentChange(rentals.now, rentedBefore),
+    totalMaterialCount: unitsNow,
+    activeRentals: rentedNow,
+    percentageChangeFromLastMonth: percentChange(unitsNow, round2(before.stock)),
+    activeRentalsPercentageChange: percentChange(rentedNow, before.rentals),
     topLocations: stock.map((row) => ({
       location: { id: row.id, name: row.name, address: row.address },
       inventoryLevel: inventoryLevel(row.now, unitsNow),

@@ -1,10 +1,10 @@
 /**
- * The chart's days before today, kept for a minute per viewer's scope and period (decision 015):
- * today's rentals and returns are always read live, and what happened before today changes only
- * when an admin edits or deletes an old rental, which the chart then shows within the minute.
- * One read runs per key: callers asking while it runs share it, and a failure is not kept.
+ * Reads of the past kept a while per key (decision 015): the chart's days before today and the
+ * figures at the end of last month change only when an admin edits or deletes an older rental,
+ * which then shows within `ttlMs`; what happens today is always read live. One read runs per
+ * key: callers asking while it runs share it, and a failure is not kept.
  */
-export class PastFlows<T> {
+export class KeptReads<T> {
   private readonly entries = new Map<string, { until: number; value: Promise<T> }>();
 
   constructor(
