@@ -11,6 +11,7 @@ import {
 } from '@stockyard/shared';
 import type pg from 'pg';
 import { seedDashboard } from './seed-dashboard';
+import { seedStaff } from './seed-staff';
 
 export const DATASET = {
   locations: 200,
@@ -327,6 +328,8 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
     await seedRentalRequests(client);
     await seedMaterialRentals(client);
   });
+  // Staff and their attendance (issue 17), still with the triggers off: bench/seed-staff.ts.
+  await seedStaff(client, DATASET.locations);
   await client.query('set local session_replication_role = origin');
   // The counters the triggers would have kept (migration 0020), counted once for the whole load.
   await client.query('select material_rental_counts_rebuild(), rental_request_counts_rebuild()');

@@ -21,10 +21,11 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
  * Each scenario's p99 budget at 50 connections: ARCHITECTURE.md section 10 (a list or detail
  * endpoint 25 ms, statistics 50 ms), issue 14 (the job type summary 50 ms, the Excel file of a
  * 500-item invoice 500 ms), issue 15 (the rental request list, filtered or searched, 25 ms) and
- * issue 16 (the rental list and a return history 25 ms, the rental stats 50 ms). A scenario
+ * issue 16 (the rental list and a return history 25 ms, the rental stats 50 ms), issue 17 (the staff
+ * and attendance lists and a staff member's overview 25 ms, a location's month exported 300 ms). A scenario
  * without one is a floor for reading the others.
  */
-const BUDGET_MS = { list: 25, report: 50, excel: 500 };
+const BUDGET_MS = { list: 25, report: 50, excel: 500, attendanceExport: 300 };
 
 function startServer() {
   const child = fork(path.join(root, 'bench/server.ts'), [], {
@@ -206,7 +207,47 @@ function scenarios(info) {
       url: `${apiUrl}/api/material-rentals/${rentals.returnsRentalId}/returns`,
       budgetMs: BUDGET_MS.list,
     },
+    ...staffScenarios(apiUrl, sample.locationId),
     ...dashboardScenarios(apiUrl),
+  ];
+}
+
+/**
+ * Staff and attendance (issue 17, bench/seed-staff.ts: 2,000 staff, 1.57 million records): the
+ * staff list, last month's attendance everywhere and at one location, a staff member's overview
+ * (25 ms each), and the attendance export of one location's month (300 ms).
+ */
+function staffScenarios(apiUrl, locationId) {
+  const now = new Date();
+  const last = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  const month = `${last.getFullYear()}-${String(last.getMonth() + 1).padStart(2, '0')}`;
+  return [
+    {
+      name: 'staff list, page 1',
+      url: `${apiUrl}/api/staff?page=1&pageSize=10`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `attendance list, month ${month}, page 1`,
+      url: `${apiUrl}/api/attendance?page=1&limit=10&month=${month}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `attendance list at a location, month ${month}, page 1`,
+      url: `${apiUrl}/api/attendance?page=1&limit=10&month=${month}&locationId=${locationId}`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      // Staff member 17 (bench/seed-staff.ts STAFF_SAMPLE): three years of working days.
+      name: 'attendance overview of a staff member',
+      url: `${apiUrl}/api/attendance/staff/17/overview`,
+      budgetMs: BUDGET_MS.list,
+    },
+    {
+      name: `attendance export of a location, month ${month}`,
+      url: `${apiUrl}/api/attendance/export?month=${month}&locationId=${locationId}`,
+      budgetMs: BUDGET_MS.attendanceExport,
+    },
   ];
 }
 

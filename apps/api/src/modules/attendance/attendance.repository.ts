@@ -1,5 +1,5 @@
 import type { AttendanceStatus } from '@stockyard/shared';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { attendance, attendanceMonthCounts, locations, staff } from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
@@ -144,29 +144,65 @@ export type ListedAttendance = Awaited<ReturnType<typeof listAttendance>>['rows'
 /** How many records an export reads at a time. */
 const EXPORT_CHUNK = 2_000;
 
+/** What a row of the export holds: the list's columns, and its id for the next chunk. */
+const EXPORTED = {
+  id: attendance.id,
+  staffName: staff.name,
+  location: locations.name,
+  date: attendance.date,
+  checkIn: attendance.checkIn,
+  checkOut: attendance.checkOut,
+  status: attendance.status,
+  notes: attendance.notes,
+};
+
+/** A chunk of the export, newest day first: the first, or the one after a day and id. */
+function exportChunk(db: Database, given: Given, after: boolean) {
+  const shape = `${Object.values(given).map(Number).join('')}_${Number(after)}`;
+  return prepared(db, `attendance_export_${shape}`, (d, name) =>
+    d
+      .select(EXPORTED)
+      .from(attendance)
+      .innerJoin(staff, eq(staff.id, attendance.staffId))
+      .innerJoin(locations, eq(locations.id, attendance.locationId))
+      .where(
+        and(
+          filtersOf(given),
+          after
+            ? sql`(${attendance.date}, ${attendance.id}) < (${p('afterDate')}::date, ${p('afterId')}::int)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(attendance.date), desc(attendance.id))
+      .limit(EXPORT_CHUNK)
+      .prepare(name),
+  );
+}
+
+export type ExportedAttendance = Awaited<
+  ReturnType<ReturnType<typeof exportChunk>['execute']>
+>[number];
+
 /**
  * Every record the filters select, newest day first, read in chunks (each after the last one's
  * day and id), so that a large export never holds all of its rows at once.
  */
-export async function* allAttendance(db: Database, filters: AttendanceFilters) {
-  const where = filtersOf(givenOf(filters), valuesOf(filters));
-  let after: { date: string; id: number } | null = null;
+export async function* allAttendance(
+  db: Database,
+  filters: AttendanceFilters,
+): AsyncGenerator<ExportedAttendance> {
+  const given = givenOf(filters);
+  const values = valuesOf(filters);
+  let after: { afterDate: string; afterId: number } | null = null;
   for (;;) {
-    const cursor: SQL | undefined = after
-      ? sql`(${attendance.date}, ${attendance.id}) < (${after.date}::date, ${after.id}::int)`
-      : undefined;
-    const rows: Omit<ListedAttendance, 'total'>[] = await db
-      .select(LISTED)
-      .from(attendance)
-      .innerJoin(staff, eq(staff.id, attendance.staffId))
-      .innerJoin(locations, eq(locations.id, attendance.locationId))
-      .where(and(where, cursor))
-      .orderBy(desc(attendance.date), desc(attendance.id))
-      .limit(EXPORT_CHUNK);
+    const rows: ExportedAttendance[] = await exportChunk(db, given, after !== null).execute({
+      ...values,
+      ...after,
+    });
     yield* rows;
     if (rows.length < EXPORT_CHUNK) return;
-    const last: AttendanceRow = rows[rows.length - 1]!.attendance;
-    after = { date: last.date, id: last.id };
+    const last: ExportedAttendance = rows[rows.length - 1]!;
+    after = { afterDate: last.date, afterId: last.id };
   }
 }
 

@@ -17,7 +17,13 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
-import { attendanceAttachment, attendanceWorkbook } from './attendance.excel';
+import {
+  attendanceAttachment,
+  attendanceWorkbook,
+  KEPT_FILE_ROWS,
+  keptAttendanceFile,
+} from './attendance.excel';
+import type { ExportedRow } from './attendance.service';
 import * as service from './attendance.service';
 
 const tags = ['attendance'];
@@ -68,13 +74,24 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireAuth(request).user;
       // Refusals (another location: 404) come before the file starts.
       const rows = service.exportAttendance(app.ctx, user, request.query);
-      const first = await rows.next();
-      async function* all() {
-        if (!first.done) yield first.value;
-        yield* rows;
+      const first: ExportedRow[] = [];
+      let more = false;
+      for (;;) {
+        const next = await rows.next();
+        if (next.done) break;
+        first.push(next.value);
+        if (first.length > KEPT_FILE_ROWS) {
+          more = true;
+          break;
+        }
       }
       reply.header('content-type', XLSX_CONTENT_TYPE);
       reply.header('content-disposition', attendanceAttachment());
+      if (!more) return reply.send((await keptAttendanceFile(first)) as unknown as string);
+      async function* all() {
+        yield* first;
+        yield* rows;
+      }
       // The typed reply knows only the schema's string.
       return reply.send(attendanceWorkbook(all()) as unknown as string);
     },

@@ -58,14 +58,28 @@ export async function listAttendance(
   return { items: rows.map(toAttendanceDto), pagination: paginate(total, page, limit) };
 }
 
+/** A row of the export: the list's columns as the screen shows them. */
+export type ExportedRow = Pick<
+  AttendanceDto,
+  'staffName' | 'location' | 'date' | 'checkIn' | 'checkOut' | 'status' | 'notes'
+>;
+
 /** Every record the filters select, every page (the export), as they are read. */
 export async function* exportAttendance(
   ctx: AppContext,
   user: SessionUser,
   filters: AttendanceFilters,
-): AsyncGenerator<AttendanceDto> {
+): AsyncGenerator<ExportedRow> {
   for await (const row of repo.allAttendance(ctx.db, scopedFilters(user, filters))) {
-    yield toAttendanceDto(row);
+    yield {
+      staffName: row.staffName,
+      location: row.location,
+      date: row.date,
+      checkIn: attendanceTime(row.checkIn),
+      checkOut: attendanceTime(row.checkOut),
+      status: row.status,
+      notes: row.notes,
+    };
   }
 }
 

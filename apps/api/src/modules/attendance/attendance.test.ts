@@ -500,6 +500,26 @@ describe('GET /api/attendance/export', () => {
     });
   });
 
+  it('streams an export larger than a kept file, chunk after chunk, every record once', async () => {
+    const veteran = await staffMember('Vera Veteran', actors.location.id);
+    // 2,500 days, one record each: more than one chunk of the read and than a kept file.
+    await t.db.$client.query(
+      `insert into attendance (staff_id, location_id, date, status)
+       select $1, $2, date '2010-01-01' + n, 'PRESENT' from generate_series(0, 2499) n`,
+      [veteran.id, actors.location.id],
+    );
+    const sheet = await sheetOf(`?staffId=${veteran.id}`);
+    expect(sheet.rowCount).toBe(2501);
+    const dates = new Set<string>();
+    sheet.eachRow((row, number) => {
+      if (number > 1) dates.add((row.getCell(3).value as Date).toISOString().slice(0, 10));
+    });
+    expect(dates.size).toBe(2500);
+    expect((sheet.getRow(2).getCell(3).value as Date).toISOString().slice(0, 10)).toBe(
+      '2016-11-04',
+    );
+  });
+
   it('writes notes that begin with = + - @ as text', async () => {
     await mark(record({ date: '2026-07-01', notes: '=cmd|"/c calc"!A1' }));
     const sheet = await sheetOf('?month=2026-07');
