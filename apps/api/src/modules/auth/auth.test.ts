@@ -113,7 +113,13 @@ describe('POST /api/auth/login', () => {
       .from(notifications)
       .where(eq(notifications.userId, user.id));
     expect(notices).toMatchObject([
-      { type: 'LOGIN', message: 'New sign-in from Chrome on Linux (10.0.0.9)', read: false },
+      {
+        type: 'LOGIN',
+        message: expect.stringMatching(
+          /^New sign-in from Chrome on Linux \(10\.0\.0\.9\) at \d\d:\d\d UTC on \d\d\/\d\d\/\d{4}$/,
+        ),
+        read: false,
+      },
     ]);
     const adminRows = await t.db
       .select()
@@ -132,7 +138,11 @@ describe('POST /api/auth/login', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.userId, user.id));
-    expect(notice!.message).toBe('New sign-in from an unknown browser (10.0.0.10)');
+    expect(notice!.message).toEqual(
+      expect.stringMatching(
+        /^New sign-in from an unknown browser \(10\.0\.0\.10\) at \d\d:\d\d UTC on \d\d\/\d\d\/\d{4}$/,
+      ),
+    );
   });
 
   it('rate-limits failed sign-ins per account with 429 and Retry-After', async () => {

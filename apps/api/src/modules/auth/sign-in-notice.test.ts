@@ -33,10 +33,29 @@ async function noticesOf(userId: number) {
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, 'LOGIN')))
     .orderBy(notifications.id);
-  return rows.map((r) => r.message);
+  // The time each names is checked once below; the rest compare the browser and the address.
+  return rows.map((r) => r.message.replace(/ at \d\d:\d\d UTC on \d\d\/\d\d\/\d{4}$/, ''));
 }
 
 describe('the LOGIN notice', () => {
+  it('names the browser, the address and the time (UTC)', async () => {
+    const user = await createUser(t.db);
+    await signIn(user.email, CHROME, '10.1.9.9');
+    const [row] = await t.db
+      .select({ message: notifications.message, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'LOGIN')));
+    const at = row!.createdAt;
+    const two = (n: number) => String(n).padStart(2, '0');
+    const minutes = [at, new Date(at.getTime() - 60_000)].map(
+      (d) =>
+        `${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC on ${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`,
+    );
+    expect(minutes.map((m) => `New sign-in from Chrome on Linux (10.1.9.9) at ${m}`)).toContain(
+      row!.message,
+    );
+  });
+
   it('tells of a sign-in only from a browser the account has not signed in from before', async () => {
     const user = await createUser(t.db);
     await signIn(user.email, CHROME, '10.1.0.1');

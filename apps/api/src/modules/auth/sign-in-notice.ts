@@ -6,12 +6,23 @@ import * as repo from './auth.repository';
 
 type Client = { ip: string; userAgent: string | null };
 
-/** The LOGIN notice's text: "New sign-in from Chrome on Linux (127.0.0.1)". */
-export function signInNoticeMessage(client: Client): string {
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** When, in UTC: "13:45 UTC on 25/11/2026" (the product's dd/mm/yyyy). */
+export function noticeTime(at: Date): string {
+  const day = `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`;
+  return `${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC on ${day}`;
+}
+
+/**
+ * The LOGIN notice's text, naming the browser, the address and the time:
+ * "New sign-in from Chrome on Linux (127.0.0.1) at 13:45 UTC on 25/11/2026".
+ */
+export function signInNoticeMessage(client: Client, at: Date = new Date()): string {
   const { browser, os } = UAParser(client.userAgent ?? '');
   const from = browser.name ?? 'an unknown browser';
   const on = os.name ? ` on ${os.name}` : '';
-  return `New sign-in from ${from}${on} (${client.ip})`;
+  return `New sign-in from ${from}${on} (${client.ip}) at ${noticeTime(at)}`;
 }
 
 /**

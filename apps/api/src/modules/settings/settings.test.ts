@@ -281,7 +281,11 @@ describe('the switches decide what is delivered', () => {
       .where(and(eq(notifications.userId, me.user.id), eq(notifications.type, 'LOGIN')))
       .orderBy(notifications.id);
     expect(rows).toHaveLength(before.length + 1);
-    expect(rows.at(-1)?.message).toBe('New sign-in from Firefox on Linux (10.7.0.1)');
+    expect(rows.at(-1)?.message).toEqual(
+      expect.stringMatching(
+        /^New sign-in from Firefox on Linux \(10\.7\.0\.1\) at \d\d:\d\d UTC on \d\d\/\d\d\/\d{4}$/,
+      ),
+    );
 
     await setSwitches(me.headers, { loginAlerts: false });
     const safari =
