@@ -36,9 +36,25 @@ describe('loadConfig', () => {
     ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'many'],
     ['LOGIN_MAX_FAILURES_PER_ADDRESS', '2.5'],
     ['LOGIN_WINDOW_SECONDS', '-60'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['SMTP_URL', 'http://mail.example.com'],
   ])('stops with a message that names %s when its value is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('sends no e-mail without SMTP_URL, and reads it with MAIL_FROM when set', () => {
+    const none = loadConfig({});
+    expect(none.SMTP_URL).toBeUndefined();
+    expect(none.MAIL_FROM).toBe('Stockyard <no-reply@stockyard.local>');
+    const set = loadConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Yard <yard@example.com>',
+    });
+    expect(set).toMatchObject({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Yard <yard@example.com>',
+    });
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type DocumentInvoice, InvoiceDocument } from './invoice-document';
+
+const invoice: DocumentInvoice = {
+  invoiceId: 'INV-1001',
+  status: 'DRAFT',
+  clientName: 'Dock Works',
+  clientAddress: '1 Dock Road',
+  location: { name: 'North Yard', address: '5 Yard Lane' },
+  issueDate: '2025-04-01',
+  dueDate: '2025-04-16',
+  department: null,
+  job_period: null,
+  job_details: null,
+  invoice_remark: null,
+  notes: null,
+  signature: null,
+  items: [],
+  grandTotalCalculatedVolumeQty: 0,
+  user: null,
+  createdAt: null,
+  updatedAt: null,
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+function show(profile: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ success: true, message: 'OK', data: profile })),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <InvoiceDocument invoice={invoice} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the invoice document', () => {
+  it('is headed by the company profile: its name and address', async () => {
+    show({
+      companyName: 'Harbour Scaffolding',
+      email: 'office@harbour.example',
+      phone: '+4420794600',
+      address: '12 Quay Street, Bristol',
+      updatedAt: '2026-11-25T10:00:00.000Z',
+    });
+    const heading = await screen.findByRole('region', { name: 'Company' });
+    expect(within(heading).getByText('Harbour Scaffolding')).toBeTruthy();
+    expect(within(heading).getByText('12 Quay Street, Bristol')).toBeTruthy();
+  });
+
+  it('has no heading while no profile was saved', async () => {
+    show({ companyName: '', email: '', phone: '', address: '', updatedAt: null });
+    expect(await screen.findByText('INV-1001')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Company' })).toBeNull();
+  });
+});
