@@ -48,7 +48,7 @@ export function RentalsChart({
           <div
             className="h-64"
             role="img"
-            aria-label="Units rented out and returned over the period"
+            aria-label="Rental activity chart"
           >
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
