@@ -35,6 +35,8 @@ afterAll(async () => {
 const FILE_ROUTES: Record<string, string> = {
   'GET /api/invoices/:id/excel':
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'GET /api/staff/export': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'GET /api/attendance/export': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 const schemaOf = (operation: Operation, status: string) =>
