@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { emailOutbox } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
 import { createMailer } from './email';
-import { EmailOutbox } from './email-outbox';
+import { EmailOutbox, retryDelayMs } from './email-outbox';
 import { notify, queueEmail } from './notify';
 
 /** A real SMTP server on a free local port; what it receives lands in `inbox`. */
@@ -252,5 +252,14 @@ describe('e-mail of notifications (Email Notifications)', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.userId, me.user.id));
     expect(after).toEqual(before);
+  });
+});
+
+describe('the back-off of a mail that could not be sent', () => {
+  it('waits 5 s after the first failure, doubling each time, never more than an hour', () => {
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts))).toEqual([
+      5_000, 10_000, 20_000, 40_000,
+    ]);
+    expect(retryDelayMs(30)).toBe(60 * 60_000);
   });
 });

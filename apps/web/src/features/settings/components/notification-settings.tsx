@@ -43,7 +43,13 @@ export function SettingSwitch({
       id={`setting-${name}`}
       label={NOTIFICATION_SWITCH_LABELS[name]}
       description={unavailable ? SETTINGS_MESSAGES.emailNotConfigured : DESCRIPTIONS[name]}
-      checked={unavailable ? false : (update.variables?.value ?? settings[name])}
+      checked={
+        unavailable
+          ? false
+          : update.isPending && update.variables
+            ? update.variables.value
+            : settings[name]
+      }
       disabled={unavailable || update.isPending}
       onCheckedChange={onChange}
     />
