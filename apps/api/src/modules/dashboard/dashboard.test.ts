@@ -479,6 +479,25 @@ describe('GET /api/users/dashboard-counts', () => {
 });
 
 describe('the stock levels', () => {
+  it('take transfers of different materials both ways at once without a deadlock', async () => {
+    const [east, west] = [await createLocation(t.db), await createLocation(t.db)];
+    const prop = await create(east.id, 'Prop X', 100);
+    const brace = await create(west.id, 'Brace Y', 100);
+    const transfer = (id: number, from: number, to: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/materials/${id}/transfer`,
+        headers: admin,
+        payload: { fromLocation: from, toLocation: to, quantity: 1 },
+      });
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2 ? transfer(prop, east.id, west.id) : transfer(brace, west.id, east.id),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).filter((code) => code !== 200)).toEqual([]);
+  }, 60_000);
+
   it("stay equal to each location's live materials after every kind of change", async () => {
     const rows = await t.db.execute<{ location_id: number; level: string; live: string }>(sql`
       select l.id as location_id,

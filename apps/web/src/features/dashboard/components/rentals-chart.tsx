@@ -45,11 +45,7 @@ export function RentalsChart({
         {loading ? (
           <div className="h-64 animate-pulse rounded bg-muted" data-testid="skeleton" />
         ) : (
-          <div
-            className="h-64"
-            role="img"
-            aria-label="Rental activity chart"
-          >
+          <div className="h-64" role="img" aria-label="Rental activity chart">
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
