@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { AttendanceStatusBadge } from './attendance-status-badge';
 
-/** The attendance list (03 section 2.3); on a phone the location and times fold under the name. */
+/** The attendance list (03 section 2.3); on a phone the location, day, times and status fold under the name. */
 export function AttendanceTable({
   records,
   state,
@@ -25,10 +25,10 @@ export function AttendanceTable({
         <TR>
           <TH>Staff</TH>
           <TH className="hidden md:table-cell">Location</TH>
-          <TH>Date</TH>
+          <TH className="hidden sm:table-cell">Date</TH>
           <TH className="hidden sm:table-cell">Check In</TH>
           <TH className="hidden sm:table-cell">Check Out</TH>
-          <TH>Status</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
           <TH className="hidden lg:table-cell">Notes</TH>
           <TH className="w-16 text-right">Edit</TH>
         </TR>
@@ -52,16 +52,19 @@ export function AttendanceTable({
                     <div className="font-medium">{record.staffName}</div>
                     <div className="text-xs text-muted-foreground md:hidden">{record.location}</div>
                     <div className="text-xs text-muted-foreground sm:hidden">
-                      {record.checkIn ?? '-'} to {record.checkOut ?? '-'}
+                      {shortDate(record.date)}, {record.checkIn ?? '-'} to {record.checkOut ?? '-'}
+                    </div>
+                    <div className="mt-1 sm:hidden">
+                      <AttendanceStatusBadge status={record.status} />
                     </div>
                   </div>
                 </div>
               </TD>
               <TD className="hidden md:table-cell">{record.location}</TD>
-              <TD className="whitespace-nowrap">{shortDate(record.date)}</TD>
+              <TD className="hidden whitespace-nowrap sm:table-cell">{shortDate(record.date)}</TD>
               <TD className="hidden sm:table-cell">{record.checkIn ?? '-'}</TD>
               <TD className="hidden sm:table-cell">{record.checkOut ?? '-'}</TD>
-              <TD>
+              <TD className="hidden sm:table-cell">
                 <AttendanceStatusBadge status={record.status} />
               </TD>
               <TD

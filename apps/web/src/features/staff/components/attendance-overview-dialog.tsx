@@ -53,6 +53,7 @@ export function AttendanceOverviewDialog({
                 nameKey="name"
                 outerRadius={90}
                 isAnimationActive={false}
+                stroke={slices.length > 1 ? '#fff' : 'none'}
               >
                 {slices.map((slice) => (
                   <Cell key={slice.status} fill={slice.color} />

@@ -194,12 +194,12 @@ export function StaffFormDialog({
                 ))}
               </Select>
             </FormField>
+            <FormField id="staff-address" label="Address" error={errors.address?.message}>
+              <Textarea rows={1} className="min-h-10" {...field('address')} />
+            </FormField>
             {text('emergencyContact', 'Emergency Contact Name')}
             {text('emergencyPhone', 'Emergency Contact Phone', 'tel')}
           </div>
-          <FormField id="staff-address" label="Address" error={errors.address?.message}>
-            <Textarea rows={2} {...field('address')} />
-          </FormField>
           {errors.root?.server ? (
             <p role="alert" className="text-sm text-destructive">
               {errors.root.server.message}
