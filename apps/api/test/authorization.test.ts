@@ -521,17 +521,6 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/dashboard/user-stats?filter=today' }),
     locationBound: false,
   },
-
-    locationBound: false,
-  },
-    locationBound: false,
-  },
-  'GET /api/users/admin-stats': {
-    at: () => ({ url: '/api/users/admin-stats?filter=year' }),
-    locationBound: false,
-  },
-    locationBound: false,
-  },
 };
 
 /** A new invoice at a location, with one Erection item (so that it converts to a rental). */
