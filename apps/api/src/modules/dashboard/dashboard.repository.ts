@@ -15,7 +15,6 @@ import {
 import type { Database } from '../../db/client';
 import {
   attendance,
-  attendanceMonthCounts,
   invoices,
   locations,
   materialCountsByBucket,
@@ -240,35 +239,17 @@ export async function staffNow(db: Database, scope: number | null) {
 }
 
 /**
- * Attendance marked PRESENT or LATE on the days [from, to): whole months from the month counts
- * (kept by triggers), shorter periods from the records' date index.
+ * The staff members marked PRESENT or LATE on any of the days [from, to): each counted once,
+ * however many days they were marked (a removed one too, for the days they were there).
  */
-export async function presentMarks(
+export async function presentStaff(
   db: Database,
   scope: number | null,
-  days: { from: string; to: string; wholeMonths: boolean },
+  days: { from: string; to: string },
 ) {
-  if (days.wholeMonths) {
-    const c = attendanceMonthCounts;
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${c.records}), 0)`.mapWith(Number) })
-      .from(c)
-      .where(
-        only(
-          and(
-            gte(c.month, days.from),
-            lt(c.month, days.to),
-            inArray(c.status, [...PRESENT_STATUSES]),
-          ),
-          scope,
-          c.locationId,
-        ),
-      );
-    return row?.n ?? 0;
-  }
   const a = attendance;
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: sql<number>`count(distinct ${a.staffId})`.mapWith(Number) })
     .from(a)
     .where(
       only(

@@ -174,10 +174,9 @@ export async function userStats(
 ): Promise<UserStatsDto> {
   const scope = scopeOf(user);
   const when = calendar(period);
-  const wholeMonths = period === 'month' || period === 'year';
   const [staffNow, present, invoicesIssued] = await Promise.all([
     repo.staffNow(ctx.db, scope),
-    repo.presentMarks(ctx.db, scope, { ...when.range, wholeMonths }),
+    repo.presentStaff(ctx.db, scope, when.range),
     repo.invoicesIssued(ctx.db, scope, when.range),
   ]);
   return {
