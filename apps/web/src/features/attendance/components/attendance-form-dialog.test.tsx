@@ -58,7 +58,9 @@ afterEach(() => {
 function open(props: { record?: AttendanceDto | null; fixedStaff?: StaffDto | null } = {}) {
   const onOpenChange = vi.fn();
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
       <AttendanceFormDialog
         open
         onOpenChange={onOpenChange}
@@ -135,6 +137,23 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
     expect(await dialog.findByText(ATTENDANCE_MESSAGES.overlap)).toBeTruthy();
     expect(await screen.findByText('Validation Error')).toBeTruthy();
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it('says the locations failed to load and offers a retry, with no made-up locations', async () => {
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      url === '/api/locations/options'
+        ? json(500, { success: false, code: 'INTERNAL_ERROR', message: 'down' })
+        : json(200, { success: true, data: [asha, ben] }),
+    );
+    const { dialog } = open({ fixedStaff: asha });
+    expect(await dialog.findByText('Failed to fetch locations.')).toBeTruthy();
+    const location = dialog.getByLabelText('Location');
+    expect(
+      within(location)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Failed to load locations']);
+    expect(dialog.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
   it("edits a record's date, times, location, status and notes, without the staff member", async () => {

@@ -161,9 +161,13 @@ export function StaffFormDialog({
                 placeholder="Select location"
               />
               {locations.isError ? (
-                <Button variant="outline" size="sm" onClick={() => void locations.refetch()}>
-                  Retry
-                </Button>
+                // No made-up locations (PRODUCT-DECISIONS.md): the failure, and a retry.
+                <div className="flex items-center gap-2 text-sm text-destructive">
+                  <span role="alert">{M.locationsFailed}</span>
+                  <Button variant="outline" size="sm" onClick={() => void locations.refetch()}>
+                    Retry
+                  </Button>
+                </div>
               ) : null}
             </FormField>
             {text('department', 'Department')}
