@@ -15,8 +15,11 @@ import { inTransaction } from '../../lib/transaction';
 import { toUserDto } from '../../lib/user-dto';
 import { recordActivity } from '../activity/activity.service';
 import { verifySignInCode } from '../settings/two-factor.service';
+import {
+  markPasswordCheckSucceeded,
+  reservePasswordCheck,
+} from '../sign-in-limits/sign-in-limits.service';
 import * as repo from './auth.repository';
-import { reservePasswordCheck } from './login-throttle';
 import { noticeSignIn } from './sign-in-notice';
 import { signChallenge, signSessionToken, verifyChallenge } from './tokens';
 
@@ -161,7 +164,7 @@ async function startSession(
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    await repo.markLoginAttemptSucceeded(tx, attemptId);
+    await markPasswordCheckSucceeded(tx, attemptId);
     const updated = await repo.touchLastLogin(tx, account.id, now);
     await recordActivity(tx, {
       userId: account.id,

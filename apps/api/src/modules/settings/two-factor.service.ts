@@ -6,10 +6,10 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { verifyPassword } from '../../lib/passwords';
 import { open, seal } from '../../lib/secret-box';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { checkOwnPassword } from '../sign-in-limits/sign-in-limits.service';
 import * as repo from './settings.repository';
 
 const PURPOSE = 'two-factor-secret';
@@ -107,7 +107,13 @@ export async function enable(ctx: AppContext, actor: Actor, code: string) {
 /** Turns two-factor sign-in off; the password proves it is the account's owner. */
 export async function disable(ctx: AppContext, actor: Actor, password: string): Promise<void> {
   const row = await settingsOf(ctx.db, actor.user.id);
-  if (!(await verifyPassword(row.passwordHash, password))) {
+  const proven = await checkOwnPassword(
+    ctx,
+    { email: row.email, ip: actor.ip },
+    row.passwordHash,
+    password,
+  );
+  if (!proven) {
     // 400, not 401: the session is fine, only the proof is wrong.
     throw badRequest(SETTINGS_MESSAGES.passwordIncorrect, [
       { path: 'password', message: SETTINGS_MESSAGES.passwordIncorrect },

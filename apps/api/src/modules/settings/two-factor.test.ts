@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES } from '@stockyard/shared';
+import { LOGIN_RATE_LIMIT, SETTINGS_MESSAGES } from '@stockyard/shared';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +239,19 @@ describe('POST /api/auth/2fa/disable', () => {
       .from(twoFactorRecoveryCodes)
       .where(eq(twoFactorRecoveryCodes.userId, me.user.id));
     expect(codes).toEqual([]);
+  });
+
+  it('counts wrong passwords against the sign-in limits: past them 429, even for the right one', async () => {
+    const me = await enrolled();
+    for (let i = 0; i < LOGIN_RATE_LIMIT.perAccountAndAddress; i++) {
+      const wrong = await call('/auth/2fa/disable', me.headers, { password: 'Not-The-One-9' });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const refused = await call('/auth/2fa/disable', me.headers, { password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row!.twoFactorSecret).not.toBeNull();
   });
 
   it('refuses an empty password (400), and an anonymous caller (401)', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS } from '@stockyard/shared';
+import { DEFAULT_PERMISSIONS, LOGIN_RATE_LIMIT } from '@stockyard/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -439,6 +439,25 @@ describe('PATCH /api/users/:id/change-password', () => {
       errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
     });
     expect((await profile(manager.headers)).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords against the sign-in limits: past them 429, even for the right one', async () => {
+    const manager = await signedInManager();
+    const hashOf = async () =>
+      (await t.db.select().from(users).where(eq(users.id, manager.user.id)))[0]!.passwordHash;
+    const before = await hashOf();
+    const attempt = (currentPassword: string) =>
+      call('PATCH', `/${manager.user.id}/change-password`, manager.headers, {
+        currentPassword,
+        newPassword: 'NewSecret9',
+      });
+    for (let i = 0; i < LOGIN_RATE_LIMIT.perAccountAndAddress; i++) {
+      expect((await attempt('Wrong-pass1')).statusCode).toBe(400);
+    }
+    const refused = await attempt(TEST_PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await hashOf()).toBe(before);
   });
 
   it.each([

@@ -2,9 +2,10 @@ import { type ChangePasswordInput, PASSWORD_MESSAGES } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
-import { hashNewPassword, verifyPassword } from '../../lib/passwords';
+import { hashNewPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { checkOwnPassword } from '../sign-in-limits/sign-in-limits.service';
 import * as repo from './users.repository';
 import { assertMayManage, endSessions } from './users.rules';
 import { USER_NOT_FOUND } from './users.service';
@@ -58,7 +59,13 @@ export async function changePassword(
   }
   const current = await repo.findUser(ctx.db, id);
   if (!current) throw notFound(USER_NOT_FOUND);
-  if (!(await verifyPassword(current.user.passwordHash, input.currentPassword))) {
+  const proven = await checkOwnPassword(
+    ctx,
+    { email: current.user.email, ip: actor.ip },
+    current.user.passwordHash,
+    input.currentPassword,
+  );
+  if (!proven) {
     // 400, not 401: the session is fine, only the proof is wrong.
     throw badRequest(CURRENT_PASSWORD_WRONG, [
       { path: 'currentPassword', message: CURRENT_PASSWORD_WRONG },

@@ -1,8 +1,10 @@
-import { type LoginRateLimit, MESSAGES } from '@stockyard/shared';
-import type { Database } from '../../db/client';
+import { LOGIN_RATE_LIMIT, type LoginRateLimit, MESSAGES } from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Database, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { verifyPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
-import * as repo from './auth.repository';
+import * as repo from './sign-in-limits.repository';
 
 type Key = 'pair' | 'account' | 'address';
 
@@ -70,4 +72,26 @@ export async function reservePasswordCheck(
     if (wait !== null) throw rateLimited(wait);
     return repo.insertLoginAttempt(tx, key);
   });
+}
+
+/** The counted check passed: it no longer counts as a failure, and its pair is known again. */
+export async function markPasswordCheckSucceeded(db: DbExecutor, attemptId: number): Promise<void> {
+  await repo.markLoginAttemptSucceeded(db, attemptId);
+}
+
+/**
+ * A signed-in user's own password, checked as a sign-in's is: counted against the same limits
+ * for their account and address first (429 with Retry-After past them), so that a session cannot
+ * be used to guess the password it stands for (change password, turning two-factor off).
+ */
+export async function checkOwnPassword(
+  ctx: AppContext,
+  client: { email: string; ip: string },
+  passwordHash: string,
+  password: string,
+): Promise<boolean> {
+  const attemptId = await reservePasswordCheck(ctx.db, ctx.loginLimits ?? LOGIN_RATE_LIMIT, client);
+  const ok = await verifyPassword(passwordHash, password);
+  if (ok) await markPasswordCheckSucceeded(ctx.db, attemptId);
+  return ok;
 }
