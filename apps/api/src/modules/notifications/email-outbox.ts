@@ -11,6 +11,9 @@ export type OutboxOptions = {
   maxDelayMs?: number;
   /** Failures after which a mail is given up (kept, with `failed_at` set). */
   maxAttempts?: number;
+  /** Sent mail is kept this many days, then taken away, once an hour at most per process. */
+  keepSentDays?: number;
+  pruneEveryMs?: number;
 };
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -18,6 +21,8 @@ const DEFAULTS: Required<OutboxOptions> = {
   baseDelayMs: 5_000,
   maxDelayMs: 60 * 60_000,
   maxAttempts: 12,
+  keepSentDays: 30,
+  pruneEveryMs: 60 * 60_000,
 };
 
 /** The wait before the next try after `attempts` failures: doubled each time, capped. */
@@ -38,6 +43,7 @@ export class EmailOutbox {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Database,
@@ -79,10 +85,14 @@ export class EmailOutbox {
     this.mailer.close();
   }
 
-  /** Sends due batches until none is left. */
+  /** Sends due batches until none is left; now and then, takes away old sent mail. */
   private async drain(): Promise<void> {
     while (!this.stopped && (await this.sendBatch()) > 0) {
       // The next batch.
+    }
+    if (!this.stopped && performance.now() - this.prunedAt >= this.options.pruneEveryMs) {
+      this.prunedAt = performance.now();
+      await repo.deleteSentEmails(this.db, this.options.keepSentDays);
     }
   }
 

@@ -235,6 +235,43 @@ describe('e-mail of notifications (Email Notifications)', () => {
     }
   });
 
+  it('takes sent mail away after the days it is kept; mail not yet sent stays', async () => {
+    const stamp = Date.now();
+    const mail = (name: string) => ({
+      userId: null,
+      toAddress: `${name}.${stamp}@example.com`,
+      subject: 'Kept?',
+      body: 'A mail',
+    });
+    const [, recent, unsent] = await t.db
+      .insert(emailOutbox)
+      .values([
+        { ...mail('old'), sentAt: sql`now() - interval '31 days'` },
+        { ...mail('recent'), sentAt: sql`now() - interval '29 days'` },
+        // Due tomorrow: no worker sends it during the test.
+        { ...mail('unsent'), nextAttemptAt: sql`now() + interval '1 day'` },
+      ])
+      .returning({ id: emailOutbox.id });
+    const worker = new EmailOutbox(
+      t.db,
+      createMailer({ url: `smtp://127.0.0.1:${port}`, from: 'yard@example.com' }),
+      t.app.log,
+      { pollMs: 50, keepSentDays: 30 },
+    );
+    worker.start();
+    try {
+      await eventually(async () => {
+        const left = await t.db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(like(emailOutbox.toAddress, `%.${stamp}@example.com`));
+        expect(left.map((row) => row.id).sort()).toEqual([recent!.id, unsent!.id].sort());
+      });
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('a notification and its mail are one transaction: a rollback leaves neither', async () => {
     const me = await adminWithEmail(true);
     const before = await t.db

@@ -1,5 +1,18 @@
 import type { NotificationItem, NotificationType } from '@stockyard/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { emailOutbox, notifications, users } from '../../db/schema';
 import { containsPattern, type Page, totalColumn } from '../../lib/list-page';
@@ -248,4 +261,13 @@ export async function markEmailFailed(
       failedAt: failure.giveUp ? sql`now()` : null,
     })
     .where(eq(emailOutbox.id, id));
+}
+
+/** Takes away the mail sent more than `days` ago; mail not sent (due, or given up) stays. */
+export async function deleteSentEmails(db: DbExecutor, days: number): Promise<number> {
+  const gone = await db
+    .delete(emailOutbox)
+    .where(lt(emailOutbox.sentAt, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: emailOutbox.id });
+  return gone.length;
 }
