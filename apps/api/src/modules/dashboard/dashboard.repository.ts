@@ -185,13 +185,9 @@ export async function rentalFlows(
   }));
 }
 
-/** Invoices issued on the days [from, to). */
-export async function invoicesIssued(
-  db: Database,
-  scope: number | null,
-  days: { from: string; to: string },
-) {
-  const [row] = await db
+/** Invoices issued on the days [from, to): a count to read with the other cards. */
+function invoicesIssued(db: Database, scope: number | null, days: { from: string; to: string }) {
+  return db
     .select({ n: count() })
     .from(invoices)
     .where(
@@ -201,41 +197,6 @@ export async function invoicesIssued(
         invoices.locationId,
       ),
     );
-  return row?.n ?? 0;
-}
-
-/** Users and inventory items as of now (not removed); the materials from their block counts. */
-export async function standingTotals(db: Database) {
-  const usersNow = db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
-  const materialsNow = db
-    .select({ n: sql<number>`coalesce(sum(${materialCountsByBucket.live}), 0)` })
-    .from(materialCountsByBucket);
-  const result = await db.execute<{ users: string; materials: string }>(
-    sql`select (${usersNow}) as "users", (${materialsNow}) as "materials"`,
-  );
-  const row = result.rows[0]!;
-  return { users: Number(row.users), materials: Number(row.materials) };
-}
-
-/** Rental requests made in [from, to). */
-export async function requestsMade(db: Database, range: { from: Date; to: Date }) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(rentalRequests)
-    .where(and(gte(rentalRequests.createdAt, range.from), lt(rentalRequests.createdAt, range.to)));
-  return row?.n ?? 0;
-}
-
-/** Staff as of now (not removed), and those of them ON_LEAVE. */
-export async function staffNow(db: Database, scope: number | null) {
-  const [row] = await db
-    .select({
-      total: count(),
-      onLeave: sql<number>`count(*) filter (where ${staff.status} = 'ON_LEAVE')`.mapWith(Number),
-    })
-    .from(staff)
-    .where(only(isNull(staff.deletedAt), scope, staff.locationId));
-  return { total: row?.total ?? 0, onLeave: row?.onLeave ?? 0 };
 }
 
 /**
@@ -245,31 +206,86 @@ export async function staffNow(db: Database, scope: number | null) {
  * days); everywhere, each staff member's first such mark is looked for in their own date index,
  * so that a year costs one probe per staff member, not a read of half a million marks.
  */
-export async function presentStaff(
-  db: Database,
-  scope: number | null,
-  days: { from: string; to: string },
-) {
+function presentStaff(db: Database, scope: number | null, days: { from: string; to: string }) {
   const a = attendance;
   const marked = and(
     gte(a.date, days.from),
     lt(a.date, days.to),
     inArray(a.status, [...PRESENT_STATUSES]),
   );
-  const [row] =
-    scope === null
-      ? await db
-          .select({ n: count() })
-          .from(staff)
-          .where(
-            sql`exists (${db
-              .select({ one: sql`1` })
-              .from(a)
-              .where(and(eq(a.staffId, staff.id), marked))})`,
-          )
-      : await db
-          .select({ n: sql<number>`count(distinct ${a.staffId})`.mapWith(Number) })
-          .from(a)
-          .where(and(marked, eq(a.locationId, scope)));
-  return row?.n ?? 0;
+  return scope === null
+    ? db
+        .select({ n: count() })
+        .from(staff)
+        .where(
+          sql`exists (${db
+            .select({ one: sql`1` })
+            .from(a)
+            .where(and(eq(a.staffId, staff.id), marked))})`,
+        )
+    : db
+        .select({ n: sql<number>`count(distinct ${a.staffId})` })
+        .from(a)
+        .where(and(marked, eq(a.locationId, scope)));
+}
+
+/**
+ * The admin's cards in one statement: invoices issued in the period, users and inventory items as
+ * of now (not removed; the materials from their block counts), rental requests made in `requests`.
+ */
+export async function adminCards(
+  db: Database,
+  days: { from: string; to: string },
+  requests: { from: Date; to: Date },
+) {
+  const usersNow = db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
+  const materialsNow = db
+    .select({ n: sql<number>`coalesce(sum(${materialCountsByBucket.live}), 0)` })
+    .from(materialCountsByBucket);
+  const requestsMade = db
+    .select({ n: count() })
+    .from(rentalRequests)
+    .where(
+      and(gte(rentalRequests.createdAt, requests.from), lt(rentalRequests.createdAt, requests.to)),
+    );
+  const result = await db.execute<Record<'invoices' | 'users' | 'materials' | 'requests', string>>(
+    sql`select (${invoicesIssued(db, null, days)}) as "invoices", (${usersNow}) as "users",
+      (${materialsNow}) as "materials", (${requestsMade}) as "requests"`,
+  );
+  const row = result.rows[0]!;
+  return {
+    invoices: Number(row.invoices),
+    users: Number(row.users),
+    materials: Number(row.materials),
+    requests: Number(row.requests),
+  };
+}
+
+/**
+ * The field manager's cards in one statement (an admin's through the API): staff as of now (not
+ * removed) and those ON_LEAVE, the staff present in the period, the invoices issued in it.
+ */
+export async function userCards(
+  db: Database,
+  scope: number | null,
+  days: { from: string; to: string },
+) {
+  const live = only(isNull(staff.deletedAt), scope, staff.locationId);
+  const staffNow = db.select({ n: count() }).from(staff).where(live);
+  const onLeave = db
+    .select({ n: count() })
+    .from(staff)
+    .where(and(live, eq(staff.status, 'ON_LEAVE')));
+  const result = await db.execute<Record<'staff' | 'onLeave' | 'present' | 'invoices', string>>(
+    sql`select (${staffNow}) as "staff", (${onLeave}) as "onLeave",
+      (${presentStaff(db, scope, days)}) as "present",
+      (${invoicesIssued(db, scope, days)}) as "invoices"`,
+  );
+  const row = result.rows[0]!;
+  return {
+    staff: Number(row.staff),
+    onLeave: Number(row.onLeave),
+    present: Number(row.present),
+    invoices: Number(row.invoices),
+  };
 }

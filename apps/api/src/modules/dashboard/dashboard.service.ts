@@ -152,17 +152,18 @@ export async function adminStats(
 ): Promise<AdminStatsDto> {
   const when = calendar(period);
   const monthEnds = periodRange('month', localToday()).to;
-  const [invoicesIssued, standing, requests, lowStockItems] = await Promise.all([
-    repo.invoicesIssued(ctx.db, null, when.range),
-    repo.standingTotals(ctx.db),
-    repo.requestsMade(ctx.db, { from: when.monthBegan, to: startOfDay(monthEnds, when.zone) }),
+  const [cards, lowStockItems] = await Promise.all([
+    repo.adminCards(ctx.db, when.range, {
+      from: when.monthBegan,
+      to: startOfDay(monthEnds, when.zone),
+    }),
     lowStock(ctx, user, { _limit: PAGE_SIZES.dashboardLowStock }),
   ]);
   return {
-    totalInvoices: invoicesIssued,
-    totalUsers: standing.users,
-    totalMaterials: standing.materials,
-    totalRentalRequestsThisMonth: requests,
+    totalInvoices: cards.invoices,
+    totalUsers: cards.users,
+    totalMaterials: cards.materials,
+    totalRentalRequestsThisMonth: cards.requests,
     lowStock: lowStockItems,
   };
 }
@@ -174,16 +175,12 @@ export async function userStats(
 ): Promise<UserStatsDto> {
   const scope = scopeOf(user);
   const when = calendar(period);
-  const [staffNow, present, invoicesIssued] = await Promise.all([
-    repo.staffNow(ctx.db, scope),
-    repo.presentStaff(ctx.db, scope, when.range),
-    repo.invoicesIssued(ctx.db, scope, when.range),
-  ]);
+  const cards = await repo.userCards(ctx.db, scope, when.range);
   return {
-    totalStaff: staffNow.total,
-    totalPresentStaff: present,
-    onLeaveStaff: staffNow.onLeave,
-    totalInvoices: invoicesIssued,
+    totalStaff: cards.staff,
+    totalPresentStaff: cards.present,
+    onLeaveStaff: cards.onLeave,
+    totalInvoices: cards.invoices,
   };
 }
 
