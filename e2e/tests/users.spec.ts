@@ -137,8 +137,12 @@ test.describe('user management', () => {
     await expect(row).toContainText('In Active');
     await expect(page.getByRole('button', { name: `Activate ${manager.name}` })).toBeVisible();
 
-    await managerPage.reload();
-    await expect(managerPage).toHaveURL(/\/login$/);
+    // The open session goes to sign-in: live, as soon as the change reaches it, or at the latest
+    // on its next load. A reload racing the live redirect finds no page to reload; try again.
+    await expect(async () => {
+      if (!/\/login$/.test(managerPage.url())) await managerPage.reload().catch(() => undefined);
+      await expect(managerPage).toHaveURL(/\/login$/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     const refused = await managerPage.request.post('/api/auth/login', {
       data: { email: manager.email, password: manager.password },
     });
