@@ -12,6 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { ListenConnection } from './lib/listen-connection';
+import { TABLE_CHANGES_CHANNEL } from './lib/table-changes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -130,6 +132,8 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  listenForTableChanges(app);
+
   if (mail) {
     const outbox = new EmailOutbox(ctx.db, mail.mailer, app.log, mail.outbox);
     ctx.mailer = mail.mailer;
@@ -153,4 +157,21 @@ export async function buildApp({
   }
 
   return app;
+}
+
+/**
+ * Hears the database's notices of changed tables (decision 017) on a connection of its own, so
+ * that the figures kept by this process follow every write, from any process or client.
+ */
+function listenForTableChanges(app: FastifyInstance): void {
+  const { changes } = app.ctx;
+  const listener = new ListenConnection(app.ctx.db.$client.options, app.log, 'table changes');
+  listener.on('notification', (message) => changes.notice(message));
+  listener.on('listening', () => changes.heardAgain());
+  listener.on('lost', () => changes.deaf());
+  void listener.query(`LISTEN "${TABLE_CHANGES_CHANNEL}"`);
+  app.addHook('onClose', async () => {
+    listener.close();
+    changes.deaf();
+  });
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { LiveNotification, LoginRateLimit } from '@stockyard/shared';
 import type { Database } from './db/client';
+import { TableChanges } from './lib/table-changes';
 import type { Mailer } from './modules/notifications/email';
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
@@ -23,12 +24,14 @@ export type AppContext = {
   loginLimits?: LoginRateLimit;
   /** The SMTP server of SMTP_URL (decision 013); null or absent: no e-mail is sent. */
   mailer?: Mailer | null;
+  /** Which tables changed since a kept figure was read (decision 017). */
+  changes: TableChanges;
   /** The outbox worker, told when a commit queued mail. */
   emailOutbox?: { kick: () => void } | null;
 };
 
 export function createContext(db: Database, jwtSecret: Uint8Array): AppContext {
-  return { db, jwtSecret, events: new EventEmitter<AppEvents>() };
+  return { db, jwtSecret, events: new EventEmitter<AppEvents>(), changes: new TableChanges() };
 }
 
 declare module 'fastify' {

@@ -14,10 +14,11 @@ export type UnitOfWork = {
 
 /**
  * Runs `work` in one transaction; the tasks it queued with `afterCommit` run only after the
- * commit succeeds, so that nobody hears of a change that was rolled back.
+ * commit succeeds, so that nobody hears of a change that was rolled back. Once it commits, the
+ * figures this process keeps are read afresh (decision 017): its own writes show at once.
  */
 export async function inTransaction<T>(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'changes'>>,
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   const tasks: Array<() => void | Promise<void>> = [];
@@ -31,6 +32,7 @@ export async function inTransaction<T>(
     for (const task of last) await task();
     return value;
   });
+  ctx.changes?.changedAll();
   for (const task of tasks) {
     try {
       await task();

@@ -15,7 +15,7 @@ import {
   notifyUser,
   socketClients,
 } from '../../test/sockets';
-import { ListenConnection, retryDelay } from './socket-adapter';
+import { ListenConnection, retryDelay } from '../lib/listen-connection';
 
 let t: TestApp;
 let baseUrl: string;
@@ -115,7 +115,11 @@ function recordingLog() {
 describe('the adapter’s LISTEN connection', () => {
   it('LISTENs again after losing its connection, logging the loss at warn and the recovery at info', async () => {
     const { log, entries } = recordingLog();
-    const listener = new ListenConnection({ connectionString: t.databaseUrl }, log);
+    const listener = new ListenConnection(
+      { connectionString: t.databaseUrl },
+      log,
+      'socket adapter',
+    );
     const channel = `loss_${randomBytes(4).toString('hex')}`;
     try {
       await listener.query(`LISTEN "${channel}"`);
@@ -151,6 +155,7 @@ describe('the adapter’s LISTEN connection', () => {
     const listener = new ListenConnection(
       { connectionString: 'postgres://nobody@127.0.0.1:1/none' },
       log,
+      'socket adapter',
     );
     let listening = false;
     void listener.query('LISTEN "nowhere"').then(() => {

@@ -19,7 +19,6 @@ import { scopeOf } from '../../lib/location-scope';
 import { startOfDay } from '../../lib/zoned-day';
 import { lowStock } from '../materials/materials.service';
 import * as repo from './dashboard.repository';
-import { KeptReads } from './kept-reads';
 
 /**
  * The dashboard's figures (01 sections 2, 3 and 7; issue 19; decision 015). Counts of what
@@ -48,69 +47,43 @@ function calendar(period: DashboardPeriod) {
   };
 }
 
-type Flow = Awaited<ReturnType<typeof repo.rentalFlows>>[number];
-type Kept = { flows: KeptReads<Flow[]>; lastMonth: KeptReads<{ stock: number; rentals: number }> };
-const kept = new WeakMap<AppContext, Kept>();
-const KEPT_MS = 60_000;
+/**
+ * The figures of each call, kept per viewer's scope, period and day until a table they read
+ * changes (decision 017): each is read afresh after any write to its tables, from this process
+ * or another, and at once after this process's own writes.
+ */
+const figuresOf = (ctx: AppContext) => ({
+  shared: ctx.changes.figures<DashboardStatsDto>('dashboard shared', repo.DASHBOARD_TABLES.shared),
+  admin: ctx.changes.figures<AdminStatsDto>('dashboard admin', repo.DASHBOARD_TABLES.admin),
+  user: ctx.changes.figures<UserStatsDto>('dashboard user', repo.DASHBOARD_TABLES.user),
+});
 
-function keptOf(ctx: AppContext): Kept {
-  let found = kept.get(ctx);
-  if (!found) {
-    found = { flows: new KeptReads(KEPT_MS, 2_000), lastMonth: new KeptReads(KEPT_MS, 1_000) };
-    kept.set(ctx, found);
-  }
-  return found;
-}
+/** The key of a viewer's figures: their scope, the period and the server's day. */
+const keyOf = (scope: number | null, period: DashboardPeriod) =>
+  `${scope ?? 'all'}|${period}|${localToday()}`;
 
-/** The chart's units per step: the days before today kept a minute, today read live. */
+/** The chart's units per step of the period. */
 async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
-  const unit = when.range.unit;
-  const before =
-    when.range.from < when.today
-      ? keptOf(ctx).flows.get(`${scope ?? 'all'}|${unit}|${when.range.from}|${when.today}`, () =>
-          repo.rentalFlows(
-            ctx.db,
-            scope,
-            { from: when.instants.from, to: when.todayBegan, unit },
-            when.zone,
-          ),
-        )
-      : Promise.resolve([]);
-  const live = repo.rentalFlows(
+  const flows = await repo.rentalFlows(
     ctx.db,
     scope,
-    { from: when.todayBegan, to: when.instants.to, unit },
+    { from: when.instants.from, to: when.instants.to, unit: when.range.unit },
     when.zone,
   );
-  const byStep = new Map<string, Flow>();
-  for (const flow of [...(await before), ...(await live)]) {
-    const known = byStep.get(flow.step);
-    byStep.set(
-      flow.step,
-      known
-        ? {
-            step: flow.step,
-            rentedOut: known.rentedOut + flow.rentedOut,
-            returned: known.returned + flow.returned,
-          }
-        : flow,
-    );
-  }
-  return byStep;
+  return new Map(flows.map((flow) => [flow.step, flow]));
 }
 
-/**
- * The units in stock and out on rentals when this month began: history, which only an edit of an
- * older rental changes, so kept a minute per scope and month.
- */
-function endOfLastMonth(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
-  return keptOf(ctx).lastMonth.get(`${scope ?? 'all'}|${when.thisMonth}`, async () => {
-    const [stock, rentals] = await Promise.all([
-      repo.stockAtMonthStart(ctx.db, scope, when.thisMonth),
-      repo.rentalsOutAt(ctx.db, scope, when.monthBegan),
-    ]);
-    return { stock, rentals };
-  });
+/** The units in stock and out on rentals when this month began. */
+async function endOfLastMonth(
+  ctx: AppContext,
+  scope: number | null,
+  when: ReturnType<typeof calendar>,
+) {
+  const [stock, rentals] = await Promise.all([
+    repo.stockAtMonthStart(ctx.db, scope, when.thisMonth),
+    repo.rentalsOutAt(ctx.db, scope, when.monthBegan),
+  ]);
+  return { stock, rentals };
 }
 
 export async function dashboardStats(
@@ -119,6 +92,14 @@ export async function dashboardStats(
   period: DashboardPeriod,
 ): Promise<DashboardStatsDto> {
   const scope = scopeOf(user);
+  return figuresOf(ctx).shared.get(keyOf(scope, period), () => readShared(ctx, scope, period));
+}
+
+async function readShared(
+  ctx: AppContext,
+  scope: number | null,
+  period: DashboardPeriod,
+): Promise<DashboardStatsDto> {
   const when = calendar(period);
   const [stock, rentedNow, before, flows] = await Promise.all([
     repo.stockByLocation(ctx.db, scope),
@@ -150,6 +131,14 @@ export async function adminStats(
   user: SessionUser,
   period: DashboardPeriod,
 ): Promise<AdminStatsDto> {
+  return figuresOf(ctx).admin.get(keyOf(null, period), () => readAdmin(ctx, user, period));
+}
+
+async function readAdmin(
+  ctx: AppContext,
+  user: SessionUser,
+  period: DashboardPeriod,
+): Promise<AdminStatsDto> {
   const when = calendar(period);
   const monthEnds = periodRange('month', localToday()).to;
   const [cards, lowStockItems] = await Promise.all([
@@ -174,6 +163,14 @@ export async function userStats(
   period: DashboardPeriod,
 ): Promise<UserStatsDto> {
   const scope = scopeOf(user);
+  return figuresOf(ctx).user.get(keyOf(scope, period), () => readUser(ctx, scope, period));
+}
+
+async function readUser(
+  ctx: AppContext,
+  scope: number | null,
+  period: DashboardPeriod,
+): Promise<UserStatsDto> {
   const when = calendar(period);
   const cards = await repo.userCards(ctx.db, scope, when.range);
   return {

@@ -1,6 +1,8 @@
 import { DASHBOARD_MESSAGES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/database-admin';
 import { createLocation, createUser, loginAs } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -478,6 +480,32 @@ describe('GET /api/users/dashboard-counts', () => {
   it('answers 400 for a bad filter and 401 without a session', async () => {
     expect((await get('/users/dashboard-counts?filter=TODAY', admin)).statusCode).toBe(400);
     expect((await get('/users/dashboard-counts', {})).statusCode).toBe(401);
+  });
+
+  it('follows a change written outside the app once its notice arrives (decision 017)', async () => {
+    const nameOf = async () =>
+      (await data('/users/dashboard-counts?filter=month', admin)).topLocations.find(
+        (row: { location: { id: number } }) => row.location.id === depot.id,
+      ).location.name as string;
+    expect(await nameOf()).toBe(depot.name);
+    // Another client than the app: only the database's notice can tell the process.
+    const rename = async (name: string) => {
+      const client = new pg.Client({ connectionString: t.databaseUrl });
+      await client.connect();
+      try {
+        await client.query('update locations set name = $1 where id = $2', [name, depot.id]);
+      } finally {
+        await client.end();
+      }
+    };
+    await rename('Depot Renamed Elsewhere');
+    try {
+      await eventually(async () =>
+        (await nameOf()) === 'Depot Renamed Elsewhere' ? true : undefined,
+      );
+    } finally {
+      await rename(depot.name);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { tableNames } from '../../lib/table-changes';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -159,6 +160,9 @@ export async function listInvoices(db: Database, filters: InvoiceFilters, page: 
  * month range and location, from the totals the triggers keep per month and location (decision
  * 016). Combinations whose items were all taken away are left out.
  */
+/** The tables the job type summary reads, which its kept figures follow (decision 017). */
+export const SUMMARY_TABLES = tableNames(invoiceJobTypeTotals);
+
 export async function sumItemsByJobTypeAndUom(db: Database, filters: InvoiceFilters) {
   const given = { month: filters.month !== undefined, location: filters.locationId !== undefined };
   const shape = Object.values(given).map(Number).join('');

@@ -492,16 +492,30 @@ export async function convertToRental(
 /**
  * The job type summary report (03 section 2.7) over every invoice the viewer may see (a field
  * manager's location's), in a month and at a location when asked: item quantities and calculated
- * quantities per job type and unit, summed in SQL and ordered as the shared summary orders them.
+ * quantities per job type and unit, summed in SQL and ordered as the shared summary orders them;
+ * kept per month and location until an invoice's items change (decision 017).
  */
 export async function jobTypeSummary(
   ctx: AppContext,
   user: SessionUser,
   query: JobTypeSummaryQuery,
 ): Promise<JobTypeSummaryDto> {
+  const locationId = listScope(user, query.locationId);
+  return ctx.changes
+    .figures<JobTypeSummaryDto>('job type summary', repo.SUMMARY_TABLES)
+    .get(`${query.month ?? 'all'}|${locationId ?? 'all'}`, () =>
+      readSummary(ctx, query.month, locationId),
+    );
+}
+
+async function readSummary(
+  ctx: AppContext,
+  month: string | undefined,
+  locationId: number | undefined,
+): Promise<JobTypeSummaryDto> {
   const sums = await repo.sumItemsByJobTypeAndUom(ctx.db, {
-    month: monthRange(query.month),
-    locationId: listScope(user, query.locationId),
+    month: monthRange(month),
+    locationId,
   });
   return summarizeByJobType(
     sums.map((row) => ({

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { tableNames } from '../../lib/table-changes';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 export type RentalItemRow = typeof materialRentalItems.$inferSelect;
@@ -286,6 +287,9 @@ export async function findReturns(db: Database, rentalId: number) {
   );
   return statement.execute({ rentalId });
 }
+
+/** The tables the stats read, which their kept figures follow (decision 017). */
+export const STATS_TABLES = tableNames(locations, materialRentalCounts, materialRentals);
 
 /**
  * The counts and quantities of the stats, per destination: every location (one when `only` is

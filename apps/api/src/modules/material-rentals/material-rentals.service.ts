@@ -152,8 +152,24 @@ export async function listReturns(
   }));
 }
 
+/**
+ * The stats (02 section 2.9), per viewer's scope and day, kept until a rental or a location
+ * changes (decision 017).
+ */
 export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<RentalStatsDto> {
-  const rows = await repo.statsByLocation(ctx.db, todayOf(), scopeOf(user) ?? undefined);
+  const scope = scopeOf(user);
+  const today = todayOf();
+  return ctx.changes
+    .figures<RentalStatsDto>('rental stats', repo.STATS_TABLES)
+    .get(`${scope ?? 'all'}|${today}`, () => readStats(ctx, scope, today));
+}
+
+async function readStats(
+  ctx: AppContext,
+  scope: number | null,
+  today: string,
+): Promise<RentalStatsDto> {
+  const rows = await repo.statsByLocation(ctx.db, today, scope ?? undefined);
   const sum = (key: keyof (typeof rows)[number]) =>
     rows.reduce((total, row) => total + Number(row[key]), 0);
   return {

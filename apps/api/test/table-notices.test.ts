@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_TABLES } from '../src/modules/dashboard/dashboard.repository';
+import { SUMMARY_TABLES } from '../src/modules/invoices/invoices.repository';
+import { STATS_TABLES } from '../src/modules/material-rentals/material-rentals.repository';
+import { createTestApp, type TestApp } from './helpers';
+
+// Decision 017: the figures kept until a table they read changes hear of the change only from
+// the triggers of migration 0024; a table a figure reads without a trigger would keep it stale.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the notices (migration 0024)', () => {
+  it('are sent by every table a kept figure reads', async () => {
+    const read = new Set([
+      ...DASHBOARD_TABLES.shared,
+      ...DASHBOARD_TABLES.admin,
+      ...DASHBOARD_TABLES.user,
+      ...STATS_TABLES,
+      ...SUMMARY_TABLES,
+    ]);
+    const result = await t.db.execute<{ table: string }>(sql`
+      select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
+      where g.tgname = c.relname || '_notice_change' and not g.tgisinternal`);
+    const noticed = new Set(result.rows.map((row) => row.table));
+    expect([...read].filter((table) => !noticed.has(table))).toEqual([]);
+  });
+});
