@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client';
 import { listActivityLogs } from '../src/modules/activity/activity.repository';
 import { listLocations } from '../src/modules/locations/locations.repository';
+import { listRentals } from '../src/modules/material-rentals/material-rentals.repository';
 import { listMovements } from '../src/modules/materials/materials.repository';
 import { listLowStock, listMaterials } from '../src/modules/materials/materials-reads.repository';
 import { listNotifications } from '../src/modules/notifications/notifications.repository';
@@ -53,6 +54,14 @@ beforeAll(async () => {
     insert into notifications (user_id, message, type, read)
     select ${reader.id}, 'Stock changed ' || n, 'LOW_STOCK', n % 3 = 0
     from generate_series(1, 500) n`);
+  // Rentals between the yard and the sites (the rental counters follow by their triggers).
+  await t.db.execute(sql`
+    insert into material_rentals (from_location_id, to_location_id, rental_date,
+      expected_return_date, status, rented_by_id, quantity_total)
+    select ${yard.id}, ${yard.id} + 1 + n % 200, current_date - n % 900,
+           current_date + 30 - n % 900, case when n % 5 = 0 then 'ACTIVE' else 'RETURNED' end,
+           ${reader.id}, 1 + n % 7
+    from generate_series(1, 20000) n`);
   await t.db.execute(sql`vacuum analyze`);
   one = createDatabase(t.databaseUrl, 1);
 });
@@ -63,6 +72,7 @@ afterAll(async () => {
 
 const size = PAGE_SIZES.inventory;
 const page = (n: number, limit: number = size) => ({ limit, offset: (n - 1) * limit });
+const today = new Date().toISOString().slice(0, 10);
 const day = { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) };
 
 /** The reads the benchmark measures, by name, with a page size. */
@@ -79,6 +89,11 @@ const hotReads: Array<[string, (limit: number) => Promise<unknown>]> = [
   ["a location's users", (l) => listUsers(one, { locationId: yard.id }, page(2, l))],
   ['the locations list', (l) => listLocations(one, {}, page(1, l))],
   ['the active locations', (l) => listLocations(one, { status: 'ACTIVE' }, page(3, l))],
+  ['the rentals, first page', (l) => listRentals(one, { today }, page(1, l))],
+  [
+    "a destination's rentals, first page",
+    (l) => listRentals(one, { today, toLocationId: yard.id + 1 }, page(1, l)),
+  ],
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { limitLiteral, preparedList, SCREEN_PAGE_SIZES } from './prepared';
@@ -15,12 +16,33 @@ describe('preparedList', () => {
     };
     for (let round = 0; round < 3; round++) {
       for (let limit = 1; limit <= MAX_PAGE_LIMIT; limit++)
-        preparedList(db, 'a_list', limit, build);
+        preparedList(db, 'a_list', { limit, offset: 2 * limit }, build);
     }
     const named = built.filter((name) => name !== '');
     expect(new Set(named).size).toBe(named.length);
     expect(named.sort()).toEqual([...SCREEN_PAGE_SIZES].map((size) => `a_list_${size}`).sort());
-    expect(preparedList(db, 'a_list', 7, build)).toEqual({ name: '', limit: 7 });
+    expect(preparedList(db, 'a_list', { limit: 7, offset: 14 }, build)).toEqual({
+      name: '',
+      limit: 7,
+    });
+  });
+
+  it('makes the first page a statement of its own, with OFFSET 0 written in', async () => {
+    const { PgDialect } = await import('drizzle-orm/pg-core');
+    const dialect = new PgDialect();
+    const build = (_db: Database, name: string, _limit: number, offset: number) => ({
+      name,
+      offset: dialect.sqlToQuery(sql`offset ${offset}`).sql,
+    });
+    const size = [...SCREEN_PAGE_SIZES][0]!;
+    expect(preparedList(db, 'b_list', { limit: size, offset: 0 }, build)).toEqual({
+      name: `b_list_first_${size}`,
+      offset: 'offset 0',
+    });
+    expect(preparedList(db, 'b_list', { limit: size, offset: size }, build)).toEqual({
+      name: `b_list_${size}`,
+      offset: 'offset $1',
+    });
   });
 
   it('takes its sizes from the shared page sizes', () => {
@@ -31,7 +53,7 @@ describe('preparedList', () => {
   it('refuses a page size outside 1 to the cap, so that nothing but digits is written into SQL', () => {
     const build = () => 'built';
     for (const bad of [0, -1, MAX_PAGE_LIMIT + 1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => preparedList(db, 'a_list', bad, build)).toThrow(RangeError);
+      expect(() => preparedList(db, 'a_list', { limit: bad }, build)).toThrow(RangeError);
       expect(() => limitLiteral(bad)).toThrow(RangeError);
     }
     expect(() => limitLiteral('10; drop table users' as unknown as number)).toThrow(RangeError);

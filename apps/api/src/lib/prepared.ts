@@ -29,22 +29,34 @@ export function prepared<T>(
 /** The page sizes the screens offer: the only ones a list's statement is named for. */
 export const SCREEN_PAGE_SIZES: ReadonlySet<number> = new Set(Object.values(PAGE_SIZES).flat());
 
+/** The page a list's read is for: its size, and how many rows it skips (none given: not used). */
+export type PageBounds = { limit: number; offset?: number };
+
 /**
  * A list's read for one page size, written into its LIMIT (decision 009): with a parameter there
  * PostgreSQL cannot cost a generic plan and plans some reads again at every call. It is prepared
  * by name for the page sizes the screens offer, a fixed and small set of statements; any other
  * size a client asks for runs unnamed (`build` gets an empty name), parsed and planned each time.
+ *
+ * The first page is a statement of its own with OFFSET 0 written in; `build` writes `offset`
+ * where the read skips rows. A generic plan with an offset parameter is costed as if it skipped a
+ * tenth of the rows, so on a large table PostgreSQL keeps planning the first page at every call
+ * (the rental list's: 1.6 ms a call planned, 0.29 ms on its generic plan).
  */
 export function preparedList<T>(
   db: Database,
   name: string,
-  limit: number,
-  build: (db: Database, name: string, limit: number) => T,
+  page: PageBounds,
+  build: (db: Database, name: string, limit: number, offset: number) => T,
 ): T {
+  const { limit } = page;
   checkPageSize(limit);
+  const first = page.offset === 0;
+  const offset = (first ? sql.raw('0') : sql.placeholder('offset')) as unknown as number;
+  const shape = first ? `${name}_first` : name;
   return SCREEN_PAGE_SIZES.has(limit)
-    ? prepared(db, `${name}_${limit}`, (d, named) => build(d, named, limit))
-    : build(db, '', limit);
+    ? prepared(db, `${shape}_${limit}`, (d, named) => build(d, named, limit, offset))
+    : build(db, '', limit, offset);
 }
 
 /**

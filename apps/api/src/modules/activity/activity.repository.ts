@@ -26,10 +26,10 @@ function activityPage(
   db: Database,
   given: { location: boolean; day: boolean },
   order: Order,
-  limit: number,
+  page: Page,
 ) {
   const shape = `${Number(given.location)}${Number(given.day)}_${order}`;
-  return preparedList(db, `activity_list_${shape}`, limit, (d, name) => {
+  return preparedList(db, `activity_list_${shape}`, page, (d, name, limit, offset) => {
     const where = and(
       given.location ? eq(activityLogs.locationId, p('locationId')) : undefined,
       given.day ? gte(activityLogs.timestamp, p('from')) : undefined,
@@ -61,7 +61,7 @@ function activityPage(
       .where(where)
       .orderBy(direction(activityLogs.timestamp), direction(activityLogs.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name);
   });
 }
@@ -76,7 +76,7 @@ export async function listActivityLogs(
   const { locationId, day } = filters;
   const given = { location: locationId !== undefined, day: day !== undefined };
   const read = ({ limit, offset }: Page) =>
-    activityPage(db, given, order, limit).execute({
+    activityPage(db, given, order, { limit, offset }).execute({
       locationId,
       from: day?.from,
       to: day?.to,

@@ -114,9 +114,9 @@ function attendanceTotal(d: Database, given: Given) {
 }
 
 /** A page of records, newest day first, prepared once per shape and page size (decision 009). */
-function attendancePage(db: Database, given: Given, limit: number) {
+function attendancePage(db: Database, given: Given, page: Page) {
   const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `attendance_list_${shape}`, limit, (d, name) =>
+  return preparedList(db, `attendance_list_${shape}`, page, (d, name, limit, offset) =>
     d
       .select({ ...LISTED, total: totalColumn(attendanceTotal(d, given)) })
       .from(attendance)
@@ -125,7 +125,7 @@ function attendancePage(db: Database, given: Given, limit: number) {
       .where(filtersOf(given))
       .orderBy(desc(attendance.date), desc(attendance.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name),
   );
 }
@@ -134,7 +134,8 @@ export async function listAttendance(db: Database, filters: AttendanceFilters, p
   const given = givenOf(filters);
   const values = valuesOf(filters);
   return pageAndTotal(
-    ({ limit, offset }) => attendancePage(db, given, limit).execute({ ...values, offset }),
+    ({ limit, offset }) =>
+      attendancePage(db, given, { limit, offset }).execute({ ...values, offset }),
     page,
   );
 }

@@ -70,15 +70,22 @@ function filtersOf(given: Given) {
  * given (decision 009): each filter is in the statement only when given, so that its plan uses
  * its index (the month and location their date indexes, the search its trigrams).
  */
-function invoicePage(db: Database, given: Given, limit: number) {
+function invoicePage(db: Database, given: Given, page: Page) {
   const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `invoices_list_${shape}`, limit, (d, name) =>
-    given.search ? searchPage(d, given, limit, name) : filteredPage(d, given, limit, name),
+  return preparedList(db, `invoices_list_${shape}`, page, (d, name, limit, offset) =>
+    given.search
+      ? searchPage(d, given, { limit, offset }, name)
+      : filteredPage(d, given, { limit, offset }, name),
   );
 }
 
 /** Without a search: the page read backwards along the date index, its total counted there. */
-function filteredPage(d: Database, given: Given, limit: number, name: string) {
+function filteredPage(
+  d: Database,
+  given: Given,
+  { limit, offset }: { limit: number; offset: number },
+  name: string,
+) {
   const where = filtersOf(given);
   return d
     .select({
@@ -90,7 +97,7 @@ function filteredPage(d: Database, given: Given, limit: number, name: string) {
     .where(where)
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(limitLiteral(limit))
-    .offset(p('offset'))
+    .offset(offset)
     .prepare(name);
 }
 
@@ -99,7 +106,12 @@ function filteredPage(d: Database, given: Given, limit: number, name: string) {
  * Read along the date index instead, a rare name is looked for through thousands of newer rows,
  * and the trigrams are read a second time for the total.
  */
-function searchPage(d: Database, given: Given, limit: number, name: string) {
+function searchPage(
+  d: Database,
+  given: Given,
+  { limit, offset }: { limit: number; offset: number },
+  name: string,
+) {
   const matches = d
     .$with('matches')
     .as(
@@ -116,7 +128,7 @@ function searchPage(d: Database, given: Given, limit: number, name: string) {
         .from(matches)
         .orderBy(desc(matches.issueDate), desc(matches.id))
         .limit(limitLiteral(limit))
-        .offset(p('offset')),
+        .offset(offset),
     );
   return d
     .with(matches, page)
@@ -151,7 +163,7 @@ export async function listInvoices(db: Database, filters: InvoiceFilters, page: 
   const given = givenOf(filters);
   const values = valuesOf(filters);
   const read = ({ limit, offset }: Page) =>
-    invoicePage(db, given, limit).execute({ ...values, offset });
+    invoicePage(db, given, { limit, offset }).execute({ ...values, offset });
   return pageAndTotal(read, page);
 }
 

@@ -24,9 +24,9 @@ const p = sql.placeholder;
  * The page of locations, prepared once per combination of the filters given (decision 009), the
  * page size and offset parameters.
  */
-function locationPage(db: Database, given: { type: boolean; status: boolean }, limit: number) {
+function locationPage(db: Database, given: { type: boolean; status: boolean }, page: Page) {
   const shape = `${Number(given.type)}${Number(given.status)}`;
-  return preparedList(db, `locations_list_${shape}`, limit, (d, name) => {
+  return preparedList(db, `locations_list_${shape}`, page, (d, name, limit, offset) => {
     const where = and(
       given.type ? eq(locations.type, p('type')) : undefined,
       given.status ? eq(locations.status, p('status')) : undefined,
@@ -40,7 +40,7 @@ function locationPage(db: Database, given: { type: boolean; status: boolean }, l
       .where(where)
       .orderBy(desc(locations.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name);
   });
 }
@@ -48,7 +48,11 @@ function locationPage(db: Database, given: { type: boolean; status: boolean }, l
 export async function listLocations(db: Database, filter: LocationFilter, page: Page) {
   const given = { type: filter.type !== undefined, status: filter.status !== undefined };
   const read = ({ limit, offset }: Page) =>
-    locationPage(db, given, limit).execute({ type: filter.type, status: filter.status, offset });
+    locationPage(db, given, { limit, offset }).execute({
+      type: filter.type,
+      status: filter.status,
+      offset,
+    });
   const { rows, total } = await pageAndTotal(read, page);
   return { rows: rows.map((r) => r.location), total };
 }

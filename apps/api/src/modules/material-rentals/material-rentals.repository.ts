@@ -101,9 +101,9 @@ function rentalTotal(d: Database, given: Given) {
 }
 
 /** The page of rentals, newest first, prepared once per shape of the filters given (decision 009). */
-function rentalPage(db: Database, given: Given, limit: number) {
+function rentalPage(db: Database, given: Given, page: Page) {
   const shape = `${Number(given.location)}${given.status}${Number(given.search)}`;
-  return preparedList(db, `material_rentals_list_${shape}`, limit, (d, name) => {
+  return preparedList(db, `material_rentals_list_${shape}`, page, (d, name, limit, offset) => {
     const where = filtersOf(given);
     return d
       .select({
@@ -117,7 +117,7 @@ function rentalPage(db: Database, given: Given, limit: number) {
       .where(where)
       .orderBy(desc(materialRentals.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name);
   });
 }
@@ -143,8 +143,22 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
     pattern: filters.search ? containsPattern(filters.search) : undefined,
   };
   const read = ({ limit, offset }: Page) =>
-    rentalPage(db, given, limit).execute({ ...values, offset });
+    rentalPage(db, given, { limit, offset }).execute({ ...values, offset });
   return pageAndTotal(read, page);
+}
+
+/** The items of a page of rentals, in each rental's order: one prepared statement for any page. */
+export async function findItemsOfPage(db: Database, rentalIds: number[]) {
+  if (rentalIds.length === 0) return [];
+  const statement = prepared(db, 'material_rental_items_of_page', (d, name) =>
+    d
+      .select()
+      .from(materialRentalItems)
+      .where(sql`${materialRentalItems.rentalId} = any(${p('rentalIds')}::int[])`)
+      .orderBy(asc(materialRentalItems.rentalId), asc(materialRentalItems.id))
+      .prepare(name),
+  );
+  return statement.execute({ rentalIds });
 }
 
 /** The items of some rentals, in each rental's order. */

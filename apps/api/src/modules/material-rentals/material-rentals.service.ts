@@ -86,7 +86,7 @@ export async function listRentals(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const items = await repo.findItems(
+  const items = await repo.findItemsOfPage(
     ctx.db,
     rows.map((row) => row.rental.id),
   );

@@ -56,7 +56,7 @@ const inventoryPageStart = sql`(
 )`;
 
 const inventoryPage = (db: Database, limit: number) =>
-  preparedList(db, 'materials_list', limit, (d, name) =>
+  preparedList(db, 'materials_list', { limit }, (d, name) =>
     d
       .select({ ...LISTED, total: totalColumn(inventoryTotal) })
       .from(materials)
@@ -71,15 +71,15 @@ const inventoryPage = (db: Database, limit: number) =>
  * A location holds hundreds of materials, not thousands: its total is counted and its page's ids
  * are skipped to in the index of its live materials alone, and only the page's rows are read.
  */
-const locationPage = (db: Database, limit: number) =>
-  preparedList(db, 'materials_list_at_location', limit, (d, name) => {
+const locationPage = (db: Database, page: Page) =>
+  preparedList(db, 'materials_list_at_location', page, (d, name, limit, offset) => {
     const pageIds = d
       .select({ id: materials.id })
       .from(materials)
       .where(atLocation)
       .orderBy(desc(materials.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'));
+      .offset(offset);
     return d
       .select({
         ...LISTED,
@@ -97,13 +97,13 @@ export async function listMaterials(db: Database, locationId: number | undefined
   const read = ({ limit, offset }: Page) =>
     locationId === undefined
       ? inventoryPage(db, limit).execute({ offset })
-      : locationPage(db, limit).execute({ offset, locationId });
+      : locationPage(db, { limit, offset }).execute({ offset, locationId });
   return pageAndTotal(read, page);
 }
 
 /** Live materials at or under the threshold, read in order from their partial index. */
 const lowStock = (db: Database, at: 'everywhere' | 'atLocation', limit: number) =>
-  preparedList(db, `materials_low_stock_${at}`, limit, (d, name) =>
+  preparedList(db, `materials_low_stock_${at}`, { limit }, (d, name) =>
     d
       .select(LISTED)
       .from(materials)

@@ -210,8 +210,8 @@ const counterpartId = sql`case when ${stockMovements.reason} in ('TRANSFER_OUT',
 
 /** A page of a material's movements, each transfer with its other side's material and location. */
 export async function listMovements(db: Database, materialId: number, page: Page) {
-  const movementsPage = (limit: number) =>
-    preparedList(db, 'material_movements', limit, (d, name) => {
+  const movementsPage = (page: Page) =>
+    preparedList(db, 'material_movements', page, (d, name, limit, offset) => {
       const where = eq(stockMovements.materialId, sql.placeholder('materialId'));
       return d
         .select({
@@ -234,9 +234,10 @@ export async function listMovements(db: Database, materialId: number, page: Page
         .where(where)
         .orderBy(desc(stockMovements.id))
         .limit(limitLiteral(limit))
-        .offset(sql.placeholder('offset'))
+        .offset(offset)
         .prepare(name);
     });
-  const read = ({ limit, offset }: Page) => movementsPage(limit).execute({ materialId, offset });
+  const read = ({ limit, offset }: Page) =>
+    movementsPage({ limit, offset }).execute({ materialId, offset });
   return pageAndTotal(read, page);
 }

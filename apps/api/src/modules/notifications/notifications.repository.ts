@@ -118,9 +118,9 @@ const p = sql.placeholder;
  * The page of the user's notifications, prepared once per combination of the filters given
  * (decision 009), with the filtered total and the user's unread count (whatever the filters).
  */
-function notificationPage(db: Database, given: { type: boolean; search: boolean }, limit: number) {
+function notificationPage(db: Database, given: { type: boolean; search: boolean }, page: Page) {
   const shape = `${Number(given.type)}${Number(given.search)}`;
-  return preparedList(db, `notifications_list_${shape}`, limit, (d, name) => {
+  return preparedList(db, `notifications_list_${shape}`, page, (d, name, limit, offset) => {
     const mine = eq(notifications.userId, p('userId'));
     const where = and(
       mine,
@@ -138,7 +138,7 @@ function notificationPage(db: Database, given: { type: boolean; search: boolean 
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name);
   });
 }
@@ -151,7 +151,7 @@ export async function listNotifications(
   page: Page,
 ): Promise<{ rows: NotificationItem[]; total: number; unread: number }> {
   const given = { type: Boolean(filters.type), search: Boolean(filters.search) };
-  const found = await notificationPage(db, given, page.limit).execute({
+  const found = await notificationPage(db, given, page).execute({
     userId,
     type: filters.type,
     pattern: filters.search ? containsPattern(filters.search) : undefined,

@@ -93,9 +93,9 @@ function requestTotal(d: Database, given: Given) {
 }
 
 /** A page of requests, newest first, prepared once per combination of filters (decision 009). */
-function requestPage(db: Database, given: Given, limit: number) {
+function requestPage(db: Database, given: Given, page: Page) {
   const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `rental_requests_list_${shape}`, limit, (d, name) => {
+  return preparedList(db, `rental_requests_list_${shape}`, page, (d, name, limit, offset) => {
     const where = filtersOf(given);
     return d
       .select({
@@ -109,7 +109,7 @@ function requestPage(db: Database, given: Given, limit: number) {
       .where(where)
       .orderBy(desc(rentalRequests.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name);
   });
 }
@@ -129,7 +129,7 @@ export async function listRequests(db: Database, filters: RequestFilters, page: 
     searchId: /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : 0,
   };
   const read = ({ limit, offset }: Page) =>
-    requestPage(db, given, limit).execute({ ...values, offset });
+    requestPage(db, given, { limit, offset }).execute({ ...values, offset });
   return pageAndTotal(read, page);
 }
 

@@ -71,9 +71,9 @@ function filtersOf(given: Given, v: Values = PLACEHOLDERS) {
 }
 
 /** A page of staff by name, with the list's total, prepared once per shape (decision 009). */
-function staffPage(db: Database, given: Given, limit: number) {
+function staffPage(db: Database, given: Given, page: Page) {
   const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `staff_list_${shape}`, limit, (d, name) =>
+  return preparedList(db, `staff_list_${shape}`, page, (d, name, limit, offset) =>
     d
       .select({
         ...LISTED,
@@ -84,7 +84,7 @@ function staffPage(db: Database, given: Given, limit: number) {
       .where(filtersOf(given))
       .orderBy(asc(staff.name), asc(staff.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name),
   );
 }
@@ -93,7 +93,7 @@ export async function listStaff(db: Database, filters: StaffFilters, page: Page)
   const values = valuesOf(filters);
   const given = givenOf(filters);
   return pageAndTotal(
-    ({ limit, offset }) => staffPage(db, given, limit).execute({ ...values, offset }),
+    ({ limit, offset }) => staffPage(db, given, { limit, offset }).execute({ ...values, offset }),
     page,
   );
 }

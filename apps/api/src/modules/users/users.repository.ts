@@ -41,10 +41,10 @@ const p = sql.placeholder;
 function userPage(
   db: Database,
   given: { search: boolean; role: boolean; location: boolean },
-  limit: number,
+  page: Page,
 ) {
   const shape = `${Number(given.search)}${Number(given.role)}${Number(given.location)}`;
-  return preparedList(db, `users_list_${shape}`, limit, (d, name) => {
+  return preparedList(db, `users_list_${shape}`, page, (d, name, limit, offset) => {
     const where = and(
       isNull(users.deletedAt),
       given.search
@@ -64,7 +64,7 @@ function userPage(
       .where(where)
       .orderBy(desc(users.id))
       .limit(limitLiteral(limit))
-      .offset(p('offset'))
+      .offset(offset)
       .prepare(name);
   });
 }
@@ -81,7 +81,7 @@ export async function listUsers(db: Database, filter: UserFilter, page: Page) {
     locationId: filter.locationId,
   };
   const read = ({ limit, offset }: Page) =>
-    userPage(db, given, limit).execute({ ...values, offset });
+    userPage(db, given, { limit, offset }).execute({ ...values, offset });
   return pageAndTotal(read, page);
 }
 
