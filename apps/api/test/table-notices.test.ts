@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TABLES } from '../src/modules/dashboard/dashboard.repository';
-import { SUMMARY_TABLES } from '../src/modules/invoices/invoices.repository';
+import { FILE_TABLES, SUMMARY_TABLES } from '../src/modules/invoices/invoices.repository';
 import { STATS_TABLES } from '../src/modules/material-rentals/material-rentals.repository';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -26,6 +26,7 @@ describe('the notices (migration 0024)', () => {
       ...DASHBOARD_TABLES.user,
       ...STATS_TABLES,
       ...SUMMARY_TABLES,
+      ...FILE_TABLES,
     ]);
     const result = await t.db.execute<{ table: string }>(sql`
       select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid

@@ -22,11 +22,11 @@ export class TableChanges {
   private everything = 0;
   private listening = false;
 
-  /** The figures kept under `name` (one per call that keeps them), read from `tables`. */
-  figures<T>(name: string, tables: readonly string[]): KeptFigures<T> {
+  /** The figures kept under `name` (one per call that keeps them), read from `tables`; at most `maxEntries` keys. */
+  figures<T>(name: string, tables: readonly string[], maxEntries?: number): KeptFigures<T> {
     let found = this.kept.get(name);
     if (!found) {
-      found = new KeptFigures<unknown>(this, tables);
+      found = new KeptFigures<unknown>(this, tables, maxEntries);
       this.kept.set(name, found);
     }
     return found as KeptFigures<T>;

@@ -2,6 +2,7 @@ import type { InvoiceStatus } from '@stockyard/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import {
+  companyProfile,
   invoiceItems,
   invoiceJobTypeTotals,
   invoiceMaterialUsages,
@@ -174,6 +175,20 @@ export async function listInvoices(db: Database, filters: InvoiceFilters, page: 
  */
 /** The tables the job type summary reads, which its kept figures follow (decision 017). */
 export const SUMMARY_TABLES = tableNames(invoiceJobTypeTotals);
+
+/**
+ * The tables an invoice's Excel file is made from (its detail's reads and the company profile),
+ * which the kept files follow (decision 017).
+ */
+export const FILE_TABLES = tableNames(
+  invoices,
+  invoiceItems,
+  invoiceMaterialUsages,
+  materials,
+  locations,
+  users,
+  companyProfile,
+);
 
 export async function sumItemsByJobTypeAndUom(db: Database, filters: InvoiceFilters) {
   const given = { month: filters.month !== undefined, location: filters.locationId !== undefined };

@@ -14,8 +14,6 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
-import { invoiceHeading } from '../settings/settings.service';
-import { invoiceAttachment, invoiceFile } from './invoices.excel';
 import * as service from './invoices.service';
 
 const tags = ['invoices'];
@@ -76,14 +74,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await service.getInvoice(
+      const { file, attachment } = await service.invoiceExcel(
         app.ctx,
         requireAuth(request).user,
         request.params.id,
       );
-      const file = await invoiceFile(invoice, await invoiceHeading(app.ctx));
       reply.header('content-type', XLSX_CONTENT_TYPE);
-      reply.header('content-disposition', invoiceAttachment(invoice));
+      reply.header('content-disposition', attachment);
       // The typed reply knows only the schema's string.
       return reply.send(file as unknown as string);
     },

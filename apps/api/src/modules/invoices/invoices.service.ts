@@ -34,6 +34,8 @@ import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation, requireLocation } from '../locations/locations.service';
+import { invoiceHeading } from '../settings/settings.service';
+import { invoiceAttachment, invoiceFile } from './invoices.excel';
 import * as repo from './invoices.repository';
 
 const isAdmin = (user: SessionUser) => normalizeRole(user.role) === 'ADMIN';
@@ -118,9 +120,48 @@ export async function getInvoice(
   user: SessionUser,
   id: number,
 ): Promise<InvoiceDto> {
+  return wholeInvoice(ctx, id, (locationId) =>
+    assertReadable(user, locationId, INVOICE_MESSAGES.notFound),
+  );
+}
+
+/** An invoice's Excel file, its name, and the location whose readers may have it. */
+type KeptFile = { locationId: number; file: Buffer; attachment: string };
+
+/**
+ * The invoice's Excel file (02 section 2.4). Kept per invoice until the invoice, its items, their
+ * materials, its location, its creator or the company profile change (decision 017), so that the
+ * same file asked for again reads nothing; built from the content otherwise (decision 011). The
+ * reader's access is checked at every call: another location's invoice is 404.
+ */
+export async function invoiceExcel(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<KeptFile> {
+  const kept = await ctx.changes
+    .figures<KeptFile>('invoice files', repo.FILE_TABLES, 100)
+    .get(String(id), async () => {
+      const invoice = await wholeInvoice(ctx, id);
+      return {
+        locationId: invoice.locationId,
+        file: await invoiceFile(invoice, await invoiceHeading(ctx)),
+        attachment: invoiceAttachment(invoice),
+      };
+    });
+  assertReadable(user, kept.locationId, INVOICE_MESSAGES.notFound);
+  return kept;
+}
+
+/** The invoice with its items and their usages; `check` sees its location before they are read. */
+async function wholeInvoice(
+  ctx: AppContext,
+  id: number,
+  check: (locationId: number) => void = () => undefined,
+): Promise<InvoiceDto> {
   const found = await repo.findInvoice(ctx.db, id);
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
-  assertReadable(user, found.invoice.locationId, INVOICE_MESSAGES.notFound);
+  check(found.invoice.locationId);
   const [items, usages] = await Promise.all([
     repo.findItems(ctx.db, id),
     repo.findUsages(ctx.db, id),
