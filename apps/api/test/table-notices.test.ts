@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_TABLES } from '../src/modules/attendance/attendance.repository';
 import { DASHBOARD_TABLES } from '../src/modules/dashboard/dashboard.repository';
 import { FILE_TABLES, SUMMARY_TABLES } from '../src/modules/invoices/invoices.repository';
 import { STATS_TABLES } from '../src/modules/material-rentals/material-rentals.repository';
@@ -27,6 +28,7 @@ describe('the notices (migration 0024)', () => {
       ...STATS_TABLES,
       ...SUMMARY_TABLES,
       ...FILE_TABLES,
+      ...EXPORT_TABLES,
     ]);
     const result = await t.db.execute<{ table: string }>(sql`
       select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid

@@ -72,28 +72,22 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireAuth(request).user;
-      // Refusals (another location: 404) come before the file starts.
-      const rows = service.exportAttendance(app.ctx, user, request.query);
-      const first: ExportedRow[] = [];
-      let more = false;
-      for (;;) {
-        const next = await rows.next();
-        if (next.done) break;
-        first.push(next.value);
-        if (first.length > KEPT_FILE_ROWS) {
-          more = true;
-          break;
+      // Refusals (another location: 404) come before the file starts. A file of at most
+      // KEPT_FILE_ROWS records is kept; a larger one is streamed at every call.
+      const kept = await service.keptExport(app.ctx, user, request.query, async () => {
+        const first: ExportedRow[] = [];
+        for await (const row of service.exportAttendance(app.ctx, user, request.query)) {
+          first.push(row);
+          if (first.length > KEPT_FILE_ROWS) return null;
         }
-      }
+        return keptAttendanceFile(first);
+      });
       reply.header('content-type', XLSX_CONTENT_TYPE);
       reply.header('content-disposition', attendanceAttachment());
-      if (!more) return reply.send((await keptAttendanceFile(first)) as unknown as string);
-      async function* all() {
-        yield* first;
-        yield* rows;
-      }
       // The typed reply knows only the schema's string.
-      return reply.send(attendanceWorkbook(all()) as unknown as string);
+      if (kept) return reply.send(kept as unknown as string);
+      const rows = service.exportAttendance(app.ctx, user, request.query);
+      return reply.send(attendanceWorkbook(rows) as unknown as string);
     },
   );
 

@@ -83,6 +83,23 @@ export async function* exportAttendance(
   }
 }
 
+/**
+ * The export file of the filters (as the user may see them), kept until the attendance, the staff
+ * or the locations change (decision 017); `build` makes it, or answers null for one too large to
+ * keep (which is then streamed at every call, and known as such until a change).
+ */
+export function keptExport(
+  ctx: AppContext,
+  user: SessionUser,
+  filters: AttendanceFilters,
+  build: () => Promise<Buffer | null>,
+): Promise<Buffer | null> {
+  const key = JSON.stringify(scopedFilters(user, filters));
+  return ctx.changes
+    .figures<Buffer | null>('attendance exports', repo.EXPORT_TABLES, 100)
+    .get(key, build);
+}
+
 /** A live staff member's records (one day, or all); another location's staff member is 404. */
 export async function attendanceOfStaff(
   ctx: AppContext,

@@ -1,7 +1,9 @@
 import { type AttendanceDto, ATTENDANCE_MESSAGES as M, type StaffDto } from '@stockyard/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/database-admin';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { activityLogs, attendance } from '../../db/schema';
@@ -525,6 +527,29 @@ describe('GET /api/attendance/export', () => {
     const sheet = await sheetOf('?month=2026-07');
     expect(sheet.getRow(2).getCell(7).value).toBe('=cmd|"/c calc"!A1');
     expect(sheet.getRow(2).getCell(7).type).toBe(ExcelJS.ValueType.String);
+  });
+
+  it('is kept until the attendance changes, through the API or from another client (decision 017)', async () => {
+    const rows = async () => (await sheetOf('?month=2026-08')).rowCount - 1;
+    await mark(record({ date: '2026-08-03' }));
+    expect(await rows()).toBe(1);
+    expect(await rows()).toBe(1);
+    // Through the API: the next file has it at once.
+    await mark(record({ date: '2026-08-04' }));
+    expect(await rows()).toBe(2);
+    // Written by another client than the app: once its notice arrives.
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        `insert into attendance (staff_id, location_id, date, status)
+         values ($1, $2, '2026-08-05', 'LATE')`,
+        [asha.id, actors.location.id],
+      );
+    } finally {
+      await client.end();
+    }
+    await eventually(async () => ((await rows()) === 3 ? true : undefined));
   });
 
   it('is 401, 403 without View Attendance, 404 for another location', async () => {
