@@ -399,7 +399,7 @@ function markdown(report) {
       'load generator and the machine, health one trivial query without a session, and profile ' +
       'the session check (token and session row) that every signed-in call makes first.',
     '',
-    'The dashboard, the rental stats, the job type summary and invoice Excel files are kept until a table ' +
+    'The dashboard, the rental stats, the job type summary, invoice Excel files and attendance exports are kept until a table ' +
       'they read changes (decision 017): the scenarios above change nothing, so they measure ' +
       `figures kept; those "while a location changes" edit a location every ${CHANGE_EVERY_MS} ms ` +
       `(${report.scenarios
