@@ -37,6 +37,13 @@ function countingFigure(name: string, tables: readonly string[]) {
   };
 }
 
+/** A figure over `staff` in a process that hears the notices, without a database. */
+function keptOverStaff() {
+  const changes = new TableChanges();
+  changes.heardAgain();
+  return { changes, figure: new KeptFigures<number>(changes, ['staff']) };
+}
+
 /** Waits until the figure has been read again, i.e. a notice made it stale. */
 const untilReadAgain = (figure: ReturnType<typeof countingFigure>, before: number) =>
   eventually(async () => {
@@ -116,9 +123,7 @@ describe('figures kept until a table changes', () => {
   });
 
   it('answer a read during which a change arrives, but do not keep it', async () => {
-    const changes = new TableChanges();
-    changes.heardAgain();
-    const figure = new KeptFigures<number>(changes, ['staff']);
+    const { changes, figure } = keptOverStaff();
     let reads = 0;
     const read = async () => {
       reads += 1;
@@ -134,9 +139,7 @@ describe('figures kept until a table changes', () => {
   });
 
   it('share one read among the callers that ask while it runs, and keep no failure', async () => {
-    const changes = new TableChanges();
-    changes.heardAgain();
-    const figure = new KeptFigures<number>(changes, ['staff']);
+    const { figure } = keptOverStaff();
     let reads = 0;
     const slow = async () => {
       reads += 1;

@@ -1,9 +1,10 @@
--- Notices of changed tables (decision 017). Each statement that writes to a table the kept figures
--- read (the dashboard, the rental stats, the job type summary) queues a notice naming the table;
--- PostgreSQL sends it once the transaction commits (never for a rolled-back one), one per table and
--- transaction however many statements wrote. Every API process LISTENs, and reads a figure afresh
--- once a table it depends on changed. A table added to a kept figure is added here as well
--- (apps/api/src/lib/table-changes.test.ts compares the two).
+-- Notices of changed tables (decision 017). Each statement that writes to a table a kept result
+-- reads (the dashboard, the rental stats, the job type summary, invoice Excel files, attendance
+-- exports) queues a notice naming the table; PostgreSQL sends it once the transaction commits
+-- (never for a rolled-back one), one per table and transaction however many statements wrote.
+-- Every API process LISTENs, and reads a result afresh once a table it depends on changed. A
+-- table a kept result starts to read needs its trigger in a later migration
+-- (apps/api/test/table-notices.test.ts compares the two).
 CREATE FUNCTION "notice_table_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('stockyard_table_changes', TG_TABLE_NAME);
@@ -16,7 +17,8 @@ DECLARE
   watched text;
 BEGIN
   FOREACH watched IN ARRAY ARRAY[
-    'attendance', 'invoice_job_type_totals', 'invoices', 'locations', 'material_counts_by_bucket',
+    'attendance', 'company_profile', 'invoice_items', 'invoice_job_type_totals',
+    'invoice_material_usages', 'invoices', 'locations', 'material_counts_by_bucket',
     'material_rental_counts', 'material_rental_returns', 'material_rentals', 'materials',
     'rental_requests', 'staff', 'stock_levels', 'users'
   ] LOOP

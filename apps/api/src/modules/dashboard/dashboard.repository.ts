@@ -10,6 +10,7 @@ import {
   isNull,
   lt,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -244,6 +245,18 @@ function presentStaff(db: Database, scope: number | null, days: { from: string; 
         .where(and(marked, eq(a.locationId, scope)));
 }
 
+/** Counts read in one statement, one scalar subquery each, answered as numbers by name. */
+async function countsTogether<K extends string>(
+  db: Database,
+  counts: Record<K, SQLWrapper>,
+): Promise<Record<K, number>> {
+  const names = Object.keys(counts) as K[];
+  const columns = names.map((name) => sql`(${counts[name]}) as ${sql.identifier(name)}`);
+  const result = await db.execute<Record<K, string>>(sql`select ${sql.join(columns, sql`, `)}`);
+  const row = result.rows[0]!;
+  return Object.fromEntries(names.map((name) => [name, Number(row[name])])) as Record<K, number>;
+}
+
 /**
  * The admin's cards in one statement: invoices issued in the period, users and inventory items as
  * of now (not removed; the materials from their block counts), rental requests made in `requests`.
@@ -263,17 +276,12 @@ export async function adminCards(
     .where(
       and(gte(rentalRequests.createdAt, requests.from), lt(rentalRequests.createdAt, requests.to)),
     );
-  const result = await db.execute<Record<'invoices' | 'users' | 'materials' | 'requests', string>>(
-    sql`select (${invoicesIssued(db, null, days)}) as "invoices", (${usersNow}) as "users",
-      (${materialsNow}) as "materials", (${requestsMade}) as "requests"`,
-  );
-  const row = result.rows[0]!;
-  return {
-    invoices: Number(row.invoices),
-    users: Number(row.users),
-    materials: Number(row.materials),
-    requests: Number(row.requests),
-  };
+  return countsTogether(db, {
+    invoices: invoicesIssued(db, null, days),
+    users: usersNow,
+    materials: materialsNow,
+    requests: requestsMade,
+  });
 }
 
 /**
@@ -291,16 +299,10 @@ export async function userCards(
     .select({ n: count() })
     .from(staff)
     .where(and(live, eq(staff.status, 'ON_LEAVE')));
-  const result = await db.execute<Record<'staff' | 'onLeave' | 'present' | 'invoices', string>>(
-    sql`select (${staffNow}) as "staff", (${onLeave}) as "onLeave",
-      (${presentStaff(db, scope, days)}) as "present",
-      (${invoicesIssued(db, scope, days)}) as "invoices"`,
-  );
-  const row = result.rows[0]!;
-  return {
-    staff: Number(row.staff),
-    onLeave: Number(row.onLeave),
-    present: Number(row.present),
-    invoices: Number(row.invoices),
-  };
+  return countsTogether(db, {
+    staff: staffNow,
+    onLeave,
+    present: presentStaff(db, scope, days),
+    invoices: invoicesIssued(db, scope, days),
+  });
 }
