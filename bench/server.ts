@@ -25,7 +25,7 @@ async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockyard-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir);
   const url = await ensureDatabase(embedded.url, 'stockyard_bench');
-  const db = createDatabase(url);
+  const db = createDatabase(url, Number(process.env.BENCH_POOL ?? 10));
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { LoginRateLimit } from '@stockyard/shared';
@@ -36,7 +35,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { OneLineRequestLog } from './plugins/request-log';
-import { SECURITY_HEADERS } from './plugins/security-headers';
+import securityHeaders from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
 import { registerWebApp } from './plugins/web';
 
@@ -90,7 +89,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, SECURITY_HEADERS);
+  await app.register(securityHeaders);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stockyard API', version: '1.0.0' },

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** What @fastify/helmet sets on every route's answer, the router's refusals included. */
+/** What Helmet sets on every route's answer, the router's refusals included. */
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');

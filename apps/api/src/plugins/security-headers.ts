@@ -1,10 +1,12 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import helmet from 'helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The security headers of every answer: @fastify/helmet sets them on the answers of routes and
- * hooks, `withSecurityHeaders` on the router's own refusals (414, a bad URL), which no hook sees.
+ * The security headers of every answer (ARCHITECTURE.md section 6), Helmet's with these options.
+ * Helmet's middleware is built once, here, and run by one hook on every request and by
+ * `withSecurityHeaders` on the router's own refusals (414, a bad URL), which no hook sees.
+ * @fastify/helmet built the same middleware again on every request (decision 018).
  */
 export const SECURITY_HEADERS = {
   contentSecurityPolicy: {
@@ -22,12 +24,22 @@ export const SECURITY_HEADERS = {
     },
   },
   strictTransportSecurity: false,
-} satisfies FastifyHelmetOptions;
+} satisfies HelmetOptions;
 
 const setHeaders = helmet(SECURITY_HEADERS);
 
-/** Sets the security headers on a reply that no onRequest hook has seen. */
+/** Sets the security headers on a reply (Helmet's middleware is synchronous). */
 export function withSecurityHeaders(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   setHeaders(request.raw, reply.raw, () => {});
   return reply;
 }
+
+/** The headers on every answer that reaches a route or a hook: API, web files and errors. */
+async function securityHeaders(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', (request, reply, done) => {
+    withSecurityHeaders(request, reply);
+    done();
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers' });

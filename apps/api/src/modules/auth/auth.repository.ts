@@ -1,7 +1,9 @@
+import { PERMISSION_FLAGS } from '@stockyard/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, sessions, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
+import type { UserDtoFields } from '../../lib/user-dto';
 
 export async function findActiveAccountByEmail(db: DbExecutor, email: string) {
   const [row] = await db
@@ -37,12 +39,27 @@ export async function touchLastLogin(db: DbExecutor, userId: number, at: Date) {
   return row!;
 }
 
-/** The live session with its user and location name, or null when dead, expired or the user is gone. */
+/** What a session's user is shown as (toUserDto): no password hash, no two-factor secrets. */
+const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  locationId: users.locationId,
+  status: users.status,
+  lastLogin: users.lastLogin,
+  ...Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, users[flag]])),
+} as Pick<typeof users, keyof UserDtoFields>;
+
+/**
+ * The live session's user (the DTO's columns only) and location name, or null when dead, expired
+ * or the user is gone.
+ */
 export async function findLiveSession(db: Database, sessionId: string, userId: number) {
   // Every signed-in request runs this first: a prepared statement, planned once per connection.
   const statement = prepared(db, 'auth_find_live_session', (database, name) =>
     database
-      .select({ user: users, locationName: locations.name, expiresAt: sessions.expiresAt })
+      .select({ user: sessionUserColumns, locationName: locations.name })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(locations, eq(locations.id, users.locationId))
