@@ -4,6 +4,7 @@ import { EXPORT_TABLES } from '../src/modules/attendance/attendance.repository';
 import { DASHBOARD_TABLES } from '../src/modules/dashboard/dashboard.repository';
 import { FILE_TABLES, SUMMARY_TABLES } from '../src/modules/invoices/invoices.repository';
 import { STATS_TABLES } from '../src/modules/material-rentals/material-rentals.repository';
+import { BOOKKEEPING_TABLES } from '../src/plugins/kept-answers';
 import { createTestApp, type TestApp } from './helpers';
 
 // Decision 017: the figures kept until a table they read changes hear of the change only from
@@ -19,7 +20,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the notices (migration 0024)', () => {
+async function noticedTables(): Promise<Set<string>> {
+  const result = await t.db.execute<{ table: string }>(sql`
+    select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
+    where g.tgname = c.relname || '_notice_change' and not g.tgisinternal`);
+  return new Set(result.rows.map((row) => row.table));
+}
+
+describe('the notices (migrations 0024 and 0025)', () => {
+  // Decision 018: a kept answer of a read route depends on any table of the records.
+  it('are sent by every table but the bookkeeping ones, and by none of those', async () => {
+    const result = await t.db.execute<{ table: string }>(
+      sql`select tablename as "table" from pg_tables where schemaname = 'public' order by 1`,
+    );
+    const tables = result.rows.map((row) => row.table);
+    const noticed = await noticedTables();
+    const bookkeeping = new Set<string>(BOOKKEEPING_TABLES);
+    expect(tables.filter((table) => !noticed.has(table) && !bookkeeping.has(table))).toEqual([]);
+    expect(BOOKKEEPING_TABLES.filter((table) => noticed.has(table))).toEqual([]);
+    expect(BOOKKEEPING_TABLES.filter((table) => !tables.includes(table))).toEqual([]);
+  });
+
   it('are sent by every table a kept figure reads', async () => {
     const read = new Set([
       ...DASHBOARD_TABLES.shared,
@@ -30,10 +51,7 @@ describe('the notices (migration 0024)', () => {
       ...FILE_TABLES,
       ...EXPORT_TABLES,
     ]);
-    const result = await t.db.execute<{ table: string }>(sql`
-      select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
-      where g.tgname = c.relname || '_notice_change' and not g.tgisinternal`);
-    const noticed = new Set(result.rows.map((row) => row.table));
+    const noticed = await noticedTables();
     expect([...read].filter((table) => !noticed.has(table))).toEqual([]);
   });
 });

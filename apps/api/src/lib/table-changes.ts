@@ -4,6 +4,12 @@ import type { Notification } from 'pg';
 /** The channel on which the database tells of a change to a watched table (migration 0024). */
 export const TABLE_CHANGES_CHANNEL = 'stockyard_table_changes';
 
+/**
+ * What a kept answer of a read route depends on (decision 018): every table that sends notices,
+ * which is every table of the business's records (migrations 0024 and 0025).
+ */
+export const ANY_TABLE = ['*'] as const;
+
 /** The names of tables, as the notices give them. */
 export function tableNames(...tables: Table[]): readonly string[] {
   return tables.map((table) => getTableName(table));
@@ -20,6 +26,8 @@ export class TableChanges {
   private readonly generations = new Map<string, number>();
   private readonly kept = new Map<string, KeptFigures<unknown>>();
   private everything = 0;
+  /** Raised by every notice, whatever its table: the generation of ANY_TABLE. */
+  private anyTable = 0;
   private listening = false;
 
   /** The figures kept under `name` (one per call that keeps them), read from `tables`; at most `maxEntries` keys. */
@@ -52,6 +60,7 @@ export class TableChanges {
   notice(message: Pick<Notification, 'channel' | 'payload'>): void {
     if (message.channel !== TABLE_CHANGES_CHANNEL || !message.payload) return;
     this.generations.set(message.payload, (this.generations.get(message.payload) ?? 0) + 1);
+    this.anyTable += 1;
   }
 
   /** Any table may have changed: this process committed a write. */
@@ -61,6 +70,7 @@ export class TableChanges {
 
   /** A stamp of the tables' generations: equal stamps mean no change heard in between. */
   stamp(tables: readonly string[]): string {
+    if (tables === ANY_TABLE) return `${this.everything}:${this.anyTable}`;
     return `${this.everything}:${tables.map((table) => this.generations.get(table) ?? 0).join(',')}`;
   }
 }

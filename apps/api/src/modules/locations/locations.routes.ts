@@ -25,6 +25,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Locations, by type or status',
@@ -45,6 +46,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/active',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Active locations, for pickers',
@@ -68,6 +70,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/options',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: "Every location's id, name and status, for pickers",
@@ -80,6 +83,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/type/:type',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Locations of one type',
@@ -104,6 +108,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'One location',
@@ -121,6 +126,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/stats',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Materials, units in stock and low stock at a location',

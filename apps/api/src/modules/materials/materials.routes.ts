@@ -33,6 +33,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Inventory, newest first, optionally at one location',
@@ -53,6 +54,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/options',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: "Every material of a location by name, with its stock, for a form's picker",
@@ -70,6 +72,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/low-stock',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Materials at or under the low-stock threshold',
@@ -88,6 +91,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/location/:id',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Inventory of one location',
@@ -110,6 +114,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/detail/:id',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'One material',
@@ -127,6 +132,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/movements',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: "A material's stock history, newest first",

@@ -27,6 +27,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary:
@@ -48,6 +49,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/all/active',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'The ACTIVE staff by name (the Mark Attendance picker)',
@@ -86,6 +88,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'One staff member',

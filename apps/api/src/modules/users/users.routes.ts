@@ -30,6 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getAll',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Users, by name or email, role and location',
@@ -50,6 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/detail/:id',
     {
+      config: { keep: true },
       schema: { tags, summary: 'One user', params: idParam, response: { 200: oneUser, ...reads } },
     },
     async (request) =>
@@ -62,6 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/role/:role',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Users with a role',
@@ -84,6 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/location/:id',
     {
+      config: { keep: true },
       schema: {
         tags,
         summary: 'Users of a location',
