@@ -49,9 +49,14 @@ function startServer() {
   return { child, ready };
 }
 
-function run(url, headers, duration) {
+/** One autocannon run; with `paths`, each request asks the next of them in turn. */
+function run(url, headers, duration, paths) {
+  let next = 0;
+  const requests = paths && [
+    { setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
+  ];
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) =>
+    autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -207,9 +212,56 @@ function scenarios(info) {
       url: `${apiUrl}/api/material-rentals/${rentals.returnsRentalId}/returns`,
       budgetMs: BUDGET_MS.list,
     },
+    ...firstTimeScenarios(apiUrl, sample, dataset),
     ...staffScenarios(apiUrl, sample.locationId),
     ...dashboardScenarios(apiUrl),
     ...changingScenarios(apiUrl, sample),
+  ];
+}
+
+/**
+ * Reads asked for the first time (decision 018): each request asks the next of more URLs than a
+ * route keeps answers for (200), in turn, so that none is ever answered from memory. What a new
+ * search, another page or another invoice costs; no budget, since the issues set theirs for the
+ * reads above.
+ */
+function firstTimeScenarios(apiUrl, sample, dataset) {
+  const { invoices } = sample;
+  const turn = (count, pathOf) => Array.from({ length: count }, (_, i) => pathOf(i));
+  // The same first page under 300 URLs: `n` is a parameter the API does not read.
+  const firstPage = (path) => turn(300, (i) => `${path}&n=${i}`);
+  const searches = invoices.searchWords.flatMap((word) =>
+    [1, 2, 3, 4, 5].map(
+      (page) => `/api/invoices?page=${page}&limit=10&search=${encodeURIComponent(word)}`,
+    ),
+  );
+  const scenario = (name, paths) => ({
+    name: `${name}, read each call (${paths.length} URLs in turn)`,
+    url: `${apiUrl}${paths[0]}`,
+    paths,
+  });
+  return [
+    scenario('materials list, page 1', firstPage('/api/materials/list?page=1&limit=10')),
+    scenario(
+      'materials list, 300 pages',
+      turn(
+        300,
+        (i) =>
+          `/api/materials/list?page=${1 + Math.floor((i * dataset.materials) / 3000)}&limit=10`,
+      ),
+    ),
+    scenario(
+      `invoices list, month ${invoices.month}, page 1`,
+      firstPage(`/api/invoices?page=1&limit=10&month=${invoices.month}`),
+    ),
+    scenario('invoice search, 50 words and 5 pages', searches),
+    scenario('rental requests list, page 1', firstPage('/api/rental-requests?page=1&limit=10')),
+    scenario('material rentals list, page 1', firstPage('/api/material-rentals?page=1&limit=10')),
+    scenario(
+      'material rentals list, 300 pages',
+      turn(300, (i) => `/api/material-rentals?page=${i + 1}&limit=10`),
+    ),
+    scenario('staff list, page 1', firstPage('/api/staff?page=1&pageSize=10')),
   ];
 }
 
@@ -456,8 +508,8 @@ async function main() {
         const stopChanging = scenario.changing
           ? keepChanging(info.apiUrl, headers, scenario.changing.everyMs)
           : null;
-        if (WARMUP > 0) await run(scenario.url, headersOf(scenario), WARMUP);
-        const result = await run(scenario.url, headersOf(scenario), DURATION);
+        if (WARMUP > 0) await run(scenario.url, headersOf(scenario), WARMUP, scenario.paths);
+        const result = await run(scenario.url, headersOf(scenario), DURATION, scenario.paths);
         const edits = await stopChanging?.();
         await drain(info.apiUrl);
         const row = {

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/database-admin';
-import { seedActors } from '../../test/factories';
+import { createUser, loginAs, seedActors } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
-// Decision 018: a read route's answers are kept per URL, user and day until a table of the
+// Decision 018: a read route's answers are kept per URL, viewer and day until a table of the
 // records changes; this process's own writes show at once, another client's once its notice
 // arrives, and nothing is kept while the notices cannot be heard.
 
@@ -91,11 +91,20 @@ describe('kept answers', () => {
     expect(await listNames(headers)).toContain('Own Write Yard');
   });
 
-  it("are each user's own: a field manager is never answered an admin's list", async () => {
+  it("are each viewer's own: a field manager is never answered an admin's list", async () => {
     const all = await listNames(actors.admin.headers);
     expect(all.length).toBeGreaterThan(1);
     expect(await listNames(actors.manager.headers)).toEqual([actors.location.name]);
     expect(await listNames(actors.admin.headers)).toEqual(all);
+  });
+
+  it('are shared by viewers of the same role, location and flags', async () => {
+    const other = await createUser(t.db, { role: 'ADMIN' });
+    const otherAdmin = await loginAs(t.app, other.email);
+    const before = await listNames(actors.admin.headers);
+    await unheardLocation('Shared Yard');
+    // Kept for the first admin's read: the second admin is answered the same, unread.
+    expect(await listNames(otherAdmin.headers)).toEqual(before);
   });
 
   it('never keep a refusal', async () => {

@@ -8,8 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Keep this read route's answers until any table of the records changes (decision 018). Only
-     * for a GET whose handler returns its answer from the URL and the signed-in user alone,
-     * touching neither the reply nor a bookkeeping table (BOOKKEEPING_TABLES).
+     * for a GET whose handler returns its answer from the URL and the viewer's role, location and
+     * flags alone, touching neither the reply nor a bookkeeping table (BOOKKEEPING_TABLES).
      */
     keep?: boolean;
   }
@@ -34,17 +34,17 @@ export const BOOKKEEPING_TABLES = [
 const ANSWERS_PER_ROUTE = 200;
 
 /**
- * Who an answer is for: a user's answers are kept for that user alone, and a change of their role,
- * location or flags (a write to `users`, which is noticed anyway) gives other keys.
+ * Whom an answer is for: what a read route answers depends on the viewer's role, location and
+ * flags, never on who they are (no read uses the viewer's id), so that viewers alike share it.
  */
 function viewerKey(user: SessionUser): string {
   const flags = PERMISSION_FLAGS.map((flag) => (user.permissions[flag] ? 1 : 0)).join('');
-  return `${user.id}:${user.role}:${user.locationId ?? '-'}:${flags}`;
+  return `${user.role}:${user.locationId ?? '-'}:${flags}`;
 }
 
 /**
- * Kept answers (decision 018): a read route marked `keep` answers a URL asked again by the same
- * user, on the same day, from memory until any table of the records changes, through the same
+ * Kept answers (decision 018): a read route marked `keep` answers a URL asked again by a viewer
+ * of the same role, location and flags, on the same day, from memory until any table of the records changes, through the same
  * `KeptFigures` as the dashboard (decision 017): a change heard during a read leaves it unkept,
  * callers asking while a read runs share it, a refusal (404, 403) is never kept, and nothing is
  * kept while the notices cannot be heard. A write committed through `inTransaction` makes every
