@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, terminateBackends } from '../../test/database-admin';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { KeptFigures, TABLE_CHANGES_CHANNEL, TableChanges } from './table-changes';
+import { ANY_TABLE, KeptFigures, TABLE_CHANGES_CHANNEL, TableChanges } from './table-changes';
 import { inTransaction } from './transaction';
 
 let t: TestApp;
@@ -152,5 +152,25 @@ describe('figures kept until a table changes', () => {
     const failing = () => Promise.reject(new Error('down'));
     await expect(figure.get('f', failing)).rejects.toThrow('down');
     expect(await figure.get('f', async () => 3)).toBe(3);
+  });
+});
+
+describe('what is kept over ANY_TABLE (decision 018)', () => {
+  it('is read again after a notice of any table, and kept while none arrives', async () => {
+    const changes = new TableChanges();
+    changes.heardAgain();
+    const figure = new KeptFigures<number>(changes, ANY_TABLE);
+    let reads = 0;
+    const get = () => figure.get('key', async () => ++reads);
+    expect(await get()).toBe(1);
+    expect(await get()).toBe(1);
+    for (const table of ['staff', 'stock_movements', 'rental_request_items']) {
+      changes.notice({ channel: TABLE_CHANGES_CHANNEL, payload: table });
+      const before = reads;
+      expect(await get()).toBe(before + 1);
+      expect(await get()).toBe(before + 1);
+    }
+    changes.notice({ channel: 'another_channel', payload: 'staff' });
+    expect(await get()).toBe(reads);
   });
 });
