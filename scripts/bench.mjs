@@ -221,9 +221,8 @@ function scenarios(info) {
 
 /**
  * Reads asked for the first time (decision 018): each request asks the next of more URLs than a
- * route keeps answers for (200), in turn, so that none is ever answered from memory. What a new
- * search, another page or another invoice costs; no budget, since the issues set theirs for the
- * reads above.
+ * route keeps answers for (200), in turn, so that none is ever answered from memory: what a new
+ * search or another page costs. No budget: the issues set theirs for the reads above.
  */
 function firstTimeScenarios(apiUrl, sample, dataset) {
   const { invoices } = sample;

@@ -44,12 +44,12 @@ function viewerKey(user: SessionUser): string {
 
 /**
  * Kept answers (decision 018): a read route marked `keep` answers a URL asked again by a viewer
- * of the same role, location and flags, on the same day, from memory until any table of the records changes, through the same
- * `KeptFigures` as the dashboard (decision 017): a change heard during a read leaves it unkept,
- * callers asking while a read runs share it, a refusal (404, 403) is never kept, and nothing is
- * kept while the notices cannot be heard. A write committed through `inTransaction` makes every
- * kept answer of this process stale before it is answered, so that a user's own change shows on
- * their next read.
+ * of the same role, location and flags, on the same day, from memory until any table of the
+ * records changes, through the same `KeptFigures` as the dashboard (decision 017): a change heard
+ * during a read leaves it unkept, callers asking while a read runs share it, a refusal (404, 403)
+ * is never kept, and nothing is kept while the notices cannot be heard. A write committed through
+ * `inTransaction` makes every kept answer of this process stale before it is answered, so that a
+ * user's own change shows on their next read.
  */
 async function keptAnswers(app: FastifyInstance): Promise<void> {
   const { changes } = app.ctx;
