@@ -49,11 +49,19 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Tries started: counted when a worker claims the mail, before it is sent. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The lease of the worker sending it: until then no other worker takes it. A worker that dies
+     * mid-send leaves it, and once it has passed the mail is sent again (with the same Message-ID).
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Its Message-ID header, made at its first claim and kept, so that a repeat is recognisable. */
+    messageId: text('message_id'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** Set when the attempts ran out: the mail is kept, and no longer tried. */
+    /** Set when the attempts ran out: the mail is kept, shown to admins, and no longer tried. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,5 +69,8 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('email_outbox_failed_idx')
+      .on(t.failedAt, t.id)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );
