@@ -66,6 +66,8 @@ check('boundaries (dependency-cruiser)', 'npx', [
   '.dependency-cruiser.cjs',
 ]);
 
+check('licences (runtime dependencies)', 'node', ['scripts/licences.mjs']);
+
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestOk = run('unit and API tests (vitest)', 'npx', [
   'vitest',

@@ -1,4 +1,4 @@
-import { UAParser } from 'ua-parser-js';
+import Bowser from 'bowser';
 import type { AppContext } from '../../context';
 import type { UnitOfWork } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
@@ -19,7 +19,10 @@ export function noticeTime(at: Date): string {
  * "New sign-in from Chrome on Linux (127.0.0.1) at 13:45 UTC on 25/11/2026".
  */
 export function signInNoticeMessage(client: Client, at: Date = new Date()): string {
-  const { browser, os } = UAParser(client.userAgent ?? '');
+  // Bowser refuses an empty user agent; a client that sends none is "an unknown browser".
+  const { browser, os } = client.userAgent
+    ? Bowser.parse(client.userAgent)
+    : { browser: {}, os: {} };
   const from = browser.name ?? 'an unknown browser';
   const on = os.name ? ` on ${os.name}` : '';
   return `New sign-in from ${from}${on} (${client.ip}) at ${noticeTime(at)}`;

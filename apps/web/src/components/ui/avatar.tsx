@@ -1,5 +1,5 @@
-import { initials as initialsStyle } from '@dicebear/collection';
 import { createAvatar } from '@dicebear/core';
+import * as initialsStyle from '@dicebear/initials';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
 
