@@ -1,5 +1,6 @@
 export * from './activity';
 export * from './attendance';
+export * from './idempotency';
 export * from './invoices';
 export * from './locations';
 export * from './material-rentals';
