@@ -34,7 +34,6 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
-import keptAnswers from './plugins/kept-answers';
 import { OneLineRequestLog } from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
@@ -103,7 +102,6 @@ export async function buildApp({
   });
   // Before every route, so that each one takes its rule from the access table.
   await app.register(authPlugin, { apiDocsPublic });
-  await app.register(keptAnswers);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(socketPlugin, { webOrigin });
   const spaFallback = webDist ? await registerWebApp(app, webDist) : false;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKKEEPING_TABLES } from '../src/lib/table-changes';
 import { EXPORT_TABLES } from '../src/modules/attendance/attendance.repository';
 import { DASHBOARD_TABLES } from '../src/modules/dashboard/dashboard.repository';
 import { FILE_TABLES, SUMMARY_TABLES } from '../src/modules/invoices/invoices.repository';
 import { STATS_TABLES } from '../src/modules/material-rentals/material-rentals.repository';
-import { BOOKKEEPING_TABLES } from '../src/plugins/kept-answers';
 import { createTestApp, type TestApp } from './helpers';
 
 // Decision 017: the figures kept until a table they read changes hear of the change only from
@@ -28,7 +28,7 @@ async function noticedTables(): Promise<Set<string>> {
 }
 
 describe('the notices (migrations 0024 and 0025)', () => {
-  // Decision 018: a kept answer of a read route depends on any table of the records.
+  // A figure kept over ANY_TABLE depends on every table of the records.
   it('are sent by every table but the bookkeeping ones, and by none of those', async () => {
     const result = await t.db.execute<{ table: string }>(
       sql`select tablename as "table" from pg_tables where schemaname = 'public' order by 1`,

@@ -155,7 +155,7 @@ describe('figures kept until a table changes', () => {
   });
 });
 
-describe('what is kept over ANY_TABLE (decision 018)', () => {
+describe('what is kept over ANY_TABLE', () => {
   it('is read again after a notice of any table, and kept while none arrives', async () => {
     const changes = new TableChanges();
     changes.heardAgain();

@@ -5,10 +5,26 @@ import type { Notification } from 'pg';
 export const TABLE_CHANGES_CHANNEL = 'stockyard_table_changes';
 
 /**
- * What a kept answer of a read route depends on (decision 018): every table that sends notices,
- * which is every table of the business's records (migrations 0024 and 0025).
+ * What a figure kept until any table of the records changes depends on: every table that sends
+ * notices, which is every table but the bookkeeping ones (migrations 0024 and 0025).
  */
 export const ANY_TABLE = ['*'] as const;
+
+/**
+ * The tables that send no notice of their changes (migration 0025): no kept figure may read them.
+ * They change at every sign-in, mail sent or page of the log, and nobody reads them by list. Every
+ * other table sends notices (a test holds the two lists to the database).
+ */
+export const BOOKKEEPING_TABLES = [
+  'activity_logs',
+  'email_outbox',
+  'login_attempts',
+  'notifications',
+  'rental_alerts_sent',
+  'sessions',
+  'socket_io_attachments',
+  'two_factor_recovery_codes',
+] as const;
 
 /** The names of tables, as the notices give them. */
 export function tableNames(...tables: Table[]): readonly string[] {

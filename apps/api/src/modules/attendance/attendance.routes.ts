@@ -36,7 +36,6 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary:
@@ -95,7 +94,6 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/:staffId',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "A staff member's records, newest first (one day with `date`)",
@@ -119,7 +117,6 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/:staffId/overview',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "A staff member's records counted by status (the Attendance Overview)",

@@ -22,7 +22,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/dashboard-stats',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary:
@@ -41,7 +40,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/admin-stats',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "The admin's cards: invoices, users, materials, this month's requests, low stock",
@@ -59,7 +57,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/user-stats',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "The field manager's cards: staff, present, on leave, invoices",
@@ -77,7 +74,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/dashboard-counts',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "The page's one call: the shared figures and the cards of the viewer's role",

@@ -26,7 +26,6 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Invoices, newest issue date first: search, status, location and month',
@@ -44,7 +43,6 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'One invoice with its items and their material usages',

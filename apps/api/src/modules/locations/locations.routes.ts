@@ -25,7 +25,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Locations, by type or status',
@@ -46,7 +45,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/active',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Active locations, for pickers',
@@ -70,7 +68,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/options',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "Every location's id, name and status, for pickers",
@@ -83,7 +80,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/type/:type',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Locations of one type',
@@ -108,7 +104,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'One location',
@@ -126,7 +121,6 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/stats',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Materials, units in stock and low stock at a location',

@@ -27,7 +27,6 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Rentals, newest first: search, status (OVERDUE derived) and destination',
@@ -45,7 +44,6 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Counts and quantities of the rentals the user may see, per destination',
@@ -59,7 +57,6 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'One rental with its locations and items',
@@ -77,7 +74,6 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/returns',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "A rental's returns, oldest first, with cumulative and remaining quantities",

@@ -33,7 +33,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Inventory, newest first, optionally at one location',
@@ -54,7 +53,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/options',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "Every material of a location by name, with its stock, for a form's picker",
@@ -72,7 +70,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/low-stock',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Materials at or under the low-stock threshold',
@@ -91,7 +88,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/location/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Inventory of one location',
@@ -114,7 +110,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/detail/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'One material',
@@ -132,7 +127,6 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/movements',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "A material's stock history, newest first",

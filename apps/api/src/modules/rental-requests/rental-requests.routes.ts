@@ -23,7 +23,6 @@ export const rentalRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: "Rental requests, newest first (a field manager's: their location's)",
@@ -47,7 +46,6 @@ export const rentalRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'One rental request with its materials and its decision',

@@ -9,7 +9,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoice-job-type-summary',
     {
-      config: { keep: true },
       schema: {
         tags: ['reports'],
         summary: 'Invoice items per job type and unit, over the invoices the viewer may see',

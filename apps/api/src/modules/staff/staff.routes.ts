@@ -27,7 +27,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary:
@@ -49,7 +48,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/all/active',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'The ACTIVE staff by name (the Mark Attendance picker)',
@@ -88,7 +86,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'One staff member',

@@ -30,7 +30,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getAll',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Users, by name or email, role and location',
@@ -51,7 +50,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/detail/:id',
     {
-      config: { keep: true },
       schema: { tags, summary: 'One user', params: idParam, response: { 200: oneUser, ...reads } },
     },
     async (request) =>
@@ -64,7 +62,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/role/:role',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Users with a role',
@@ -87,7 +84,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/location/:id',
     {
-      config: { keep: true },
       schema: {
         tags,
         summary: 'Users of a location',
