@@ -74,3 +74,26 @@ export const emailOutbox = pgTable(
       .where(sql`${t.failedAt} is not null`),
   ],
 );
+
+/**
+ * A notice written once, in the transaction of the change it tells of (decision 020): after the
+ * commit it is fanned out into one `notifications` row per recipient (and their e-mail), and
+ * deleted in the same transaction. A row still here was committed and not yet fanned out; the
+ * sweep picks it up, so that no notice is lost to a crash between the commit and the fan-out.
+ */
+export const notificationEvents = pgTable('notification_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').$type<NotificationType>().notNull(),
+  message: text('message').notNull(),
+  /** The location the event concerns; its field managers receive it. */
+  locationId: integer('location_id'),
+  /** A second location it concerns (a transfer's destination). */
+  otherLocationId: integer('other_location_id'),
+  /** Exactly these users, instead of the admins and field managers (the LOGIN notice). */
+  recipientIds: integer('recipient_ids').array(),
+  /** The user whose action this is: never a recipient of it. */
+  actorId: integer('actor_id'),
+  data: jsonb('data').$type<Record<string, unknown>>(),
+  /** When it happened: its notifications and e-mails carry this time. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
