@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS } from '@stockyard/shared';
+import { ATTENDANCE_MESSAGES, DEFAULT_PERMISSIONS } from '@stockyard/shared';
 import ExcelJS from 'exceljs';
 import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
 
@@ -96,7 +96,7 @@ test.describe('staff and attendance', () => {
     await expect(page.getByText('Validation Error')).toBeVisible();
     await mark.getByRole('button', { name: 'Cancel' }).click();
 
-    // Last month's days, marked through the API (one at another location, by the admin).
+    // Last month's days, marked through the API (and the admin refused one at another location).
     const staffId = Number(page.url().split('/').pop());
     const { token } = await apiLogin(request, manager);
     const earlier = day(lastMonth);
@@ -108,16 +108,21 @@ test.describe('staff and attendance', () => {
       notes: '=SUM(A1:A2)',
     });
     const { token: adminToken } = await apiLogin(request, admin);
-    await apiCall(request, adminToken, 'POST', '/api/attendance', {
-      staffId,
-      locationId: other.id,
-      date: day(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 13)).iso,
-      checkIn: '09:00',
-      checkOut: '17:00',
-      status: 'HALF_DAY',
+    const elsewhere = await request.post('/api/attendance', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: {
+        staffId,
+        locationId: other.id,
+        date: day(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 13)).iso,
+        checkIn: '09:00',
+        checkOut: '17:00',
+        status: 'HALF_DAY',
+      },
     });
+    expect(elsewhere.status()).toBe(400);
+    expect((await elsewhere.json()).message).toBe(ATTENDANCE_MESSAGES.notStaffLocation);
 
-    // The chart: present this month, absent and a half day last month.
+    // The chart: present this month, absent last month.
     await page.goto('/staff');
     await page
       .getByRole('row')
@@ -131,7 +136,7 @@ test.describe('staff and attendance', () => {
     ).toHaveCount(2);
     await expect(overview.getByText('Present: 1')).toBeVisible();
     await expect(overview.getByText('Absent: 1')).toBeVisible();
-    // The half day was at another location: not the field manager's to count.
+    // The half day at another location was refused.
     await expect(overview.getByText('Half Day: 0')).toBeVisible();
     await page.keyboard.press('Escape');
 

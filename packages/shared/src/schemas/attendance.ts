@@ -36,6 +36,8 @@ export const ATTENDANCE_MESSAGES = {
   notFound: 'Attendance record not found',
   staffNotFound: 'Staff member not found',
   locationInvalid: 'Location not found',
+  // PRODUCT-DECISIONS.md, third round: a record is at the staff member's own location.
+  notStaffLocation: "Attendance is recorded at the staff member's own location",
   // 03 sections 2.3 and 8.
   title: 'Staff Attendance',
   loading: 'Loading attendance records...',

@@ -268,6 +268,19 @@ export async function findAttendance(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
+/**
+ * A staff member's location (deleted or not), held (FOR SHARE) so that they are not moved before
+ * the write commits; null for no such staff member.
+ */
+export async function staffHome(db: DbExecutor, staffId: number) {
+  const [row] = await db
+    .select({ locationId: staff.locationId, deletedAt: staff.deletedAt })
+    .from(staff)
+    .where(eq(staff.id, staffId))
+    .for('share');
+  return row ?? null;
+}
+
 /** A record, held (FOR UPDATE) until the transaction ends. */
 export async function lockAttendance(db: DbExecutor, id: number) {
   const [row] = await db.select().from(attendance).where(eq(attendance.id, id)).for('update');

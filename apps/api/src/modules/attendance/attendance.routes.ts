@@ -136,7 +136,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Mark a staff member's attendance (an overlapping record is 409)",
+        summary:
+          "Mark a staff member's attendance at their own location (another is 400; an overlapping record is 409)",
         body: attendanceSchema,
         response: { 201: oneRecord, ...writes },
       },
@@ -152,7 +153,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change an attendance record (an overlap with another record is 409)',
+        summary:
+          "Change an attendance record (moved only to the staff member's own location, else 400; an overlap with another record is 409)",
         params: idParam,
         body: updateAttendanceSchema,
         response: { 200: oneRecord, ...writes },

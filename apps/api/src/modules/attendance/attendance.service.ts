@@ -147,6 +147,13 @@ function refusalOf(error: unknown) {
   return error;
 }
 
+/** A record is at its staff member's own location (PRODUCT-DECISIONS.md): another one is 400. */
+function assertStaffLocation(home: number, locationId: number) {
+  if (locationId !== home) {
+    throw badRequest(M.notStaffLocation, [{ path: 'locationId', message: M.notStaffLocation }]);
+  }
+}
+
 function valuesOf(input: UpdateAttendanceInput) {
   return {
     locationId: input.locationId,
@@ -161,7 +168,10 @@ function valuesOf(input: UpdateAttendanceInput) {
 const times = (a: { checkIn: string | null; checkOut: string | null }) =>
   `${attendanceTime(a.checkIn) ?? '-'} to ${attendanceTime(a.checkOut) ?? '-'}`;
 
-/** Marks a staff member's attendance, at the user's own location if they are a field manager. */
+/**
+ * Marks a staff member's attendance at their own location (400 at another), which is a field
+ * manager's own (another location's staff member is 404 to them).
+ */
 export async function markAttendance(
   ctx: AppContext,
   actor: Actor,
@@ -171,6 +181,10 @@ export async function markAttendance(
   assertWritable(actor.user, input.locationId);
   try {
     return await inTransaction(ctx, async ({ tx }) => {
+      // Read again, held: a staff member moved or deleted meanwhile is not marked at the old place.
+      const home = await repo.staffHome(tx, member.id);
+      if (!home || home.deletedAt) throw notFound(M.staffNotFound);
+      assertStaffLocation(home.locationId, input.locationId);
       const row = await repo.insertAttendance(tx, { staffId: member.id, ...valuesOf(input) });
       const listed = (await repo.findAttendance(tx, row.id))!;
       await recordActivity(tx, {
@@ -190,7 +204,11 @@ export async function markAttendance(
   }
 }
 
-/** Changes a record; moving it is a write at both locations (403 unless both are the user's). */
+/**
+ * Changes a record; moving it is a write at both locations (403 unless both are the user's), and
+ * only to the staff member's own location (400 elsewhere). A record may stay where it is: one of a
+ * staff member who moved since is their history at the old location.
+ */
 export async function updateAttendance(
   ctx: AppContext,
   actor: Actor,
@@ -203,6 +221,10 @@ export async function updateAttendance(
       if (!before) throw notFound(M.notFound);
       assertReadable(actor.user, before.locationId, M.notFound);
       assertWritable(actor.user, before.locationId, input.locationId);
+      if (input.locationId !== before.locationId) {
+        const home = (await repo.staffHome(tx, before.staffId))!;
+        assertStaffLocation(home.locationId, input.locationId);
+      }
       await repo.updateAttendance(tx, id, valuesOf(input));
       const listed = (await repo.findAttendance(tx, id))!;
       await recordActivity(tx, {

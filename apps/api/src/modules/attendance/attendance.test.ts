@@ -24,25 +24,27 @@ const call = (method: Method, url: string, headers?: Record<string, string>, pay
 const admin = () => actors.admin.headers;
 
 let sequence = 0;
+const staffPayload = (name: string, locationId: number, email: string) => ({
+  name,
+  email,
+  phone: '07700900123',
+  position: 'Scaffolder',
+  locationId,
+  department: 'Erection',
+  hireDate: '2024-01-08',
+  salary: 30000,
+  status: 'ACTIVE',
+  address: '1 Quay Street',
+  emergencyContact: 'Kin Person',
+  emergencyPhone: '07700900999',
+});
+
 async function staffMember(name: string, locationId: number) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/staff',
     headers: admin(),
-    payload: {
-      name,
-      email: `member${++sequence}.${Date.now()}@site.test`,
-      phone: '07700900123',
-      position: 'Scaffolder',
-      locationId,
-      department: 'Erection',
-      hireDate: '2024-01-08',
-      salary: 30000,
-      status: 'ACTIVE',
-      address: '1 Quay Street',
-      emergencyContact: 'Kin Person',
-      emergencyPhone: '07700900999',
-    },
+    payload: staffPayload(name, locationId, `member${++sequence}.${Date.now()}@site.test`),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as StaffDto;
@@ -184,11 +186,7 @@ describe('overlapping attendance', () => {
   const day = '2026-03-10';
   let morning: AttendanceDto;
   beforeAll(async () => {
-    // At another location, by an admin: the spec's case of two sites in one day.
-    morning = await mark(
-      record({ date: day, locationId: other.id, checkIn: '09:00', checkOut: '12:00' }),
-      admin(),
-    );
+    morning = await mark(record({ date: day, checkIn: '09:00', checkOut: '12:00' }), admin());
   });
 
   const tryMark = (checkIn: string | null, checkOut: string | null) =>
@@ -228,7 +226,7 @@ describe('overlapping attendance', () => {
   it('lets an update keep its own interval, and refuses one that reaches another record', async () => {
     const own = await call('PUT', `/${morning.id}`, admin(), {
       date: day,
-      locationId: other.id,
+      locationId: actors.location.id,
       checkIn: '09:15',
       checkOut: '11:45',
       status: 'LATE',
@@ -237,7 +235,7 @@ describe('overlapping attendance', () => {
     expect(own.json().data).toMatchObject({ checkIn: '09:15', checkOut: '11:45', status: 'LATE' });
     const clash = await call('PUT', `/${morning.id}`, admin(), {
       date: day,
-      locationId: other.id,
+      locationId: actors.location.id,
       checkIn: '09:15',
       checkOut: '12:30',
     });
@@ -265,6 +263,120 @@ describe('overlapping attendance', () => {
       .from(attendance)
       .where(and(eq(attendance.staffId, asha.id), eq(attendance.date, date)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe("the staff member's own location (PRODUCT-DECISIONS.md)", () => {
+  const month = '2026-09';
+  const recordsOn = (staffId: number, date: string) =>
+    t.db
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.staffId, staffId), eq(attendance.date, date)));
+  const refused = (response: Awaited<ReturnType<typeof call>>) => {
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message: M.notStaffLocation,
+      errors: [{ path: 'locationId', message: M.notStaffLocation }],
+    });
+  };
+
+  it("refuses an admin marking another location's staff member here, or ours there: 400, nothing written", async () => {
+    const activityBefore = await t.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.action, 'MARK_ATTENDANCE'));
+    refused(
+      await call(
+        'POST',
+        '',
+        admin(),
+        record({ staffId: southern.id, locationId: actors.location.id, date: `${month}-01` }),
+      ),
+    );
+    refused(await call('POST', '', admin(), record({ locationId: other.id, date: `${month}-01` })));
+    expect(await recordsOn(southern.id, `${month}-01`)).toEqual([]);
+    expect(await recordsOn(asha.id, `${month}-01`)).toEqual([]);
+    const activityAfter = await t.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.action, 'MARK_ATTENDANCE'));
+    expect(activityAfter).toHaveLength(activityBefore.length);
+    // At their own location, the same admin's records are taken.
+    await mark(
+      record({ staffId: southern.id, locationId: other.id, date: `${month}-01` }),
+      admin(),
+    );
+    await mark(record({ date: `${month}-01` }), admin());
+  });
+
+  it('refuses an update that moves a record to a location not the staff member’s, the record unchanged', async () => {
+    const mine = await mark(record({ date: `${month}-02` }));
+    const moved = await call('PUT', `/${mine.id}`, admin(), {
+      date: `${month}-02`,
+      locationId: other.id,
+      status: 'LATE',
+    });
+    refused(moved);
+    const [row] = await recordsOn(asha.id, `${month}-02`);
+    expect(row).toMatchObject({ locationId: actors.location.id, status: 'PRESENT' });
+  });
+
+  it('keeps a moved staff member’s records where they were, and moves one only to their new location', async () => {
+    const mover = await staffMember('Mo Mover', actors.location.id);
+    const before = await mark(record({ staffId: mover.id, date: `${month}-03` }));
+    const relocated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${mover.id}`,
+      headers: admin(),
+      payload: staffPayload(mover.name, other.id, mover.email),
+    });
+    expect(relocated.statusCode, relocated.body).toBe(200);
+    const edit = (locationId: number, status: string) =>
+      call('PUT', `/${before.id}`, admin(), { date: `${month}-03`, locationId, status });
+    // The old location's record stays there and can be corrected.
+    const kept = await edit(actors.location.id, 'LATE');
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ locationId: actors.location.id, status: 'LATE' });
+    // Marked anew: at the new location only.
+    refused(await call('POST', '', admin(), record({ staffId: mover.id, date: `${month}-04` })));
+    // Moved: to the new location; and then not back.
+    const there = await edit(other.id, 'LATE');
+    expect(there.statusCode, there.body).toBe(200);
+    expect(there.json().data).toMatchObject({ locationId: other.id });
+    refused(await edit(actors.location.id, 'LATE'));
+  });
+
+  it("never shows another location's staff in this location's list and export", async () => {
+    const listed = await call('GET', `?month=${month}&limit=100`, actors.manager.headers);
+    expect(listed.statusCode).toBe(200);
+    const rows = listed.json().data as AttendanceDto[];
+    expect(rows.map((a) => a.staffName)).toContain('Asha Rigger');
+    expect(rows.every((a) => a.locationId === actors.location.id)).toBe(true);
+    const staffIds = new Set(rows.map((a) => a.staffId));
+    expect(staffIds.has(southern.id)).toBe(false);
+    // Every staff member listed here is one the location may open.
+    for (const staffId of staffIds) {
+      const member = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/${staffId}`,
+        headers: actors.manager.headers,
+      });
+      expect(member.statusCode, `staff ${staffId}`).toBe(200);
+    }
+    const exported = await call('GET', `/export?month=${month}`, actors.manager.headers);
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const exportedNames: unknown[] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => {
+      if (n > 1) exportedNames.push(row.getCell(1).value);
+    });
+    expect(exportedNames).toContain('Asha Rigger');
+    expect(exportedNames).not.toContain('Sol Southern');
+    expect(exportedNames).toHaveLength(rows.length);
   });
 });
 

@@ -1,7 +1,6 @@
 import {
   ATTENDANCE_MESSAGES,
   type AttendanceDto,
-  type LocationOption,
   localToday,
   type StaffDto,
 } from '@stockyard/shared';
@@ -11,12 +10,22 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AttendanceFormDialog } from './attendance-form-dialog';
 
-const LOCATIONS: LocationOption[] = [
-  { id: 1, name: 'North Yard', status: 'ACTIVE' },
-  { id: 2, name: 'South Site', status: 'ACTIVE' },
-];
-const asha = { id: 7, name: 'Asha Rigger', locationId: 2, status: 'ACTIVE' } as StaffDto;
-const ben = { id: 8, name: 'Ben Fixer', locationId: 1, status: 'ACTIVE' } as StaffDto;
+const asha = {
+  id: 7,
+  name: 'Asha Rigger',
+  locationId: 2,
+  location: 'South Site',
+  status: 'ACTIVE',
+} as StaffDto;
+const ben = {
+  id: 8,
+  name: 'Ben Fixer',
+  locationId: 1,
+  location: 'North Yard',
+  status: 'ACTIVE',
+} as StaffDto;
+/** The edited record's staff member as GET /api/staff/7 answers them. */
+let member: () => Response;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -41,11 +50,12 @@ beforeAll(() => {
 beforeEach(() => {
   saveAnswer = () =>
     json(201, { success: true, message: 'Marked', data: { id: 3, staffName: 'Asha Rigger' } });
+  member = () => json(200, { success: true, data: asha });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url === '/api/locations/options') return json(200, { success: true, data: LOCATIONS });
       if (url === '/api/staff/all/active') return json(200, { success: true, data: [asha, ben] });
+      if (url === '/api/staff/7') return member();
       return saveAnswer();
     }),
   );
@@ -78,7 +88,6 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
   it('marks a chosen staff member, PRESENT and today by default, and tells whose attendance it was', async () => {
     const { dialog, onOpenChange } = open();
     await dialog.findByRole('option', { name: 'Ben Fixer' });
-    await dialog.findAllByRole('option', { name: 'North Yard' });
     expect(dialog.getByLabelText<HTMLSelectElement>('Status').value).toBe('PRESENT');
     expect(
       within(dialog.getByLabelText('Status'))
@@ -91,7 +100,9 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
     expect(saveCalls()).toHaveLength(0);
 
     fireEvent.change(dialog.getByLabelText('Staff Member'), { target: { value: '7' } });
-    fireEvent.change(dialog.getByLabelText('Location'), { target: { value: '2' } });
+    await waitFor(() =>
+      expect(dialog.getByLabelText<HTMLSelectElement>('Location').value).toBe('2'),
+    );
     fireEvent.change(dialog.getByLabelText('Check In'), { target: { value: '08:00' } });
     fireEvent.change(dialog.getByLabelText('Check Out'), { target: { value: '12:30' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Mark Attendance' }));
@@ -106,6 +117,27 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Attendance Marked')).toBeTruthy();
     expect(screen.getByText(ATTENDANCE_MESSAGES.markedText('Asha Rigger'))).toBeTruthy();
+  });
+
+  it("sets the Location to the chosen staff member's own, and offers no other", async () => {
+    const { dialog } = open();
+    await dialog.findByRole('option', { name: 'Ben Fixer' });
+    const location = () => dialog.getByLabelText<HTMLSelectElement>('Location');
+    const offered = () =>
+      within(location())
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(offered()).toEqual(['Select a staff member first']);
+    fireEvent.change(dialog.getByLabelText('Staff Member'), { target: { value: '7' } });
+    await waitFor(() => expect(location().value).toBe('2'));
+    expect(offered()).toEqual(['Select location', 'South Site']);
+    fireEvent.change(dialog.getByLabelText('Staff Member'), { target: { value: '8' } });
+    await waitFor(() => expect(location().value).toBe('1'));
+    expect(offered()).toEqual(['Select location', 'North Yard']);
+    // No list of every location is loaded.
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/staff/all/active',
+    ]);
   });
 
   it("locks the page's staff member and sends them", async () => {
@@ -139,23 +171,6 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 
-  it('says the locations failed to load and offers a retry, with no made-up locations', async () => {
-    vi.mocked(fetch).mockImplementation(async (url) =>
-      url === '/api/locations/options'
-        ? json(500, { success: false, code: 'INTERNAL_ERROR', message: 'down' })
-        : json(200, { success: true, data: [asha, ben] }),
-    );
-    const { dialog } = open({ fixedStaff: asha });
-    expect(await dialog.findByText('Failed to fetch locations.')).toBeTruthy();
-    const location = dialog.getByLabelText('Location');
-    expect(
-      within(location)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Failed to load locations']);
-    expect(dialog.getByRole('button', { name: 'Retry' })).toBeTruthy();
-  });
-
   it("edits a record's date, times, location, status and notes, without the staff member", async () => {
     const record: AttendanceDto = {
       id: 3,
@@ -175,6 +190,11 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
     const { dialog, onOpenChange } = open({ record });
     expect(dialog.queryByLabelText('Staff Member')).toBeNull();
     await dialog.findAllByRole('option', { name: 'South Site' });
+    expect(
+      within(dialog.getByLabelText('Location'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select location', 'South Site']);
     expect(dialog.getByLabelText<HTMLInputElement>('Check In').value).toBe('08:00');
     fireEvent.change(dialog.getByLabelText('Status'), { target: { value: 'LATE' } });
     fireEvent.change(dialog.getByLabelText('Notes (Optional)'), { target: { value: 'Traffic' } });
@@ -190,5 +210,59 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
       notes: 'Traffic',
     });
     expect(await screen.findByText('Attendance Updated')).toBeTruthy();
+  });
+
+  it("offers an edited record's own location and its staff member's new one", async () => {
+    const record = {
+      id: 4,
+      staffId: 7,
+      staffName: 'Asha Rigger',
+      locationId: 1,
+      location: 'North Yard',
+      date: '2026-10-02',
+      checkIn: null,
+      checkOut: null,
+      status: 'PRESENT',
+      notes: null,
+      createdAt: '2026-10-02T12:00:00.000Z',
+      updatedAt: '2026-10-02T12:00:00.000Z',
+    } satisfies AttendanceDto;
+    const { dialog } = open({ record });
+    const location = await dialog.findByRole('combobox', { name: 'Location' });
+    await within(location).findByRole('option', { name: 'South Site' });
+    expect(
+      within(dialog.getByLabelText('Location'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select location', 'North Yard', 'South Site']);
+    expect(dialog.getByLabelText<HTMLSelectElement>('Location').value).toBe('1');
+  });
+
+  it("keeps an edited record's location when its staff member cannot be read", async () => {
+    member = () =>
+      json(404, { success: false, code: 'NOT_FOUND', message: 'Staff member not found' });
+    const record = {
+      id: 5,
+      staffId: 7,
+      staffName: 'Asha Rigger',
+      locationId: 1,
+      location: 'North Yard',
+      date: '2026-10-03',
+      checkIn: null,
+      checkOut: null,
+      status: 'ABSENT',
+      notes: null,
+      createdAt: '2026-10-03T12:00:00.000Z',
+      updatedAt: '2026-10-03T12:00:00.000Z',
+    } satisfies AttendanceDto;
+    const { dialog } = open({ record });
+    await waitFor(() =>
+      expect(
+        within(dialog.getByLabelText('Location'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Select location', 'North Yard']),
+    );
+    expect(dialog.getByLabelText<HTMLSelectElement>('Location').value).toBe('1');
   });
 });

@@ -4,29 +4,27 @@ import {
   type AttendanceDto,
   type AttendanceInput,
   attendanceSchema,
+  type LocationOption,
   localToday,
   ATTENDANCE_MESSAGES as M,
-  ownLocation,
   type StaffDto,
   type UpdateAttendanceInput,
   updateAttendanceSchema,
 } from '@stockyard/shared';
 import { useEffect, useMemo } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { LocationSelect } from '@/components/location-select';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { useLocationOptions } from '@/hooks/use-location-options';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
-import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useSaveAttendance } from '../api/attendance-mutations';
-import { useActiveStaff } from '../api/get-attendance';
+import { useActiveStaff, useStaffMember } from '../api/get-attendance';
 
 export type AttendanceFormValues = {
   staffId: string;
@@ -39,11 +37,7 @@ export type AttendanceFormValues = {
 };
 const FIELDS = ['staffId', 'date', 'checkIn', 'checkOut', 'locationId', 'status', 'notes'];
 
-function toFormValues(
-  record: AttendanceDto | null,
-  staff: StaffDto | null,
-  locationId: number | null,
-): AttendanceFormValues {
+function toFormValues(record: AttendanceDto | null, staff: StaffDto | null): AttendanceFormValues {
   if (record) {
     return {
       staffId: String(record.staffId),
@@ -55,21 +49,29 @@ function toFormValues(
       notes: record.notes ?? '',
     };
   }
-  const location = locationId ?? staff?.locationId;
   return {
     staffId: staff ? String(staff.id) : '',
     date: localToday(),
     checkIn: '',
     checkOut: '',
-    locationId: location ? String(location) : '',
+    locationId: staff ? String(staff.locationId) : '',
     status: 'PRESENT',
     notes: '',
   };
 }
 
+/** A staff member's location as an option of the form's Location field. */
+const homeOf = (member: StaffDto): LocationOption => ({
+  id: member.locationId,
+  name: member.location,
+  status: 'ACTIVE',
+});
+
 /**
  * Mark Attendance (a staff member, or the fixed one of /attendance/{staffId}) and Edit (a record's
  * date, times, location, status and notes), 03 sections 2.3 and 5. An overlap is the server's 409.
+ * A record is at its staff member's own location (PRODUCT-DECISIONS.md): the Location follows the
+ * chosen staff member; an edited record stays where it is or moves to its staff member's location.
  */
 export function AttendanceFormDialog({
   open,
@@ -85,11 +87,9 @@ export function AttendanceFormDialog({
   fixedStaff: StaffDto | null;
 }) {
   const editing = record !== null;
-  const user = useSession()?.user;
-  const scope = user ? ownLocation(user) : null;
-  const locations = useLocationOptions('active');
-  const options = (locations.data ?? []).filter((o) => scope === null || o.id === scope);
   const activeStaff = useActiveStaff(open && !editing && fixedStaff === null);
+  // An edited record's staff member, for where they are now (none if they are gone or elsewhere).
+  const member = useStaffMember(open && record ? record.staffId : null);
   const save = useSaveAttendance();
   const resolver = useMemo(
     () =>
@@ -98,16 +98,41 @@ export function AttendanceFormDialog({
         : schemaResolver<AttendanceFormValues, AttendanceInput>(attendanceSchema),
     [editing],
   );
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<
+  const { register, control, handleSubmit, reset, setError, setValue, formState } = useForm<
     AttendanceFormValues,
     unknown,
     AttendanceInput | UpdateAttendanceInput
-  >({ resolver, defaultValues: toFormValues(record, fixedStaff, scope) });
+  >({ resolver, defaultValues: toFormValues(record, fixedStaff) });
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
-    if (open) reset(toFormValues(record, fixedStaff, scope));
-  }, [open, record, fixedStaff, scope, reset]);
+    if (open) reset(toFormValues(record, fixedStaff));
+  }, [open, record, fixedStaff, reset]);
+
+  const staffId = useWatch({ control, name: 'staffId' });
+  const chosen =
+    fixedStaff ?? (activeStaff.data ?? []).find((m) => String(m.id) === staffId) ?? null;
+  // Marking: the chosen staff member's location, set as they are chosen.
+  useEffect(() => {
+    if (open && !editing) {
+      setValue('locationId', chosen ? String(chosen.locationId) : '', { shouldValidate: false });
+    }
+  }, [open, editing, chosen, setValue]);
+  const options: LocationOption[] = record
+    ? [
+        { id: record.locationId, name: record.location, status: 'ACTIVE' },
+        ...(member.data && member.data.locationId !== record.locationId
+          ? [homeOf(member.data)]
+          : []),
+      ]
+    : chosen
+      ? [homeOf(chosen)]
+      : [];
+  // The staff picker says when the staff failed to load; the Location waits only for an edit's member.
+  const optionsState = {
+    isPending: record !== null && member.isPending && member.fetchStatus !== 'idle',
+    isError: false,
+  };
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -197,19 +222,12 @@ export function AttendanceFormDialog({
               <LocationSelect
                 {...field('locationId')}
                 id="attendance-locationId"
-                state={locations}
+                state={optionsState}
                 options={options}
-                placeholder="Select location"
+                placeholder={
+                  options.length === 0 ? 'Select a staff member first' : 'Select location'
+                }
               />
-              {locations.isError ? (
-                // No made-up locations (PRODUCT-DECISIONS.md): the failure, and a retry.
-                <div className="flex items-center gap-2 text-sm text-destructive">
-                  <span role="alert">{M.locationsFailed}</span>
-                  <Button variant="outline" size="sm" onClick={() => void locations.refetch()}>
-                    Retry
-                  </Button>
-                </div>
-              ) : null}
             </FormField>
             <FormField id="attendance-date" label="Date" error={errors.date?.message}>
               <Controller
