@@ -583,6 +583,11 @@ async function seed(app: TestApp) {
   const admin = await createUser(db, { role: 'ADMIN' });
   const flagless = await createUser(db, { locationId: a.id, permissions: NO_FLAGS });
   const manager = await createUser(db, { locationId: a.id, permissions: ALL_PERMISSIONS });
+  // Manage Users without the default flags that userA holds.
+  const usersOnly = await createUser(db, {
+    locationId: a.id,
+    permissions: { ...NO_FLAGS, viewUsers: true, manageUsers: true },
+  });
   const userA = await createUser(db, { locationId: a.id });
   const userB = await createUser(db, { locationId: b.id });
   const spareUserA = await createUser(db, { locationId: a.id });
@@ -668,6 +673,7 @@ async function seed(app: TestApp) {
     admin,
     flagless,
     manager,
+    usersOnly,
     userA,
     userB,
     spareUserA,
@@ -813,4 +819,17 @@ describe('the authorization matrix', () => {
       else expect([401, 403]).not.toContain(status);
     }
   });
+});
+
+describe("the authorization matrix: a field manager's Manage Users on a peer", () => {
+  const onAccounts = routes.filter(
+    (route) => rule(route).flag === 'manageUsers' && route.includes('/:id'),
+  );
+
+  it.each(onAccounts)(
+    '%s: refused (403) on a peer of their location who holds a flag they lack',
+    async (route) => {
+      expect(await call(route, f.usersOnly.email, 'A')).toBe(403);
+    },
+  );
 });

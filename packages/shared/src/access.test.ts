@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_LIMITS,
   ALL_PERMISSIONS,
   API_ACCESS,
   type ApiRoute,
+  accountRefusal,
   assignableRoles,
   can,
   DEFAULT_PERMISSIONS,
@@ -12,9 +14,13 @@ import {
   mayManageAccount,
   normalizeRole,
   ownLocation,
+  PERMISSION_FLAGS,
   sectionTitle,
   sidebarRoutes,
+  strongerPeerMessage,
 } from './access';
+
+const NO_FLAGS = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false]));
 
 describe('roles', () => {
   it('compares roles case-insensitively', () => {
@@ -113,10 +119,39 @@ describe('what a user may do to the records a route reaches', () => {
   });
 
   it("lets a field manager change USER accounts of their location only, never an admin's", () => {
-    expect(mayManageAccount(manager, { role: 'USER', locationId: 7 })).toBe(true);
-    expect(mayManageAccount(manager, { role: 'USER', locationId: 8 })).toBe(false);
-    expect(mayManageAccount(manager, { role: 'ADMIN', locationId: 7 })).toBe(false);
-    expect(mayManageAccount(admin, { role: 'ADMIN', locationId: null })).toBe(true);
+    const permissions = { viewUsers: true };
+    expect(mayManageAccount(manager, { role: 'USER', locationId: 7, permissions })).toBe(true);
+    expect(mayManageAccount(manager, { role: 'USER', locationId: 8, permissions })).toBe(false);
+    expect(accountRefusal(manager, { role: 'ADMIN', locationId: 7, permissions })).toBe(
+      ACCOUNT_LIMITS.admin,
+    );
+    expect(
+      mayManageAccount(admin, { role: 'ADMIN', locationId: null, permissions: ALL_PERMISSIONS }),
+    ).toBe(true);
+  });
+
+  it('leaves a peer who holds a flag the field manager lacks to an admin, naming the flags', () => {
+    const peer = { role: 'USER', locationId: 7, permissions: ALL_PERMISSIONS };
+    const refusal = accountRefusal(manager, peer);
+    expect(refusal).toBe(
+      strongerPeerMessage([
+        'viewInventory',
+        'manageInventory',
+        'viewLocations',
+        'manageLocations',
+        'viewInvoices',
+        'manageInvoices',
+        'viewAttendance',
+        'manageAttendance',
+      ]),
+    );
+    expect(refusal).toContain('(View Inventory, Manage Inventory, View Locations,');
+    expect(refusal).toContain('Only an admin can change their account or reset their password.');
+    // A flag turned off is not held: a peer with fewer flags, or the same, is the manager's.
+    const fewer = { ...peer, permissions: { ...ALL_PERMISSIONS, ...NO_FLAGS, viewUsers: true } };
+    expect(accountRefusal(manager, fewer)).toBeNull();
+    expect(accountRefusal(manager, { ...peer, permissions: manager.permissions })).toBeNull();
+    expect(accountRefusal(admin, peer)).toBeNull();
   });
 
   it('offers a field manager the Field Manager role only, and the flags they hold', () => {

@@ -1,3 +1,5 @@
+import { MESSAGES } from './errors';
+
 /**
  * Who may do what: roles, permission flags, the route table and the API access table.
  * The sidebar, the client routes and the server guards all read from here.
@@ -240,13 +242,54 @@ export function ownLocation(actor: LocatedActor): number | null {
   return normalizeRole(actor.role) === 'ADMIN' ? null : (actor.locationId ?? 0);
 }
 
-/** Whose account the user may change: an admin any; a field manager USER accounts of their location. */
-export function mayManageAccount(
-  actor: LocatedActor,
-  target: { role: string; locationId: number | null },
-): boolean {
+/** viewInventory -> View Inventory: how a flag is named on screen and in messages. */
+export const PERMISSION_LABELS = Object.fromEntries(
+  PERMISSION_FLAGS.map((flag) => {
+    const words = flag.replace(/([A-Z])/g, ' $1');
+    return [flag, words.charAt(0).toUpperCase() + words.slice(1)];
+  }),
+) as Record<PermissionFlag, string>;
+
+/** Why a field manager may not change an account (or write it as they sent it). */
+export const ACCOUNT_LIMITS = {
+  admin: "A field manager cannot change an admin's account.",
+  role: 'Only an admin can choose a role.',
+  flag: 'You cannot grant a permission you do not have.',
+} as const;
+
+/** A peer who holds a flag the field manager lacks: their account is the admin's to change. */
+export function strongerPeerMessage(missing: readonly PermissionFlag[]): string {
+  const names = missing.map((flag) => PERMISSION_LABELS[flag]).join(', ');
+  return `This user holds permissions you do not have (${names}). Only an admin can change their account or reset their password.`;
+}
+
+export type AccountTarget = {
+  role: string;
+  locationId: number | null;
+  permissions: Partial<Permissions>;
+};
+
+/**
+ * Why the user may not edit, reset, activate or deactivate an account, or null when they may
+ * (PRODUCT-DECISIONS.md, "Roles and permission flags"): an admin any; a field manager the USER
+ * accounts of their location whose flags are all among their own. The services enforce it
+ * (users.rules.ts, where another location's account is 404); the Users page offers no action it
+ * refuses.
+ */
+export function accountRefusal(actor: LocatedActor, target: AccountTarget): string | null {
   const scope = ownLocation(actor);
-  return scope === null || (normalizeRole(target.role) === 'USER' && target.locationId === scope);
+  if (scope === null) return null;
+  if (target.locationId !== scope) return MESSAGES.otherLocation;
+  if (normalizeRole(target.role) !== 'USER') return ACCOUNT_LIMITS.admin;
+  const missing = PERMISSION_FLAGS.filter(
+    (flag) => target.permissions[flag] === true && !hasPermission(actor, flag),
+  );
+  return missing.length > 0 ? strongerPeerMessage(missing) : null;
+}
+
+/** Whose account the user may change (`accountRefusal` has none). */
+export function mayManageAccount(actor: LocatedActor, target: AccountTarget): boolean {
+  return accountRefusal(actor, target) === null;
 }
 
 /** The roles the user may give an account: a field manager makes field managers only. */

@@ -1,4 +1,11 @@
-import { DEFAULT_PERMISSIONS, LOGIN_RATE_LIMIT } from '@stockyard/shared';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_PERMISSIONS,
+  LOGIN_RATE_LIMIT,
+  PERMISSION_FLAGS,
+  type Permissions,
+  strongerPeerMessage,
+} from '@stockyard/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,6 +39,35 @@ const profile = (headers: Record<string, string>) =>
 async function signedInManager(values: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.db, { locationId: actors.location.id, ...values });
   return { user, ...(await loginAs(t.app, user.email)) };
+}
+
+const NO_FLAGS = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, false])) as Permissions;
+const USERS_FLAGS = { ...NO_FLAGS, viewUsers: true, manageUsers: true };
+
+/**
+ * A field manager who holds View Users and Manage Users alone, signed in, and two peers at their
+ * location: one who holds every flag (beyond their reach) and one who holds only View Users.
+ */
+async function usersManagerAndPeers() {
+  const manager = await signedInManager({ permissions: USERS_FLAGS });
+  const stronger = await createUser(t.db, {
+    locationId: actors.location.id,
+    permissions: ALL_PERMISSIONS,
+  });
+  const weaker = await createUser(t.db, {
+    locationId: actors.location.id,
+    permissions: { ...NO_FLAGS, viewUsers: true },
+  });
+  return { manager, stronger, weaker };
+}
+/** The refusal of an action on the peer with every flag: it names the eight the manager lacks. */
+const STRONGER_PEER = strongerPeerMessage(
+  PERMISSION_FLAGS.filter((flag) => flag !== 'viewUsers' && flag !== 'manageUsers'),
+);
+
+async function rowOf(id: number) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  return row!;
 }
 
 function editOf(user: typeof users.$inferSelect, change: Record<string, unknown> = {}) {
@@ -146,6 +182,20 @@ describe('PUT /api/users/update/:id', () => {
     expect(response.json().message).toBe(message);
   });
 
+  it('lets a Manage Users field manager edit a peer whose flags are among theirs, never one who holds more (403)', async () => {
+    const { manager, stronger, weaker } = await usersManagerAndPeers();
+    const takeover = editOf(stronger, { email: 'takeover@example.com' });
+    const refused = await call('PUT', `/update/${stronger.id}`, manager.headers, takeover);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(STRONGER_PEER);
+    expect(await rowOf(stronger.id)).toEqual(stronger);
+
+    const edit = editOf(weaker, { email: `renamed.${weaker.email}` });
+    const done = await call('PUT', `/update/${weaker.id}`, manager.headers, edit);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await rowOf(weaker.id)).email).toBe(`renamed.${weaker.email}`);
+  });
+
   it('answers 404, 401 and 403', async () => {
     const body = editOf(actors.manager.user);
     expect((await call('PUT', '/update/999999', admin(), body)).statusCode).toBe(404);
@@ -235,6 +285,20 @@ describe('PATCH /api/users/:id/toggle-status', () => {
     } finally {
       await s.close();
     }
+  });
+
+  it('lets a Manage Users field manager deactivate a peer whose flags are among theirs, never one who holds more (403)', async () => {
+    const { manager, stronger, weaker } = await usersManagerAndPeers();
+    const peer = await loginAs(t.app, stronger.email);
+    const refused = await call('PATCH', `/${stronger.id}/toggle-status`, manager.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(STRONGER_PEER);
+    expect((await rowOf(stronger.id)).status).toBe(true);
+    expect((await profile(peer.headers)).statusCode).toBe(200);
+
+    const done = await call('PATCH', `/${weaker.id}/toggle-status`, manager.headers);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await rowOf(weaker.id)).status).toBe(false);
   });
 
   it('answers 404, 401 and 403', async () => {
@@ -343,6 +407,22 @@ describe('PATCH /api/users/:id/permissions', () => {
     expect(response.json().message).toBe('Each permission must be true or false');
   });
 
+  it('lets a Manage Users field manager set the flags of a peer whose flags are among theirs, never of one who holds more (403)', async () => {
+    const { manager, stronger, weaker } = await usersManagerAndPeers();
+    const refused = await call('PATCH', `/${stronger.id}/permissions`, manager.headers, {
+      permissions: { manageInvoices: false },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(STRONGER_PEER);
+    expect(await rowOf(stronger.id)).toEqual(stronger);
+
+    const done = await call('PATCH', `/${weaker.id}/permissions`, manager.headers, {
+      permissions: { manageUsers: true },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await rowOf(weaker.id)).manageUsers).toBe(true);
+  });
+
   it('answers 404, 401 and 403', async () => {
     const body = { permissions: { viewUsers: true } };
     expect((await call('PATCH', '/999999/permissions', admin(), body)).statusCode).toBe(404);
@@ -387,6 +467,26 @@ describe('PATCH /api/users/:id/reset-password', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Password must be at least 8 characters');
+  });
+
+  it('lets a Manage Users field manager reset the password of a peer whose flags are among theirs, never of one who holds more (403)', async () => {
+    const { manager, stronger, weaker } = await usersManagerAndPeers();
+    const peer = await loginAs(t.app, stronger.email);
+    const refused = await call('PATCH', `/${stronger.id}/reset-password`, manager.headers, {
+      password: 'Taken-Over-9',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(STRONGER_PEER);
+    // Nothing changed: the peer's session lives, their password signs in, the new one does not.
+    expect((await profile(peer.headers)).statusCode).toBe(200);
+    await expect(loginAs(t.app, stronger.email, 'Taken-Over-9')).rejects.toThrow(/login failed/);
+    await loginAs(t.app, stronger.email);
+
+    const done = await call('PATCH', `/${weaker.id}/reset-password`, manager.headers, {
+      password: 'Fresh-pass-3',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await loginAs(t.app, weaker.email, 'Fresh-pass-3');
   });
 
   it('answers 404, 401 and 403', async () => {

@@ -1,7 +1,8 @@
 import {
+  ACCOUNT_LIMITS,
+  accountRefusal,
   assignableRoles,
   grantableFlags,
-  mayManageAccount,
   normalizeRole,
   PERMISSION_FLAGS,
   type Permissions,
@@ -12,6 +13,7 @@ import type { Actor } from '../../lib/actor';
 import { conflict, forbidden } from '../../lib/app-error';
 import { assertReadable, assertWritable } from '../../lib/location-scope';
 import type { UnitOfWork } from '../../lib/transaction';
+import { permissionsOf } from '../../lib/user-dto';
 import * as repo from './users.repository';
 
 export type AccessLoss = 'deactivate' | 'delete' | 'demote';
@@ -67,23 +69,21 @@ export async function endSessions(
   return ids.length;
 }
 
-export const FIELD_MANAGER_LIMITS = {
-  admin: "A field manager cannot change an admin's account.",
-  role: 'Only an admin can choose a role.',
-  flag: 'You cannot grant a permission you do not have.',
-} as const;
-
 /**
- * What a field manager with Manage Users may do to an account (the shared `mayManageAccount`):
- * only USER accounts of their own location; another location's is 404 to them, an admin's 403.
+ * Whether the actor may edit, reset, activate or deactivate the account (the shared
+ * `accountRefusal`): a field manager with Manage Users only USER accounts of their own location
+ * whose flags are all among their own. Another location's account is 404 to them; an admin's, or
+ * a peer's who holds a flag they lack, 403 with the reason. Call it on the locked row, so that the
+ * flags it reads are the ones the write changes.
  */
-export function assertMayManage(
-  actor: Actor,
-  target: { role: string; locationId: number | null },
-  notFoundMessage: string,
-) {
+export function assertMayManage(actor: Actor, target: repo.UserRow, notFoundMessage: string) {
   assertReadable(actor.user, target.locationId, notFoundMessage);
-  if (!mayManageAccount(actor.user, target)) throw forbidden(FIELD_MANAGER_LIMITS.admin);
+  const refusal = accountRefusal(actor.user, {
+    role: target.role,
+    locationId: target.locationId,
+    permissions: permissionsOf(target),
+  });
+  if (refusal) throw forbidden(refusal);
 }
 
 /**
@@ -97,13 +97,13 @@ export function assertMayGrant(
 ) {
   const role = normalizeRole(next.role);
   if (!role || !assignableRoles(actor.user).includes(role)) {
-    throw forbidden(FIELD_MANAGER_LIMITS.role);
+    throw forbidden(ACCOUNT_LIMITS.role);
   }
   assertWritable(actor.user, next.locationId);
   const grantable = grantableFlags(actor.user);
   for (const flag of PERMISSION_FLAGS) {
     if (next.flags[flag] && !before?.[flag] && !grantable.includes(flag)) {
-      throw forbidden(FIELD_MANAGER_LIMITS.flag);
+      throw forbidden(ACCOUNT_LIMITS.flag);
     }
   }
 }

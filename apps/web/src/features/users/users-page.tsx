@@ -67,7 +67,8 @@ export default function UsersPage() {
     });
   };
   const actionsFor = (user: SessionUser): UserRowActions => {
-    // A field manager changes USER accounts of their location only, never an admin's.
+    // A field manager changes USER accounts of their location only, never an admin's, nor a
+    // peer's who holds a permission they lack (the server refuses those with the reason).
     const manageable = me !== undefined && mayManageAccount(me, user);
     return {
       toggle: manageable && can('PATCH /api/users/:id/toggle-status'),

@@ -1,12 +1,6 @@
-import { PERMISSION_FLAGS, type PermissionFlag } from '@stockyard/shared';
+import { PERMISSION_FLAGS, PERMISSION_LABELS, type PermissionFlag } from '@stockyard/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
-
-/** viewInventory -> View Inventory */
-function flagLabel(flag: PermissionFlag): string {
-  const words = flag.replace(/([A-Z])/g, ' $1');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /**
  * A user's permission flags, as checkboxes: those in `flags`, the ones the editor may grant
@@ -34,7 +28,7 @@ export function PermissionCheckboxes({
           <Checkbox
             key={flag}
             id={`${idPrefix}-${flag}`}
-            label={flagLabel(flag)}
+            label={PERMISSION_LABELS[flag]}
             {...field(flag)}
           />
         ))}
