@@ -25,6 +25,7 @@ import { materialRentalsRoutes } from './modules/material-rentals/material-renta
 import { materialsRoutes } from './modules/materials/materials.routes';
 import type { Mailer } from './modules/notifications/email';
 import { EmailOutbox, type OutboxOptions } from './modules/notifications/email-outbox';
+import { emailOutboxRoutes } from './modules/notifications/email-outbox.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -125,6 +126,7 @@ export async function buildApp({
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(activityRoutes, { prefix: '/activity-logs' });
+      await api.register(emailOutboxRoutes, { prefix: '/email-outbox' });
       // The dashboard's paths span /users and /dashboard (01 section 7).
       await api.register(dashboardRoutes);
     },

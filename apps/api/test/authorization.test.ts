@@ -7,7 +7,7 @@ import {
   type Permissions,
 } from '@stockyard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema';
+import { emailOutbox, notifications } from '../src/db/schema';
 import { createLocation, createUser, loginAs } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -504,6 +504,14 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/activity-logs/list' }),
     locationBound: false,
   },
+  'GET /api/email-outbox': {
+    at: () => ({ url: '/api/email-outbox?status=failed' }),
+    locationBound: false,
+  },
+  'POST /api/email-outbox/:id/retry': {
+    at: (f) => ({ url: `/api/email-outbox/${f.failedMail}/retry` }),
+    locationBound: false,
+  },
 
   'GET /api/users/dashboard-stats': {
     at: () => ({ url: '/api/users/dashboard-stats?filter=week' }),
@@ -643,6 +651,20 @@ async function seed(app: TestApp) {
       .returning();
     return row!.id;
   };
+  const failedMail = async () => {
+    const [row] = await db
+      .insert(emailOutbox)
+      .values({
+        toAddress: 'matrix@example.com',
+        subject: 'Matrix mail',
+        body: 'Not delivered',
+        attempts: 12,
+        lastError: 'Connection refused',
+        failedAt: new Date(),
+      })
+      .returning();
+    return row!.id;
+  };
   const staffMember = async (locationId: number) => {
     const response = await app.app.inject({
       method: 'POST',
@@ -705,6 +727,7 @@ async function seed(app: TestApp) {
     noticeA: await notice(manager.id),
     spareNoticeA: await notice(manager.id),
     noticeB: await notice(userB.id),
+    failedMail: await failedMail(),
   };
 }
 

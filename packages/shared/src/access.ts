@@ -201,6 +201,10 @@ export const API_ACCESS = {
 
   'GET /api/activity-logs/list': ADMIN_ONLY,
 
+  // The e-mail outbox (decision 013): the mail not delivered, and sending one again.
+  'GET /api/email-outbox': ADMIN_ONLY,
+  'POST /api/email-outbox/:id/retry': ADMIN_ONLY,
+
   // The dashboard follows the role alone (PRODUCT-DECISIONS.md): a field manager's figures are
   // their location's; the admin's cards (and the Low Stock Items) are the admin's.
   'GET /api/users/dashboard-stats': { ...SIGNED_IN, scoped: true },

@@ -13,6 +13,7 @@ export const PAGE_SIZES = {
   notifications: 10,
   notificationChoices: [10, 20, 50],
   activityLogs: 15,
+  emailOutbox: 10,
   staff: 10,
   attendance: 10,
   dashboardLowStock: 10,

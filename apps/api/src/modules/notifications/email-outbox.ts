@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Mailer } from './email';
-import * as repo from './notifications.repository';
+import * as repo from './email-outbox.repository';
 
 export type OutboxOptions = {
   /** How often the worker looks for due mail (retries, and mail queued by other processes). */
@@ -9,8 +9,16 @@ export type OutboxOptions = {
   /** The wait after a first failure; it doubles with each failure up to `maxDelayMs`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** Failures after which a mail is given up (kept, with `failed_at` set). */
+  /** Tries after which a mail is given up (kept with `failed_at` and its last error, for an admin). */
   maxAttempts?: number;
+  /**
+   * How long a claimed mail is the claiming worker's: a worker that dies mid-send leaves it, and
+   * once the lease has passed another sends it again, with the same Message-ID. Longer than a
+   * batch takes to send (each mail waits at most 10 s to connect and 20 s on a silent socket).
+   */
+  leaseMs?: number;
+  /** Mail claimed at once. */
+  batchSize?: number;
   /** Sent mail is kept this many days, then taken away, once an hour at most per process. */
   keepSentDays?: number;
   pruneEveryMs?: number;
@@ -21,6 +29,8 @@ const DEFAULTS: Required<OutboxOptions> = {
   baseDelayMs: 5_000,
   maxDelayMs: 60 * 60_000,
   maxAttempts: 12,
+  leaseMs: 10 * 60_000,
+  batchSize: 10,
   keepSentDays: 30,
   pruneEveryMs: 60 * 60_000,
 };
@@ -31,11 +41,21 @@ export function retryDelayMs(attempts: number, options: OutboxOptions = {}): num
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The domain of MAIL_FROM (`Stockyard <no-reply@stockyard.local>`), which ends each Message-ID. */
+export function messageIdDomain(from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1];
+  return domain && /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'stockyard.local';
+}
+
 /**
- * Sends the mail of the outbox table (decision 013). Each batch is claimed with
- * `FOR UPDATE SKIP LOCKED` inside a transaction that lasts while it is sent, so that several API
- * processes never send one mail twice; a failure sets the next try with back-off. It runs after the
- * commit of the change that queued the mail, never inside a request.
+ * Sends the mail of the outbox table (decision 013). A batch is claimed in one short statement
+ * (`FOR UPDATE SKIP LOCKED`, a lease, a try counted) that commits before anything is sent, so
+ * that no transaction is open while the SMTP server answers and several API processes never send
+ * one mail at once. Each mail is then marked sent, or its error stored with the next try after a
+ * back-off, in a statement of its own; after `maxAttempts` tries it is kept as failed, with its
+ * last error, for an admin to send again. A mail whose worker died mid-send is sent again once its
+ * lease passes, with the Message-ID it got at its first claim. It runs after the commit of the
+ * change that queued the mail, never inside a request.
  */
 export class EmailOutbox {
   private readonly options: Required<OutboxOptions>;
@@ -98,30 +118,42 @@ export class EmailOutbox {
 
   /** One batch: claimed, sent one by one, each marked sent or due again later. */
   private async sendBatch(): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const due = await repo.claimDueEmails(tx, 10);
-      for (const mail of due) {
-        try {
-          await this.mailer.send({ to: mail.toAddress, subject: mail.subject, text: mail.body });
-          await repo.markEmailSent(tx, mail.id);
-        } catch (error) {
-          const attempts = mail.attempts + 1;
-          const giveUp = attempts >= this.options.maxAttempts;
-          this.log.warn(
-            { err: error, outboxId: mail.id, attempts, giveUp },
-            'e-mail not sent; it will be tried again',
-          );
-          await repo.markEmailFailed(tx, mail.id, {
-            attempts,
-            error: error instanceof Error ? error.message : String(error),
-            retryInMs: retryDelayMs(attempts, this.options),
-            giveUp,
-          });
-          // The server is likely down: the rest of the batch waits for the next run.
-          if (!giveUp) return 0;
-        }
-      }
-      return due.length;
+    const { batchSize, leaseMs, maxAttempts } = this.options;
+    const due = await repo.claimDueEmails(this.db, {
+      limit: batchSize,
+      leaseMs,
+      domain: messageIdDomain(this.mailer.from),
     });
+    for (const [index, mail] of due.entries()) {
+      try {
+        await this.mailer.send({
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.body,
+          messageId: mail.messageId,
+        });
+      } catch (error) {
+        const gaveUp = await repo.markEmailNotSent(this.db, mail.id, {
+          error: error instanceof Error ? error.message : String(error),
+          retryInMs: retryDelayMs(mail.attempts, this.options),
+          maxAttempts,
+        });
+        this.log.warn(
+          { err: error, outboxId: mail.id, attempts: mail.attempts, gaveUp },
+          gaveUp
+            ? 'e-mail not sent after its last attempt; kept as failed for an admin'
+            : 'e-mail not sent; it will be tried again',
+        );
+        if (gaveUp) continue;
+        // The server is likely down: the rest of the batch waits for the next run.
+        await repo.releaseEmails(
+          this.db,
+          due.slice(index + 1).map((rest) => rest.id),
+        );
+        return 0;
+      }
+      await repo.markEmailSent(this.db, mail.id);
+    }
+    return due.length;
   }
 }

@@ -5,7 +5,13 @@ export type MailSettings = { url: string; from: string };
 
 export type Mailer = {
   from: string;
-  send: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  /** `messageId`: the Message-ID header, `<...@...>`; nodemailer makes one when it is absent. */
+  send: (message: {
+    to: string;
+    subject: string;
+    text: string;
+    messageId?: string;
+  }) => Promise<void>;
   close: () => void;
 };
 
@@ -19,8 +25,8 @@ export function createMailer(settings: MailSettings): Mailer {
   });
   return {
     from: settings.from,
-    send: async ({ to, subject, text }) => {
-      await transport.sendMail({ from: settings.from, to, subject, text });
+    send: async ({ to, subject, text, messageId }) => {
+      await transport.sendMail({ from: settings.from, to, subject, text, messageId });
     },
     close: () => transport.close(),
   };
