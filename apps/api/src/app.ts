@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { ListenConnection } from './lib/listen-connection';
+import { type Heartbeat, ListenConnection } from './lib/listen-connection';
 import { TABLE_CHANGES_CHANNEL } from './lib/table-changes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
@@ -57,6 +57,8 @@ export type BuildAppOptions = {
   rentalAlerts?: boolean;
   /** E-mail through SMTP_URL (decision 013): the mailer, and the outbox worker's timings. */
   mail?: { mailer: Mailer; outbox?: OutboxOptions } | null;
+  /** The heartbeat of the connection that hears table notices (a test's; a few seconds else). */
+  listenHeartbeat?: Heartbeat;
 };
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -75,6 +77,7 @@ export async function buildApp({
   loginLimits,
   rentalAlerts = false,
   mail = null,
+  listenHeartbeat,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (loginLimits) ctx.loginLimits = loginLimits;
   const app = Fastify({
@@ -133,7 +136,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  listenForTableChanges(app);
+  listenForTableChanges(app, listenHeartbeat);
 
   if (mail) {
     const outbox = new EmailOutbox(ctx.db, mail.mailer, app.log, mail.outbox);
@@ -164,9 +167,10 @@ export async function buildApp({
  * Hears the database's notices of changed tables (decision 017) on a connection of its own, so
  * that the figures kept by this process follow every write, from any process or client.
  */
-function listenForTableChanges(app: FastifyInstance): void {
+function listenForTableChanges(app: FastifyInstance, heartbeat?: Heartbeat): void {
   const { changes } = app.ctx;
-  const listener = new ListenConnection(app.ctx.db.$client.options, app.log, 'table changes');
+  const { options } = app.ctx.db.$client;
+  const listener = new ListenConnection(options, app.log, 'table changes', heartbeat);
   listener.on('notification', (message) => changes.notice(message));
   listener.on('listening', () => changes.heardAgain());
   listener.on('lost', () => changes.deaf());

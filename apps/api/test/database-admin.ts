@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { inject } from 'vitest';
+import { listenApplicationName } from '../src/lib/listen-connection';
 
 /** Rows of one statement run as the server's administrator, outside every test database. */
 export async function adminRows<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
@@ -21,6 +22,25 @@ export async function terminateBackends(databaseUrl: string, query?: string): Pr
     `select pg_terminate_backend(pid) from pg_stat_activity
      where datname = $1 and pid <> pg_backend_pid() and ($2::text is null or query = $2)`,
     [new URL(databaseUrl).pathname.slice(1), query ?? null],
+  );
+  return rows.length;
+}
+
+/** The backends of one database that LISTEN for `name` (a ListenConnection's), with their state. */
+export async function listenBackends(databaseUrl: string, name: string) {
+  return adminRows<{ pid: number; state: string }>(
+    `select pid, state from pg_stat_activity
+     where datname = $1 and application_name = $2 order by backend_start`,
+    [new URL(databaseUrl).pathname.slice(1), listenApplicationName(name)],
+  );
+}
+
+/** Cuts the LISTEN connections for `name`, as a restart of the server does; returns how many. */
+export async function terminateListenBackends(databaseUrl: string, name: string): Promise<number> {
+  const rows = await adminRows(
+    `select pg_terminate_backend(pid) from pg_stat_activity
+     where datname = $1 and application_name = $2`,
+    [new URL(databaseUrl).pathname.slice(1), listenApplicationName(name)],
   );
   return rows.length;
 }

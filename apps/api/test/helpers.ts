@@ -26,7 +26,7 @@ async function adminQuery(sql: string): Promise<void> {
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
 export async function createTestApp(
-  options: Pick<BuildAppOptions, 'trustProxy' | 'loginLimits' | 'mail'> = {},
+  options: Pick<BuildAppOptions, 'trustProxy' | 'loginLimits' | 'mail' | 'listenHeartbeat'> = {},
 ): Promise<TestApp> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database "${name}" template stockyard_template`);

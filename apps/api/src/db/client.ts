@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { KEEPALIVE_IDLE_MS } from '../lib/listen-connection';
 import * as schema from './schema';
 
 // numeric and bigint columns come back as numbers, as the API promises.
@@ -14,7 +15,13 @@ export type DbExecutor = Pick<
 >;
 
 export function createDatabase(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A server gone without a word (a firewall's silent drop) is found by the kernel's probes.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });

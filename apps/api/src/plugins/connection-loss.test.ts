@@ -2,18 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NotificationItem } from '@stockyard/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminRows, eventually, terminateBackends } from '../../test/database-admin';
+import { eventually, listenBackends, terminateBackends } from '../../test/database-admin';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { type Peer, startPeer } from '../../test/peer';
 import { type ClientSocket, FIREFOX_ON_LINUX, notifyUser, socketClients } from '../../test/sockets';
 
-const ADAPTER_LISTEN = 'LISTEN "socket.io#/"';
-
 let t: TestApp;
 let baseUrl: string;
 let peer: Peer;
-let databaseName: string;
 const { connect, closeAll } = socketClients();
 const crashes: unknown[] = [];
 const recordCrash = (error: unknown) => crashes.push(error);
@@ -23,7 +20,6 @@ beforeAll(async () => {
   process.on('uncaughtException', recordCrash);
   process.on('unhandledRejection', recordCrash);
   t = await createTestApp();
-  databaseName = new URL(t.databaseUrl).pathname.slice(1);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   peer = await startPeer(t);
 }, 60_000);
@@ -35,12 +31,9 @@ afterAll(async () => {
   process.off('unhandledRejection', recordCrash);
 });
 
+/** The adapters' LISTEN connections to the database, of both processes. */
 async function adapterListeners(): Promise<number> {
-  const [row] = await adminRows<{ count: number }>(
-    'select count(*)::int as count from pg_stat_activity where datname = $1 and query = $2',
-    [databaseName, ADAPTER_LISTEN],
-  );
-  return row!.count;
+  return (await listenBackends(t.databaseUrl, 'socket adapter')).length;
 }
 
 /** What a restart or failover of the database server does to every process: all connections cut. */
