@@ -103,6 +103,7 @@ export const SETTINGS_MESSAGES = {
   notEnabled: 'Two-factor sign-in is not on',
   passwordIncorrect: 'Password is incorrect',
   challengeExpired: 'The sign-in has expired. Sign in again.',
+  challengeUsed: 'This sign-in is already complete. Sign in again to open another session.',
   passwordsDontMatch: "Passwords don't match",
 } as const;
 

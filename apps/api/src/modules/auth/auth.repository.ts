@@ -23,11 +23,21 @@ export async function locationName(db: DbExecutor, locationId: number | null) {
   return row?.name ?? null;
 }
 
+/**
+ * Opens the session, unless one with its id exists: false then. A second insert of one id waits
+ * for the first's transaction and does nothing once it commits (a two-factor challenge names its
+ * session's id, so that it opens one session however many completions race).
+ */
 export async function insertSession(
   db: DbExecutor,
   session: typeof sessions.$inferInsert,
-): Promise<void> {
-  await db.insert(sessions).values(session);
+): Promise<boolean> {
+  const rows = await db
+    .insert(sessions)
+    .values(session)
+    .onConflictDoNothing({ target: sessions.id })
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 export async function touchLastLogin(db: DbExecutor, userId: number, at: Date) {

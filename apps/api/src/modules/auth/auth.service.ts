@@ -124,46 +124,71 @@ export async function loginWithCode(
     account.id === claims.userId &&
     account.status &&
     normalizeRole(account.role) !== null;
-  if (!usable || !(await verifySignInCode(ctx, ctx.db, account.id, input.code))) {
-    await recordActivity(ctx.db, {
-      userId: account?.id ?? null,
-      action: 'LOGIN_FAILED',
-      description: `Failed two-factor sign-in for ${claims.email}`,
-      entityType: 'auth',
-      locationId: account?.locationId ?? null,
-      details: {
-        email: claims.email,
-        outcome: 'failure',
-        reason: 'wrong code',
-        userAgent: client.userAgent,
-      },
-      ip: client.ip,
-    });
-    throw new AppError('UNAUTHORIZED', SETTINGS_MESSAGES.invalidCode);
+  if (usable) {
+    try {
+      return await startSession(ctx, account, client, attemptId, {
+        sessionId: claims.sessionId,
+        code: input.code,
+      });
+    } catch (error) {
+      if (!(error instanceof CodeRefused)) throw error;
+    }
   }
-  return startSession(ctx, account, client, attemptId);
+  await recordActivity(ctx.db, {
+    userId: account?.id ?? null,
+    action: 'LOGIN_FAILED',
+    description: `Failed two-factor sign-in for ${claims.email}`,
+    entityType: 'auth',
+    locationId: account?.locationId ?? null,
+    details: {
+      email: claims.email,
+      outcome: 'failure',
+      reason: 'wrong code',
+      userAgent: client.userAgent,
+    },
+    ip: client.ip,
+  });
+  throw new AppError('UNAUTHORIZED', SETTINGS_MESSAGES.invalidCode);
 }
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findActiveAccountByEmail>>>;
 
+/** The code of a two-factor challenge was wrong: the session's transaction is rolled back. */
+class CodeRefused extends Error {}
+
+/**
+ * Opens a session. With a two-factor challenge, the session is the one it names, and the code is
+ * checked in the same transaction once that session's row is claimed: a challenge is spent by its
+ * first success (a second completion, however close, finds the row taken and is refused with 400),
+ * and a code (a recovery code too) is spent only by the sign-in it completes.
+ */
 async function startSession(
   ctx: AppContext,
   account: Account,
   client: ClientInfo,
   attemptId: number,
+  challenge?: { sessionId: string; code: string },
 ): Promise<SignedIn> {
-  const sessionId = randomUUID();
+  const sessionId = challenge?.sessionId ?? randomUUID();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
   const user = await inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    await repo.insertSession(tx, {
+    const opened = await repo.insertSession(tx, {
       id: sessionId,
       userId: account.id,
       expiresAt,
       ip: client.ip,
       userAgent: client.userAgent,
     });
+    if (!opened) {
+      throw new AppError('VALIDATION_ERROR', SETTINGS_MESSAGES.challengeUsed, [
+        { path: 'challenge', message: SETTINGS_MESSAGES.challengeUsed },
+      ]);
+    }
+    if (challenge && !(await verifySignInCode(ctx, tx, account.id, challenge.code))) {
+      throw new CodeRefused();
+    }
     await markPasswordCheckSucceeded(tx, attemptId);
     const updated = await repo.touchLastLogin(tx, account.id, now);
     await recordActivity(tx, {

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { derivedKey } from '../../lib/secret-box';
 
@@ -94,7 +94,10 @@ function challengeKeyOf(secret: Uint8Array): Uint8Array {
   return key;
 }
 
-/** What the first step of a sign-in with two-factor hands back: valid for five minutes. */
+/**
+ * What the first step of a sign-in with two-factor hands back: valid for five minutes. It names
+ * the one session it may open (its jti is that session's id), so that it completes one sign-in.
+ */
 export async function signChallenge(
   secret: Uint8Array,
   userId: number,
@@ -103,22 +106,26 @@ export async function signChallenge(
   return new SignJWT({ email, purpose: CHALLENGE_PURPOSE })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${CHALLENGE_SECONDS}s`)
     .sign(challengeKeyOf(secret));
 }
 
+export type ChallengeClaims = { userId: number; email: string; sessionId: string };
+
 export async function verifyChallenge(
   secret: Uint8Array,
   challenge: string,
-): Promise<{ userId: number; email: string } | null> {
+): Promise<ChallengeClaims | null> {
   try {
     const { payload } = await jwtVerify(challenge, challengeKeyOf(secret), {
       algorithms: ['HS256'],
     });
     const userId = Number(payload.sub);
     if (payload.purpose !== CHALLENGE_PURPOSE || typeof payload.email !== 'string') return null;
-    return Number.isInteger(userId) && userId > 0 ? { userId, email: payload.email } : null;
+    if (!payload.jti || !Number.isInteger(userId) || userId <= 0) return null;
+    return { userId, email: payload.email, sessionId: payload.jti };
   } catch {
     return null;
   }

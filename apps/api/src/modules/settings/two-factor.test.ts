@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, seedActors, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { twoFactorRecoveryCodes, users } from '../../db/schema';
+import { sessions, twoFactorRecoveryCodes, users } from '../../db/schema';
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -39,6 +39,17 @@ async function enrolled() {
   const enabled = await call('/auth/2fa/enable', me.headers, { code: codeOf(secret) });
   expect(enabled.statusCode, enabled.body).toBe(200);
   return { ...me, secret, recoveryCodes: enabled.json().data.recoveryCodes as string[] };
+}
+
+const sessionsOf = async (userId: number) =>
+  (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).map((s) => s.id).sort();
+
+async function unusedRecoveryCodes(userId: number) {
+  const codes = await t.db
+    .select()
+    .from(twoFactorRecoveryCodes)
+    .where(eq(twoFactorRecoveryCodes.userId, userId));
+  return codes.filter((c) => c.usedAt === null).length;
 }
 
 const passwordStep = (email: string, remoteAddress?: string) =>
@@ -147,10 +158,56 @@ describe('signing in with two-factor (POST /api/auth/login, then /api/auth/login
     });
     expect(profile.statusCode).toBe(200);
 
-    // The same code does not sign in twice.
-    const again = await call('/auth/login/2fa', undefined, { challenge, code });
+    // The same code does not sign in twice, not even with a new challenge.
+    const again = await call('/auth/login/2fa', undefined, {
+      challenge: await challengeOf(me.user.email),
+      code,
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(SETTINGS_MESSAGES.invalidCode);
+  });
+
+  it('spends the challenge with its first success: used again, with any code, it is refused (400)', async () => {
+    const me = await enrolled();
+    const challenge = await challengeOf(me.user.email);
+    const first = await call('/auth/login/2fa', undefined, { challenge, code: codeOf(me.secret) });
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await sessionsOf(me.user.id);
+
+    for (const code of [me.recoveryCodes[0]!, codeOf(me.secret, 1), '000000']) {
+      const again = await call('/auth/login/2fa', undefined, { challenge, code });
+      expect(again.statusCode, code).toBe(400);
+      expect(again.json().message).toBe(SETTINGS_MESSAGES.challengeUsed);
+      expect(again.json().token).toBeUndefined();
+    }
+    expect(await sessionsOf(me.user.id)).toEqual(before);
+    // The refused tries spent nothing: the recovery code and the next step's code still sign in.
+    expect(await unusedRecoveryCodes(me.user.id)).toBe(10);
+    const recovered = await call('/auth/login/2fa', undefined, {
+      challenge: await challengeOf(me.user.email),
+      code: me.recoveryCodes[0]!,
+    });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+  });
+
+  it('opens one session when one challenge is completed several times at once', async () => {
+    const me = await enrolled();
+    const before = await sessionsOf(me.user.id);
+    const challenge = await challengeOf(me.user.email);
+    const codes = [codeOf(me.secret), me.recoveryCodes[0]!, me.recoveryCodes[1]!];
+    const responses = await Promise.all(
+      codes.map((code) => call('/auth/login/2fa', undefined, { challenge, code })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(2);
+    for (const refused of responses.filter((r) => r.statusCode === 400)) {
+      expect(refused.json().message).toBe(SETTINGS_MESSAGES.challengeUsed);
+    }
+    expect(await sessionsOf(me.user.id)).toHaveLength(before.length + 1);
+    // Only the winner's code was spent: a recovery code if it won, none if the TOTP code did.
+    const winner = codes[statuses.indexOf(200)]!;
+    expect(await unusedRecoveryCodes(me.user.id)).toBe(winner === codes[0] ? 10 : 9);
   });
 
   it('refuses a wrong code with 401, and a forged challenge with 400', async () => {
