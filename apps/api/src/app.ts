@@ -1,5 +1,7 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { LoginRateLimit } from '@stockyard/shared';
@@ -94,6 +96,13 @@ export async function buildApp({
   app.decorate('ctx', ctx);
 
   await app.register(securityHeaders);
+  // Answers compressed as the client asks (brotli or gzip); the web app's files are compressed once,
+  // at build, and sent as they are (plugins/web.ts). A quick brotli level: the answers change.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stockyard API', version: '1.0.0' },

@@ -53,6 +53,20 @@ export function frameworkErrors(
   reply.status(500).send(envelope('INTERNAL_ERROR', MESSAGES.internal));
 }
 
+/**
+ * Whether a path is one of the web app's own routes (`/invoices/12`), answered with index.html:
+ * read with GET or HEAD, outside the API, and not a file (a name with an extension, or anything
+ * under /assets/), so that a missing file is a 404 and not the app's page.
+ */
+function isAppRoute(method: string, pathname: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+    return false;
+  }
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
 /** One error handler: known errors keep their message, anything else is a generic 500 and a log line. */
 export function registerErrorHandler(
   app: FastifyInstance,
@@ -86,8 +100,7 @@ export function registerErrorHandler(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (options.spaFallback && !isApi && request.method === 'GET') {
+    if (options.spaFallback && isAppRoute(request.method, pathname)) {
       // Client-side routes: the web app decides what to show, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

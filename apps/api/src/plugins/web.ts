@@ -13,7 +13,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     root: webDist,
     wildcard: false,
     index: ['index.html'],
+    // The build writes a .br and a .gz beside each file (vite-plugin-compression2): sent as asked.
+    preCompressed: true,
+    // Cache-Control is ours alone (the default would send max-age=0 over it).
+    cacheControl: false,
     setHeaders: (response, filePath) => {
+      // Hashed names under assets/ never change; anything else (index.html) is asked again.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {

@@ -8,7 +8,7 @@ import {
 } from '@stockyard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
@@ -25,9 +25,15 @@ import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { exportStaff, useStaffList } from './api/get-staff';
 import { useDeleteStaff } from './api/staff-mutations';
-import { AttendanceOverviewDialog } from './components/attendance-overview-dialog';
 import { StaffFormDialog } from './components/staff-form-dialog';
 import { type StaffAction, StaffTable } from './components/staff-table';
+
+// The overview's pie chart brings the chart library: fetched when an overview is opened, not with the list.
+const AttendanceOverviewDialog = lazy(() =>
+  import('./components/attendance-overview-dialog').then((module) => ({
+    default: module.AttendanceOverviewDialog,
+  })),
+);
 
 /** Staff Management (03 section 2.2): a field manager's people. */
 export default function StaffPage() {
@@ -170,12 +176,16 @@ export default function StaffPage() {
       </Card>
 
       <StaffFormDialog open={formOpen} onOpenChange={setFormOpen} member={editing} />
-      <AttendanceOverviewDialog
-        member={viewing}
-        onOpenChange={(open) => {
-          if (!open) setViewing(null);
-        }}
-      />
+      {viewing && (
+        <Suspense fallback={null}>
+          <AttendanceOverviewDialog
+            member={viewing}
+            onOpenChange={(open) => {
+              if (!open) setViewing(null);
+            }}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
