@@ -29,6 +29,7 @@ import type { Mailer } from './modules/notifications/email';
 import { EmailOutbox, type OutboxOptions } from './modules/notifications/email-outbox';
 import { emailOutboxRoutes } from './modules/notifications/email-outbox.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { scheduleEventSweep } from './modules/notifications/notify';
 import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -57,6 +58,11 @@ export type BuildAppOptions = {
   loginLimits?: LoginRateLimit;
   /** Send the overdue rental alerts at start and once a day (the server does; tests choose). */
   rentalAlerts?: boolean;
+  /**
+   * Fan out, every few seconds, the notification events whose fan-out after their commit did not
+   * happen (decision 020; the server does; tests sweep when they choose).
+   */
+  notificationSweep?: boolean;
   /** E-mail through SMTP_URL (decision 013): the mailer, and the outbox worker's timings. */
   mail?: { mailer: Mailer; outbox?: OutboxOptions } | null;
   /** The heartbeat of the connection that hears table notices (a test's; a few seconds else). */
@@ -78,6 +84,7 @@ export async function buildApp({
   trustProxy = false,
   loginLimits,
   rentalAlerts = false,
+  notificationSweep = false,
   mail = null,
   listenHeartbeat,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -156,6 +163,16 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await outbox.stop();
+    });
+  }
+
+  if (notificationSweep) {
+    let sweep: ReturnType<typeof scheduleEventSweep> | null = null;
+    app.addHook('onReady', async () => {
+      sweep = scheduleEventSweep(ctx, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await sweep?.stop();
     });
   }
 

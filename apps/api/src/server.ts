@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       trustProxy: config.TRUST_PROXY,
       loginLimits: loginLimits(config),
       rentalAlerts: true,
+      notificationSweep: true,
       mail: config.SMTP_URL
         ? { mailer: createMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) }
         : null,

@@ -19,6 +19,7 @@ export const BOOKKEEPING_TABLES = [
   'activity_logs',
   'email_outbox',
   'login_attempts',
+  'notification_events',
   'notifications',
   'rental_alerts_sent',
   'sessions',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PermissionFlag } from '../access';
 import type { NotificationType } from '../notifications';
 import { loginReplySchema } from './auth';
 import { plainText } from './common';
@@ -89,6 +90,21 @@ export const SWITCH_OF_TYPE: Partial<Record<NotificationType, NotificationSwitch
   NEW_MATERIAL_REQUEST: 'rentalAlerts',
   RENTAL_ALERT: 'rentalAlerts',
   LOGIN: 'loginAlerts',
+};
+
+/**
+ * Which view flag a type follows (PRODUCT-DECISIONS.md, roles and flags): a notice goes only to
+ * those who may open the screen it is about, so a field manager without the flag receives none of
+ * these types (admins hold every flag). Users for NEW_USER, Inventory for the materials' types.
+ * The other types follow the role alone, as their screens do: rental requests and rentals are every
+ * field manager's, and LOGIN and a request's decision go to one named account.
+ */
+export const FLAG_OF_TYPE: Partial<Record<NotificationType, PermissionFlag>> = {
+  NEW_USER: 'viewUsers',
+  NEW_MATERIAL: 'viewInventory',
+  LOW_STOCK: 'viewInventory',
+  OUT_OF_STOCK: 'viewInventory',
+  MATERIAL_TRANSFERRED: 'viewInventory',
 };
 
 export const SETTINGS_MESSAGES = {

@@ -118,6 +118,7 @@ afterAll(async () => {
 
 describe('POST /material-rentals', () => {
   it('rents material out: stock leaves the From location with one movement per item, logged and announced', async () => {
+    const otherAdmin = await createUser(t.db, { role: 'ADMIN' });
     const tube = await material(yard.id, 'Scaffold tube', 100);
     const clamp = await material(yard.id, 'Coupler clamp', 50);
     const created = await createRental([
@@ -167,9 +168,11 @@ describe('POST /material-rentals', () => {
       .from(notifications)
       .where(eq(notifications.type, 'MATERIAL_RENTED'));
     const recipients = told.map((n) => n.userId);
-    expect(recipients).toContain(actors.admin.user.id);
+    expect(recipients).toContain(otherAdmin.id);
     expect(recipients).toContain(actors.manager.user.id);
     expect(recipients).not.toContain(otherManager.user.id);
+    // Nobody is told of their own action.
+    expect(recipients).not.toContain(actors.admin.user.id);
     expect(await ledgerBreaks()).toEqual([]);
   });
 

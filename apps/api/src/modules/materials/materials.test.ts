@@ -69,7 +69,13 @@ describe('POST /api/materials/create', () => {
     expect(entry).toMatchObject({ locationId: actors.location.id, userId: actors.admin.user.id });
   });
 
-  it('tells the admins and the managers of that location about the new material', async () => {
+  it('tells the other admins and the managers of that location who see inventory about the new material', async () => {
+    const otherAdmin = await createUser(t.db, { role: 'ADMIN' });
+    // Without View Inventory the Inventory screen is closed to them, and so is its news.
+    await createUser(t.db, {
+      locationId: actors.location.id,
+      permissions: { viewInventory: false },
+    });
     const material = await create({ name: 'Ladder beam' });
     const rows = await t.db
       .select()
@@ -81,7 +87,7 @@ describe('POST /api/materials/create', () => {
         ),
       );
     expect(rows.map((r) => r.userId).sort()).toEqual(
-      [actors.admin.user.id, actors.manager.user.id].sort(),
+      [otherAdmin.id, actors.manager.user.id].sort(),
     );
     expect(rows[0]!.locationId).toBe(actors.location.id);
   });

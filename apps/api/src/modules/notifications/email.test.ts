@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, notifications } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
 import { createMailer } from './email';
 import { EmailOutbox, retryDelayMs } from './email-outbox';
@@ -122,7 +122,7 @@ describe('e-mail of notifications (Email Notifications)', () => {
   it('sends a notification to the mailbox of a user with the switch on, once', async () => {
     const on = await adminWithEmail(true);
     const off = await adminWithEmail(false);
-    await lowStockEvent(on.headers);
+    await lowStockEvent(actors.admin.headers);
     const [mail] = await eventually(() => {
       const found = mailTo(on.user.email, LOW_STOCK);
       expect(found).toHaveLength(1);
@@ -149,10 +149,31 @@ describe('e-mail of notifications (Email Notifications)', () => {
     ).toEqual([]);
   });
 
+  it('mails nobody of their own action: the admin who caused the notice gets no e-mail, another does', async () => {
+    const actor = await adminWithEmail(true);
+    const other = await adminWithEmail(true);
+    const { id } = await lowStockEvent(actor.headers);
+    await eventually(() => expect(mailTo(other.user.email, LOW_STOCK)).toHaveLength(1));
+    await pause(400);
+    expect(mailTo(actor.user.email, LOW_STOCK)).toHaveLength(0);
+    expect(mailTo(actor.user.email, 'Stockyard: New material')).toHaveLength(0);
+    const queued = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, actor.user.id));
+    expect(queued.filter((row) => !row.subject.startsWith('Stockyard: New sign-in'))).toEqual([]);
+    const told = await t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(sql`${notifications.data}->>'materialId' = ${String(id)}`);
+    expect(told.map((n) => n.userId)).toContain(other.user.id);
+    expect(told.map((n) => n.userId)).not.toContain(actor.user.id);
+  });
+
   it('a notice that the switch of its type turns off is not mailed either', async () => {
     const me = await adminWithEmail(true);
     await call('PUT', '/users/notifications', me.headers, { lowStockAlerts: false });
-    await lowStockEvent(me.headers);
+    await lowStockEvent(actors.admin.headers);
     await pause(400);
     expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(0);
   });
@@ -161,7 +182,7 @@ describe('e-mail of notifications (Email Notifications)', () => {
     const me = await adminWithEmail(true);
     const address = port;
     await stopSmtp();
-    const { tookMs } = await lowStockEvent(me.headers);
+    const { tookMs } = await lowStockEvent(actors.admin.headers);
     expect(tookMs).toBeLessThan(3_000);
     // The worker tried, failed, and set a later try.
     await eventually(async () => {

@@ -1,4 +1,9 @@
-import type { NotificationItem, NotificationType } from '@stockyard/shared';
+import {
+  type NotificationItem,
+  type NotificationType,
+  PERMISSION_FLAGS,
+  type PermissionFlag,
+} from '@stockyard/shared';
 import {
   and,
   count,
@@ -14,7 +19,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { emailOutbox, notifications, users } from '../../db/schema';
+import { emailOutbox, notificationEvents, notifications, users } from '../../db/schema';
 import { containsPattern, type Page, totalColumn } from '../../lib/list-page';
 import { limitLiteral, preparedList } from '../../lib/prepared';
 
@@ -52,24 +57,44 @@ function filtersOf(userId: number, filters: NotificationFilters): SQL | undefine
 export type Recipient = {
   id: number;
   email: string;
+  role: 'ADMIN' | 'USER';
   emailAlerts: boolean;
   lowStockAlerts: boolean;
   rentalAlerts: boolean;
   loginAlerts: boolean;
-};
+} & Record<PermissionFlag, boolean>;
 
 const recipientColumns = {
   id: users.id,
   email: users.email,
+  role: users.role,
   emailAlerts: users.emailAlerts,
   lowStockAlerts: users.lowStockAlerts,
   rentalAlerts: users.rentalAlerts,
   loginAlerts: users.loginAlerts,
+  ...(Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, users[flag]])) as {
+    [F in PermissionFlag]: (typeof users)[F];
+  }),
 };
 
-/** Active admins, plus the active field managers of the locations given, with their switches. */
+/**
+ * Accounts created before the event was (not in its transaction, nor after it): a notice is for
+ * those who were there when it happened, so the new user of a NEW_USER notice is not told of
+ * their own arrival, and an account added before a late fan-out gets no older news.
+ */
+const existedBefore = (eventId: number) =>
+  lt(
+    users.createdAt,
+    sql`(select ${notificationEvents.createdAt} from ${notificationEvents} where ${notificationEvents.id} = ${eventId})`,
+  );
+
+/**
+ * Active admins, plus the active field managers of the locations given, with their switches and
+ * flags; only accounts that existed before the event.
+ */
 export async function findRecipients(
   db: DbExecutor,
+  eventId: number,
   fieldManagersOf: number[],
 ): Promise<Recipient[]> {
   const fieldManagers =
@@ -88,18 +113,65 @@ export async function findRecipients(
       and(
         eq(users.status, true),
         isNull(users.deletedAt),
+        existedBefore(eventId),
         fieldManagers ? or(eq(users.role, 'ADMIN'), fieldManagers) : eq(users.role, 'ADMIN'),
       ),
     );
 }
 
-/** The users named, with their switches (deleted accounts are left out). */
-export async function findRecipientsByIds(db: DbExecutor, ids: number[]): Promise<Recipient[]> {
+/** The users named, with their switches and flags (deleted accounts are left out). */
+export async function findRecipientsByIds(
+  db: DbExecutor,
+  eventId: number,
+  ids: number[],
+): Promise<Recipient[]> {
   if (ids.length === 0) return [];
   return db
     .select(recipientColumns)
     .from(users)
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt), existedBefore(eventId)));
+}
+
+export type NotificationEventRow = typeof notificationEvents.$inferSelect;
+
+/** Stores an event in the caller's transaction; its id is what the fan-out claims. */
+export async function insertEvent(
+  db: DbExecutor,
+  row: typeof notificationEvents.$inferInsert,
+): Promise<number> {
+  const [inserted] = await db
+    .insert(notificationEvents)
+    .values(row)
+    .returning({ id: notificationEvents.id });
+  return inserted!.id;
+}
+
+/**
+ * Events to fan out, locked for the caller's transaction, oldest first. The ones named are
+ * waited for when another transaction holds them (it is fanning them out: once it commits they
+ * are gone); otherwise the oldest are taken and the ones another process holds are skipped, so
+ * that no event is fanned out twice.
+ */
+export async function claimEvents(
+  db: DbExecutor,
+  which: { ids: number[] } | { limit: number },
+): Promise<NotificationEventRow[]> {
+  const query = db.select().from(notificationEvents);
+  if ('ids' in which) {
+    return query
+      .where(inArray(notificationEvents.id, which.ids))
+      .orderBy(notificationEvents.id)
+      .for('update');
+  }
+  return query
+    .orderBy(notificationEvents.id)
+    .limit(which.limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deleteEvents(db: DbExecutor, ids: number[]): Promise<void> {
+  if (ids.length > 0)
+    await db.delete(notificationEvents).where(inArray(notificationEvents.id, ids));
 }
 
 export async function insertNotifications(

@@ -1,12 +1,12 @@
 import type { NotificationType } from '@stockyard/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { StoredNotification } from '../../context';
-import { notifications } from '../../db/schema';
+import { notificationEvents, notifications, users } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
-import { notify } from './notify';
+import { notify, sweepEvents } from './notify';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +50,21 @@ async function seed(userId: number, count: number, values: SeedValues = {}) {
     )
     .returning();
 }
+
+/** The notifications stored for a user, oldest first. */
+const storedFor = (userId: number) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.id);
+
+/** Those of the events given that are still waiting to be fanned out. */
+const eventsLeft = (ids: number[]) =>
+  t.db
+    .select({ id: notificationEvents.id })
+    .from(notificationEvents)
+    .where(inArray(notificationEvents.id, ids));
 
 const list = (actor: Actor | null, query = '') =>
   t.app.inject({
@@ -369,15 +384,84 @@ describe('notify', () => {
     });
   });
 
-  it('pushes who caused the event with it, so that their own app does not toast it twice', async () => {
-    const actor = await createUser(t.db, { role: 'ADMIN' });
+  it('tells nobody of their own action, and pushes the others who caused it', async () => {
+    const actor = await createUser(t.db, { role: 'ADMIN', emailAlerts: true });
+    const other = await createUser(t.db, { role: 'ADMIN' });
     const pushed = await send({
       type: 'NEW_MATERIAL',
       message: 'Brace was added',
       actorId: actor.id,
     });
-    expect(pushed.length).toBeGreaterThan(0);
+    expect(pushed.map((n) => n.userId)).toContain(other.id);
+    expect(pushed.map((n) => n.userId)).not.toContain(actor.id);
     expect(pushed.every((n) => n.actorId === actor.id)).toBe(true);
+    expect(await storedFor(actor.id)).toEqual([]);
+  });
+
+  it('sends a notice about users only to those who may see users (View Users)', async () => {
+    const here = await createLocation(t.db);
+    const without = await createUser(t.db, { locationId: here.id });
+    const withFlag = await createUser(t.db, {
+      locationId: here.id,
+      permissions: { viewUsers: true },
+    });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const recipients = (
+      await send({
+        type: 'NEW_USER',
+        message: 'New user Ada (ada@example.com) was added',
+        locationId: here.id,
+      })
+    ).map((n) => n.userId);
+    expect(recipients).toContain(withFlag.id);
+    expect(recipients).toContain(admin.id);
+    expect(recipients).not.toContain(without.id);
+    expect(await storedFor(without.id)).toEqual([]);
+  });
+
+  it('sends notices about materials only to those who may see inventory; rentals follow the role', async () => {
+    const here = await createLocation(t.db);
+    const elsewhere = await createLocation(t.db);
+    const blind = await createUser(t.db, {
+      locationId: here.id,
+      permissions: { viewInventory: false },
+    });
+    const sees = await createUser(t.db, { locationId: here.id });
+    const materialTypes: NotificationType[] = [
+      'NEW_MATERIAL',
+      'LOW_STOCK',
+      'OUT_OF_STOCK',
+      'MATERIAL_TRANSFERRED',
+    ];
+    for (const type of materialTypes) {
+      const recipients = (
+        await send({
+          type,
+          message: `${type} here`,
+          locationId: elsewhere.id,
+          otherLocationId: here.id,
+        })
+      ).map((n) => n.userId);
+      expect(recipients, type).toContain(sees.id);
+      expect(recipients, type).not.toContain(blind.id);
+    }
+    // Rentals are every field manager's screen, whatever their flags.
+    const rented = await send({ type: 'MATERIAL_RENTED', message: 'Rented', locationId: here.id });
+    expect(rented.map((n) => n.userId)).toEqual(expect.arrayContaining([sees.id, blind.id]));
+    expect((await storedFor(blind.id)).map((n) => n.type)).toEqual(['MATERIAL_RENTED']);
+  });
+
+  it('follows the flags as they are when the notice is fanned out', async () => {
+    const here = await createLocation(t.db);
+    const manager = await createUser(t.db, { locationId: here.id });
+    const [event] = await t.db
+      .insert(notificationEvents)
+      .values({ type: 'NEW_USER', message: 'Someone joined here', locationId: here.id })
+      .returning();
+    await t.db.update(users).set({ viewUsers: true }).where(eq(users.id, manager.id));
+    await sweepEvents(t.ctx);
+    expect((await storedFor(manager.id)).map((n) => n.message)).toEqual(['Someone joined here']);
+    expect(await eventsLeft([event!.id])).toEqual([]);
   });
 
   it('sends an event without a location to admins only', async () => {
@@ -403,6 +487,31 @@ describe('notify', () => {
     expect(adminRows.filter((n) => n.type === 'LOGIN')).toEqual([]);
   });
 
+  it('writes one event in the caller’s transaction and the recipients’ rows only after its commit', async () => {
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const message = `Counted inside ${Date.now()}`;
+    const inside = await inTransaction(t.ctx, async (uow) => {
+      await notify(t.ctx, uow, { type: 'NEW_MATERIAL', message });
+      const [rows] = await uow.tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(eq(notifications.message, message));
+      const [events] = await uow.tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notificationEvents)
+        .where(eq(notificationEvents.message, message));
+      return { rows: rows!.n, events: events!.n };
+    });
+    expect(inside).toEqual({ rows: 0, events: 1 });
+    // Fanned out once it committed, before inTransaction returned.
+    expect((await storedFor(admin.id)).map((n) => n.message)).toContain(message);
+    const [left] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notificationEvents)
+      .where(eq(notificationEvents.message, message));
+    expect(left!.n).toBe(0);
+  });
+
   it('stores and pushes nothing when the caller’s transaction rolls back', async () => {
     const user = await createUser(t.db);
     const pushed: StoredNotification[] = [];
@@ -421,5 +530,64 @@ describe('notify', () => {
     expect(pushed).toEqual([]);
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(rows).toEqual([]);
+    // Nor an event for the sweep to find later.
+    expect(await sweepEvents(t.ctx)).toBe(0);
+    expect(await storedFor(user.id)).toEqual([]);
+  });
+});
+
+describe('the sweep of events left unfanned (a crash between the commit and the fan-out)', () => {
+  it('fans out each committed event once, even with two sweepers at once', async () => {
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const second = await createUser(t.db, { role: 'ADMIN' });
+    const stamp = Date.now();
+    // What a process that died right after its commit left behind.
+    const events = await t.db
+      .insert(notificationEvents)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          type: 'NEW_MATERIAL' as const,
+          message: `Left behind ${stamp} #${i}`,
+          actorId: second.id,
+        })),
+      )
+      .returning();
+    const pushed: StoredNotification[] = [];
+    const listener = (rows: StoredNotification[]) => pushed.push(...rows);
+    t.ctx.events.on('notificationsCreated', listener);
+    try {
+      const swept = await Promise.all([sweepEvents(t.ctx, 3), sweepEvents(t.ctx, 3)]);
+      expect(swept[0]! + swept[1]!).toBe(40);
+    } finally {
+      t.ctx.events.off('notificationsCreated', listener);
+    }
+    const mine = (await storedFor(admin.id)).filter((n) =>
+      n.message.startsWith(`Left behind ${stamp}`),
+    );
+    expect(mine).toHaveLength(40);
+    expect(new Set(mine.map((n) => n.message)).size).toBe(40);
+    // Its actor is still told nothing; the pushes carry who caused it.
+    expect(await storedFor(second.id)).toEqual([]);
+    expect(pushed.filter((n) => n.userId === admin.id)).toHaveLength(40);
+    expect(pushed.every((n) => n.actorId === second.id)).toBe(true);
+    expect(await eventsLeft(events.map((e) => e.id))).toEqual([]);
+    expect(await sweepEvents(t.ctx)).toBe(0);
+  });
+
+  it('dates each notice when it happened, and tells nobody who arrived after it', async () => {
+    const happened = new Date(Date.now() - 3_600_000);
+    const before = await createUser(t.db, {
+      role: 'ADMIN',
+      createdAt: new Date(happened.getTime() - 60_000),
+    });
+    const message = `An hour ago ${Date.now()}`;
+    await t.db
+      .insert(notificationEvents)
+      .values({ type: 'NEW_MATERIAL', message, createdAt: happened });
+    const after = await createUser(t.db, { role: 'ADMIN' });
+    await sweepEvents(t.ctx);
+    const [told] = (await storedFor(before.id)).filter((n) => n.message === message);
+    expect(told?.createdAt).toEqual(happened);
+    expect(await storedFor(after.id)).toEqual([]);
   });
 });

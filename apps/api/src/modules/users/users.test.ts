@@ -63,13 +63,21 @@ describe('POST /api/users/register', () => {
     expect(JSON.stringify(entry)).not.toContain('Riley-Stone-7');
   });
 
-  it('notifies the admins and the managers of the location, not the newcomer', async () => {
+  it('notifies the other admins and the managers of the location who see users; not the actor, one without View Users, nor the newcomer', async () => {
+    const otherAdmin = await createUser(t.db, { role: 'ADMIN' });
+    const seesUsers = await createUser(t.db, {
+      locationId: actors.location.id,
+      permissions: { viewUsers: true },
+    });
     const response = await call('POST', '/register', admin(), newUser({ name: 'Noor Vale' }));
     const id = response.json().data.id as number;
     const rows = await t.db.select().from(notifications).where(eq(notifications.type, 'NEW_USER'));
     const recipients = rows.filter((r) => r.message.includes('Noor Vale')).map((r) => r.userId);
-    expect(recipients).toContain(actors.admin.user.id);
-    expect(recipients).toContain(actors.manager.user.id);
+    expect(recipients).toContain(otherAdmin.id);
+    expect(recipients).toContain(seesUsers.id);
+    // The default flags leave the Users screen, and so its news, closed to a field manager.
+    expect(recipients).not.toContain(actors.manager.user.id);
+    expect(recipients).not.toContain(actors.admin.user.id);
     expect(recipients).not.toContain(id);
   });
 
