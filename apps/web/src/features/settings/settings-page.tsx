@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { useNotificationSettings } from './api/settings-api';
 import { AppearanceSettings } from './components/appearance-settings';
 import { ChangePasswordForm } from './components/change-password-form';
+import { FailedEmail } from './components/failed-email';
 import { NotificationSettingsCard, SettingSwitch } from './components/notification-settings';
 import { ProfileSettings } from './components/profile-settings';
 import { TwoFactorSettings } from './components/two-factor-settings';
@@ -31,6 +32,7 @@ export default function SettingsPage() {
         settings.data ? (
           <>
             <NotificationSettingsCard userId={userId} settings={settings.data} />
+            <FailedEmail />
             <Card className="space-y-6 p-6">
               <div>
                 <h2 className="text-lg font-semibold">Security Settings</h2>
