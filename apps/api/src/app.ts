@@ -38,6 +38,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import idempotency, { documentIdempotencyKey } from './plugins/idempotency';
 import { OneLineRequestLog } from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
@@ -119,9 +120,11 @@ export async function buildApp({
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: documentIdempotencyKey,
   });
   // Before every route, so that each one takes its rule from the access table.
   await app.register(authPlugin, { apiDocsPublic });
+  await app.register(idempotency);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(socketPlugin, { webOrigin });
   const spaFallback = webDist ? await registerWebApp(app, webDist) : false;

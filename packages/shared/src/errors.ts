@@ -8,9 +8,13 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_STOCK: 409,
+  /** Another request with this Idempotency-Key has not been answered yet: try again shortly. */
+  REQUEST_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An Idempotency-Key already used for another request (decision 019). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -59,6 +63,15 @@ export const MESSAGES = {
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   locationNotFound: 'Location not found',
   otherLocation: 'You can only make changes at your own location.',
+  // Decision 019: the Idempotency-Key header of a write.
+  idempotencyKeyInvalid:
+    'The Idempotency-Key header must be 1 to 255 printable characters (letters, digits, punctuation, spaces).',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+  idempotencyKeyInProgress:
+    'A request with this Idempotency-Key is still being carried out. Try again in a moment.',
+  idempotencyAnswerLost:
+    'The request with this Idempotency-Key was carried out, but its answer was lost. Reload to see the change.',
 } as const;
 
 /** A stock movement larger than the stock: the server's 409, and the transfer form's own check. */

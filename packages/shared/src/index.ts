@@ -3,6 +3,7 @@ export * from './calculations';
 export * from './constants';
 export * from './dates';
 export * from './errors';
+export * from './idempotency';
 export * from './notifications';
 export * from './schemas/activity';
 export * from './schemas/attendance';

@@ -18,6 +18,7 @@ export const ANY_TABLE = ['*'] as const;
 export const BOOKKEEPING_TABLES = [
   'activity_logs',
   'email_outbox',
+  'idempotency_keys',
   'login_attempts',
   'notification_events',
   'notifications',

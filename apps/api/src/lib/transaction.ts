@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { DbExecutor } from '../db/client';
+import { requestKeyToTake } from './idempotency';
 
 /** An open transaction and the work to run once it has committed (events, socket pushes). */
 export type UnitOfWork = {
@@ -22,16 +23,27 @@ export async function inTransaction<T>(
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   const tasks: Array<() => void | Promise<void>> = [];
-  const result = await ctx.db.transaction(async (tx) => {
-    const last: Array<() => Promise<void>> = [];
-    const value = await work({
-      tx,
-      afterCommit: (task) => tasks.push(task),
-      beforeCommit: (task) => last.push(task),
+  // The request's Idempotency-Key, taken first in the transaction of its change (decision 019). A
+  // transaction of bookkeeping tables alone (no `changes`: the sign-in limits) does not take it.
+  const key = ctx.changes ? requestKeyToTake() : null;
+  let result: T;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      await key?.take(tx);
+      const last: Array<() => Promise<void>> = [];
+      const value = await work({
+        tx,
+        afterCommit: (task) => tasks.push(task),
+        beforeCommit: (task) => last.push(task),
+      });
+      for (const task of last) await task();
+      return value;
     });
-    for (const task of last) await task();
-    return value;
-  });
+  } catch (error) {
+    key?.settle(false);
+    throw error;
+  }
+  key?.settle(true);
   ctx.changes?.changedAll();
   for (const task of tasks) {
     try {

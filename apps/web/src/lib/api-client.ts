@@ -1,9 +1,11 @@
 import {
   type FieldError,
+  IDEMPOTENCY_KEY_HEADER,
   NETWORK_ERROR_MESSAGE,
   PUBLIC_PATHS,
   REQUEST_TIMEOUT_MS,
   TIMEOUT_TOAST,
+  takesIdempotencyKey,
   toastForStatus,
   UNEXPECTED_ERROR_MESSAGE,
 } from '@stockyard/shared';
@@ -74,6 +76,44 @@ function buildUrl(path: string, query?: QueryParams): string {
   return `${API_ROOT}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The Idempotency-Key of each write not yet answered, by method, URL and body (decision 019). A
+ * write sent again while the first is unanswered (a double click) or after its answer was lost (no
+ * answer, a timeout, a 5xx, or the server still busy with it) takes the same key: the server
+ * answers the first answer again, and nothing is done twice. Any other answer ends the key, so
+ * that the next submit, the same one too, is a new request.
+ */
+const unansweredKeys = new Map<string, string>();
+/** The oldest unanswered keys are forgotten past this many. */
+const UNANSWERED_KEYS_KEPT = 50;
+
+/** A random UUID; `crypto.randomUUID` exists only on HTTPS and localhost. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function idempotencyKeyOf(write: string): string {
+  let key = unansweredKeys.get(write);
+  if (!key) {
+    key = newKey();
+    unansweredKeys.set(write, key);
+    const oldest = unansweredKeys.keys().next().value;
+    if (unansweredKeys.size > UNANSWERED_KEYS_KEPT && oldest !== undefined) {
+      unansweredKeys.delete(oldest);
+    }
+  }
+  return key;
+}
+
+/** Whether a write's answer may not be its outcome, so that sending it again keeps its key. */
+const outcomeUnknown = (status: number | undefined, code: unknown) =>
+  status === undefined || status >= 500 || code === 'REQUEST_IN_PROGRESS';
+
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort('timeout'), REQUEST_TIMEOUT_MS);
@@ -82,15 +122,16 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const url = buildUrl(path, options.query);
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const write = takesIdempotencyKey(method, url.split('?')[0]!)
+    ? `${method} ${url}\n${body ?? ''}`
+    : null;
+  if (write) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeyOf(write);
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: controller.signal,
-    });
+    response = await fetch(url, { method, headers, body, signal: controller.signal });
   } catch (cause) {
     const timedOut = controller.signal.reason === 'timeout';
     const error = new ApiError(
@@ -108,6 +149,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   const isJson = response.headers.get('content-type')?.includes('application/json');
   const payload = isJson ? await response.json().catch(() => null) : null;
+  if (write && !outcomeUnknown(response.status, payload?.code)) unansweredKeys.delete(write);
   if (response.ok) return payload as T;
 
   const error = new ApiError(

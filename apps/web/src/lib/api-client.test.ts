@@ -1,0 +1,110 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@stockyard/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from './api-client';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+type Answer = { status: number; body?: object } | 'network error';
+let answers: Answer[];
+
+function json(status: number, body: object) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+beforeEach(() => {
+  answers = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      const answer = answers.shift() ?? { status: 200 };
+      if (answer === 'network error') throw new TypeError('Failed to fetch');
+      const ok = answer.status < 400;
+      return json(
+        answer.status,
+        answer.body ?? (ok ? { success: true, message: 'OK', data: null } : { success: false }),
+      );
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The Idempotency-Key of each call fetch received, in order. */
+const keysSent = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(
+      ([, init]) => (init!.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER],
+    );
+
+const transfer = (quantity: number) =>
+  api.post('/materials/7/transfer', { fromLocation: 1, toLocation: 2, quantity }, { silent: true });
+
+describe('the Idempotency-Key of a write', () => {
+  it('is a UUID on every write, and on no read or sign-in', async () => {
+    await transfer(3);
+    await api.patch('/materials/7/stock', { operation: 'add', quantity: 1 });
+    await api.delete('/notifications/4');
+    await api.get('/materials/list', { query: { page: 1 } });
+    await api.post('/auth/login', { email: 'a@example.com', password: 'x' });
+    const [transferKey, stockKey, deleteKey, readKey, loginKey] = keysSent();
+    for (const key of [transferKey, stockKey, deleteKey]) expect(key).toMatch(UUID);
+    expect(new Set([transferKey, stockKey, deleteKey]).size).toBe(3);
+    expect(readKey).toBeUndefined();
+    expect(loginKey).toBeUndefined();
+  });
+
+  it('is new for each submit once the last was answered, the same body too', async () => {
+    await transfer(3);
+    await transfer(3);
+    answers.push({
+      status: 409,
+      body: { success: false, message: 'Insufficient stock', code: 'INSUFFICIENT_STOCK' },
+    });
+    await expect(transfer(3)).rejects.toMatchObject({ status: 409 });
+    await transfer(3);
+    expect(new Set(keysSent()).size).toBe(4);
+  });
+
+  it('is sent again with the same request after its answer was lost', async () => {
+    answers.push(
+      'network error',
+      { status: 503 },
+      {
+        status: 409,
+        body: { success: false, message: 'Still running', code: 'REQUEST_IN_PROGRESS' },
+      },
+    );
+    await expect(transfer(3)).rejects.toMatchObject({ status: undefined });
+    await expect(transfer(3)).rejects.toMatchObject({ status: 503 });
+    await expect(transfer(3)).rejects.toMatchObject({ status: 409 });
+    await transfer(3);
+    // Answered at last: the next submit is a new request.
+    await transfer(3);
+    const keys = keysSent();
+    expect(new Set(keys.slice(0, 4)).size).toBe(1);
+    expect(keys[4]).not.toBe(keys[0]);
+  });
+
+  it('is not taken by another request while one is unanswered', async () => {
+    answers.push('network error');
+    await expect(transfer(3)).rejects.toMatchObject({ status: undefined });
+    await transfer(4);
+    await api.post('/materials/8/transfer', { fromLocation: 1, toLocation: 2, quantity: 3 });
+    await transfer(3);
+    const [lost, other, elsewhere, retried] = keysSent();
+    expect(new Set([lost, other, elsewhere]).size).toBe(3);
+    expect(retried).toBe(lost);
+  });
+
+  it('is shared by the same write sent twice at once (a double click)', async () => {
+    await Promise.all([transfer(5), transfer(5), transfer(6)]);
+    const [first, second, other] = keysSent();
+    expect(second).toBe(first);
+    expect(other).not.toBe(first);
+  });
+});
