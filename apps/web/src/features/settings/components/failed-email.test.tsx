@@ -1,8 +1,14 @@
-import { EMAIL_OUTBOX_MESSAGES, type EmailOutboxItem } from '@stockyard/shared';
+import {
+  ALL_PERMISSIONS,
+  EMAIL_OUTBOX_MESSAGES,
+  type EmailOutboxItem,
+  type SessionUser,
+} from '@stockyard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
 import { FailedEmail } from './failed-email';
 
 const bounced: EmailOutboxItem = {
@@ -40,7 +46,20 @@ function serve(list: Array<() => Response>, retry: () => Response = () => json(2
   );
 }
 
-function open() {
+const admin: SessionUser = {
+  id: 1,
+  name: 'Ada Admin',
+  email: 'ada@example.com',
+  role: 'ADMIN',
+  locationId: null,
+  location: null,
+  status: true,
+  lastLogin: null,
+  permissions: ALL_PERMISSIONS,
+};
+
+function open(user: SessionUser = admin) {
+  sessionStore.set({ token: 'token', user });
   render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
@@ -66,6 +85,7 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
+  sessionStore.clear();
   vi.unstubAllGlobals();
 });
 
@@ -123,5 +143,13 @@ describe('Failed e-mail on the Settings page', () => {
     fireEvent.click(within(row).getByRole('button', { name: `Send again to ${bounced.to}` }));
     expect(await screen.findByText('This e-mail has already been sent')).toBeTruthy();
     await waitFor(() => expect(screen.getByText(bounced.to)).toBeTruthy());
+  });
+
+  it('shows a field manager nothing, and asks the server nothing', async () => {
+    serve([() => page([bounced])]);
+    open({ ...admin, id: 9, role: 'USER', locationId: 1, location: { name: 'North Yard' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(EMAIL_OUTBOX_MESSAGES.title)).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -7,14 +7,20 @@ import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table
 import { usePagedList } from '@/hooks/use-paged-list';
 import { formatDateTime } from '@/lib/dates';
 import { showingRange } from '@/lib/format';
+import { useCan } from '@/lib/session';
 import { useFailedEmail, useRetryEmail } from '../api/email-outbox-api';
 import { settingsFailed, settingsSaved } from './settings-toast';
 
 /**
  * The admin's Failed e-mail (decision 013): mail the server gave up on after its attempts, with
- * the last error, each of which can be sent again.
+ * the last error, each of which can be sent again. Nothing for those the access table keeps out.
  */
 export function FailedEmail() {
+  const can = useCan();
+  return can('GET /api/email-outbox') ? <FailedEmailList /> : null;
+}
+
+function FailedEmailList() {
   const [page, setPage] = useState(1);
   const query = useFailedEmail(page);
   const { rows, total, totalPages, state } = usePagedList(query, page, setPage);
