@@ -134,20 +134,40 @@ test.describe('Settings', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
-  test('a field manager sees the company profile read-only, and no notification or security sections', async ({
+  test('a field manager sees the company profile read-only, and switches their own Login Notifications off', async ({
     page,
     seed,
   }) => {
     const location = await seed.location();
     const manager = await seed.fieldManager(location.id);
-    await signIn(page, manager);
+    const { token } = await signIn(page, manager);
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
     await expect(page.getByLabel('Company Name')).not.toBeEditable();
     await expect(page.getByRole('button', { name: 'Save Profile' })).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Notification Settings' })).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Security Settings' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Notification Settings' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Rental Request Alerts' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+    // Enrolling in two-factor sign-in is an admin's.
+    await expect(page.getByRole('button', { name: 'Set Up Two-Factor' })).toHaveCount(0);
+
+    const login = page.getByRole('switch', { name: 'Login Notifications' });
+    await expect(login).toHaveAttribute('aria-checked', 'true');
+    await login.click();
+    await expect(page.getByText("Notification setting 'loginAlerts' updated.")).toBeVisible();
+    await expect(login).toHaveAttribute('aria-checked', 'false');
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Login Notifications' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    const saved = await apiCall<{ data: { loginAlerts: boolean } }>(
+      page.request,
+      token,
+      'GET',
+      `/api/users/${manager.id}/notification-settings`,
+    );
+    expect(saved.data.loginAlerts).toBe(false);
   });
 
   test('Dark theme and Compact Mode survive a reload, and Compact Mode tightens the table rows', async ({

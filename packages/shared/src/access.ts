@@ -187,12 +187,13 @@ export const API_ACCESS = {
   'PATCH /api/users/:id/permissions': flagged('manageUsers'),
   'PATCH /api/users/:id/reset-password': flagged('manageUsers'),
   'PATCH /api/users/:id/change-password': { ...SIGNED_IN, own: true },
-  // Settings: one company profile (an admin saves it); the switches are one's own, and their
-  // section is hidden from field managers, so only an admin changes them.
+  // Settings: one company profile (an admin saves it). Every user, a field manager too, sets
+  // their own switches (PRODUCT-DECISIONS.md, "Everyone's own account"): the call changes the
+  // caller's alone.
   'GET /api/users/company': SIGNED_IN,
   'PUT /api/users/company': ADMIN_ONLY,
   'GET /api/users/:id/notification-settings': { ...SIGNED_IN, own: true },
-  'PUT /api/users/notifications': ADMIN_ONLY,
+  'PUT /api/users/notifications': SIGNED_IN,
 
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/mark-all-read': SIGNED_IN,

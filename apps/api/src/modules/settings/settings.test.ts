@@ -1,10 +1,17 @@
 import { PROFILE_MESSAGES, SETTINGS_MESSAGES } from '@stockyard/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, seedActors, TEST_PASSWORD } from '../../../test/factories';
+import {
+  createLocation,
+  createUser,
+  loginAs,
+  seedActors,
+  TEST_PASSWORD,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { activityLogs, notifications } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
+import type { Mailer } from '../notifications/email';
 import { notify } from '../notifications/notify';
 
 let t: TestApp;
@@ -31,6 +38,12 @@ const profile = {
 
 async function signedInAdmin() {
   const user = await createUser(t.db, { role: 'ADMIN' });
+  return { user, ...(await loginAs(t.app, user.email)) };
+}
+
+/** A field manager of the actors' location, with the default flags, signed in. */
+async function signedInManager() {
+  const user = await createUser(t.db, { locationId: actors.location.id });
   return { user, ...(await loginAs(t.app, user.email)) };
 }
 
@@ -175,11 +188,48 @@ describe('PUT /api/users/notifications', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('refuses a field manager (the section is hidden from them) and an anonymous caller', async () => {
+  it('lets a field manager set their own switches: saved, read back, and no one else changed', async () => {
+    const me = await signedInManager();
+    const response = await call('PUT', '/users/notifications', me.headers, {
+      lowStockAlerts: false,
+      loginAlerts: false,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      emailAlerts: true,
+      lowStockAlerts: false,
+      rentalAlerts: true,
+      loginAlerts: false,
+    });
+    const read = await call('GET', `/users/${me.user.id}/notification-settings`, me.headers);
+    expect(read.json().data).toMatchObject({ lowStockAlerts: false, loginAlerts: false });
+    const colleague = await call(
+      'GET',
+      `/users/${actors.manager.user.id}/notification-settings`,
+      actors.manager.headers,
+    );
+    expect(colleague.json().data).toMatchObject({ lowStockAlerts: true, loginAlerts: true });
+  });
+
+  it("changes the caller's switches only: naming another user is refused (400), theirs unchanged", async () => {
+    const me = await signedInManager();
+    const response = await call('PUT', '/users/notifications', me.headers, {
+      userId: actors.admin.user.id,
+      rentalAlerts: false,
+    });
+    expect(response.statusCode).toBe(400);
+    const adminSettings = await call(
+      'GET',
+      `/users/${actors.admin.user.id}/notification-settings`,
+      admin(),
+    );
+    expect(adminSettings.json().data.rentalAlerts).toBe(true);
+    const mine = await call('GET', `/users/${me.user.id}/notification-settings`, me.headers);
+    expect(mine.json().data.rentalAlerts).toBe(true);
+  });
+
+  it('answers 401 without a session', async () => {
     const body = { lowStockAlerts: false };
-    expect(
-      (await call('PUT', '/users/notifications', actors.manager.headers, body)).statusCode,
-    ).toBe(403);
     expect((await call('PUT', '/users/notifications', undefined, body)).statusCode).toBe(401);
   });
 });
@@ -192,6 +242,18 @@ async function received(userId: number, types: string[]) {
     .where(and(eq(notifications.userId, userId), inArray(notifications.type, types as never[])))
     .orderBy(notifications.id);
   return rows.map((r) => r.type);
+}
+
+async function eventually(check: () => void | Promise<void>, timeoutMs = 8_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 async function setSwitches(headers: Record<string, string>, body: object) {
@@ -262,6 +324,38 @@ describe('the switches decide what is delivered', () => {
     expect(await received(off.user.id, ['NEW_MATERIAL_REQUEST'])).toEqual([]);
   });
 
+  it("holds a field manager's own switches for them: their request alerts and sign-in notices stop, a colleague's do not", async () => {
+    const me = await signedInManager();
+    await setSwitches(me.headers, { rentalAlerts: false, loginAlerts: false });
+    const response = await call('POST', '/rental-requests', admin(), {
+      name: 'Trestle',
+      quantity: 4,
+      unit: 'EACH',
+      requestedDate: '2030-02-10',
+      returnDate: '2030-02-20',
+      description: 'For the north wall',
+      location: actors.location.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await received(me.user.id, ['NEW_MATERIAL_REQUEST'])).toEqual([]);
+    expect(await received(actors.manager.user.id, ['NEW_MATERIAL_REQUEST'])).toContain(
+      'NEW_MATERIAL_REQUEST',
+    );
+
+    // Their first sign-in (above, switch on) was told; one from a new browser now is not.
+    const told = await received(me.user.id, ['LOGIN']);
+    expect(told).toEqual(['LOGIN']);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: me.user.email, password: TEST_PASSWORD },
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Firefox/128.0' },
+      remoteAddress: '10.7.1.1',
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(await received(me.user.id, ['LOGIN'])).toEqual(told);
+  });
+
   it('Login Notifications on: a sign-in sends a LOGIN notice naming the address and browser; off: none', async () => {
     const me = await signedInAdmin();
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -292,6 +386,74 @@ describe('the switches decide what is delivered', () => {
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
     expect((await signIn(safari, '10.7.0.2')).statusCode).toBe(200);
     expect(await received(me.user.id, ['LOGIN'])).toHaveLength(before.length + 1);
+  });
+});
+
+describe("a field manager's Email Notifications", () => {
+  it("off: their notices are not e-mailed while an admin's are; on again: they are", async () => {
+    const sent: { to: string; subject: string }[] = [];
+    const mailer: Mailer = {
+      from: 'stockyard@example.com',
+      send: async (message) => {
+        sent.push(message);
+      },
+      close: () => undefined,
+    };
+    const s = await createTestApp({ mail: { mailer, outbox: { pollMs: 100 } } });
+    try {
+      const location = await createLocation(s.db);
+      const reader = await createUser(s.db, { role: 'ADMIN' });
+      const author = await loginAs(s.app, (await createUser(s.db, { role: 'ADMIN' })).email);
+      const manager = await createUser(s.db, { locationId: location.id });
+      const { headers } = await loginAs(s.app, manager.email);
+      const setEmail = async (on: boolean) => {
+        const response = await s.app.inject({
+          method: 'PUT',
+          url: '/api/users/notifications',
+          headers,
+          payload: { emailAlerts: on },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      /** A request at the manager's location, told to them and to the admins; its id. */
+      const request = async () => {
+        const response = await s.app.inject({
+          method: 'POST',
+          url: '/api/rental-requests',
+          headers: author.headers,
+          payload: {
+            name: 'Trestle',
+            quantity: 4,
+            unit: 'EACH',
+            requestedDate: '2030-02-10',
+            returnDate: '2030-02-20',
+            description: 'For the north wall',
+            location: location.id,
+          },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json().data.id as number;
+      };
+      const mailOf = (to: string, id: number) =>
+        sent.filter((m) => m.to === to && m.subject.includes(`request #${id} `));
+
+      await setEmail(false);
+      const first = await request();
+      await eventually(() => expect(mailOf(reader.email, first)).toHaveLength(1));
+      expect(mailOf(manager.email, first)).toEqual([]);
+      // The notice itself still reached them: the switch stops the e-mail only.
+      const notices = await s.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, manager.id));
+      expect(notices.some((n) => n.message.includes(`#${first} `))).toBe(true);
+
+      await setEmail(true);
+      const second = await request();
+      await eventually(() => expect(mailOf(manager.email, second)).toHaveLength(1));
+    } finally {
+      await s.close();
+    }
   });
 });
 

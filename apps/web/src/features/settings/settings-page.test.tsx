@@ -87,17 +87,30 @@ const calls = (path: string) =>
   vi.mocked(fetch).mock.calls.filter(([url]) => String(url) === `/api${path}`);
 
 describe('the Settings page', () => {
-  it('shows a field manager the profile read-only, and no notification or security section', async () => {
+  it('shows a field manager the profile read-only, and their own switches, which they change', async () => {
     open(manager);
     await waitFor(() =>
       expect(screen.getByLabelText('Company Name')).toHaveProperty('value', profile.companyName),
     );
     expect(screen.getByLabelText('Company Name')).toHaveProperty('readOnly', true);
     expect(screen.queryByRole('button', { name: 'Save Profile' })).toBeNull();
-    expect(screen.queryByText('Notification Settings')).toBeNull();
-    expect(screen.queryByText('Security Settings')).toBeNull();
     expect(screen.getByText('Appearance')).toBeTruthy();
-    expect(calls(`/users/${manager.id}/notification-settings`)).toHaveLength(0);
+
+    const login = await screen.findByRole('switch', { name: 'Login Notifications' });
+    expect(calls(`/users/${manager.id}/notification-settings`)).toHaveLength(1);
+    for (const name of ['Email Notifications', 'Rental Request Alerts', 'Low Inventory Alerts']) {
+      expect(screen.getByRole('switch', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('heading', { name: 'Change Password' })).toBeTruthy();
+    // Enrolment is an admin's (the server refuses it to a field manager).
+    expect(screen.queryByRole('button', { name: 'Set Up Two-Factor' })).toBeNull();
+
+    fireEvent.click(login);
+    await waitFor(() => expect(calls('/users/notifications')).toHaveLength(1));
+    expect(JSON.parse(String(calls('/users/notifications')[0]![1]?.body))).toEqual({
+      loginAlerts: false,
+    });
+    await waitFor(() => expect(login.getAttribute('aria-checked')).toBe('false'));
   });
 
   it("checks the admin's profile with the shared rules before saving", async () => {

@@ -2,7 +2,7 @@ import { normalizeRole } from '@stockyard/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useNotificationSettings } from './api/settings-api';
 import { AppearanceSettings } from './components/appearance-settings';
 import { ChangePasswordForm } from './components/change-password-form';
@@ -12,14 +12,17 @@ import { ProfileSettings } from './components/profile-settings';
 import { TwoFactorSettings } from './components/two-factor-settings';
 
 /**
- * Settings (03 section 2.4): the company profile for everyone (an admin edits it), the
- * notification and security sections for admins, and the appearance of this device.
+ * Settings (03 section 2.4, with PRODUCT-DECISIONS.md "Everyone's own account"): the company
+ * profile for everyone (an admin edits it); everyone's own notification switches, Login
+ * Notifications and password; the failed e-mail for admins; two-factor sign-in for those the
+ * server lets enrol (admins), or who have it on; and the appearance of this device.
  */
 export default function SettingsPage() {
   const user = useSession()?.user;
+  const can = useCan();
   const isAdmin = normalizeRole(user?.role) === 'ADMIN';
   const userId = user?.id ?? 0;
-  const settings = useNotificationSettings(userId, isAdmin && userId > 0);
+  const settings = useNotificationSettings(userId, userId > 0);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -28,33 +31,33 @@ export default function SettingsPage() {
         <p className="text-sm text-muted-foreground">Your company profile, alerts and security.</p>
       </div>
       <ProfileSettings editable={isAdmin} />
-      {isAdmin ? (
-        settings.data ? (
-          <>
-            <NotificationSettingsCard userId={userId} settings={settings.data} />
-            <FailedEmail />
-            <Card className="space-y-6 p-6">
-              <div>
-                <h2 className="text-lg font-semibold">Security Settings</h2>
-                <SettingSwitch userId={userId} settings={settings.data} name="loginAlerts" />
-              </div>
-              <ChangePasswordForm userId={userId} />
+      {settings.data ? (
+        <>
+          <NotificationSettingsCard userId={userId} settings={settings.data} />
+          {can('GET /api/email-outbox') ? <FailedEmail /> : null}
+          <Card className="space-y-6 p-6">
+            <div>
+              <h2 className="text-lg font-semibold">Security Settings</h2>
+              <SettingSwitch userId={userId} settings={settings.data} name="loginAlerts" />
+            </div>
+            <ChangePasswordForm userId={userId} />
+            {can('POST /api/auth/2fa/setup') || settings.data.twoFactorEnabled ? (
               <TwoFactorSettings userId={userId} enabled={settings.data.twoFactorEnabled} />
-            </Card>
-          </>
-        ) : settings.isError ? (
-          <Card className="flex items-center gap-3 p-6 text-sm">
-            <span>Failed to fetch notification settings.</span>
-            <Button variant="outline" size="sm" onClick={() => settings.refetch()}>
-              Retry
-            </Button>
+            ) : null}
           </Card>
-        ) : (
-          <div className="flex justify-center py-6">
-            <Spinner />
-          </div>
-        )
-      ) : null}
+        </>
+      ) : settings.isError ? (
+        <Card className="flex items-center gap-3 p-6 text-sm">
+          <span>Failed to fetch notification settings.</span>
+          <Button variant="outline" size="sm" onClick={() => settings.refetch()}>
+            Retry
+          </Button>
+        </Card>
+      ) : (
+        <div className="flex justify-center py-6">
+          <Spinner />
+        </div>
+      )}
       <AppearanceSettings />
     </div>
   );
