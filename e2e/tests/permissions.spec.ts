@@ -160,7 +160,7 @@ test.describe('permission flags', () => {
     );
   });
 
-  test("a field manager with Manage Users changes their location's field managers only", async ({
+  test("a field manager with Manage Users changes their location's field managers only, and not one who holds more permissions", async ({
     page,
     request,
     seed,
@@ -169,6 +169,8 @@ test.describe('permission flags', () => {
     const other = await seed.location();
     const manager = await seed.fieldManager(yard.id, { viewUsers: true, manageUsers: true });
     const colleague = await seed.fieldManager(yard.id);
+    // Holds Manage Inventory, which the manager lacks: their account is an admin's to change.
+    const senior = await seed.fieldManager(yard.id, { manageInventory: true });
     const stranger = await seed.fieldManager(other.id);
     const { token } = await apiLogin(request, admin);
     const yardAdmin = unique('Yard Admin');
@@ -188,6 +190,9 @@ test.describe('permission flags', () => {
     const adminRow = page.getByRole('row').filter({ hasText: yardAdmin });
     await expect(adminRow).toHaveCount(1);
     await expect(adminRow.getByRole('button')).toHaveCount(0);
+    const seniorRow = page.getByRole('row').filter({ hasText: senior.name });
+    await expect(seniorRow).toHaveCount(1);
+    await expect(seniorRow.getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('button', { name: `Delete ${colleague.name}` })).toHaveCount(0);
     await expect(page.getByRole('button', { name: `Deactivate ${colleague.name}` })).toBeVisible();
 
