@@ -7,13 +7,15 @@ import type pg from 'pg';
  */
 export const DATASET_STAFF = { staff: 2_000, years: 3 } as const;
 
-/** The staff member whose overview the bench reads (staff n works at location 1 + n % locations). */
-export const STAFF_SAMPLE = { staffId: 17 } as const;
-
 const POSITIONS = ['Scaffolder', 'Rigger', 'Site Supervisor', 'Yard Hand', 'Driver', 'Inspector'];
 const DEPARTMENTS = ['Erection', 'Dismantling', 'Logistics', 'Yard', 'Safety'];
 const FIRST = ['Asha', 'Ben', 'Carla', 'Dev', 'Elif', 'Femi', 'Gus', 'Hiro', 'Ines', 'Jon'];
 const LAST = ['Rigger', 'Fixer', 'Hale', 'Okafor', 'Novak', 'Reyes', 'Singh', 'Brandt'];
+
+/** What people type in the staff and attendance searches: names and positions. */
+export const STAFF_SEARCH_WORDS = [...FIRST, ...LAST, ...POSITIONS].map((word) =>
+  word.toLowerCase(),
+);
 
 const sqlList = (values: readonly string[]) =>
   `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`;

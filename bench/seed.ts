@@ -11,6 +11,7 @@ import {
 } from '@stockyard/shared';
 import type pg from 'pg';
 import { seedDashboard } from './seed-dashboard';
+import { seedWorkingDay } from './seed-day';
 import { seedStaff } from './seed-staff';
 
 export const DATASET = {
@@ -26,12 +27,19 @@ export const DATASET = {
   materialRentals: 100_000,
 } as const;
 
-/** The two large invoices the scenarios read: a detail of 50 items, a spreadsheet of 500. */
+/**
+ * The large invoices: one of 50 items (a detail) and FILE_INVOICES of 500 (the Excel files, one
+ * for each connection of the files scenario, each at a location of its own: FILE_LOCATIONS).
+ */
 export const LARGE_INVOICES = { detail: 50, excel: 500 } as const;
-/** Where the large invoices are, and the client name fragment the search scenario looks for. */
-export const INVOICE_SAMPLE = { locationId: 17, search: 'harbour' } as const;
-/** The requester's last name the rental request search scenario looks for (20 field managers). */
-export const RENTAL_SAMPLE = { search: 'rossi' } as const;
+export const FILE_INVOICES = 10;
+/**
+ * The 500-item invoices' locations: the first at the sample location (17, with the 50-item one),
+ * the others at 151 to 159, where the working day's people do not work (bench/seed-day.ts).
+ */
+const FILE_LOCATIONS = [17, 151, 152, 153, 154, 155, 156, 157, 158, 159];
+/** Where the 50-item invoice is (the sample location). */
+export const INVOICE_SAMPLE = { locationId: 17 } as const;
 
 const FIRST_NAMES = [
   'James',
@@ -333,7 +341,9 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
   await client.query('set local session_replication_role = origin');
   // The counters the triggers would have kept (migration 0020), counted once for the whole load.
   await client.query('select material_rental_counts_rebuild(), rental_request_counts_rebuild()');
-  await seedDashboard(client, passwordHash);
+  await seedDashboard(client);
+  // The people of the working day and their places: bench/seed-day.ts.
+  await seedWorkingDay(client, passwordHash);
   await client.query('commit');
   await client.query('vacuum analyze');
   await verifyInvoiceQuantities(client);
@@ -360,12 +370,13 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
 /**
  * The invoices, in the caller's transaction: DATASET.invoices over the last three years, one
  * after another across the locations (about seven a month at each), 1 to 9 items each (5 on
- * average: 249,990 items), and the two large invoices at the sample location in the middle of
- * last month (550 items, 250,540 in all), with material usages on some of their items. Older
- * invoices are mostly finalized, the last two months' mostly drafts. Invoice n has the id n + 1.
+ * average: about 250,000 items), and the large invoices in the middle of last month (the 50-item
+ * one at the sample location, then the 500-item ones at FILE_LOCATIONS), with material usages on
+ * some items of those at the sample location. Older invoices are mostly finalized, the last two
+ * months' mostly drafts. Invoice n has the id n + 1; the large ones are the last.
  */
 async function seedInvoices(client: pg.PoolClient | pg.Client) {
-  const bulk = DATASET.invoices - 2;
+  const bulk = DATASET.invoices - 1 - FILE_INVOICES;
   // What each invoice is: where, when, how many items.
   await client.query(
     `create temp table bench_invoices on commit drop as
@@ -374,15 +385,18 @@ async function seedInvoices(client: pg.PoolClient | pg.Client) {
             1 + (n * 7) % 9 as items
      from generate_series(0, $1 - 1) n
      union all
-     select $1 + k, $3::int, date_trunc('month', current_date - interval '1 month')::date + 14 + k,
-            (array[$4::int, $5::int])[1 + k]
-     from generate_series(0, 1) k`,
+     select $1 + k, case when k = 0 then $3::int else ($6::int[])[k] end,
+            date_trunc('month', current_date - interval '1 month')::date + 14,
+            case when k = 0 then $4::int else $5::int end
+     from generate_series(0, $7) k`,
     [
       bulk,
       DATASET.locations,
       INVOICE_SAMPLE.locationId,
       LARGE_INVOICES.detail,
       LARGE_INVOICES.excel,
+      FILE_LOCATIONS,
+      FILE_INVOICES,
     ],
   );
   // The items, with their calculated quantities (measured once: random() in a materialized CTE).
@@ -454,8 +468,8 @@ async function seedInvoices(client: pg.PoolClient | pg.Client) {
             height, remark, calculated
      from bench_items order by n, pos`,
   );
-  // Usages on every fourth item of the large invoices (two on every twelfth): materials of their
-  // location with stock to spare, by quantity or by size.
+  // Usages on every fourth item of the large invoices at the sample location (two on every
+  // twelfth): materials of their location with stock to spare, by quantity or by size.
   await client.query(
     `with stocked as (
        select id, row_number() over (order by id) - 1 as k, count(*) over () as total
@@ -475,7 +489,7 @@ async function seedInvoices(client: pg.PoolClient | pg.Client) {
      cross join generate_series(0, case when i.position % 12 = 0 then 1 else 0 end) u
      join stocked s on s.k = (i.position + u * 7) % s.total
      where i.invoice_id in ($3, $4) and i.position % 4 = 0`,
-    [INVOICE_SAMPLE.locationId, LOW_STOCK_THRESHOLD, DATASET.invoices - 1, DATASET.invoices],
+    [INVOICE_SAMPLE.locationId, LOW_STOCK_THRESHOLD, bulk + 1, bulk + 2],
   );
 }
 
@@ -509,9 +523,9 @@ async function verifyInvoiceQuantities(client: pg.PoolClient | pg.Client) {
             json_agg(json_build_object('uom', t.uom, 'quantity', t.quantity, 'length', t.length,
                                        'width', t.width, 'height', t.height)) as items
      from invoices i join invoice_items t on t.invoice_id = i.id
-     where i.id % 250 = 0 or i.id > $1 - 2
+     where i.id % 250 = 0 or i.id > $1
      group by i.id`,
-    [DATASET.invoices],
+    [DATASET.invoices - 1 - FILE_INVOICES],
   );
   for (const row of invoices.rows) {
     const expected = grandTotalQuantity(row.items.map(asItem));
@@ -526,25 +540,31 @@ async function verifyInvoiceQuantities(client: pg.PoolClient | pg.Client) {
   }
 }
 
-/** What the invoice scenarios ask for: the large invoices' ids and the month they are in. */
+/**
+ * What the invoice scenarios ask for: the large invoices (the 50-item one, and the 500-item ones
+ * with their locations) and the words their searches take: each client name's first word (about
+ * 1,000 invoices each) and its trade (about 2,500).
+ */
 export async function invoiceSample(client: pg.PoolClient | pg.Client) {
   const result = await client.query(
-    `select to_char(i.issue_date, 'YYYY-MM') as month, i.id,
+    `select i.id, i.location_id as "locationId",
             (select count(*) from invoice_items t where t.invoice_id = i.id)::int as items
-     from invoices i where i.id > $1 - 2 order by i.id`,
-    [DATASET.invoices],
+     from invoices i where i.id > $1 order by i.id`,
+    [DATASET.invoices - 1 - FILE_INVOICES],
   );
-  const [detail, excel] = result.rows;
-  if (detail?.items !== LARGE_INVOICES.detail || excel?.items !== LARGE_INVOICES.excel) {
+  const [detail, ...files] = result.rows;
+  if (
+    detail?.items !== LARGE_INVOICES.detail ||
+    files.length !== FILE_INVOICES ||
+    files.some((file) => file.items !== LARGE_INVOICES.excel)
+  ) {
     throw new Error(`seed: the large invoices are not there: ${JSON.stringify(result.rows)}`);
   }
   return {
-    month: detail.month as string,
     detailInvoiceId: detail.id as number,
-    excelInvoiceId: excel.id as number,
-    search: INVOICE_SAMPLE.search,
-    // Each client name's first word: searches that each match about 1,000 invoices.
-    searchWords: CLIENT_WORDS.map((word) => word.toLowerCase()),
+    files: files.map((file) => ({ id: file.id as number, locationId: file.locationId as number })),
+    clientWords: CLIENT_WORDS.map((word) => word.toLowerCase()),
+    tradeWords: CLIENT_TRADES.map((word) => word.toLowerCase()),
   };
 }
 
@@ -892,30 +912,11 @@ async function verifyRentals(client: pg.PoolClient | pg.Client) {
 }
 
 /**
- * What the rental scenarios ask for: the request search (a requester's last name) with how many
- * requests it finds, the number of pending requests, and the rental with the longest return
- * history among the last thousand.
+ * The words the searches of the bench take, as people type them: the users' first and last names
+ * (the rental request search looks for the requester), and the materials' names (the material
+ * rental search).
  */
-export async function rentalSample(client: pg.PoolClient | pg.Client) {
-  const result = await client.query(
-    `select (select count(*) from rental_requests q join users u on u.id = q.requested_by_id
-             where u.name ilike $1 or u.email ilike $1)::int as "searchMatches",
-            (select count(*) from rental_requests where status = 'PENDING')::int as pending,
-            h.rental_id as "returnsRentalId", h.n::int as returns
-     from (select rental_id, count(*) as n from material_rental_returns
-           where rental_id > (select max(id) from material_rentals) - 1000
-           group by rental_id order by count(*) desc, rental_id desc limit 1) h`,
-    [`%${RENTAL_SAMPLE.search}%`],
-  );
-  const row = result.rows[0];
-  if (!row || row.searchMatches === 0 || row.returns < 2) {
-    throw new Error(`seed: no rental sample: ${JSON.stringify(result.rows)}`);
-  }
-  return {
-    requestSearch: RENTAL_SAMPLE.search,
-    requestSearchMatches: row.searchMatches as number,
-    pendingRequests: row.pending as number,
-    returnsRentalId: row.returnsRentalId as number,
-    returns: row.returns as number,
-  };
-}
+export const SEARCH_WORDS = {
+  people: [...FIRST_NAMES, ...LAST_NAMES].map((name) => name.toLowerCase()),
+  materials: MATERIALS.map((name) => name.toLowerCase()),
+} as const;

@@ -1,7 +1,9 @@
 /**
  * The benchmark's server side, run by scripts/bench.mjs through tsx: an embedded PostgreSQL in a
  * temporary directory with the large data set, the API as `npm start` builds it, and a bare
- * Fastify route beside it in this same process. It reports its URLs over IPC and stops on 'stop'.
+ * Fastify route beside it in this same process. It signs the bench's people in once (sign-in is
+ * throttled, and a session is what people hold all day), reports its URLs, the sessions and what
+ * the scenarios ask for over IPC, and stops on 'stop'.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,7 +15,9 @@ import { createDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { ensureDatabase, runMigrations } from '../apps/api/src/db/migrate';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { DATASET, invoiceSample, rentalSample, seedDataset } from './seed';
+import { DATASET, invoiceSample, SEARCH_WORDS, seedDataset } from './seed';
+import { workingDaySample } from './seed-day';
+import { DATASET_STAFF, STAFF_SEARCH_WORDS } from './seed-staff';
 
 export const BENCH_PASSWORD = 'Bench-admin-1';
 
@@ -49,7 +53,7 @@ async function main() {
     const client = await db.$client.connect();
     const counts = await seedDataset(client, await hashPassword(BENCH_PASSWORD));
     const invoices = await invoiceSample(client);
-    const rentals = await rentalSample(client);
+    const day = await workingDaySample(client);
     client.release();
     const seedSeconds = (Date.now() - started) / 1000;
 
@@ -63,22 +67,38 @@ async function main() {
       const info = server.server.address() as { port: number };
       return `http://127.0.0.1:${info.port}`;
     };
-    const login = await api.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'bench.admin@example.com', password: BENCH_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.body}`);
-    const sample = await db.$client.query(
-      `select (select id from materials where location_id = 17 order by id desc limit 1) as "materialId"`,
-    );
+    // One after another, as people arrive: parallel sign-ins would only queue on the throttle's locks.
+    const signIn = async (email: string) => {
+      const login = await api!.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: BENCH_PASSWORD },
+      });
+      if (login.statusCode !== 200)
+        throw new Error(`bench login of ${email} failed: ${login.body}`);
+      return login.json().token as string;
+    };
+    const token = await signIn('bench.admin@example.com');
+    const signedIn = async (people: { email: string; locationId: number }[]) => {
+      const sessions = [];
+      for (const person of people) sessions.push({ ...person, token: await signIn(person.email) });
+      return sessions;
+    };
     send({
       type: 'ready',
       apiUrl: address(api),
       bareUrl: address(bare),
-      token: login.json().token,
-      dataset: { ...DATASET, ...counts, seedSeconds },
-      sample: { locationId: 17, materialId: sample.rows[0].materialId, invoices, rentals },
+      token,
+      dataset: { ...DATASET, staff: DATASET_STAFF.staff, ...counts, seedSeconds },
+      day: {
+        admins: await signedIn(day.admins),
+        managers: await signedIn(day.managers),
+        yards: day.yards,
+      },
+      sample: {
+        invoices,
+        words: { ...SEARCH_WORDS, staff: STAFF_SEARCH_WORDS },
+      },
     });
   } catch (error) {
     console.error(error);

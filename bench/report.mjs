@@ -1,0 +1,186 @@
+// The budgets of `npm run bench` (ARCHITECTURE.md section 10, issue 27), their verdicts against
+// the session check of the same run, and the report written to bench/results/latest.md.
+import { FILE_BUDGET_MS, FILE_CONNECTIONS, RATIO_BUDGETS, SESSION_FLOOR } from './scenarios.mjs';
+import { DAY_NAME } from './working-day.mjs';
+
+/** Each action of the working day: p99 at most this many times the session check's. */
+export const DAY_P99_TIMES = 4;
+
+const round1 = (n) => Math.round(n * 10) / 10;
+const percent = (share) => `${Math.round(share * 100)} %`;
+
+/** A row's errors, those of the writes a custom scenario makes between its calls included. */
+const errorsOf = (row) => row.errors + (row.writes?.errors ?? 0);
+
+/**
+ * Every budget's verdict: `{ name, budget, measured, met }`. A scenario that answered nothing, or
+ * answered an error, misses its budget whatever its figures.
+ */
+export function verdicts(results, day) {
+  const floor = results.find((row) => row.name === SESSION_FLOOR);
+  const list = [];
+  for (const row of results) {
+    const ratio = RATIO_BUDGETS[row.kind];
+    if (ratio && floor) {
+      const minimum = round1(ratio.share * floor.requestsPerSecond);
+      const maximum = round1(ratio.times * floor.p99);
+      list.push({
+        name: row.name,
+        budget: `req/s >= ${percent(ratio.share)} of the session check's (${minimum}), p99 <= ${ratio.times} x its (${maximum} ms), no errors`,
+        measured: `${row.requestsPerSecond} req/s, p99 ${row.p99} ms, ${errorsOf(row)} errors`,
+        met:
+          row.total > 0 &&
+          errorsOf(row) === 0 &&
+          row.requestsPerSecond >= minimum &&
+          row.p99 <= maximum,
+      });
+    }
+    if (row.kind === 'file') {
+      list.push({
+        name: row.name,
+        budget: `p99 < ${FILE_BUDGET_MS} ms at ${FILE_CONNECTIONS} connections, no errors`,
+        measured: `p99 ${row.p99} ms, ${errorsOf(row)} errors`,
+        met: row.total > 0 && errorsOf(row) === 0 && row.p99 < FILE_BUDGET_MS,
+      });
+    }
+  }
+  if (day && floor) {
+    const maximum = round1(DAY_P99_TIMES * floor.p99);
+    for (const action of day.actions) {
+      list.push({
+        name: `working day: ${action.type}`,
+        budget: `p99 <= ${DAY_P99_TIMES} x the session check's (${maximum} ms)`,
+        measured: `p99 ${action.p99} ms over ${action.total} calls`,
+        met: action.total > 0 && action.p99 <= maximum,
+      });
+    }
+    const errors = day.actions.reduce((sum, action) => sum + action.errors, 0);
+    list.push({
+      name: 'working day: errors',
+      budget: '0',
+      measured: `${errors} of ${day.calls} calls`,
+      met: day.calls > 0 && errors === 0,
+    });
+    list.push({
+      name: 'working day: every write visible to its next read',
+      budget: '0 writes not shown',
+      measured: `${day.violations} of ${day.readBacks} read back`,
+      met: day.readBacks > 0 && day.violations === 0,
+    });
+  }
+  return list;
+}
+
+/** The working day's rounds as one: each action by its median round by p99, counts summed. */
+export function dayOfRounds(rounds) {
+  const types = [...new Set(rounds.flatMap((round) => round.actions.map((a) => a.type)))].sort();
+  const sum = (key) => rounds.reduce((total, round) => total + round[key], 0);
+  return {
+    calls: sum('calls'),
+    writes: sum('writes'),
+    readBacks: sum('readBacks'),
+    violations: sum('violations'),
+    violationSamples: rounds.flatMap((round) => round.violationSamples).slice(0, 5),
+    actions: types.map((type) => {
+      const rows = rounds
+        .map((round) => round.actions.find((a) => a.type === type))
+        .filter(Boolean);
+      return {
+        ...medianByP99(rows),
+        roundsP99: rows.map((row) => row.p99),
+        errors: rows.reduce((total, row) => total + row.errors, 0),
+        errorSamples: rows.flatMap((row) => row.errorSamples).slice(0, 3),
+      };
+    }),
+  };
+}
+
+/** The median of rows by p99; a row that answered nothing ranks as the slowest. */
+export function medianByP99(rows) {
+  const rank = (row) => (row.total > 0 ? row.p99 : Number.POSITIVE_INFINITY);
+  return [...rows].sort((a, b) => rank(a) - rank(b))[Math.floor((rows.length - 1) / 2)];
+}
+
+const cell = (value) => (value === undefined || value === null ? '-' : String(value));
+
+export function markdown(report) {
+  const { machine, settings, dataset } = report;
+  const lines = [
+    `# Benchmark, ${report.date}`,
+    '',
+    `${machine.cpus} x ${machine.cpuModel}, Node ${machine.node}; ${settings.connections} ` +
+      `connections (the files ${FILE_CONNECTIONS}), ${settings.durationSeconds} s per scenario and ` +
+      `${settings.daySeconds} s of working day after ${settings.warmupSeconds} s of warm-up, ` +
+      `${settings.rounds} round(s), each row shown by its median round by p99 (the load in the ` +
+      'parent process, the API and the bare route in one child process, embedded PostgreSQL on ' +
+      'the same machine). Budgets are ratios to the session check of the same run ' +
+      '(ARCHITECTURE.md section 10), the Excel file an absolute p99.',
+    '',
+    `Data set: ${dataset.locations} locations, ${dataset.materials} materials ` +
+      `(${dataset.lowStock} at 10 or under), ${dataset.movements} stock movements, ` +
+      `${dataset.users} users, ${dataset.invoices} invoices with ${dataset.invoiceItems} items, ` +
+      `${dataset.rentalRequests} rental requests with ${dataset.rentalRequestItems} items, ` +
+      `${dataset.materialRentals} material rentals with ${dataset.materialRentalItems} items and ` +
+      `${dataset.materialRentalReturns} returns, ${dataset.staff} staff with three years of ` +
+      `attendance; generated in ${dataset.seedSeconds} s.`,
+    '',
+    '| scenario | kind | p50 ms | p99 ms | req/s | p99 ms by round | errors | budget |',
+    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+  ];
+  const verdictOf = new Map(report.verdicts.map((v) => [v.name, v]));
+  const shown = (name) => {
+    const verdict = verdictOf.get(name);
+    return verdict ? `${verdict.met ? 'met' : '**missed**'}: ${verdict.budget}` : '-';
+  };
+  for (const row of report.scenarios) {
+    lines.push(
+      `| ${row.name} | ${row.kind} | ${row.p50} | ${row.p99} | ${row.requestsPerSecond} | ` +
+        `${row.roundsP99.join(', ')} | ${errorsOf(row)} | ${shown(row.name)} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Cold reads ask their URLs in turn, each once before any is asked again. "dashboard after a ' +
+      'write" and the Excel file are loops of a write and the call measured (a stock update; an ' +
+      "edit of the address the file prints): their req/s is the connections over the call's mean " +
+      'latency, what a closed loop of that call alone makes.',
+  );
+  const day = report.workingDay;
+  if (day) {
+    lines.push(
+      '',
+      `## ${DAY_NAME}`,
+      '',
+      `${day.calls} calls, ${day.writes} of them writes (${percent(day.writes / Math.max(1, day.calls))}); ` +
+        `${day.readBacks} writes read back at once, ${day.violations} not shown by that read.`,
+      '',
+      '| action | write | calls | p50 ms | p99 ms | p99 ms by round | errors | budget |',
+      '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+    );
+    for (const action of day.actions) {
+      lines.push(
+        `| ${action.type} | ${action.write ? 'yes' : ''} | ${action.total} | ${action.p50} | ` +
+          `${action.p99} | ${action.roundsP99.join(', ')} | ${action.errors} | ` +
+          `${shown(`working day: ${action.type}`)} |`,
+      );
+    }
+    const samples = [...day.violationSamples, ...day.actions.flatMap((a) => a.errorSamples)];
+    if (samples.length)
+      lines.push('', 'First errors and writes not shown:', '', ...samples.map((s) => `- ${s}`));
+  }
+  const met = report.verdicts.filter((v) => v.met).length;
+  lines.push(
+    '',
+    '## Budgets',
+    '',
+    '| budget | measured | verdict |',
+    '| --- | --- | --- |',
+    ...report.verdicts.map(
+      (v) => `| ${v.name}: ${cell(v.budget)} | ${v.measured} | ${v.met ? 'met' : '**missed**'} |`,
+    ),
+    '',
+    `budgets: ${met} met, ${report.verdicts.length - met} missed`,
+    '',
+  );
+  return lines.join('\n');
+}
