@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { LoginResponse, Permissions } from '@stockyard/shared';
+import pg from 'pg';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './playwright.config';
 
 export { expect };
@@ -52,6 +55,31 @@ export async function apiCall<T = unknown>(
   });
   expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
+}
+
+/**
+ * Runs one statement on the served app's database, the embedded PostgreSQL in E2E_DATA_DIR, for
+ * records that no API call makes (mail the outbox gave up on): its password and port are the ones
+ * the server wrote there.
+ */
+export async function database<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const postmaster = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(postmaster.split('\n')[3]);
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password,
+    database: 'stockyard',
+  });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }
 
 type Seed = {

@@ -1,6 +1,16 @@
 import type { Browser } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { type Account, admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
+import {
+  type Account,
+  admin,
+  apiCall,
+  apiLogin,
+  database,
+  expect,
+  signIn,
+  test,
+  unique,
+} from '../fixtures';
 
 /** An admin of this test alone: the first admin's password and settings stay as they are. */
 async function newAdmin(browser: Browser): Promise<Account & { id: number }> {
@@ -200,5 +210,46 @@ test.describe('Settings', () => {
     );
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     expect(await cellPadding()).toBeLessThan(roomy);
+  });
+
+  test('an admin sees an e-mail the server gave up on, with its error, and sends it again', async ({
+    page,
+    browser,
+  }) => {
+    const me = await newAdmin(browser);
+    const to = `${unique('bounce').replaceAll(' ', '.').toLowerCase()}@example.com`;
+    const subject = unique('Stockyard: Low stock: Scaffold tube');
+    const error = `Can't send mail - all recipients were rejected: 550 Mailbox ${to} unavailable`;
+    // Mail given up after its attempts, as the outbox leaves it (the e2e server has no SMTP_URL).
+    const [mail] = await database<{ id: number }>(
+      `insert into email_outbox (to_address, subject, body, attempts, last_error, failed_at)
+       values ($1, $2, 'Not delivered', 12, $3, now() - interval '5 minutes') returning id::int as id`,
+      [to, subject, error],
+    );
+    const { token } = await signIn(page, me);
+    await page.goto('/settings');
+    const failed = page.getByRole('table', { name: 'Failed e-mail' });
+    const row = failed.getByRole('row').filter({ hasText: to });
+    await expect(row).toContainText(subject);
+    await expect(row).toContainText(error);
+    await expect(row.getByRole('cell', { name: '12', exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Send again to ${to}` }).click();
+    await expect(page.getByText(`The e-mail to ${to} will be sent again now.`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    // Due again now, its attempts starting over; on a reload it stays off the list.
+    const pending = await apiCall<{ data: { id: number; attempts: number; failedAt: null }[] }>(
+      page.request,
+      token,
+      'GET',
+      '/api/email-outbox?status=pending&limit=100',
+    );
+    expect(pending.data.find((entry) => entry.id === mail!.id)).toMatchObject({
+      attempts: 0,
+      failedAt: null,
+    });
+    await page.reload();
+    await expect(failed).toBeVisible();
+    await expect(failed.getByRole('row').filter({ hasText: to })).toHaveCount(0);
   });
 });
