@@ -11,7 +11,7 @@ import {
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { idempotencyKeys, materialRentals, materials, stockMovements } from '../db/schema';
-import { pruneKeys } from '../lib/idempotency';
+import { pruneKeys } from '../lib/idempotency.repository';
 import { todayOf } from '../modules/material-rentals/material-rentals.service';
 
 let t: TestApp;
@@ -242,6 +242,22 @@ describe('a refusal', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(await stockOf(tube)).toBe(2);
+  });
+
+  it('of a password check is not the change: the key stays free for the corrected request', async () => {
+    const user = await createUser(t.db);
+    const { headers } = await loginAs(t.app, user.email);
+    const key = randomUUID();
+    const url = `/users/${user.id}/change-password`;
+    const wrong = { currentPassword: 'Not-The-Password-1', newPassword: 'Harbour-Crane-2026x' };
+    const right = { currentPassword: TEST_PASSWORD, newPassword: 'Harbour-Crane-2026x' };
+    // The sign-in limits count the check in a transaction of their own, which takes no key.
+    expect((await send('PATCH', url, wrong, key, headers)).statusCode).toBe(400);
+    const changed = await send('PATCH', url, right, key, headers);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const again = await send('PATCH', url, right, key, headers);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(changed.body);
   });
 
   it.each([

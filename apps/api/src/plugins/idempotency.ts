@@ -12,16 +12,18 @@ import fp from 'fastify-plugin';
 import { requireAuth } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import {
-  findKey,
-  insertAnswered,
   type KeyedRequest,
   KeyTakenError,
-  pruneKeys,
   requestHashOf,
-  type StoredKey,
-  storeAnswer,
   withRequestKey,
 } from '../lib/idempotency';
+import {
+  findKey,
+  insertAnswered,
+  pruneKeys,
+  type StoredKey,
+  storeAnswer,
+} from '../lib/idempotency.repository';
 
 const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 /** How long a request waits for the answer of another with its key before it is refused 409. */

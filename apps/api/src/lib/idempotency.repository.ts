@@ -1,0 +1,107 @@
+import { IDEMPOTENCY_KEY_LIFETIME_HOURS } from '@stockyard/shared';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+
+/** The rows of the Idempotency-Keys (decision 019). */
+
+export type StoredKey = typeof idempotencyKeys.$inferSelect;
+
+/** What a request sent with a key is: its user and key, method, URL and body's hash. */
+export type RequestKey = Pick<StoredKey, 'userId' | 'key' | 'method' | 'path' | 'requestHash'>;
+
+/** The oldest time of a live key: older ones are gone, and a request sent with one is new. */
+const alive = () => sql.raw(`now() - interval '${IDEMPOTENCY_KEY_LIFETIME_HOURS} hours'`);
+
+/** Writes the key's row in `tx`; false when the key is another request's. */
+export async function insertKey(tx: DbExecutor, request: RequestKey): Promise<boolean> {
+  const fields = {
+    userId: request.userId,
+    key: request.key,
+    method: request.method,
+    path: request.path,
+    requestHash: request.requestHash,
+  };
+  const rows = await tx
+    .insert(idempotencyKeys)
+    .values(fields)
+    // A row past its lifetime (not yet pruned) is taken over: the request is a new one. A live
+    // row's transaction, if still open, is waited for here by the unique index.
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { ...fields, statusCode: null, responseBody: null, createdAt: sql`now()` },
+      setWhere: lt(idempotencyKeys.createdAt, alive()),
+    })
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+/** The key's live row, if any. */
+export async function findKey(
+  db: DbExecutor,
+  userId: number,
+  key: string,
+): Promise<StoredKey | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        gte(idempotencyKeys.createdAt, alive()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The answer of a request whose transaction took the key. */
+export async function storeAnswer(
+  db: DbExecutor,
+  request: RequestKey,
+  statusCode: number,
+  responseBody: string,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ statusCode, responseBody })
+    .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+}
+
+/**
+ * The key and answer of a request that changed nothing in a transaction of its own (marking a
+ * notification read): written after the fact, unless another request wrote it meanwhile.
+ */
+export async function insertAnswered(
+  db: DbExecutor,
+  request: RequestKey,
+  statusCode: number,
+  responseBody: string,
+): Promise<void> {
+  const fields = {
+    userId: request.userId,
+    key: request.key,
+    method: request.method,
+    path: request.path,
+    requestHash: request.requestHash,
+    statusCode,
+    responseBody,
+  };
+  await db
+    .insert(idempotencyKeys)
+    .values(fields)
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { ...fields, createdAt: sql`now()` },
+      setWhere: lt(idempotencyKeys.createdAt, alive()),
+    });
+}
+
+/** Deletes the keys past their lifetime; answers how many. */
+export async function pruneKeys(db: DbExecutor): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, alive()))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
+}
