@@ -87,7 +87,7 @@ const calls = (path: string) =>
   vi.mocked(fetch).mock.calls.filter(([url]) => String(url) === `/api${path}`);
 
 describe('the Settings page', () => {
-  it('shows a field manager the profile read-only, and their own switches, which they change', async () => {
+  it('shows a field manager the profile read-only, their own switches and Change Password', async () => {
     open(manager);
     await waitFor(() =>
       expect(screen.getByLabelText('Company Name')).toHaveProperty('value', profile.companyName),
@@ -96,7 +96,7 @@ describe('the Settings page', () => {
     expect(screen.queryByRole('button', { name: 'Save Profile' })).toBeNull();
     expect(screen.getByText('Appearance')).toBeTruthy();
 
-    const login = await screen.findByRole('switch', { name: 'Login Notifications' });
+    await screen.findByRole('switch', { name: 'Login Notifications' });
     expect(calls(`/users/${manager.id}/notification-settings`)).toHaveLength(1);
     for (const name of ['Email Notifications', 'Rental Request Alerts', 'Low Inventory Alerts']) {
       expect(screen.getByRole('switch', { name })).toBeTruthy();
@@ -104,7 +104,11 @@ describe('the Settings page', () => {
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeTruthy();
     // Enrolment is an admin's (the server refuses it to a field manager).
     expect(screen.queryByRole('button', { name: 'Set Up Two-Factor' })).toBeNull();
+  });
 
+  it("saves a field manager's own switch when it is changed", async () => {
+    open(manager);
+    const login = await screen.findByRole('switch', { name: 'Login Notifications' });
     fireEvent.click(login);
     await waitFor(() => expect(calls('/users/notifications')).toHaveLength(1));
     expect(JSON.parse(String(calls('/users/notifications')[0]![1]?.body))).toEqual({
