@@ -23,7 +23,7 @@ export function signInNoticeMessage(client: Client, at: Date = new Date()): stri
   const { browser, os } = client.userAgent
     ? Bowser.parse(client.userAgent)
     : { browser: {}, os: {} };
-  const from = browser.name ?? 'an unknown browser';
+  const from = browser.name || 'an unknown browser';
   const on = os.name ? ` on ${os.name}` : '';
   return `New sign-in from ${from}${on} (${client.ip}) at ${noticeTime(at)}`;
 }
