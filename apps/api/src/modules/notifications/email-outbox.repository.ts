@@ -71,10 +71,12 @@ export async function claimDueEmails(
       body: emailOutbox.body,
       attempts: emailOutbox.attempts,
       messageId: emailOutbox.messageId,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
     });
+  // Sent in the order they were due: a mail retried often must not keep the others waiting.
   return rows
-    .map((row) => ({ ...row, messageId: row.messageId ?? '' }))
-    .sort((a, b) => a.id - b.id);
+    .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id)
+    .map(({ nextAttemptAt: _due, ...row }) => ({ ...row, messageId: row.messageId ?? '' }));
 }
 
 export async function markEmailSent(db: DbExecutor, id: number): Promise<void> {

@@ -319,8 +319,8 @@ describe('sending', () => {
   });
 });
 
-describe('a worker that dies mid-send', () => {
-  // A database of its own, without the app's worker: this test decides who claims what.
+describe('a worker of its own', () => {
+  // A database of its own, without the app's worker: these tests decide who claims what.
   let own: TestApp;
   beforeAll(async () => {
     own = await createTestApp();
@@ -373,5 +373,32 @@ describe('a worker that dies mid-send', () => {
       messageId: claimed!.messageId,
       failedAt: null,
     });
+  });
+
+  it('tries due mail in the order it fell due: mail that keeps failing does not keep the rest waiting', async () => {
+    // Ten mailboxes that refuse, queued first and retried every few milliseconds, then one that works.
+    const refusing = Array.from({ length: 10 }, () => address('refusing'));
+    for (const to of refusing) refused.add(to);
+    const to = address('behind');
+    await own.db
+      .insert(emailOutbox)
+      .values(
+        [...refusing, to].map((toAddress) => ({ toAddress, subject: 'In turn', body: 'Queued' })),
+      );
+    const worker = new EmailOutbox(own.db, mailer(), own.app.log, {
+      pollMs: 20,
+      baseDelayMs: 10,
+      maxDelayMs: 40,
+      maxAttempts: 1_000,
+    });
+    worker.start();
+    try {
+      await eventually(() => expect(mailTo(to)).toHaveLength(1));
+      // Each refused mailbox was offered its mail at least once meanwhile.
+      for (const address of refusing) expect(offered.get(address)).toBeGreaterThan(0);
+    } finally {
+      await worker.stop();
+      for (const address of refusing) refused.delete(address);
+    }
   });
 });
