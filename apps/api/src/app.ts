@@ -9,7 +9,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -42,6 +41,7 @@ import idempotency, { documentIdempotencyKey } from './plugins/idempotency';
 import { OneLineRequestLog } from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
+import strictQuery from './plugins/strict-query';
 import { registerWebApp } from './plugins/web';
 
 export type BuildAppOptions = {
@@ -99,7 +99,8 @@ export async function buildApp({
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // The zod validator compiler, with no query parameter that a route does not declare.
+  await app.register(strictQuery);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 

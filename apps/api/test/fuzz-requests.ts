@@ -144,10 +144,18 @@ function queryString(op: Operation, ids: readonly number[]): fc.Arbitrary<string
   const known = Object.fromEntries(
     op.queryParams.map((p) => [p.name, queryValue(p.schema, ids)] as const),
   );
-  const extra = fc.dictionary(
-    fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'a[b]')),
-    queryValue({}, ids),
-    { maxKeys: 2 },
+  // A name the route does not declare is refused before the route reads anything
+  // (plugins/strict-query.ts): one case in five has some, the rest reach the route.
+  const extra = fc.oneof(
+    { weight: 4, arbitrary: fc.constant({}) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'a[b]')),
+        queryValue({}, ids),
+        { minKeys: 1, maxKeys: 2 },
+      ),
+    },
   );
   return fc.tuple(fc.record(known, { requiredKeys: [] }), extra).map(([values, more]) => {
     const pairs = [...Object.entries(values), ...Object.entries(more)].flatMap(([key, list]) =>

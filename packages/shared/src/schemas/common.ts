@@ -15,6 +15,9 @@ export const TEXT_MESSAGES = {
   invalidId: `Id must be a whole number from 1 to ${MAX_ID}`,
   page: `Page must be a whole number from 1 to ${MAX_PAGE}`,
   limit: (max: number) => `Limit must be a whole number from 1 to ${max}`,
+  /** A query parameter the route does not declare (its name, at most 100 characters of it). */
+  unknownQueryParameter: (name: string) =>
+    `Unknown query parameter: ${name.length > 100 ? `${name.slice(0, 100)}...` : name}`,
 } as const;
 
 /** A whole number from 1 written in plain decimal digits: no sign, hex, exponent or leading zero. */
