@@ -1,8 +1,15 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, seedActors } from '../../../test/factories';
+import { createLocation, createUser, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { materials, stockMovements } from '../../db/schema';
+import {
+  materials,
+  notificationEvents,
+  notifications,
+  stockMovements,
+  users,
+} from '../../db/schema';
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -45,6 +52,15 @@ async function ledgerOf(ids: number[]) {
     .where(inArray(materials.id, ids))
     .groupBy(materials.id)
     .orderBy(materials.id);
+}
+
+/** Waits, up to 20 s, until `check` holds. */
+async function until(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Materials whose quantity is not the sum of their movements. */
@@ -112,5 +128,105 @@ describe('transfers in opposite directions at once', () => {
     const ledger = await ledgerOf([a.id, b.id]);
     expect(ledger.map((m) => m.quantity)).toEqual([500, 500]);
     expect(await ledgerBreaks([a.id, b.id])).toEqual([]);
+  }, 180_000);
+});
+
+describe('the notices of a transfer', () => {
+  it('are written after its commit: a second transfer of the material goes through while the first one’s wait', async () => {
+    const [yard, site] = [await createLocation(t.db), await createLocation(t.db)];
+    const watcher = await createUser(t.db, { role: 'ADMIN' });
+    const source = await create(100, yard.id, 'Sole board');
+    // Nobody can write a notification while this is held.
+    const blocker = new pg.Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table notifications in exclusive mode');
+    let answered = 0;
+    const send = () =>
+      transfer(source.id, { fromLocation: yard.id, toLocation: site.id, quantity: 1 }).then(
+        (response) => {
+          answered += 1;
+          return response;
+        },
+      );
+    let sent: Promise<Array<Awaited<ReturnType<typeof transfer>>>>;
+    try {
+      sent = Promise.all([send(), send()]);
+      // Both committed, one after the other, though neither's notices could be written.
+      await until(async () => (await ledgerOf([source.id]))[0]!.quantity === 98);
+      expect(answered).toBe(0);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    for (const response of await sent) expect(response.statusCode, response.body).toBe(200);
+    const told = await t.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, watcher.id),
+          eq(notifications.type, 'MATERIAL_TRANSFERRED'),
+          sql`${notifications.data}->>'materialId' = ${String(source.id)}`,
+        ),
+      );
+    expect(told).toHaveLength(2);
+  }, 60_000);
+});
+
+describe('200 transfers of one material at once, with a hundred people to tell of each', () => {
+  it('answer within a generous bound, write no notice in their own transactions, tell each watcher once per transfer, and keep the ledger whole', async () => {
+    const [yard, site] = [await createLocation(t.db), await createLocation(t.db)];
+    // 40 admins besides the one who transfers, and 30 field managers at each end.
+    const people = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          name: `Watcher ${i}`,
+          email: `watcher${i}.${Date.now()}@example.com`,
+          passwordHash: 'not used',
+          role: i < 40 ? ('ADMIN' as const) : ('USER' as const),
+          locationId: i < 40 ? null : i < 70 ? yard.id : site.id,
+        })),
+      )
+      .returning({ id: users.id });
+    const source = await create(1000, yard.id, 'Toe board');
+    const started = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        transfer(source.id, { fromLocation: yard.id, toLocation: site.id, quantity: 1 }),
+      ),
+    );
+    const tookMs = Date.now() - started;
+    for (const result of results) expect(result.statusCode, result.body).toBe(200);
+    // Generous: the machine the tests run on is shared (decision 020 has the times measured).
+    expect(tookMs).toBeLessThan(90_000);
+    const destination = results[0]!.json().data.destination.id as number;
+    const ids = [source.id, destination];
+    expect((await ledgerOf(ids)).map((m) => m.quantity)).toEqual([800, 200]);
+    expect(await ledgerBreaks(ids)).toEqual([]);
+    const aboutSource = and(
+      eq(notifications.type, 'MATERIAL_TRANSFERRED'),
+      sql`${notifications.data}->>'materialId' = ${String(source.id)}`,
+    );
+    // No notice was written by a transfer's own transaction (the one that wrote its movements),
+    // so no transfer held the material while its 100 notices were written.
+    const [shared] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .innerJoin(stockMovements, sql`${stockMovements}.xmin = ${notifications}.xmin`)
+      .where(and(aboutSource, eq(stockMovements.materialId, source.id)));
+    expect(shared!.n).toBe(0);
+    // Fanned out before each answer: every watcher holds one notice per transfer, the actor none.
+    const told = await t.db
+      .select({ userId: notifications.userId, n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(aboutSource)
+      .groupBy(notifications.userId);
+    const recipients = told.map((row) => row.userId);
+    expect(recipients).toEqual(expect.arrayContaining(people.map((p) => p.id)));
+    expect(recipients).not.toContain(actors.admin.user.id);
+    expect(told.every((row) => row.n === 200)).toBe(true);
+    expect(await t.db.select().from(notificationEvents)).toEqual([]);
   }, 180_000);
 });

@@ -6,9 +6,11 @@ import {
 } from '@stockyard/shared';
 import {
   and,
+  type Column,
   count,
   desc,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   isNull,
@@ -62,7 +64,12 @@ export type Recipient = {
   lowStockAlerts: boolean;
   rentalAlerts: boolean;
   loginAlerts: boolean;
+  /** When the account was created, in microseconds since the epoch (exact, to compare). */
+  createdMicros: number;
 } & Record<PermissionFlag, boolean>;
+
+/** A time column in microseconds since the epoch: exact (a Date keeps milliseconds only). */
+const micros = (column: Column) => sql<number>`(extract(epoch from ${column}) * 1000000)::bigint`;
 
 const recipientColumns = {
   id: users.id,
@@ -72,29 +79,15 @@ const recipientColumns = {
   lowStockAlerts: users.lowStockAlerts,
   rentalAlerts: users.rentalAlerts,
   loginAlerts: users.loginAlerts,
+  createdMicros: micros(users.createdAt),
   ...(Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, users[flag]])) as {
     [F in PermissionFlag]: (typeof users)[F];
   }),
 };
 
-/**
- * Accounts created before the event was (not in its transaction, nor after it): a notice is for
- * those who were there when it happened, so the new user of a NEW_USER notice is not told of
- * their own arrival, and an account added before a late fan-out gets no older news.
- */
-const existedBefore = (eventId: number) =>
-  lt(
-    users.createdAt,
-    sql`(select ${notificationEvents.createdAt} from ${notificationEvents} where ${notificationEvents.id} = ${eventId})`,
-  );
-
-/**
- * Active admins, plus the active field managers of the locations given, with their switches and
- * flags; only accounts that existed before the event.
- */
+/** Active admins, plus the active field managers of the locations given, with their switches and flags. */
 export async function findRecipients(
   db: DbExecutor,
-  eventId: number,
   fieldManagersOf: number[],
 ): Promise<Recipient[]> {
   const fieldManagers =
@@ -113,26 +106,24 @@ export async function findRecipients(
       and(
         eq(users.status, true),
         isNull(users.deletedAt),
-        existedBefore(eventId),
         fieldManagers ? or(eq(users.role, 'ADMIN'), fieldManagers) : eq(users.role, 'ADMIN'),
       ),
     );
 }
 
 /** The users named, with their switches and flags (deleted accounts are left out). */
-export async function findRecipientsByIds(
-  db: DbExecutor,
-  eventId: number,
-  ids: number[],
-): Promise<Recipient[]> {
+export async function findRecipientsByIds(db: DbExecutor, ids: number[]): Promise<Recipient[]> {
   if (ids.length === 0) return [];
   return db
     .select(recipientColumns)
     .from(users)
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt), existedBefore(eventId)));
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
 }
 
-export type NotificationEventRow = typeof notificationEvents.$inferSelect;
+export type NotificationEventRow = typeof notificationEvents.$inferSelect & {
+  /** When it happened, in microseconds since the epoch. */
+  createdMicros: number;
+};
 
 /** Stores an event in the caller's transaction; its id is what the fan-out claims. */
 export async function insertEvent(
@@ -156,7 +147,12 @@ export async function claimEvents(
   db: DbExecutor,
   which: { ids: number[] } | { limit: number },
 ): Promise<NotificationEventRow[]> {
-  const query = db.select().from(notificationEvents);
+  const query = db
+    .select({
+      ...getTableColumns(notificationEvents),
+      createdMicros: micros(notificationEvents.createdAt),
+    })
+    .from(notificationEvents);
   if ('ids' in which) {
     return query
       .where(inArray(notificationEvents.id, which.ids))
@@ -174,14 +170,28 @@ export async function deleteEvents(db: DbExecutor, ids: number[]): Promise<void>
     await db.delete(notificationEvents).where(inArray(notificationEvents.id, ids));
 }
 
+/**
+ * `count` new notification ids, taken from the table's sequence in one statement: the rows of a
+ * fan-out are written with them, so that each row is known without reading the rows back.
+ */
+export async function nextNotificationIds(db: DbExecutor, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('notifications', 'id')) as id from generate_series(1, ${count})`,
+  );
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** Rows written by one statement at most: well within the bound on a statement's parameters. */
+const ROWS_PER_INSERT = 2000;
+
 export async function insertNotifications(
   db: DbExecutor,
   rows: Array<typeof notifications.$inferInsert>,
-) {
-  return db
-    .insert(notifications)
-    .values(rows)
-    .returning({ ...itemColumns, userId: notifications.userId });
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    await db.insert(notifications).values(rows.slice(at, at + ROWS_PER_INSERT));
+  }
 }
 
 const p = sql.placeholder;

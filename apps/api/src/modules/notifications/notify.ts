@@ -42,14 +42,21 @@ export type NotificationEvent = {
   data?: Record<string, unknown>;
 };
 
-async function recipientsOf(tx: DbExecutor, event: repo.NotificationEventRow) {
+/**
+ * Who may receive an event, before its actor, switches and flags are looked at: the admins and,
+ * for the types of their location, its field managers; or the users it names. Events of one
+ * audience (the transfers of one material) share one query when they are fanned out together.
+ */
+function audienceOf(event: repo.NotificationEventRow) {
   if (event.recipientIds) {
-    return repo.findRecipientsByIds(tx, event.id, [...new Set(event.recipientIds)]);
+    const ids = [...new Set(event.recipientIds)].sort((a, b) => a - b);
+    return { key: `users:${ids}`, find: (tx: DbExecutor) => repo.findRecipientsByIds(tx, ids) };
   }
   const locations = FIELD_MANAGER_TYPES.has(event.type)
     ? [event.locationId, event.otherLocationId].filter((id): id is number => id != null)
     : [];
-  return repo.findRecipients(tx, event.id, locations);
+  const sorted = [...new Set(locations)].sort((a, b) => a - b);
+  return { key: `locations:${sorted}`, find: (tx: DbExecutor) => repo.findRecipients(tx, sorted) };
 }
 
 /** Whether the recipient's switch for this type (Settings, decision 013) lets it through. */
@@ -103,8 +110,8 @@ const written = new WeakMap<UnitOfWork, number[]>();
 /**
  * Writes the event once, inside the caller's transaction, and fans it out once that commits
  * (decision 020): the change's own transaction holds no lock for the recipients' rows, and a
- * rolled-back change tells nobody. The fan-out runs before the change's reply is sent; should it
- * fail, or the process stop first, the sweep fans the event out later.
+ * rolled-back change tells nobody. The fan-out is done before the change's reply is sent; should
+ * it fail, or the process stop first, the sweep fans the event out later.
  */
 export async function notify(
   ctx: AppContext,
@@ -127,20 +134,85 @@ export async function notify(
   }
   const mine = [id];
   written.set(uow, mine);
-  uow.afterCommit(async () => {
-    await fanOut(ctx, { ids: mine });
-  });
+  uow.afterCommit(() => fanOutQueue(ctx).fanOut(mine));
+}
+
+type FanOutContext = Pick<AppContext, 'db' | 'events' | 'mailer' | 'emailOutbox'>;
+
+/** Event ids fanned out in one transaction at most. */
+const BATCH = 500;
+
+/**
+ * The events of this process's committed changes, waiting to be fanned out. They are fanned out
+ * one transaction at a time, each taking all that committed meanwhile: at a burst of writes (200
+ * transfers at once) a few transactions write every recipient's rows, instead of one each.
+ */
+class FanOutQueue {
+  private waiting: Array<{ ids: number[]; done: () => void; failed: (error: unknown) => void }> =
+    [];
+  private running = false;
+
+  constructor(private readonly ctx: FanOutContext) {}
+
+  /** Resolves once the events are fanned out (here, or by a sweep that had claimed them). */
+  fanOut(ids: number[]): Promise<void> {
+    return new Promise((done, failed) => {
+      this.waiting.push({ ids, done, failed });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        let taken = 0;
+        let count = 0;
+        while (
+          count < this.waiting.length &&
+          (count === 0 || taken + this.waiting[count]!.ids.length <= BATCH)
+        ) {
+          taken += this.waiting[count]!.ids.length;
+          count += 1;
+        }
+        const batch = this.waiting.splice(0, count);
+        try {
+          await fanOut(this.ctx, { ids: batch.flatMap((entry) => entry.ids) });
+          for (const entry of batch) entry.done();
+        } catch (error) {
+          for (const entry of batch) entry.failed(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const queues = new WeakMap<AppContext['db'], FanOutQueue>();
+
+function fanOutQueue(ctx: FanOutContext): FanOutQueue {
+  let queue = queues.get(ctx.db);
+  if (!queue) {
+    queue = new FanOutQueue(ctx);
+    queues.set(ctx.db, queue);
+  }
+  return queue;
 }
 
 /**
- * Who receives an event: the admins and, for the types of their location, its field managers (or
- * the users it names), less its actor, those whose switch for the type is off (Settings, decision
- * 013) and those without the flag of the screen it is about. Read when it is fanned out, so a
- * change of someone's flags or switches meanwhile holds.
+ * Who receives an event of those its audience holds: not its actor, nor an account created after
+ * it (the new user of a NEW_USER notice, someone added before a late fan-out), nor one whose
+ * switch for the type is off (Settings, decision 013) or who lacks the flag of the screen it is
+ * about. Read when it is fanned out, so a change of someone's flags or switches meanwhile holds.
  */
-async function deliveredTo(tx: DbExecutor, event: repo.NotificationEventRow) {
-  return (await recipientsOf(tx, event)).filter(
-    (r) => r.id !== event.actorId && switchAllows(r, event.type) && flagAllows(r, event.type),
+function deliveredTo(audience: repo.Recipient[], event: repo.NotificationEventRow) {
+  return audience.filter(
+    (r) =>
+      r.id !== event.actorId &&
+      r.createdMicros < event.createdMicros &&
+      switchAllows(r, event.type) &&
+      flagAllows(r, event.type),
   );
 }
 
@@ -148,51 +220,60 @@ async function deliveredTo(tx: DbExecutor, event: repo.NotificationEventRow) {
  * Turns events into one notification per recipient, and an e-mail for each recipient with Email
  * Notifications on (queued in the outbox, sent by its worker), in one transaction that deletes the
  * events: an event is fanned out once, whole, or not at all. The notifications are pushed to the
- * recipients' sockets once it commits. `ids`: a change's own events, just committed; `limit`: the
- * oldest left over (the sweep). Answers how many events were fanned out.
+ * recipients' sockets once it commits. `ids`: events of committed changes (waited for when a
+ * sweep holds them); `limit`: the oldest left over (the sweep). Answers how many were fanned out.
  */
 export async function fanOut(
-  ctx: Pick<AppContext, 'db' | 'events' | 'mailer' | 'emailOutbox'>,
+  ctx: FanOutContext,
   which: { ids: number[] } | { limit: number },
 ): Promise<number> {
-  const pushed: StoredNotification[] = [];
+  let pushed: StoredNotification[] = [];
   let mailed = false;
   const fanned = await ctx.db.transaction(async (tx) => {
     const events = await repo.claimEvents(tx, which);
+    const audiences = new Map<string, repo.Recipient[]>();
+    const deliveries: Array<{ event: repo.NotificationEventRow; recipient: repo.Recipient }> = [];
     for (const event of events) {
-      const recipients = await deliveredTo(tx, event);
-      if (recipients.length === 0) continue;
-      const rows = await repo.insertNotifications(
-        tx,
-        recipients.map((recipient) => ({
-          userId: recipient.id,
-          type: event.type,
-          message: event.message,
-          locationId: event.locationId,
-          data: event.data,
-          createdAt: event.createdAt,
-        })),
-      );
-      for (const row of rows) {
-        pushed.push({
-          ...repo.toNotificationItem(row),
-          actorId: event.actorId,
-          userId: row.userId,
-        });
+      const audience = audienceOf(event);
+      let everyone = audiences.get(audience.key);
+      if (!everyone) {
+        everyone = await audience.find(tx);
+        audiences.set(audience.key, everyone);
       }
-      if (ctx.mailer) {
-        const emailOf = new Map(
-          recipients.filter((r) => r.emailAlerts).map((r) => [r.id, r.email]),
-        );
-        const mails = rows.flatMap((row) => {
-          const to = emailOf.get(row.userId);
-          if (!to) return [];
-          const { subject, body } = notificationEmail(row.message, row.createdAt);
-          return [{ userId: row.userId, notificationId: row.id, toAddress: to, subject, body }];
-        });
-        await repo.insertEmails(tx, mails);
-        mailed ||= mails.length > 0;
+      for (const recipient of deliveredTo(everyone, event)) deliveries.push({ event, recipient });
+    }
+    // A few statements for the whole batch, whatever its size: at a burst, round trips are the cost.
+    const ids = await repo.nextNotificationIds(tx, deliveries.length);
+    const rows = deliveries.map(({ event, recipient }, i) => ({
+      id: ids[i]!,
+      userId: recipient.id,
+      type: event.type,
+      message: event.message,
+      read: false,
+      locationId: event.locationId,
+      data: event.data,
+      createdAt: event.createdAt,
+    }));
+    await repo.insertNotifications(tx, rows);
+    pushed = rows.map((row, i) => ({
+      ...repo.toNotificationItem(row),
+      actorId: deliveries[i]!.event.actorId,
+      userId: row.userId,
+    }));
+    if (ctx.mailer) {
+      const mails = rows.flatMap((row, i) => {
+        const { recipient } = deliveries[i]!;
+        if (!recipient.emailAlerts) return [];
+        const { subject, body } = notificationEmail(row.message, row.createdAt);
+        return [
+          { userId: row.userId, notificationId: row.id, toAddress: recipient.email, subject, body },
+        ];
+      });
+      // In parts, within the bound on a statement's parameters.
+      for (let at = 0; at < mails.length; at += 1000) {
+        await repo.insertEmails(tx, mails.slice(at, at + 1000));
       }
+      mailed = mails.length > 0;
     }
     await repo.deleteEvents(
       tx,
@@ -206,10 +287,7 @@ export async function fanOut(
 }
 
 /** Fans out every event left over, a batch at a time; answers how many there were. */
-export async function sweepEvents(
-  ctx: Pick<AppContext, 'db' | 'events' | 'mailer' | 'emailOutbox'>,
-  batch = 50,
-): Promise<number> {
+export async function sweepEvents(ctx: FanOutContext, batch = 50): Promise<number> {
   let total = 0;
   for (;;) {
     const fanned = await fanOut(ctx, { limit: batch });
@@ -217,7 +295,6 @@ export async function sweepEvents(
     if (fanned < batch) return total;
   }
 }
-
 /**
  * Sweeps at start and every `everyMs`: the events whose fan-out after their commit did not happen
  * (the process stopped, or the fan-out failed). Several processes sweep without fanning one event
