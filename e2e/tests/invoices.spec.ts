@@ -177,7 +177,7 @@ test.describe('invoices', () => {
     expect(calculated('Deck boards').value).toBe(8.4);
     expect(calculated('Tower bay').value).toBe(36);
     expect(calculated('Handrail strip').value).toBe(11.25);
-    expect(calculated('Deck boards').numFmt).toBe('0.00');
+    expect(calculated('Deck boards').numFmt).toBe('#,##0.00');
     expect(rowOf('Grand Total Volume Qty').getCell(11).value).toBe(55.65);
     expect(rowOf(tube).getCell(7).value).toBe(12);
     expect(rowOf('Erection total').getCell(4).value).toBe(44.4);

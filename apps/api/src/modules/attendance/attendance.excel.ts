@@ -1,53 +1,50 @@
 import type { Readable } from 'node:stream';
 import { ATTENDANCE_EXPORT_FILE } from '@stockyard/shared';
 import { ContentCache } from '../../lib/content-cache';
-import { addRow, attachmentHeader, dateCell, streamedWorkbook } from '../../lib/spreadsheet';
+import {
+  attachmentHeader,
+  dateCell,
+  SHORT_DATE_FORMAT,
+  type SheetRow,
+  sheetRow,
+  streamedWorkbook,
+  timeCell,
+  writeSheet,
+} from '../../lib/spreadsheet';
 import type { ExportedRow } from './attendance.service';
 
 const HEADER_FILL = 'FFE5E7EB';
 
-const COLUMNS = [
-  { header: 'Staff', width: 24 },
-  { header: 'Location', width: 20 },
-  { header: 'Date', width: 14 },
-  { header: 'Check In', width: 10 },
-  { header: 'Check Out', width: 10 },
-  { header: 'Status', width: 12 },
-  { header: 'Notes', width: 40 },
-];
+const COLUMNS = ['Staff', 'Location', 'Date', 'Check In', 'Check Out', 'Status', 'Notes'];
 
 export const attendanceAttachment = () => attachmentHeader(ATTENDANCE_EXPORT_FILE);
 
+/** The heading row, then one row a record: the day a date cell, the times time cells. */
+async function* attendanceRows(rows: AsyncIterable<ExportedRow>): AsyncGenerator<SheetRow> {
+  yield sheetRow(COLUMNS, { bold: true, fill: HEADER_FILL });
+  for await (const a of rows) {
+    yield sheetRow([
+      a.staffName,
+      a.location,
+      dateCell(a.date, SHORT_DATE_FORMAT),
+      timeCell(a.checkIn),
+      timeCell(a.checkOut),
+      a.status,
+      a.notes,
+    ]);
+  }
+}
+
 /**
- * The records the filters select, one row each, written to the stream as they are read: a
- * failure half-way ends the stream with the error.
+ * The records the filters select, one row each, written to the stream as they are read (the
+ * first ones read ahead to size the columns): a failure half-way ends the stream with the error.
  */
 export function attendanceWorkbook(rows: AsyncIterable<ExportedRow>): Readable {
   const { workbook, stream } = streamedWorkbook();
   workbook.creator = 'Stockyard';
-  const sheet = workbook.addWorksheet('Attendance');
-  sheet.columns = COLUMNS.map(({ width }) => ({ width }));
-  addRow(
-    sheet,
-    COLUMNS.map((c) => c.header),
-    { bold: true, fill: HEADER_FILL },
-  );
-  const write = async () => {
-    for await (const a of rows) {
-      addRow(sheet, [
-        a.staffName,
-        a.location,
-        dateCell(a.date),
-        a.checkIn,
-        a.checkOut,
-        a.status,
-        a.notes,
-      ]);
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: Error) => stream.destroy(error));
+  writeSheet(workbook, 'Attendance', 1, attendanceRows(rows))
+    .then(() => workbook.commit())
+    .catch((error: Error) => stream.destroy(error));
   return stream;
 }
 

@@ -6,6 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/database-admin';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import {
+  dayOf,
+  expectPrintSetup,
+  expectTextShownWhole,
+  openSheet,
+  timeOf,
+} from '../../../test/spreadsheets';
 import { activityLogs, attendance } from '../../db/schema';
 
 let t: TestApp;
@@ -579,9 +586,7 @@ describe('GET /api/attendance/export', () => {
     const response = await call('GET', `/export${query}`, headers);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toContain('attendance-list.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    return workbook.worksheets[0]!;
+    return openSheet(response.rawPayload);
   }
 
   it('writes every record the filters select, every page, as the list has them', async () => {
@@ -604,11 +609,9 @@ describe('GET /api/attendance/export', () => {
       const row = sheet.getRow(index + 2);
       expect(row.getCell(1).value).toBe(a.staffName);
       expect(row.getCell(2).value).toBe(a.location);
-      const date = row.getCell(3).value as Date;
-      expect(date).toBeInstanceOf(Date);
-      expect(date.toISOString().slice(0, 10)).toBe(a.date);
-      expect(row.getCell(4).value ?? null).toBe(a.checkIn);
-      expect(row.getCell(5).value ?? null).toBe(a.checkOut);
+      expect(dayOf(row.getCell(3), 'dd mmm yyyy')).toBe(a.date);
+      expect(timeOf(row.getCell(4))).toBe(a.checkIn);
+      expect(timeOf(row.getCell(5))).toBe(a.checkOut);
       expect(row.getCell(6).value).toBe(a.status);
       expect(row.getCell(7).value ?? null).toBe(a.notes);
     });
@@ -632,6 +635,60 @@ describe('GET /api/attendance/export', () => {
     expect((sheet.getRow(2).getCell(3).value as Date).toISOString().slice(0, 10)).toBe(
       '2016-11-04',
     );
+    // Streamed, it is still sized from its first rows and set up for printing.
+    expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual('Vera Veteran'.length);
+    expectPrintSetup(sheet, 1, 'portrait');
+  });
+
+  it('reads as a spreadsheet program shows it: days, times of day, text whole, A4 one page wide', async () => {
+    const long =
+      'Scaffold inspection with the site engineer, then handover of the east tower to the client before lunch.';
+    await mark(record({ date: '2026-10-05', checkIn: '07:45', checkOut: '16:15', notes: long }));
+    await mark(
+      record({
+        staffId: ben.id,
+        date: '2026-10-06',
+        checkIn: '13:05',
+        checkOut: '23:59',
+        notes: 'Two\nlines',
+      }),
+    );
+    await mark(
+      record({ date: '2026-10-07', checkIn: undefined, checkOut: undefined, status: 'ABSENT' }),
+    );
+    const sheet = await sheetOf('?month=2026-10');
+    // Newest first, as the list.
+    const [absent, late, early] = [2, 3, 4].map((n) => sheet.getRow(n)) as ExcelJS.Row[];
+    expect([early, late, absent].map((row) => row!.getCell(1).value)).toEqual([
+      'Asha Rigger',
+      'Ben Fixer',
+      'Asha Rigger',
+    ]);
+    expect([early, late, absent].map((row) => dayOf(row!.getCell(3), 'dd mmm yyyy'))).toEqual([
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-07',
+    ]);
+    // Check-in and check-out are time values (a fraction of a day, hh:mm), not text; none is empty.
+    expect(
+      [early, late, absent].map((row) => [timeOf(row!.getCell(4)), timeOf(row!.getCell(5))]),
+    ).toEqual([
+      ['07:45', '16:15'],
+      ['13:05', '23:59'],
+      [null, null],
+    ]);
+    expect(early!.getCell(4).value).toEqual(new Date(Date.UTC(1899, 11, 30, 7, 45)));
+
+    // The long note and the two-line one wrap in rows tall enough; nothing else is cut.
+    expect(early!.getCell(7).value).toBe(long);
+    expect(early!.getCell(7).alignment?.wrapText).toBe(true);
+    expect(late!.getCell(7).alignment?.wrapText).toBe(true);
+    expect(late!.height).toBeGreaterThanOrEqual(2 * 15);
+    expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual('Asha Rigger'.length);
+    expect(expectTextShownWhole(sheet)).toBe(7 + 3 * 4);
+
+    // The notes' width makes it landscape.
+    expectPrintSetup(sheet, 1, 'landscape');
   });
 
   it('writes notes that begin with = + - @ as text', async () => {

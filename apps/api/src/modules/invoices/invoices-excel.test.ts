@@ -5,6 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/database-admin';
 import { createLocation, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import {
+  dayOf,
+  expectPrintSetup,
+  expectTextShownWhole,
+  openSheet,
+} from '../../../test/spreadsheets';
 import { attachmentHeader } from '../../lib/spreadsheet';
 
 let t: TestApp;
@@ -79,17 +85,16 @@ async function download(id: number, headers = actors.admin.headers) {
   return t.app.inject({ method: 'GET', url: `/api/invoices/${id}/excel`, headers });
 }
 
-async function open(body: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  expect(workbook.worksheets).toHaveLength(1);
-  return workbook.worksheets[0]!;
-}
+const open = openSheet;
 
-/** Every cell of the sheet, row by row. */
+/** Every cell of the sheet, row by row (a merged cell once, as its first cell). */
 function cellsOf(sheet: ExcelJS.Worksheet) {
   const cells: ExcelJS.Cell[] = [];
-  sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell)));
+  sheet.eachRow((row) =>
+    row.eachCell((cell) => {
+      if (!cell.isMerged || cell.master.address === cell.address) cells.push(cell);
+    }),
+  );
   return cells;
 }
 
@@ -131,8 +136,9 @@ describe('GET /api/invoices/:id/excel', () => {
     expect(itemRows.map((row) => row.getCell(11).value)).toEqual([9, 5.02, 10]);
     for (const row of itemRows) {
       expect(row.getCell(7).type).toBe(ExcelJS.ValueType.Number);
-      expect(row.getCell(7).numFmt).toBe('0.00');
-      expect(row.getCell(11).numFmt).toBe('0.00');
+      // Pieces are counted, whole; the calculated quantity is measured, to the hundredth.
+      expect(row.getCell(7).numFmt).toBe('#,##0');
+      expect(row.getCell(11).numFmt).toBe('#,##0.00');
     }
     expect(itemRows[0]!.getCell(5).value).toBe('Erection');
     expect(itemRows[0]!.getCell(6).value).toBe('SQM (M2)');
@@ -143,6 +149,7 @@ describe('GET /api/invoices/:id/excel', () => {
     expect(usage.getCell(4).value).toBe('=cmd|calc');
     expect(usage.getCell(5).value).toBe('Quantity');
     expect(usage.getCell(7).value).toBe(12);
+    expect(usage.getCell(7).numFmt).toBe('#,##0');
     const sizeUsage = sheet.getRow(itemRows[2]!.number + 1);
     expect(sizeUsage.getCell(5).value).toBe('Size (L/W/H)');
     expect([8, 9, 10].map((c) => sizeUsage.getCell(c).value)).toEqual([1, 2, 0.5]);
@@ -150,7 +157,7 @@ describe('GET /api/invoices/:id/excel', () => {
     const total = rowWith(sheet, 10, 'Grand Total Volume Qty');
     expect(total.getCell(11).value).toBe(invoice.grandTotalCalculatedVolumeQty);
     expect(total.getCell(11).value).toBe(24.02);
-    expect(total.getCell(11).numFmt).toBe('0.00');
+    expect(total.getCell(11).numFmt).toBe('#,##0.00');
 
     // The job type summary, as the shared function makes it.
     const summaryHeader = rowWith(sheet, 1, 'Job Type Summary');
@@ -179,7 +186,109 @@ describe('GET /api/invoices/:id/excel', () => {
 
     expect(rowWith(sheet, 1, 'Bill To').getCell(2).value).toBe(FORMULA_LIKE[0]);
     expect(rowWith(sheet, 1, 'From').getCell(2).value).toBe(actors.location.name);
-    expect(rowWith(sheet, 1, 'Issue Date').getCell(2).value).toBe('01/04/2025');
+    expect(dayOf(rowWith(sheet, 1, 'Issue Date').getCell(2), 'dd/mm/yyyy')).toBe('2025-04-01');
+  });
+
+  it('reads as a spreadsheet program shows it: day cells, whole and measured numbers, text whole, A4 one page wide', async () => {
+    const address = '12 Quay Street\nBristol BS1 4QA';
+    const remark =
+      'Paid by bank transfer to the account on file, quoting the invoice number, within fifteen days of the issue date.';
+    const invoice = await createInvoice({
+      clientName: 'Harbour Scaffolding Holdings Ltd',
+      clientAddress: address,
+      issueDate: '2026-11-01',
+      dueDate: '2026-11-16',
+      invoice_remark: remark,
+      items: [
+        {
+          item_date: '2026-11-02',
+          job_type: 'Erection',
+          uom: 'SQM (M2)',
+          quantity: 2,
+          length: 2.5,
+          width: 1.2,
+        },
+        {
+          item_date: '2026-11-03',
+          job_type: 'Erection',
+          uom: 'Running MTR',
+          quantity: 4,
+          length: 1.255,
+        },
+        {
+          item_date: '2026-11-04',
+          job_type: 'Dismantling',
+          uom: 'CUM (M3)',
+          quantity: 1,
+          length: 2,
+          width: 2,
+          height: 2.5,
+        },
+        {
+          item_date: '2026-11-30',
+          job_type: 'Rental',
+          uom: 'SQM (M2)',
+          quantity: 3,
+          length: 4,
+          width: 2,
+        },
+      ],
+    });
+    const sheet = await open((await download(invoice.id)).rawPayload);
+
+    // Days are date cells shown dd/mm/yyyy, on the day entered (not a day off by a time zone).
+    expect(dayOf(rowWith(sheet, 1, 'Issue Date').getCell(2), 'dd/mm/yyyy')).toBe('2026-11-01');
+    expect(dayOf(rowWith(sheet, 1, 'Due Date').getCell(2), 'dd/mm/yyyy')).toBe('2026-11-16');
+    const header = rowWith(sheet, 1, '#');
+    expect(header.getCell(3).value).toBe('Item Date');
+    const items = invoice.items.map((_: unknown, index: number) =>
+      sheet.getRow(header.number + 1 + index),
+    );
+    expect(items.map((row: ExcelJS.Row) => dayOf(row.getCell(3), 'dd/mm/yyyy'))).toEqual([
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-30',
+    ]);
+
+    // Pieces whole, measured quantities with 2 decimals.
+    expect(items[0]!.getCell(7).value).toBe(2);
+    expect(items[0]!.getCell(7).numFmt).toBe('#,##0');
+    expect(items[0]!.getCell(11).value).toBe(6);
+    expect(items[0]!.getCell(11).numFmt).toBe('#,##0.00');
+    const summaryHeader = rowWith(sheet, 1, 'Job Type Summary');
+    const firstSummary = sheet.getRow(summaryHeader.number + 2);
+    expect([1, 2, 3, 4].map((c) => firstSummary.getCell(c).value)).toEqual([
+      'Erection',
+      'SQM (M2)',
+      2,
+      6,
+    ]);
+    expect(firstSummary.getCell(3).numFmt).toBe('#,##0');
+    expect(firstSummary.getCell(4).numFmt).toBe('#,##0.00');
+
+    // Labels fit column A; the two-line address wraps in a row tall enough for both lines.
+    for (const label of [
+      'Invoice ID',
+      'Status',
+      'Bill To',
+      'Location Address',
+      'Invoice Remarks',
+    ]) {
+      expect(sheet.getColumn(1).width, label).toBeGreaterThanOrEqual(label.length);
+    }
+    const addressRow = rowWith(sheet, 1, 'Client Address');
+    expect(addressRow.getCell(2).value).toBe(address);
+    expect(addressRow.getCell(2).alignment?.wrapText).toBe(true);
+    expect(addressRow.height).toBeGreaterThanOrEqual(2 * 15);
+    expect(rowWith(sheet, 1, 'Invoice Remarks').getCell(2).value).toBe(remark);
+    const total = rowWith(sheet, 1, 'Grand Total Volume Qty');
+    expect(total.getCell(11).value).toBe(invoice.grandTotalCalculatedVolumeQty);
+    // No text cut: not the labels, the address, the remark, the grand total's label, the headings.
+    expect(expectTextShownWhole(sheet)).toBeGreaterThan(40);
+
+    // Printed on A4 landscape (12 columns), one page wide, the item headings on every page.
+    expectPrintSetup(sheet, header.number, 'landscape');
   });
 
   it('writes text beginning with = + - @ as text, never as a formula', async () => {

@@ -1,43 +1,44 @@
 import type { Readable } from 'node:stream';
-import {
-  type InvoiceDto,
-  parseIsoDate,
-  summarizeByJobType,
-  toDisplayDate,
-  USAGE_TYPE_LABELS,
-} from '@stockyard/shared';
+import { type InvoiceDto, summarizeByJobType, USAGE_TYPE_LABELS } from '@stockyard/shared';
 import { ContentCache } from '../../lib/content-cache';
 import {
-  addRow,
   attachmentHeader,
+  count,
+  DAY_FORMAT,
+  dateCell,
   quantity,
+  type SheetRow,
   type SheetValue,
+  sheetRow,
   streamedWorkbook,
+  writeSheet,
 } from '../../lib/spreadsheet';
 
 const HEADER_FILL = 'FFE5E7EB';
 /** Dimensions are entered to the millimetre: 2 decimals shown, a third when there is one. */
-const DIMENSION_FORMAT = '0.00#';
+const DIMENSION_FORMAT = '#,##0.00#';
 
 const ITEM_COLUMNS = [
-  { header: '#', width: 5 },
-  { header: 'Location', width: 18 },
-  { header: 'Item Date', width: 12 },
-  { header: 'Description', width: 36 },
-  { header: 'Job Type', width: 14 },
-  { header: 'UOM', width: 18 },
-  { header: 'Qty', width: 10 },
-  { header: 'L', width: 10 },
-  { header: 'W', width: 10 },
-  { header: 'H', width: 10 },
-  { header: 'Calculated Qty', width: 16 },
-  { header: 'Remark', width: 30 },
+  '#',
+  'Location',
+  'Item Date',
+  'Description',
+  'Job Type',
+  'UOM',
+  'Qty',
+  'L',
+  'W',
+  'H',
+  'Calculated Qty',
+  'Remark',
 ];
+/** Headings, addresses and notes span the item table's columns. */
+const LAST_COLUMN = ITEM_COLUMNS.length;
+/** The grand total's label spans the columns before the Calculated Qty. */
+const TOTAL_COLUMN = ITEM_COLUMNS.indexOf('Calculated Qty') + 1;
 
-const displayDate = (iso: string | null) => {
-  const date = iso ? parseIsoDate(iso) : null;
-  return date ? toDisplayDate(date) : '';
-};
+/** A day as the invoice shows it (dd/mm/yyyy), as a date cell. */
+const day = (iso: string | null) => (iso ? dateCell(iso, DAY_FORMAT) : null);
 const dimension = (value: number) => quantity(value, DIMENSION_FORMAT);
 
 export const invoiceFileName = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
@@ -46,24 +47,27 @@ export const invoiceAttachment = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
   attachmentHeader(invoiceFileName(invoice));
 
 /**
- * The invoice as one sheet (02 section 2.4): its details, the items with their material usage rows
- * beneath each, the grand total and the job type summary. Written to the stream as it is built.
+ * The invoice as one sheet's rows (02 section 2.4): its details, the items with their material
+ * usage rows beneath each, the grand total and the job type summary; `headerRow` is the row of
+ * the item table's headings. Items and usages count pieces (whole); calculated quantities,
+ * totals and dimensions are measured (decimals).
  */
-function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): Readable {
-  const { workbook, stream } = streamedWorkbook();
-  workbook.creator = 'Stockyard';
-  const sheet = workbook.addWorksheet('Invoice');
-  sheet.columns = ITEM_COLUMNS.map(({ width }) => ({ width }));
+function invoiceRows(
+  invoice: InvoiceDto,
+  company: InvoiceHeading | null,
+): { rows: SheetRow[]; headerRow: number } {
+  const rows: SheetRow[] = [];
+  const across = [1, LAST_COLUMN] as [number, number];
 
   // The company profile heads the file (Settings, Profile).
   if (company) {
-    addRow(sheet, [company.companyName], { bold: true });
-    addRow(sheet, [company.address]);
-    addRow(sheet, []);
+    rows.push(sheetRow([company.companyName], { bold: true, merge: across }));
+    rows.push(sheetRow([company.address], { merge: across }));
+    rows.push(sheetRow([]));
   }
 
-  addRow(sheet, ['INVOICE', invoice.invoiceId, '', '', invoice.status], { bold: true });
-  addRow(sheet, []);
+  rows.push(sheetRow(['INVOICE', invoice.invoiceId, '', '', invoice.status], { bold: true }));
+  rows.push(sheetRow([]));
   const details: Array<[string, SheetValue]> = [
     ['Invoice ID', invoice.invoiceId],
     ['Status', invoice.status],
@@ -71,8 +75,8 @@ function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): R
     ['Client Address', invoice.clientAddress],
     ['From', invoice.location.name],
     ['Location Address', invoice.location.address],
-    ['Issue Date', displayDate(invoice.issueDate)],
-    ['Due Date', displayDate(invoice.dueDate)],
+    ['Issue Date', day(invoice.issueDate)],
+    ['Due Date', day(invoice.dueDate)],
     ['Department', invoice.department],
     ['Job Period', invoice.job_period],
     ['Job Details', invoice.job_details],
@@ -82,88 +86,94 @@ function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): R
     ['Created By', invoice.user ? `${invoice.user.name} (${invoice.user.email})` : ''],
   ];
   for (const [label, value] of details) {
-    addRow(sheet, [label, value], { bold: 'first' });
+    // Text runs across the table, wrapped to its lines; a date keeps its own column.
+    const text = typeof value === 'string' || value === null || value === undefined;
+    rows.push(
+      sheetRow([label, value], { bold: 'first', merge: text ? [2, LAST_COLUMN] : undefined }),
+    );
   }
-  addRow(sheet, []);
+  rows.push(sheetRow([]));
 
-  addRow(
-    sheet,
-    ITEM_COLUMNS.map((column) => column.header),
-    { bold: true, fill: HEADER_FILL },
-  );
+  rows.push(sheetRow(ITEM_COLUMNS, { bold: true, fill: HEADER_FILL }));
+  const headerRow = rows.length;
   invoice.items.forEach((item, index) => {
-    addRow(sheet, [
-      index + 1,
-      item.location,
-      displayDate(item.item_date),
-      item.job_description,
-      item.job_type,
-      item.uom,
-      quantity(item.quantity),
-      dimension(item.length),
-      dimension(item.width),
-      dimension(item.height),
-      quantity(item.itemTotalCalculatedQuantity),
-      item.remark,
-    ]);
+    rows.push(
+      sheetRow([
+        index + 1,
+        item.location,
+        day(item.item_date),
+        item.job_description,
+        item.job_type,
+        item.uom,
+        count(item.quantity),
+        dimension(item.length),
+        dimension(item.width),
+        dimension(item.height),
+        quantity(item.itemTotalCalculatedQuantity),
+        item.remark,
+      ]),
+    );
     for (const usage of item.materialUsages) {
       const byQuantity = usage.usageType === 'QTY';
-      addRow(sheet, [
-        '',
-        'Material usage',
-        '',
-        usage.materialName,
-        USAGE_TYPE_LABELS[usage.usageType],
-        '',
-        byQuantity ? quantity(usage.quantity) : '',
-        byQuantity ? '' : dimension(usage.length),
-        byQuantity ? '' : dimension(usage.width),
-        byQuantity ? '' : dimension(usage.height),
-        '',
-        usage.notes,
-      ]);
+      rows.push(
+        sheetRow([
+          '',
+          'Material usage',
+          '',
+          usage.materialName,
+          USAGE_TYPE_LABELS[usage.usageType],
+          '',
+          byQuantity ? count(usage.quantity) : '',
+          byQuantity ? '' : dimension(usage.length),
+          byQuantity ? '' : dimension(usage.width),
+          byQuantity ? '' : dimension(usage.height),
+          '',
+          usage.notes,
+        ]),
+      );
     }
   });
-  addRow(
-    sheet,
-    [
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      'Grand Total Volume Qty',
-      quantity(invoice.grandTotalCalculatedVolumeQty),
-    ],
-    { bold: true },
-  );
-  addRow(sheet, []);
+  const total: SheetValue[] = Array.from({ length: TOTAL_COLUMN }, () => '');
+  total[0] = 'Grand Total Volume Qty';
+  total[TOTAL_COLUMN - 1] = quantity(invoice.grandTotalCalculatedVolumeQty);
+  rows.push(sheetRow(total, { bold: true, right: true, merge: [1, TOTAL_COLUMN - 1] }));
+  rows.push(sheetRow([]));
 
-  addRow(sheet, ['Job Type Summary'], { bold: true });
-  addRow(sheet, ['Job Type', 'UOM', 'Total Qty', 'Calculated Qty'], {
-    bold: true,
-    fill: HEADER_FILL,
-  });
+  rows.push(sheetRow(['Job Type Summary'], { bold: true }));
+  rows.push(
+    sheetRow(['Job Type', 'UOM', 'Total Qty', 'Calculated Qty'], {
+      bold: true,
+      fill: HEADER_FILL,
+    }),
+  );
   for (const group of summarizeByJobType(invoice.items)) {
     for (const uom of group.uoms) {
-      addRow(sheet, [
-        group.jobType,
-        uom.uom,
-        quantity(uom.totalItemQuantity),
-        quantity(uom.totalCalculatedQuantity),
-      ]);
+      rows.push(
+        sheetRow([
+          group.jobType,
+          uom.uom,
+          count(uom.totalItemQuantity),
+          quantity(uom.totalCalculatedQuantity),
+        ]),
+      );
     }
-    addRow(sheet, [`${group.jobType} total`, '', '', quantity(group.totalCalculatedQuantity)], {
-      bold: true,
-    });
+    rows.push(
+      sheetRow([`${group.jobType} total`, '', '', quantity(group.totalCalculatedQuantity)], {
+        bold: true,
+      }),
+    );
   }
+  return { rows, headerRow };
+}
 
-  sheet.commit();
-  workbook.commit().catch((error: Error) => stream.destroy(error));
+/** The invoice's workbook, written to the stream as it is built. */
+function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): Readable {
+  const { workbook, stream } = streamedWorkbook();
+  workbook.creator = 'Stockyard';
+  const { rows, headerRow } = invoiceRows(invoice, company);
+  writeSheet(workbook, 'Invoice', headerRow, rows)
+    .then(() => workbook.commit())
+    .catch((error: Error) => stream.destroy(error));
   return stream;
 }
 

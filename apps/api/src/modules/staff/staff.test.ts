@@ -4,6 +4,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import {
+  dayOf,
+  expectPrintSetup,
+  expectTextShownWhole,
+  openSheet,
+} from '../../../test/spreadsheets';
 import { activityLogs, staff } from '../../db/schema';
 
 let t: TestApp;
@@ -336,9 +342,7 @@ describe('GET /api/staff/export', () => {
     const response = await call('GET', `/export${query}`, headers);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toContain('staff-list.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    return workbook.worksheets[0]!;
+    return openSheet(response.rawPayload);
   }
 
   it('writes every staff member the filters select, as the list has them, with date and money cells', async () => {
@@ -360,6 +364,35 @@ describe('GET /api/staff/export', () => {
       expect(row.getCell(8).numFmt).toContain('#,##0');
       expect(row.getCell(9).value).toBe('ACTIVE');
     });
+  });
+
+  it('reads as a spreadsheet program shows it: e-mails and addresses whole, A4 one page wide', async () => {
+    // 43 characters: the old fixed column (28) cut it.
+    const email = `c.abernethy.${Date.now() % 100_000}@harbour-scaffolding.co.uk`;
+    const address = 'Flat 4, 12 Harbour Lane\nBristol BS1 4QA';
+    await create(
+      person({
+        name: 'Christopher Abernethy',
+        email,
+        address,
+        hireDate: '2023-12-31',
+        salary: 1234567,
+      }),
+    );
+    const sheet = await sheetOf('?search=Abernethy');
+    expect(sheet.rowCount).toBe(2);
+    const row = sheet.getRow(2);
+    expect(row.getCell(2).value).toBe(email);
+    expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(email.length);
+    expect(dayOf(row.getCell(7), 'dd mmm yyyy')).toBe('2023-12-31');
+    expect(row.getCell(8).value).toBe(1234567);
+    expect(row.getCell(8).numFmt).toBe('"$"#,##0');
+    expect(sheet.getColumn(8).width).toBeGreaterThanOrEqual('$1,234,567'.length);
+    expect(row.getCell(10).value).toBe(address);
+    expect(row.getCell(10).alignment?.wrapText).toBe(true);
+    expect(row.height).toBeGreaterThanOrEqual(2 * 15);
+    expect(expectTextShownWhole(sheet)).toBe(12 + 10);
+    expectPrintSetup(sheet, 1, 'landscape');
   });
 
   it('writes text that begins with = + - @ as text, never a formula', async () => {
