@@ -40,8 +40,17 @@ async function main(): Promise<void> {
   let embedded: EmbeddedServer | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.DATA_DIR, undefined, (message) =>
-      console.log(message),
+    embedded = await startEmbeddedPostgres(
+      config.DATA_DIR,
+      undefined,
+      (message) => console.log(message),
+      {
+        giveUp: (error) => {
+          // Without its database the app cannot serve: a supervisor, if any, starts it again.
+          console.error(`${error.message}\nStockyard exits (code 1).`);
+          process.exit(1);
+        },
+      },
     );
     databaseUrl = await ensureDatabase(embedded.url, 'stockyard');
   }

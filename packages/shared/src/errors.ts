@@ -55,6 +55,8 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to access this resource.',
   notFound: 'The requested resource was not found.',
   internal: 'A server error occurred. Please try again later.',
+  /** The database cannot be reached for now (health, and any call meanwhile). */
+  unavailable: 'Service is temporarily unavailable.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again later.',
   payloadTooLarge: 'The request is too large.',
   // The router's maxParamLength (apps/api/src/app.ts) sets the 200.
@@ -108,7 +110,7 @@ export function toastForStatus(status: number | undefined, serverMessage?: strin
     case 500:
       return { title: 'Server Error', message: 'A server error occurred. Please try again later.' };
     case 503:
-      return { title: 'Service Unavailable', message: 'Service is temporarily unavailable.' };
+      return { title: 'Service Unavailable', message: MESSAGES.unavailable };
     default:
       return {
         title: `Error (${status})`,

@@ -34,3 +34,30 @@ export function isExclusionViolation(error: unknown, constraint?: string): boole
   const pg = pgErrorOf(error);
   return pg?.code === '23P01' && (constraint === undefined || pg.constraint === constraint);
 }
+
+/** The server's answers that mean it cannot serve now: shut down, crashed, starting up (57P0x). */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03']);
+/** What pg says of a connection that went or never came (its errors carry no code). */
+const LOST_CONNECTION =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * The database cannot be reached or went away mid-query (it is down, restarting, or the network
+ * is): a condition of the moment, not of the request.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; syscall?: unknown; message?: unknown };
+    if (candidate.syscall === 'connect') return true;
+    if (candidate.code === 'ECONNRESET' || candidate.code === 'EPIPE') return true;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return candidate.code.startsWith('08') || UNAVAILABLE_STATES.has(candidate.code);
+    }
+    if (typeof candidate.message === 'string' && LOST_CONNECTION.test(candidate.message)) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

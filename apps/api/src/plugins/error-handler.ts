@@ -2,6 +2,7 @@ import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@stockyard/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/pg-errors';
 import { withSecurityHeaders } from './security-headers';
 
 function validationBody(error: FastifyError): ApiErrorBody | null {
@@ -67,7 +68,10 @@ function isAppRoute(method: string, pathname: string): boolean {
   return !last.includes('.');
 }
 
-/** One error handler: known errors keep their message, anything else is a generic 500 and a log line. */
+/**
+ * One error handler: known errors keep their message, a database that cannot be reached is a 503,
+ * anything else is a generic 500 and a log line.
+ */
 export function registerErrorHandler(
   app: FastifyInstance,
   options: { spaFallback: boolean },
@@ -91,6 +95,11 @@ export function registerErrorHandler(
       return reply
         .status(status)
         .send({ success: false, message: error.message, code: 'VALIDATION_ERROR' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: the caller may try again in a moment.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(envelope('SERVICE_UNAVAILABLE', MESSAGES.unavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

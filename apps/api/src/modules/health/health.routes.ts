@@ -1,4 +1,4 @@
-import { envelope } from '@stockyard/shared';
+import { envelope, MESSAGES } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/reply';
@@ -24,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         app.log.error({ err: error }, 'health check: database unreachable');
         return reply.status(503).send({
           success: false,
-          message: 'Service is temporarily unavailable.',
+          message: MESSAGES.unavailable,
           code: 'SERVICE_UNAVAILABLE',
         });
       }
