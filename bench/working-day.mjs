@@ -76,8 +76,8 @@ async function pagesOf(someone, path, pages, rowsOf) {
 }
 
 /**
- * What each person works on, read before the day starts (not measured): the materials, active
- * staff and invoices of their place, a manager's rentals still out and requests, the pending
+ * What each person works on, read before the day starts (not measured): the materials, staff
+ * and invoices of their place, a manager's rentals still out and requests, the pending
  * requests each admin decides.
  */
 export async function prepareWorkingDay(context) {
@@ -93,9 +93,10 @@ export async function prepareWorkingDay(context) {
       const options = await p.call('GET', `/api/materials/options?locationId=${place}`);
       if (!succeeded(options)) throw new Error(`working day setup: ${options.text}`);
       p.materials = options.json().data;
-      p.staff = (
-        await pagesOf(p, `/api/staff?locationId=${place}&status=ACTIVE`, 1, (b) => b.data)
-      ).map((s) => s.id);
+      // Those who work there (active, or on leave and back for a day), not those who left.
+      p.staff = (await pagesOf(p, `/api/staff?locationId=${place}`, 1, (b) => b.data))
+        .filter((s) => s.status !== 'INACTIVE')
+        .map((s) => s.id);
       const invoices = await pagesOf(
         p,
         `/api/invoices?locationId=${place}`,

@@ -109,10 +109,10 @@ async function measure(scenario, context, day, seconds) {
   };
 }
 
-function logRow(name, row) {
+function logRow(name, row, rate = `${String(row.requestsPerSecond).padStart(8)} req/s`) {
   const errors = row.errors + (row.writes?.errors ?? 0);
   console.log(
-    `${name.padEnd(60)} p50 ${String(row.p50).padStart(6)} ms  p99 ${String(row.p99).padStart(6)} ms  ${String(row.requestsPerSecond).padStart(8)} req/s` +
+    `${name.padEnd(60)} p50 ${String(row.p50).padStart(6)} ms  p99 ${String(row.p99).padStart(6)} ms  ${rate}` +
       (errors
         ? `  (${errors} errors${row.errorSamples?.length ? `: ${row.errorSamples[0]}` : ''})`
         : '') +
@@ -122,13 +122,15 @@ function logRow(name, row) {
 
 function logDay(result) {
   console.log(
-    `${DAY_NAME}: ${result.calls} calls, ${result.writes} writes, ${result.readBacks} read back, ${result.violations} not shown`,
+    `${DAY_NAME}: ${result.calls} calls, ${result.writes} writes, ${result.readBacks} read back, ${result.violations} not shown` +
+      result.violationSamples.map((sample) => `\n  not shown: ${sample}`).join(''),
   );
   for (const action of result.actions) {
-    logRow(`  ${action.type}${action.write ? ' (write)' : ''}`, {
-      ...action,
-      requestsPerSecond: action.total,
-    });
+    logRow(
+      `  ${action.type}${action.write ? ' (write)' : ''}`,
+      action,
+      `${String(action.total).padStart(8)} calls`,
+    );
   }
 }
 
