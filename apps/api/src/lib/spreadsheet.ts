@@ -81,18 +81,29 @@ export function writeCell(cell: ExcelJS.Cell, value: SheetValue): void {
   }
 }
 
+/** Number formats as their shown text, made once a format (an Intl.NumberFormat is costly). */
+const formatters = new Map<string, (value: number) => string>();
+
 /** A number as a format shows it: its decimals, its thousands separators and quoted text. */
 function formattedNumber(value: number, format: string): string {
-  const literal = [...format.matchAll(/"([^"]*)"/g)].map((m) => m[1]).join('');
-  const bare = format.replace(/"[^"]*"/g, '');
-  if (!/[0#]/.test(bare)) return bare; // a time or date format: as long as its pattern
-  const decimals = /\.(0*)(#*)/.exec(bare);
-  const shown = value.toLocaleString('en-US', {
-    useGrouping: bare.includes(','),
-    minimumFractionDigits: decimals?.[1]?.length ?? 0,
-    maximumFractionDigits: (decimals?.[1]?.length ?? 0) + (decimals?.[2]?.length ?? 0),
-  });
-  return literal + shown;
+  let formatter = formatters.get(format);
+  if (!formatter) {
+    const literal = [...format.matchAll(/"([^"]*)"/g)].map((m) => m[1]).join('');
+    const bare = format.replace(/"[^"]*"/g, '');
+    if (/[0#]/.test(bare)) {
+      const decimals = /\.(0*)(#*)/.exec(bare);
+      const numbers = new Intl.NumberFormat('en-US', {
+        useGrouping: bare.includes(','),
+        minimumFractionDigits: decimals?.[1]?.length ?? 0,
+        maximumFractionDigits: (decimals?.[1]?.length ?? 0) + (decimals?.[2]?.length ?? 0),
+      });
+      formatter = (n) => literal + numbers.format(n);
+    } else {
+      formatter = () => bare; // a time or date format: as long as its pattern
+    }
+    formatters.set(format, formatter);
+  }
+  return formatter(value);
 }
 
 /** The characters a value shows on its longest line. */
