@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import type { LoginResponse, Permissions } from '@stockyard/shared';
+import { type LoginResponse, type Permissions, TEXT_MESSAGES } from '@stockyard/shared';
 import pg from 'pg';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './playwright.config';
 
@@ -93,7 +93,32 @@ type Seed = {
 };
 
 /** Seeds data through the API as the first admin. */
+/** How the API begins its refusal of a query parameter a route does not declare. */
+const UNKNOWN_QUERY = TEXT_MESSAGES.unknownQueryParameter('');
+
 export const test = base.extend<{ seed: Seed }>({
+  // Every page of every test: the web app never sends a query parameter the API does not declare.
+  page: async ({ page }, use) => {
+    const reads: Promise<string | null>[] = [];
+    page.on('response', (response) => {
+      if (response.status() !== 400 || !new URL(response.url()).pathname.startsWith('/api/')) {
+        return;
+      }
+      reads.push(
+        response
+          .json()
+          .then((body: { message?: unknown }) =>
+            typeof body.message === 'string' && body.message.startsWith(UNKNOWN_QUERY)
+              ? `${response.url()}: ${body.message}`
+              : null,
+          )
+          .catch(() => null),
+      );
+    });
+    await use(page);
+    const refused = (await Promise.all(reads)).filter((line) => line !== null);
+    expect(refused, 'query parameters the API does not declare').toEqual([]);
+  },
   seed: async ({ request }, use) => {
     const { token } = await apiLogin(request, admin);
     await use({
