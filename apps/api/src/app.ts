@@ -6,13 +6,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { LoginRateLimit } from '@stockyard/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { type Heartbeat, ListenConnection } from './lib/listen-connection';
+import { documentRoute } from './lib/openapi';
 import { TABLE_CHANGES_CHANNEL } from './lib/table-changes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
@@ -115,12 +112,14 @@ export async function buildApp({
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stockyard API', version: '1.0.0' },
+      // The paths are absolute (/api/...): the server is the one that serves the document.
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
     transformObject: documentIdempotencyKey,
   });
   // Before every route, so that each one takes its rule from the access table.
@@ -132,6 +131,8 @@ export async function buildApp({
   // Set before the modules register, so that every route inherits it.
   registerErrorHandler(app, { spaFallback });
 
+  // A module's own path (GET /api/invoices) is registered as '', the prefix itself: '/' would
+  // add /api/invoices/ as well, and the API document would name that one.
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -1,30 +1,54 @@
-import { API_ACCESS, type ApiRule } from '@stockyard/shared';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  API_ACCESS,
+  type ApiRoute,
+  type ApiRule,
+  SETTINGS_MESSAGES,
+  twoFactorCodeField,
+} from '@stockyard/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { operationIdOf } from '../src/lib/openapi';
 import { createLocation, createUser, loginAs, TEST_PASSWORD } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[] };
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  pattern?: string;
+};
 type Operation = {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+};
+type Document = {
+  security?: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, Operation>>;
 };
 
 let t: TestApp;
+let document: Document;
 let operations: Array<{ route: string; operation: Operation }>;
 
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await createUser(t.db, { role: 'ADMIN' });
   const { headers } = await loginAs(t.app, admin.email);
-  const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers })).json();
-  operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(
-    ([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({
-        // Named as the access table names it: `:id` parameters, no trailing slash.
-        route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1')}`,
-        operation,
-      })),
+  document = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers })).json();
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      // Named as the access table names it: `:id` parameters.
+      route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+      operation,
+    })),
   );
 });
 afterAll(async () => {
@@ -83,6 +107,145 @@ describe('the OpenAPI document', () => {
     const material = operations.find((o) => o.route === 'GET /api/materials/detail/:id')!;
     const data = schemaOf(material.operation, '200')?.properties?.data;
     expect(data?.properties?.createdAt).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+});
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+type LintProblem = { ruleId: string; severity: string; message: string };
+type LintReport = { totals: { errors: number; warnings: number }; problems: LintProblem[] };
+
+/** Redocly's linter, by its command line, on a document in a file, with the repository's rules. */
+function redoclyLint(file: string): Promise<LintReport> {
+  const cli = path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+  const args = [cli, 'lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format=json'];
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  return new Promise((resolve, reject) => {
+    // It exits 1 when it finds an error: its report is read all the same.
+    execFile(
+      process.execPath,
+      args,
+      { env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        try {
+          resolve(JSON.parse(stdout) as LintReport);
+        } catch {
+          reject(error ?? new Error(`redocly lint printed no report: ${stderr}`));
+        }
+      },
+    );
+  });
+}
+
+describe('the OpenAPI document, as other tools read it', () => {
+  it("passes Redocly's recommended rules with no error, and warns only of the spec's ambiguous paths", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'stockyard-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      await writeFile(file, JSON.stringify(document));
+      const report = await redoclyLint(file);
+      expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+      // redocly.yaml says why these stay: the paths are the spec's.
+      const others = report.problems.filter((p) => p.ruleId !== 'no-ambiguous-paths');
+      expect(others).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('asks no token of a public route, and the bearer token of every other one', () => {
+    const bearer = [{ bearerAuth: [] }];
+    expect(document.security).toEqual(bearer);
+    const byRoute = new Map(operations.map((o) => [o.route, o.operation]));
+    for (const [route, rule] of Object.entries(API_ACCESS) as Array<[ApiRoute, ApiRule]>) {
+      const operation = byRoute.get(route);
+      expect(operation, route).toBeDefined();
+      expect(operation?.security ?? document.security, route).toEqual(rule.public ? [] : bearer);
+    }
+    // Signing in and the health check are among them.
+    expect(byRoute.get('POST /api/auth/login')?.security).toEqual([]);
+    expect(byRoute.get('POST /api/auth/login/2fa')?.security).toEqual([]);
+    expect(byRoute.get('GET /api/health')?.security).toEqual([]);
+  });
+
+  it('names no path with a trailing slash', () => {
+    expect(Object.keys(document.paths).filter((p) => p !== '/' && p.endsWith('/'))).toEqual([]);
+    expect(document.paths['/api/invoices']?.get).toBeDefined();
+  });
+
+  it('gives every operation its own operationId, made of its method and path', () => {
+    const ids = operations.map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(operations.length);
+    for (const { route, operation } of operations) {
+      expect(operation.operationId, route).toBe(operationIdOf(route));
+      expect(operation.operationId, route).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+    }
+    // Callers' generated clients name their functions by these: they do not change.
+    const byRoute = Object.fromEntries(operations.map((o) => [o.route, o.operation.operationId]));
+    expect(byRoute).toMatchObject({
+      'GET /api/health': 'getHealth',
+      'POST /api/auth/login/2fa': 'postAuthLogin2fa',
+      'GET /api/materials/list': 'getMaterialsList',
+      'GET /api/invoices': 'getInvoices',
+      'GET /api/invoices/:id': 'getInvoicesId',
+      'PATCH /api/users/:id/reset-password': 'patchUsersIdResetPassword',
+      'GET /api/users/getAll': 'getUsersGetAll',
+      'GET /api/attendance/staff/:staffId/overview': 'getAttendanceStaffStaffIdOverview',
+    });
+  });
+
+  describe('the two-factor code', () => {
+    const typed = [
+      'ABCDE-FGHIJ',
+      'abcde-fghij',
+      'abcdefghij',
+      'AbCdE fGhIj',
+      '123 456',
+      '123456',
+      ' 123456 ',
+    ];
+    const malformed = ['12345', '1234567', '12 34 56', 'abcdef', 'abcde--fghij', 'abcde_fghij', ''];
+    const patternOf = (url: string) => {
+      const body = document.paths[url]?.post?.requestBody?.content?.['application/json']?.schema;
+      return new RegExp(body?.properties?.code?.pattern ?? '(?!)', 'u');
+    };
+
+    it("is given a pattern that takes what the server's schema takes, and refuses what it refuses", () => {
+      for (const url of ['/api/auth/login/2fa', '/api/auth/2fa/enable']) {
+        const pattern = patternOf(url);
+        for (const code of typed) {
+          expect(pattern.test(code), `${url} ${code}`).toBe(true);
+          expect(twoFactorCodeField.safeParse(code).success, code).toBe(true);
+        }
+        for (const code of malformed) {
+          expect(pattern.test(code), `${url} ${code}`).toBe(false);
+          expect(twoFactorCodeField.safeParse(code).success, code).toBe(false);
+        }
+      }
+    });
+
+    it("that the pattern takes passes the server's validation: a sign-in goes on to its challenge", async () => {
+      const challenge = 'not-a-challenge';
+      for (const code of typed) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/2fa',
+          payload: { challenge, code },
+        });
+        expect(response.statusCode, code).toBe(400);
+        expect(response.json().message, code).toBe(SETTINGS_MESSAGES.challengeExpired);
+      }
+      for (const code of malformed) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/2fa',
+          payload: { challenge, code },
+        });
+        expect(response.statusCode, code).toBe(400);
+        expect(response.json().message, code).toBe(SETTINGS_MESSAGES.codeFormat);
+      }
+    });
   });
 });
 

@@ -152,11 +152,19 @@ export const notificationSettingsDto = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsDto>;
 
-/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
+/**
+ * A code as people type it: a TOTP code's 6 digits, as an authenticator app shows them
+ * (`123456`, `123 456`), or a recovery code's 10 letters and digits in either case (`k3f9q-x82mz`,
+ * `K3F9Q-X82MZ`, `k3f9q x82mz`, `k3f9qx82mz`), with spaces around it or not. No flag: the OpenAPI
+ * document gives this pattern as it is, so a caller that checks it accepts what the server does.
+ */
+export const TWO_FACTOR_CODE_PATTERN = /^\s*(\d{3} ?\d{3}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})\s*$/;
+
+/** A two-factor code, read as its digits, or its letters and digits in lower case. */
 export const twoFactorCodeField = z
   .string({ error: SETTINGS_MESSAGES.codeFormat })
-  .trim()
-  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, { error: SETTINGS_MESSAGES.codeFormat });
+  .regex(TWO_FACTOR_CODE_PATTERN, { error: SETTINGS_MESSAGES.codeFormat })
+  .transform((code) => code.replace(/[\s-]/g, '').toLowerCase());
 
 export const twoFactorEnableSchema = z.object({ code: twoFactorCodeField });
 export const twoFactorDisableSchema = z.object({

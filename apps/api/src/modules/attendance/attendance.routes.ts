@@ -34,7 +34,7 @@ const writes = errorResponses(400, 401, 403, 404, 409);
 
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -132,7 +132,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

@@ -13,7 +13,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Answers 200 when the database answers',
-        response: { 200: healthReply, ...errorResponses(503) },
+        // 400: a query parameter, which it takes none of (plugins/strict-query.ts).
+        response: { 200: healthReply, ...errorResponses(400, 503) },
       },
     },
     async (_request, reply) => {

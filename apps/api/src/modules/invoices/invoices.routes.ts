@@ -24,7 +24,7 @@ const writes = errorResponses(400, 401, 403, 404, 409);
 
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -87,7 +87,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

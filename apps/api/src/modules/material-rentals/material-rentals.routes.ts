@@ -25,7 +25,7 @@ const writes = errorResponses(400, 401, 403, 404, 409);
 
 export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -89,7 +89,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

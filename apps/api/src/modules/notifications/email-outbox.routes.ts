@@ -16,7 +16,7 @@ const tags = ['email-outbox'];
 /** The e-mail the server could not deliver, and sending it again (admins only, decision 013). */
 export const emailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,

@@ -15,7 +15,7 @@ import * as notificationsService from './notifications.service';
 /** Every signed-in user reaches their own notifications, and only those. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['notifications'],

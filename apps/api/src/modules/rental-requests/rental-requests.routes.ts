@@ -21,7 +21,7 @@ const decisions = { 200: oneRequest, ...errorResponses(400, 401, 403, 404, 409) 
 
 export const rentalRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -61,7 +61,7 @@ export const rentalRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

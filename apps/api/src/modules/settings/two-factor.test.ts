@@ -111,6 +111,7 @@ describe('POST /api/auth/2fa/enable', () => {
   it.each([
     ['12345', SETTINGS_MESSAGES.codeFormat],
     ['abcdef', SETTINGS_MESSAGES.codeFormat],
+    ['12 34 56', SETTINGS_MESSAGES.codeFormat],
   ])('refuses the code %s with "%s"', async (code, message) => {
     const me = await signedInAdmin();
     await call('/auth/2fa/setup', me.headers);
@@ -246,6 +247,29 @@ describe('signing in with two-factor (POST /api/auth/login, then /api/auth/login
       code,
     });
     expect(second.statusCode).toBe(401);
+  });
+
+  it('takes a code as people type it: the digits spaced as the app shows them, a recovery code in capitals, with a space', async () => {
+    const me = await enrolled();
+    // An address of its own: the refusal at the end counts against the sign-in limits.
+    const address = '10.44.0.12';
+    const signIn = async (code: string) =>
+      call(
+        '/auth/login/2fa',
+        undefined,
+        { challenge: await challengeOf(me.user.email, address), code },
+        address,
+      );
+    const digits = codeOf(me.secret, 1);
+    const spaced = await signIn(` ${digits.slice(0, 3)} ${digits.slice(3)} `);
+    expect(spaced.statusCode, spaced.body).toBe(200);
+    const recovery = me.recoveryCodes[5]!;
+    const capitals = await signIn(recovery.toUpperCase().replace('-', ' '));
+    expect(capitals.statusCode, capitals.body).toBe(200);
+    // It was that code: as it was given, it is spent.
+    const again = await signIn(recovery);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(SETTINGS_MESSAGES.invalidCode);
   });
 
   it('counts wrong codes against the sign-in limits like passwords (429 with Retry-After)', async () => {

@@ -25,7 +25,7 @@ const writes = errorResponses(400, 401, 403, 404, 409);
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -101,7 +101,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

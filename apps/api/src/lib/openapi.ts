@@ -1,0 +1,33 @@
+import type { SwaggerTransform } from '@fastify/swagger';
+import { apiRule } from '@stockyard/shared';
+import type { FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * The operationId of a route of the access table, made of its method and path alone, so that it
+ * lasts as long as the route does and a new route needs no name of its own:
+ * `PATCH /api/users/:id/reset-password` is `patchUsersIdResetPassword`.
+ */
+export function operationIdOf(route: string): string {
+  const [method = '', path = ''] = route.split(' ');
+  const words = path
+    .replace(/^\/api(?=\/|$)/, '')
+    .split(/[/:-]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * How a route is written in the OpenAPI document: its zod schemas as JSON Schema, its operationId,
+ * and, for a public route of the access table (signing in, health), no security requirement: the
+ * document's bearer requirement covers every other route.
+ */
+export const documentRoute: SwaggerTransform<FastifySchema & { hide?: boolean }> = (input) => {
+  const { schema, url } = jsonSchemaTransform(input);
+  if (input.schema?.hide) return { schema, url };
+  const method = [input.route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+  const rule = apiRule(method, url);
+  if (!rule) return { schema, url };
+  const operationId = operationIdOf(`${method.toUpperCase()} ${url}`);
+  return { schema: { ...schema, operationId, ...(rule.public ? { security: [] } : {}) }, url };
+};
