@@ -90,7 +90,6 @@ function documentRows(items: DocumentItem[]): DocumentRow[] {
   ]);
 }
 
-/** The invoice document of 02 section 2.4, printable on A4 (invoice-print.css). */
 /** The company profile (Settings) heads the document: its name and address, once saved. */
 function CompanyHeading() {
   const company = useCompanyProfile().data;
@@ -103,6 +102,7 @@ function CompanyHeading() {
   );
 }
 
+/** The invoice document of 02 section 2.4, printable on A4 (invoice-print.css). */
 export function InvoiceDocument({
   invoice,
   onDownloadExcel,
@@ -217,7 +217,7 @@ export function InvoiceDocument({
                   <td className="px-2 py-1.5">{dash(row.item.remark)}</td>
                 </tr>
               ) : (
-                <tr key={row.key} className="border-b border-border bg-muted/30">
+                <tr key={row.key} className="invoice-usage border-b border-border bg-muted/30">
                   <td />
                   <td colSpan={11} className="px-2 py-1 text-muted-foreground">
                     Material used: {usageLine(row.usage)}
