@@ -65,6 +65,11 @@ const envSchema = z.object({
     .optional(),
   /** The sender of that e-mail. */
   MAIL_FROM: z.string().min(3).default('Stockyard <no-reply@stockyard.local>'),
+  /** The app's address as its users reach it, which e-mails link to; unset: http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+(\/\S*)?$/, 'must be an http:// or https:// address')
+    .optional(),
   /** Sign-in throttling (docs/decisions/008-sign-in-throttling.md); defaults in LOGIN_RATE_LIMIT. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: limit(LOGIN_RATE_LIMIT.perAccountAndAddress),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: limit(LOGIN_RATE_LIMIT.perAccount),

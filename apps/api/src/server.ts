@@ -77,7 +77,13 @@ async function main(): Promise<void> {
       rentalAlerts: true,
       notificationSweep: true,
       mail: config.SMTP_URL
-        ? { mailer: createMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) }
+        ? {
+            mailer: createMailer({
+              url: config.SMTP_URL,
+              from: config.MAIL_FROM,
+              publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+            }),
+          }
         : null,
     });
 

@@ -54,3 +54,33 @@ export type ServerToClientEvents = {
 export type ClientToServerEvents = Record<string, never>;
 
 export const notificationRoom = (userId: number) => `notification:${userId}`;
+
+/**
+ * The page of the app a notification is about, from its type and data: where its e-mail links to.
+ * A record with a page of its own opens it (a request); the others open their list.
+ */
+export function notificationPath(
+  type: NotificationType,
+  data: Record<string, unknown> | null | undefined,
+): string {
+  switch (type) {
+    case 'NEW_MATERIAL_REQUEST':
+    case 'MATERIAL_REQUEST_DECIDED':
+      return typeof data?.rentalRequestId === 'number'
+        ? `/requests/${data.rentalRequestId}`
+        : '/rental-requests';
+    case 'MATERIAL_RENTED':
+    case 'MATERIAL_RETURNED':
+    case 'RENTAL_ALERT':
+      return '/material-rentals';
+    case 'NEW_MATERIAL':
+    case 'LOW_STOCK':
+    case 'OUT_OF_STOCK':
+    case 'MATERIAL_TRANSFERRED':
+      return '/inventory';
+    case 'NEW_USER':
+      return '/users';
+    case 'LOGIN':
+      return '/settings';
+  }
+}

@@ -62,7 +62,12 @@ async function startSmtp(): Promise<void> {
 }
 
 const FROM = 'Stockyard <yard@mail.example.com>';
-const mailer = () => createMailer({ url: `smtp://127.0.0.1:${port}`, from: FROM });
+const mailer = () =>
+  createMailer({
+    url: `smtp://127.0.0.1:${port}`,
+    from: FROM,
+    publicUrl: 'https://yard.example.com',
+  });
 const mailTo = (address: string) => inbox.filter((m) => m.to.includes(address));
 
 let stamp = 0;

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { and, eq, like, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, seedActors } from '../../../test/factories';
@@ -66,6 +67,7 @@ beforeAll(async () => {
       mailer: createMailer({
         url: `smtp://127.0.0.1:${port}`,
         from: 'Stockyard <yard@example.com>',
+        publicUrl: 'https://yard.example.com',
       }),
       outbox: { pollMs: 100, baseDelayMs: 100, maxDelayMs: 400 },
     },
@@ -149,6 +151,26 @@ describe('e-mail of notifications (Email Notifications)', () => {
     ).toEqual([]);
   });
 
+  it('reads in a mail client as text and HTML, linked to the app, marked automatic, dates dd/mm/yyyy', async () => {
+    const on = await adminWithEmail(true);
+    await lowStockEvent(actors.admin.headers);
+    const [mail] = await eventually(() => {
+      const found = mailTo(on.user.email, LOW_STOCK);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    // Parsed as a mail client does: mailparser, not the code that wrote it.
+    const parsed = await simpleParser(mail!.raw);
+    expect(parsed.subject).toMatch(/^Stockyard: Low stock: Mail board/);
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(parsed.text).toContain('Open in Stockyard: https://yard.example.com/inventory');
+    expect(parsed.text).toMatch(/Time: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC/);
+    expect(parsed.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(parsed.html).toContain('<a href="https://yard.example.com/inventory">');
+    expect(parsed.html).toContain('Low stock: Mail board');
+    expect(parsed.messageId).toMatch(/^<outbox-\d+-[0-9a-f]+@/);
+  });
+
   it('mails nobody of their own action: the admin who caused the notice gets no e-mail, another does', async () => {
     const actor = await adminWithEmail(true);
     const other = await adminWithEmail(true);
@@ -229,7 +251,11 @@ describe('e-mail of notifications (Email Notifications)', () => {
       () =>
         new EmailOutbox(
           t.db,
-          createMailer({ url: `smtp://127.0.0.1:${port}`, from: 'yard@example.com' }),
+          createMailer({
+            url: `smtp://127.0.0.1:${port}`,
+            from: 'yard@example.com',
+            publicUrl: 'https://yard.example.com',
+          }),
           t.app.log,
           { pollMs: 50, baseDelayMs: 100 },
         ),
@@ -276,7 +302,11 @@ describe('e-mail of notifications (Email Notifications)', () => {
       .returning({ id: emailOutbox.id });
     const worker = new EmailOutbox(
       t.db,
-      createMailer({ url: `smtp://127.0.0.1:${port}`, from: 'yard@example.com' }),
+      createMailer({
+        url: `smtp://127.0.0.1:${port}`,
+        from: 'yard@example.com',
+        publicUrl: 'https://yard.example.com',
+      }),
       t.app.log,
       { pollMs: 50, keepSentDays: 30 },
     );

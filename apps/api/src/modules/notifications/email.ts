@@ -1,10 +1,16 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { htmlOf } from './email-message';
 
-/** Where e-mail goes: the SMTP server of SMTP_URL, sent as MAIL_FROM (decision 013). */
-export type MailSettings = { url: string; from: string };
+/**
+ * Where e-mail goes: the SMTP server of SMTP_URL, sent as MAIL_FROM (decision 013); `publicUrl` is
+ * the app's address (PUBLIC_URL) that the mails link to.
+ */
+export type MailSettings = { url: string; from: string; publicUrl: string };
 
 export type Mailer = {
   from: string;
+  /** The app's public address, under which a mail's links point. */
+  publicUrl: string;
   /** `messageId`: the Message-ID header, `<...@...>`; nodemailer makes one when it is absent. */
   send: (message: {
     to: string;
@@ -15,7 +21,11 @@ export type Mailer = {
   close: () => void;
 };
 
-/** A nodemailer transport to SMTP_URL; one connection attempt waits at most 10 s. */
+/**
+ * A nodemailer transport to SMTP_URL; one connection attempt waits at most 10 s. Every mail goes
+ * as text and as HTML made from it (its links clickable), marked as sent by a machine
+ * (`Auto-Submitted: auto-generated`, RFC 3834), so that no auto-reply answers it.
+ */
 export function createMailer(settings: MailSettings): Mailer {
   const transport: Transporter = nodemailer.createTransport({
     url: settings.url,
@@ -25,8 +35,17 @@ export function createMailer(settings: MailSettings): Mailer {
   });
   return {
     from: settings.from,
+    publicUrl: settings.publicUrl,
     send: async ({ to, subject, text, messageId }) => {
-      await transport.sendMail({ from: settings.from, to, subject, text, messageId });
+      await transport.sendMail({
+        from: settings.from,
+        to,
+        subject,
+        text,
+        html: htmlOf(text),
+        messageId,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
     },
     close: () => transport.close(),
   };

@@ -9,6 +9,7 @@ import type { AppContext, StoredNotification } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { UnitOfWork } from '../../lib/transaction';
 import { permissionsOf } from '../../lib/user-dto';
+import { notificationEmail } from './email-message';
 import * as repo from './notifications.repository';
 
 /**
@@ -72,20 +73,6 @@ export function flagAllows(recipient: repo.Recipient, type: NotificationType): b
     flag === undefined ||
     hasPermission({ role: recipient.role, permissions: permissionsOf(recipient) }, flag)
   );
-}
-
-const TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-/** The e-mail of a notification: its message, and when it happened (UTC). */
-export function notificationEmail(message: string, at: Date) {
-  return {
-    subject: `Stockyard: ${message.length > 120 ? `${message.slice(0, 117)}...` : message}`,
-    body: `${message}\n\nTime: ${TIME_FORMAT.format(at)} UTC\n\nYou receive this e-mail because Email Notifications is on in your Stockyard settings.\n`,
-  };
 }
 
 /**
@@ -260,11 +247,12 @@ export async function fanOut(
       actorId: deliveries[i]!.event.actorId,
       userId: row.userId,
     }));
-    if (ctx.mailer) {
+    const { mailer } = ctx;
+    if (mailer) {
       const mails = rows.flatMap((row, i) => {
         const { recipient } = deliveries[i]!;
         if (!recipient.emailAlerts) return [];
-        const { subject, body } = notificationEmail(row.message, row.createdAt);
+        const { subject, body } = notificationEmail(row, mailer.publicUrl);
         return [
           { userId: row.userId, notificationId: row.id, toAddress: recipient.email, subject, body },
         ];

@@ -394,6 +394,7 @@ describe("a field manager's Email Notifications", () => {
     const sent: { to: string; subject: string }[] = [];
     const mailer: Mailer = {
       from: 'stockyard@example.com',
+      publicUrl: 'https://yard.example.com',
       send: async (message) => {
         sent.push(message);
       },
