@@ -44,6 +44,12 @@ export function toDisplayDate(date: CalendarDate): string {
   return `${pad(date.day)}/${pad(date.month)}/${pad(date.year, 4)}`;
 }
 
+/** A stored date (yyyy-mm-dd) as the product shows it (dd/mm/yyyy); anything else as it is. */
+export function isoToDisplayDate(iso: string): string {
+  const date = parseIsoDate(iso);
+  return date ? toDisplayDate(date) : iso;
+}
+
 export function toIsoDate(date: CalendarDate): string {
   return `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
 }

@@ -1,3 +1,4 @@
+import { isoToDisplayDate } from '@stockyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../lib/transaction';
@@ -24,7 +25,7 @@ export async function sendRentalAlerts(
     for (const rental of due) {
       await notify(ctx, uow, {
         type: 'RENTAL_ALERT',
-        message: `Rental #${rental.rentalId} to ${names.get(rental.toLocationId) ?? 'a location'} is overdue: it was due back ${rental.expectedReturnDate}`,
+        message: `Rental #${rental.rentalId} to ${names.get(rental.toLocationId) ?? 'a location'} is overdue: it was due back ${isoToDisplayDate(rental.expectedReturnDate)}`,
         locationId: rental.toLocationId,
         data: { rentalId: rental.rentalId, expectedReturnDate: rental.expectedReturnDate },
       });

@@ -1,6 +1,7 @@
 import {
   acceptsReturns,
   effectiveRentalStatus,
+  isoToDisplayDate,
   isPastDate,
   localToday,
   RENTAL_MESSAGES,
@@ -392,7 +393,7 @@ export async function createRental(
       });
       await notify(ctx, uow, {
         type: 'MATERIAL_RENTED',
-        message: `${description}, due back ${rental.expectedReturnDate}`,
+        message: `${description}, due back ${isoToDisplayDate(rental.expectedReturnDate)}`,
         locationId: to.id,
         actorId: actor.user.id,
         data: { rentalId: rental.id, fromLocationId: from.id, toLocationId: to.id },

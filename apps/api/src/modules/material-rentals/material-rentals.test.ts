@@ -164,10 +164,14 @@ describe('POST /material-rentals', () => {
       );
     expect(logged?.userId).toBe(actors.admin.user.id);
     const told = await t.db
-      .select({ userId: notifications.userId })
+      .select({ userId: notifications.userId, message: notifications.message })
       .from(notifications)
       .where(eq(notifications.type, 'MATERIAL_RENTED'));
     const recipients = told.map((n) => n.userId);
+    // The return date as the product writes dates: dd/mm/yyyy.
+    for (const { message } of told) {
+      expect(message).toMatch(/, due back \d{2}\/\d{2}\/\d{4}$/);
+    }
     expect(recipients).toContain(otherAdmin.id);
     expect(recipients).toContain(actors.manager.user.id);
     expect(recipients).not.toContain(otherManager.user.id);
