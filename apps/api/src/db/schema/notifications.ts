@@ -69,9 +69,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
-    index('email_outbox_failed_idx')
-      .on(t.failedAt, t.id)
-      .where(sql`${t.failedAt} is not null`),
+    index('email_outbox_failed_idx').on(t.failedAt, t.id).where(sql`${t.failedAt} is not null`),
   ],
 );
 
