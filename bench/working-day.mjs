@@ -93,10 +93,11 @@ export async function prepareWorkingDay(context) {
       const options = await p.call('GET', `/api/materials/options?locationId=${place}`);
       if (!succeeded(options)) throw new Error(`working day setup: ${options.text}`);
       p.materials = options.json().data;
-      // Those who work there (active, or on leave and back for a day), not those who left.
-      p.staff = (await pagesOf(p, `/api/staff?locationId=${place}`, 1, (b) => b.data))
-        .filter((s) => s.status !== 'INACTIVE')
-        .map((s) => s.id);
+      const staff = await pagesOf(p, `/api/staff?locationId=${place}`, 1, (b) => b.data);
+      // Anyone's record is read; those who work there (active, or on leave and back for a
+      // day) are marked, not those who left.
+      p.staffIds = staff.map((s) => s.id);
+      p.staff = staff.filter((s) => s.status !== 'INACTIVE').map((s) => s.id);
       const invoices = await pagesOf(
         p,
         `/api/invoices?locationId=${place}`,
@@ -130,6 +131,12 @@ export async function prepareWorkingDay(context) {
       }
     }),
   );
+  for (const p of people) {
+    const read = ['materials', 'staffIds', 'invoices'];
+    if (p.role === 'manager') read.push('rentalIds', 'requestIds');
+    const none = read.filter((pool) => p[pool].length === 0);
+    if (none.length) throw new Error(`working day setup: ${p.email} has no ${none.join(', ')}`);
+  }
   const admins = people.filter((p) => p.role === 'admin');
   const pending = await pagesOf(admins[0], '/api/rental-requests?status=PENDING', 100, (b) =>
     b.data.map((r) => r.id),
@@ -214,7 +221,11 @@ const ACTIONS = {
       (p, d) =>
         `/api/attendance?page=${firstPages(p, 3)}&limit=10&month=${p.rng.pick(d.months.slice(0, 2))}`,
     ),
-    read(2, 'attendance overview', (p) => `/api/attendance/staff/${p.rng.pick(p.staff)}/overview`),
+    read(
+      2,
+      'attendance overview',
+      (p) => `/api/attendance/staff/${p.rng.pick(p.staffIds)}/overview`,
+    ),
     read(3, 'notifications', () => '/api/notifications?page=1&limit=10'),
     write(4, stockUpdate),
     write(2, transfer),
