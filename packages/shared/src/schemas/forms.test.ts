@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locationSchema } from './locations';
 import { materialSchema, transferMaterialSchema } from './materials';
+import { PASSWORD_MESSAGES } from './password';
 import { changePasswordFormSchema, createUserFormSchema, updateUserSchema } from './users';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -43,6 +44,29 @@ describe('the Change Password form', () => {
       confirmPassword: 'Abcdefg2',
     });
     expect(firstMessage(result)).toBe("Passwords don't match");
+  });
+
+  it("says Passwords don't match beside a new password that is too short", () => {
+    const result = changePasswordFormSchema.safeParse({
+      currentPassword: 'Current-pass1',
+      newPassword: 'Ab1',
+      confirmPassword: 'Ab2',
+    });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    expect(messages).toContain("confirmPassword: Passwords don't match");
+    expect(messages).toContain(`newPassword: ${PASSWORD_MESSAGES.tooShort}`);
+  });
+
+  it('refuses the current password as the new one', () => {
+    const result = changePasswordFormSchema.safeParse({
+      currentPassword: 'Quarry-Gate42',
+      newPassword: 'Quarry-Gate42',
+      confirmPassword: 'Quarry-Gate42',
+    });
+    expect(firstMessage(result)).toBe(PASSWORD_MESSAGES.sameAsCurrent);
   });
 });
 

@@ -12,6 +12,8 @@ export const PASSWORD_MESSAGES = {
   controlCharacters: 'Password must not contain control characters',
   // The server alone checks the common-password list (too big for the browser).
   tooCommon: 'This password is too common. Choose another.',
+  // PRODUCT-DECISIONS: the new password must differ from the current one.
+  sameAsCurrent: 'The new password must be different from your current password',
   ownReset:
     'You cannot reset your own password. Use Change Password, which asks for your current one.',
 } as const;

@@ -3,7 +3,7 @@ import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from '../access';
 import { PAGE_SIZES } from '../constants';
 import { optionalIdQuery, paginationQuery, plainText } from './common';
 import { locationIdField } from './materials';
-import { passwordField } from './password';
+import { PASSWORD_MESSAGES, passwordField } from './password';
 import { isoInstantSchema } from './responses';
 
 const upperOrUndefined = (value: unknown) =>
@@ -75,7 +75,7 @@ export type UpdatePermissionsInput = z.infer<typeof updatePermissionsSchema>;
 export const resetPasswordSchema = z.object({ password: passwordField });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-export const changePasswordSchema = z.object({
+const changePasswordFields = z.object({
   // 03 section 5, Change password: the current one is at least 8 characters too.
   currentPassword: z
     .string({ error: 'Current password must be at least 8 characters' })
@@ -83,13 +83,33 @@ export const changePasswordSchema = z.object({
     .max(1024, { error: 'Current password is too long' }),
   newPassword: passwordField,
 });
+
+/** Both passwords typed as text: the checks that compare them can say something. */
+const bothText = (keys: string[]) => (payload: { value: unknown }) =>
+  keys.every((key) => typeof (payload.value as Record<string, unknown>)?.[key] === 'string');
+
+export const changePasswordSchema = changePasswordFields.refine(
+  (value) => value.newPassword !== value.currentPassword,
+  {
+    error: PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['newPassword'],
+    when: bothText(['currentPassword', 'newPassword']),
+  },
+);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-export const changePasswordFormSchema = changePasswordSchema
+export const changePasswordFormSchema = changePasswordFields
   .extend({ confirmPassword: z.string({ error: "Passwords don't match" }) })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    error: PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['newPassword'],
+    when: bothText(['currentPassword', 'newPassword']),
+  })
+  // Said whatever else is wrong with the new password (a short one too).
   .refine((value) => value.newPassword === value.confirmPassword, {
     error: "Passwords don't match",
     path: ['confirmPassword'],
+    when: bothText(['newPassword', 'confirmPassword']),
   });
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 

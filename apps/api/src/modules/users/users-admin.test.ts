@@ -2,6 +2,7 @@ import {
   ALL_PERMISSIONS,
   DEFAULT_PERMISSIONS,
   LOGIN_RATE_LIMIT,
+  PASSWORD_MESSAGES,
   PERMISSION_FLAGS,
   type Permissions,
   strongerPeerMessage,
@@ -525,6 +526,21 @@ describe('PATCH /api/users/:id/change-password', () => {
         and(eq(activityLogs.action, 'CHANGE_PASSWORD'), eq(activityLogs.userId, manager.user.id)),
       );
     expect(entry).toBeDefined();
+  });
+
+  it('refuses the current password as the new one with 400, changing nothing', async () => {
+    const manager = await signedInManager();
+    const response = await call('PATCH', `/${manager.user.id}/change-password`, manager.headers, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: TEST_PASSWORD,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'newPassword', message: PASSWORD_MESSAGES.sameAsCurrent },
+    ]);
+    // The session goes on, and the password is what it was.
+    expect((await profile(manager.headers)).statusCode).toBe(200);
+    await loginAs(t.app, manager.user.email, TEST_PASSWORD);
   });
 
   it('refuses a wrong current password with 400, keeping the session', async () => {
