@@ -14,8 +14,6 @@ import {
   ilike,
   inArray,
   isNull,
-  lt,
-  lte,
   or,
   type SQL,
   sql,
@@ -294,62 +292,4 @@ export type OutboxMail = typeof emailOutbox.$inferInsert;
 
 export async function insertEmails(db: DbExecutor, rows: OutboxMail[]): Promise<void> {
   if (rows.length > 0) await db.insert(emailOutbox).values(rows);
-}
-
-/**
- * Due mail, oldest first, locked for the caller's transaction; rows another process holds are
- * skipped, so that no mail is sent twice (decision 013).
- */
-export async function claimDueEmails(db: DbExecutor, limit: number) {
-  return db
-    .select({
-      id: emailOutbox.id,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      body: emailOutbox.body,
-      attempts: emailOutbox.attempts,
-    })
-    .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sentAt),
-        isNull(emailOutbox.failedAt),
-        lte(emailOutbox.nextAttemptAt, sql`now()`),
-      ),
-    )
-    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-}
-
-export async function markEmailSent(db: DbExecutor, id: number): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({ sentAt: sql`now()`, lastError: null })
-    .where(eq(emailOutbox.id, id));
-}
-
-export async function markEmailFailed(
-  db: DbExecutor,
-  id: number,
-  failure: { attempts: number; error: string; retryInMs: number; giveUp: boolean },
-): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({
-      attempts: failure.attempts,
-      lastError: failure.error.slice(0, 1000),
-      nextAttemptAt: sql`now() + ${failure.retryInMs} * interval '1 millisecond'`,
-      failedAt: failure.giveUp ? sql`now()` : null,
-    })
-    .where(eq(emailOutbox.id, id));
-}
-
-/** Takes away the mail sent more than `days` ago; mail not sent (due, or given up) stays. */
-export async function deleteSentEmails(db: DbExecutor, days: number): Promise<number> {
-  const gone = await db
-    .delete(emailOutbox)
-    .where(lt(emailOutbox.sentAt, sql`now() - make_interval(days => ${days})`))
-    .returning({ id: emailOutbox.id });
-  return gone.length;
 }
