@@ -27,15 +27,17 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
   };
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label="Account menu"
-      >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+      <DropdownMenuTrigger className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <span
+          aria-hidden
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+        >
           {user.name.slice(0, 1).toUpperCase()}
         </span>
+        {/* Named by what it shows (WCAG 2.5.3): "Account menu", then the name and role on a wide screen. */}
+        <span className="sr-only">Account menu </span>
         <span className="hidden text-left leading-tight sm:block">
-          <span className="block font-medium">{user.name}</span>
+          <span className="block font-medium">{user.name}</span>{' '}
           <span className="block text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</span>
         </span>
         <ChevronDown className="h-4 w-4 text-muted-foreground" aria-hidden />

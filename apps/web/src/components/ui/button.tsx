@@ -10,7 +10,7 @@ export const buttonVariants = cva(
         primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
         outline: 'border border-input bg-card hover:bg-muted',
         ghost: 'hover:bg-muted',
-        destructive: 'bg-destructive text-white hover:bg-destructive/90',
+        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
       },
       size: { sm: 'h-8 px-3', md: 'h-10 px-4', icon: 'h-9 w-9' },
     },

@@ -1,8 +1,12 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ListRows, type ListState } from './table';
+import { ListRows, type ListState, Table } from './table';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function renderRows(state: ListState, count: number, onRetry = vi.fn()) {
   render(
@@ -53,5 +57,67 @@ describe('ListRows', () => {
     renderRows('ready', 1);
     expect(screen.getByRole('cell', { name: 'North Yard' })).toBeTruthy();
     expect(screen.queryByText('No locations found.')).toBeNull();
+  });
+});
+
+describe('Table', () => {
+  /** A browser's layout in jsdom: the box is `box` pixels wide, the table `content`. */
+  function layout(box: number, content: number) {
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {
+          observers.push(() => this.callback());
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const widths = { box, content };
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => widths.box);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(() =>
+      Math.max(widths.box, widths.content),
+    );
+    return {
+      resize(next: number) {
+        widths.box = next;
+        act(() => {
+          for (const notify of observers) notify();
+        });
+      },
+    };
+  }
+
+  function renderTable() {
+    render(
+      <Table aria-label="Locations">
+        <tbody>
+          <tr>
+            <td>North Yard</td>
+          </tr>
+        </tbody>
+      </Table>,
+    );
+  }
+
+  it('is named, and is no region and no tab stop while it fits the screen', () => {
+    layout(1280, 900);
+    renderTable();
+    expect(screen.getByRole('table', { name: 'Locations' })).toBeTruthy();
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.getByRole('table').parentElement?.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('scrolling sideways on a narrow screen, is a region of its name that a keyboard reaches', () => {
+    const screenWidth = layout(1280, 900);
+    renderTable();
+    screenWidth.resize(390);
+    const region = screen.getByRole('region', { name: 'Locations' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(screen.getByRole('table', { name: 'Locations' }))).toBe(true);
+
+    screenWidth.resize(1280);
+    expect(screen.queryByRole('region')).toBeNull();
   });
 });

@@ -90,7 +90,7 @@ export default function ActivityTrackingPage() {
             <p className="text-sm text-destructive sm:self-center">Failed to fetch locations.</p>
           ) : null}
         </div>
-        <Table>
+        <Table aria-label="Activity logs">
           <THead>
             <tr>
               <TH className="hidden md:table-cell">Location</TH>

@@ -37,7 +37,7 @@ export default function JobTypeSummaryReportPage() {
       </Message>
     );
   } else if (summary.data.length === 0) body = <Message>{INVOICE_MESSAGES.summaryEmpty}</Message>;
-  else body = <JobTypeSummaryTables summary={summary.data} />;
+  else body = <JobTypeSummaryTables summary={summary.data} headingLevel={2} />;
 
   return (
     <div className="space-y-6">

@@ -240,7 +240,7 @@ export default function BulkRequestPage() {
                 {M.loadFailed('materials')}
               </p>
             ) : null}
-            <Table>
+            <Table aria-label="Requested materials">
               <THead>
                 <TR>
                   <TH className="min-w-48">Material</TH>

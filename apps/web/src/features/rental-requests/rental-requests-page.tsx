@@ -109,7 +109,7 @@ export default function RentalRequestsPage() {
           </Select>
         </div>
 
-        <Table>
+        <Table aria-label="Rental requests">
           <THead>
             <TR>
               <TH>Request ID</TH>

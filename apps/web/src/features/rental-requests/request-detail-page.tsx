@@ -130,11 +130,9 @@ export default function RequestDetailPage() {
               ) : null}
             </Detail>
             <Detail label="Submitted">{formatDateTime(request.createdAt)}</Detail>
-            <div className="sm:col-span-2">
-              <Detail label="Notes">
-                <p className="whitespace-pre-wrap">{request.notes || '-'}</p>
-              </Detail>
-            </div>
+            <Detail label="Notes" className="sm:col-span-2">
+              <p className="whitespace-pre-wrap">{request.notes || '-'}</p>
+            </Detail>
           </dl>
         </Card>
         <Card className="p-4 sm:p-6">
@@ -152,7 +150,7 @@ export default function RequestDetailPage() {
 
       <Card>
         <h2 className="border-b border-border p-4 text-lg font-semibold">Materials</h2>
-        <Table>
+        <Table aria-label="Requested materials">
           <THead>
             <TR>
               <TH>Material</TH>
@@ -188,9 +186,18 @@ export default function RequestDetailPage() {
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** A term and its description: a dl's div holds exactly one of each, nothing else. */
+function Detail({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium uppercase text-muted-foreground">{label}</dt>
       <dd className="mt-1">{children}</dd>
     </div>

@@ -20,7 +20,7 @@ export function AttendanceTable({
   onRetry: () => void;
 }) {
   return (
-    <Table>
+    <Table aria-label="Attendance records">
       <THead>
         <TR>
           <TH>Staff</TH>

@@ -43,7 +43,7 @@ export function LocationsTable({
             />
           </div>
         </div>
-        <Table>
+        <Table aria-label="Inventory by location">
           <THead>
             <tr>
               <TH>Id</TH>

@@ -16,7 +16,7 @@ export function LowStockTable({ items }: { items: MaterialDto[] }) {
     <Card>
       <section aria-label="Low Stock Items">
         <h2 className="p-4 text-lg font-semibold">Low Stock Items</h2>
-        <Table>
+        <Table aria-label="Low stock materials">
           <THead>
             <tr>
               <TH>Item</TH>

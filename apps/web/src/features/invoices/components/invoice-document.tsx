@@ -8,6 +8,7 @@ import {
 import { FileSpreadsheet, Printer } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { SidewaysScroll } from '@/components/ui/table';
 import { useCompanyProfile } from '@/hooks/use-company-profile';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatQuantity } from '../invoice-form';
@@ -171,7 +172,7 @@ export function InvoiceDocument({
         <Detail term="Remarks" value={dash(invoice.invoice_remark)} />
       </dl>
 
-      <div className="relative overflow-x-auto">
+      <SidewaysScroll label="Invoice items" className="relative">
         <table className="w-full text-xs" aria-label="Invoice items">
           <thead className="border-b border-border bg-muted/50 text-left">
             <tr>
@@ -227,7 +228,7 @@ export function InvoiceDocument({
             )}
           </tbody>
         </table>
-      </div>
+      </SidewaysScroll>
 
       <p className="flex justify-end gap-2 text-base">
         <span className="font-semibold">Grand Total Volume Qty:</span>
@@ -239,7 +240,7 @@ export function InvoiceDocument({
       {summary.length > 0 ? (
         <section aria-label="Job Type Summary" className="space-y-2">
           <h3 className="font-semibold">Job Type Summary</h3>
-          <JobTypeSummaryTables summary={summary} />
+          <JobTypeSummaryTables summary={summary} headingLevel={4} />
         </section>
       ) : null}
 

@@ -4,24 +4,29 @@ import { formatQuantity } from '../invoice-form';
 
 /**
  * One table per job type, a row per unit: item quantity and calculated quantity, and the job
- * type's total (the Job Type Summary dialog, the preview and the report).
+ * type's total (the Job Type Summary dialog, the preview and the report). Each job type is a
+ * heading one level below the one the tables sit under: 3 under a dialog's title, 2 on the report
+ * page under its h1, 4 under the invoice document's Job Type Summary.
  */
 export function JobTypeSummaryTables({
   summary,
+  headingLevel = 3,
   unknownJobType = 'Unknown Job Type',
   unknownUom = 'Unknown UOM',
 }: {
   summary: JobTypeSummary;
+  headingLevel?: 2 | 3 | 4;
   unknownJobType?: string;
   unknownUom?: string;
 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="space-y-4">
       {summary.map((group) => {
         const jobType = group.jobType.trim() || unknownJobType;
         return (
           <section key={jobType} aria-label={jobType} className="rounded-md border border-border">
-            <h3 className="flex items-center justify-between border-b border-border px-4 py-2 font-semibold">
+            <Heading className="flex items-center justify-between border-b border-border px-4 py-2 font-semibold">
               <span>{jobType}</span>
               <span className="text-sm font-normal text-muted-foreground">
                 Total Calculated Quantity:{' '}
@@ -29,7 +34,7 @@ export function JobTypeSummaryTables({
                   {formatQuantity(group.totalCalculatedQuantity)}
                 </span>
               </span>
-            </h3>
+            </Heading>
             <Table aria-label={`${jobType} by UOM`}>
               <THead>
                 <tr>

@@ -74,11 +74,14 @@ describe('the rentals overview', () => {
     expect(screen.queryByText('Scroll to see more locations')).toBeNull();
     expect(screen.queryByText('Your Location')).toBeNull();
     expect(screen.getAllByText('6 items pending return')).toHaveLength(5);
+    expect(screen.queryByRole('region', { name: 'Location cards' })).toBeNull();
     unmount();
 
     render(<LocationCards byLocation={byLocation(7)} ownLocationId={null} />);
     expect(screen.getAllByRole('group')).toHaveLength(7);
     expect(screen.getByText('Scroll to see more locations')).toBeTruthy();
     expect(screen.getByTestId('location-cards').className).toContain('overflow-y-auto');
+    // A keyboard reaches the scrolling cards and scrolls them with the arrow keys.
+    expect(screen.getByRole('region', { name: 'Location cards' }).tabIndex).toBe(0);
   });
 });

@@ -142,12 +142,15 @@ export function LocationCards({
         <MapPin className="h-4 w-4" aria-hidden />
         By Location
       </h2>
+      {/* Scrolling, the cards are a region a keyboard reaches and scrolls (WCAG 2.1.1). */}
       <div
         className={cn(
           'grid gap-3 sm:grid-cols-2 lg:grid-cols-3',
-          scrolls && 'max-h-[22rem] overflow-y-auto pr-1',
+          scrolls &&
+            'max-h-[22rem] overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         )}
         data-testid="location-cards"
+        {...(scrolls ? { role: 'region', 'aria-label': 'Location cards', tabIndex: 0 } : {})}
       >
         {cards.map((entry) => (
           <Card

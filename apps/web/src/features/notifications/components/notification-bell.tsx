@@ -29,7 +29,7 @@ export function NotificationBell() {
         {badge ? (
           <span
             aria-hidden
-            className="absolute right-0.5 top-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-white"
+            className="absolute right-0.5 top-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground"
           >
             {badge}
           </span>

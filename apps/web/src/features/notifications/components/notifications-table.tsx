@@ -21,7 +21,7 @@ export function NotificationsTable({
   onMarkRead: (id: number) => void;
 }) {
   return (
-    <Table>
+    <Table aria-label="Notification list">
       <THead>
         <tr>
           <TH>Message</TH>

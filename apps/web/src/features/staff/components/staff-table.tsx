@@ -68,7 +68,7 @@ export function StaffTable({
 }) {
   const wide = 'hidden lg:table-cell';
   return (
-    <Table>
+    <Table aria-label="Staff members">
       <THead>
         <TR>
           <TH>Staff</TH>
