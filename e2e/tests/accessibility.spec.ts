@@ -283,10 +283,16 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
           await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
           const found: string[] = [];
           const label = (what: string) => `${what} [${role}, ${theme}, ${width} px]`;
+          // The scans are of the theme they name.
+          const themed = async () => {
+            if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+            else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+          };
 
           if (role === 'ADMIN') {
             await page.goto('/login');
             await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+            await themed();
             found.push(...(await scan(page, label('/login'))));
           }
 
@@ -297,6 +303,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
             const url = address(route.path, world);
             await page.goto(url);
             await expect(page.getByTestId('section-title')).toHaveText(route.title);
+            await themed();
             await settle(page);
             found.push(...(await scan(page, label(url))));
           }
