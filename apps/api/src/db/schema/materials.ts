@@ -51,6 +51,13 @@ export const materials = pgTable(
       .where(
         sql`${t.deletedAt} is null and ${t.quantity} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`,
       ),
+    // A location's low stock, emptiest first: its own rows alone, however many are low elsewhere
+    // (decision 024). The same predicate as above (migration 0029 has 10).
+    index('materials_low_stock_location_idx')
+      .on(t.locationId, t.quantity, t.id)
+      .where(
+        sql`${t.deletedAt} is null and ${t.quantity} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`,
+      ),
   ],
 );
 

@@ -1,0 +1,2 @@
+-- Decision 024: a location's low stock read from its own rows; LOW_STOCK_THRESHOLD (10) is written in.
+CREATE INDEX "materials_low_stock_location_idx" ON "materials" USING btree ("location_id","quantity","id") WHERE "materials"."deleted_at" is null and "materials"."quantity" <= 10;
