@@ -22,32 +22,17 @@ import {
   materialRentalCounts,
   materialRentalReturns,
   materialRentals,
-  materials,
   rentalRequests,
   staff,
   stockLevels,
   users,
 } from '../../db/schema';
-import { tableNames } from '../../lib/table-changes';
 
 /**
  * The dashboard's reads (decision 015). The dashboard owns no table: it sums the others' rows,
  * read-only, each figure from a counter, a snapshot or an index range whose size is set by the
  * period, never by the years of history. `scope` is a field manager's location, null for an admin.
  */
-
-/** The tables each call reads (the low stock list's included), which the kept figures follow. */
-export const DASHBOARD_TABLES = {
-  shared: tableNames(
-    stockLevels,
-    locations,
-    materialRentalCounts,
-    materialRentals,
-    materialRentalReturns,
-  ),
-  admin: tableNames(invoices, users, materialCountsByBucket, rentalRequests, materials, locations),
-  user: tableNames(staff, attendance, invoices),
-};
 
 const PRESENT_STATUSES = ['PRESENT', 'LATE'] as const;
 

@@ -23,7 +23,8 @@ import * as repo from './dashboard.repository';
 /**
  * The dashboard's figures (01 sections 2, 3 and 7; issue 19; decision 015). Counts of what
  * happens cover the period; standing totals are as of now. Days are the server's calendar days
- * (its TZ); weeks start on Monday. A field manager's figures are their location's.
+ * (its TZ); weeks start on Monday. A field manager's figures are their location's. Every call
+ * reads them afresh (decision 024): a working day's writes would make kept figures stale at once.
  */
 
 /** The server's time zone: the calendar its days, weeks, months and years follow. */
@@ -46,21 +47,6 @@ function calendar(period: DashboardPeriod) {
     monthBegan: startOfDay(thisMonth, zone),
   };
 }
-
-/**
- * The figures of each call, kept per viewer's scope, period and day until a table they read
- * changes (decision 017): each is read afresh after any write to its tables, from this process
- * or another, and at once after this process's own writes.
- */
-const figuresOf = (ctx: AppContext) => ({
-  shared: ctx.changes.figures<DashboardStatsDto>('dashboard shared', repo.DASHBOARD_TABLES.shared),
-  admin: ctx.changes.figures<AdminStatsDto>('dashboard admin', repo.DASHBOARD_TABLES.admin),
-  user: ctx.changes.figures<UserStatsDto>('dashboard user', repo.DASHBOARD_TABLES.user),
-});
-
-/** The key of a viewer's figures: their scope, the period and the server's day. */
-const keyOf = (scope: number | null, period: DashboardPeriod) =>
-  `${scope ?? 'all'}|${period}|${localToday()}`;
 
 /** The chart's units per step of the period. */
 async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
@@ -92,14 +78,6 @@ export async function dashboardStats(
   period: DashboardPeriod,
 ): Promise<DashboardStatsDto> {
   const scope = scopeOf(user);
-  return figuresOf(ctx).shared.get(keyOf(scope, period), () => readShared(ctx, scope, period));
-}
-
-async function readShared(
-  ctx: AppContext,
-  scope: number | null,
-  period: DashboardPeriod,
-): Promise<DashboardStatsDto> {
   const when = calendar(period);
   const [stock, rentedNow, before, flows] = await Promise.all([
     repo.stockByLocation(ctx.db, scope),
@@ -131,14 +109,6 @@ export async function adminStats(
   user: SessionUser,
   period: DashboardPeriod,
 ): Promise<AdminStatsDto> {
-  return figuresOf(ctx).admin.get(keyOf(null, period), () => readAdmin(ctx, user, period));
-}
-
-async function readAdmin(
-  ctx: AppContext,
-  user: SessionUser,
-  period: DashboardPeriod,
-): Promise<AdminStatsDto> {
   const when = calendar(period);
   const monthEnds = periodRange('month', localToday()).to;
   const [cards, lowStockItems] = await Promise.all([
@@ -163,14 +133,6 @@ export async function userStats(
   period: DashboardPeriod,
 ): Promise<UserStatsDto> {
   const scope = scopeOf(user);
-  return figuresOf(ctx).user.get(keyOf(scope, period), () => readUser(ctx, scope, period));
-}
-
-async function readUser(
-  ctx: AppContext,
-  scope: number | null,
-  period: DashboardPeriod,
-): Promise<UserStatsDto> {
   const when = calendar(period);
   const cards = await repo.userCards(ctx.db, scope, when.range);
   return {
