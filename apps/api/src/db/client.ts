@@ -14,10 +14,20 @@ export type DbExecutor = Pick<
   'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query'
 >;
 
+/**
+ * The longest a query waits for a connection of the pool (a free slot, or a new connection to a
+ * server that does not answer): past it the request fails as "database unavailable" (503), so
+ * that no request can wait forever.
+ */
+export const POOL_CHECKOUT_TIMEOUT_MS = 15_000;
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
 export function createDatabase(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    connectionTimeoutMillis: POOL_CHECKOUT_TIMEOUT_MS,
     // A server gone without a word (a firewall's silent drop) is found by the kernel's probes.
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
@@ -28,5 +38,32 @@ export function createDatabase(url: string, poolSize = 10): Database {
   // A checked-out client (a transaction's) that loses its server also emits 'error', which would
   // end the process unheard; its query fails anyway, and the pool drops it when it comes back.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return drizzle(pool, { schema, casing: 'snake_case' }) as Database;
+  const db = drizzle(pool, drizzleOptions) as Database;
+  db.transaction = transactionsReturningTheirClient(pool);
+  return db;
+}
+
+/**
+ * Transactions that always give their connection back to the pool. drizzle-orm (0.45) checks a
+ * client out and sends BEGIN before its try/finally: when BEGIN fails (the server went away between
+ * checkout and BEGIN), the client is never released. Each such failure took a slot of the pool
+ * for good: after a few outages every request waited forever for a connection, and the pool's
+ * `end` (a stop) never returned. Here the pool's client is checked out and released by us, and
+ * drizzle runs the transaction on that one client; the pool drops a client whose connection broke.
+ */
+function transactionsReturningTheirClient(pool: pg.Pool): Database['transaction'] {
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+  return async (work, config) => {
+    const client = await pool.connect();
+    try {
+      let db = onClient.get(client);
+      if (!db) {
+        db = drizzle(client, drizzleOptions);
+        onClient.set(client, db);
+      }
+      return await db.transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
 }

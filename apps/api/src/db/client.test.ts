@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { createDatabase, type Database } from './client';
+
+let t: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // One connection: a slot lost for good would leave every later transaction waiting.
+  db = createDatabase(t.databaseUrl, 1);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The value of one transaction, or 'waited' when it got no connection within `withinMs`. */
+async function answerOfATransaction(withinMs: number) {
+  const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), withinMs));
+  const answer = db.transaction(async (tx) => {
+    const result = await tx.execute<{ one: number }>(sql`select 1 as one`);
+    return result.rows[0]?.one;
+  });
+  return Promise.race([answer, waited]);
+}
+
+describe('a transaction whose connection goes before its BEGIN', () => {
+  it('fails, and gives its slot of the pool back: the next transaction is served, and the pool ends', async () => {
+    // The server going away between the checkout and BEGIN, as a crash of PostgreSQL does.
+    db.$client.once('acquire', (client) => void client.end());
+    await expect(db.transaction(async () => 'never')).rejects.toThrow();
+
+    expect(await answerOfATransaction(5_000)).toBe(1);
+    expect(db.$client.totalCount).toBe(1);
+    expect(db.$client.idleCount).toBe(1);
+    // A stop waits for every checked-out client: it returns.
+    const ended = await Promise.race([
+      db.$client.end().then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 5_000)),
+    ]);
+    expect(ended).toBe('ended');
+  });
+});
