@@ -21,8 +21,9 @@ import { users } from './users';
 /**
  * A rental of material from one location to another (02 section 3). Its stock left the
  * from-location through the ledger when it was created; OVERDUE is derived, never stored.
- * `quantityTotal` and `returnedTotal` are the sums of its items, kept in the same transaction as
- * the items, so that the stats read one row per rental.
+ * `quantityTotal` and `returnedTotal` are the sums of its items' quantities and returned
+ * quantities, written by the trigger on `material_rental_items` alone (migration 0030, decision
+ * 023), never by the API, so that the counters below and the dashboard read one row per rental.
  */
 export const materialRentals = pgTable(
   'material_rentals',
@@ -125,11 +126,9 @@ export const materialRentalItems = pgTable(
     index('material_rental_items_rental_idx').on(t.rentalId, t.id),
     // A material's deletion asks whether a rental holds it.
     index('material_rental_items_material_idx').on(t.materialId),
-    // The list's search over material names is answered from trigrams (pg_trgm, migration 0009).
-    index('material_rental_items_name_search_idx').using(
-      'gin',
-      sql`${t.materialName} gin_trgm_ops`,
-    ),
+    // The list's search: the distinct names, one probe each, then the rentals of those that
+    // match from this index alone (decision 023).
+    index('material_rental_items_name_idx').on(t.materialName, t.rentalId),
   ],
 );
 

@@ -61,7 +61,8 @@ async function write(method: 'PATCH' | 'POST' | 'PUT' | 'DELETE', url: string, p
   return response;
 }
 
-/** A rental written as it stands after its history (the rentals module's own tests cover how). */
+/** A rental written as it stands after its history (the rentals module’s own tests cover how); its
+ * totals follow its item by the trigger of migration 0030. */
 async function rental(values: {
   to: number;
   made: Date;
@@ -79,8 +80,6 @@ async function rental(values: {
       rentalDate: values.made.toISOString().slice(0, 10),
       expectedReturnDate: '2030-12-31',
       status: values.status,
-      quantityTotal: values.quantity,
-      returnedTotal: returned,
       createdAt: values.made,
       updatedAt: values.changed ?? values.made,
     })

@@ -153,24 +153,9 @@ export async function listReturns(
   }));
 }
 
-/**
- * The stats (02 section 2.9), per viewer's scope and day, kept until a rental or a location
- * changes (decision 017).
- */
+/** The stats (02 section 2.9) of the rentals the viewer may see, as of the server's day. */
 export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<RentalStatsDto> {
-  const scope = scopeOf(user);
-  const today = todayOf();
-  return ctx.changes
-    .figures<RentalStatsDto>('rental stats', repo.STATS_TABLES)
-    .get(`${scope ?? 'all'}|${today}`, () => readStats(ctx, scope, today));
-}
-
-async function readStats(
-  ctx: AppContext,
-  scope: number | null,
-  today: string,
-): Promise<RentalStatsDto> {
-  const rows = await repo.statsByLocation(ctx.db, today, scope ?? undefined);
+  const rows = await repo.statsByLocation(ctx.db, todayOf(), scopeOf(user) ?? undefined);
   const sum = (key: keyof (typeof rows)[number]) =>
     rows.reduce((total, row) => total + Number(row[key]), 0);
   return {
@@ -357,8 +342,6 @@ export async function createRental(
         notes: input.notes ?? null,
         rentedById: actor.user.id,
         requestId: input.requestId ?? null,
-        quantityTotal: items.reduce((total, item) => total + item.quantity, 0),
-        returnedTotal: 0,
       });
       await repo.insertItems(tx, rental.id, items);
       await moveStock(
@@ -457,11 +440,7 @@ async function returnEverything(
     names.from,
   );
   const total = back.reduce((sum, entry) => sum + entry.quantity, 0);
-  await repo.updateRental(uow.tx, rental.id, {
-    status: 'RETURNED',
-    actualReturnDate: todayOf(),
-    returnedTotal: rental.quantityTotal,
-  });
+  await repo.updateRental(uow.tx, rental.id, { status: 'RETURNED', actualReturnDate: todayOf() });
   return { back, total };
 }
 
@@ -489,6 +468,11 @@ async function writeOff(
     });
   }
   return out.map((item) => ({ materialId: item.materialId, quantity: remaining(item) }));
+}
+
+/** Whether anything of the items has come back: then they are fixed, and the rental stays. */
+function anyReturned(items: repo.RentalItemRow[]) {
+  return items.some((item) => item.quantityActuallyReturned > 0);
 }
 
 function sameItems(current: repo.RentalItemRow[], wanted: RentalInput['items']) {
@@ -530,7 +514,7 @@ export async function updateRental(
     const changes: string[] = [];
     let items = current;
     if (itemsChange) {
-      if (rental.returnedTotal > 0) throw conflict(RENTAL_MESSAGES.itemsLockedAfterReturn);
+      if (anyReturned(current)) throw conflict(RENTAL_MESSAGES.itemsLockedAfterReturn);
       const stored = await itemsToStore(tx, from.id, input.items);
       // What went out comes back, what goes out now is taken: one movement per material and side.
       const steps: LedgerStep[] = [];
@@ -584,7 +568,6 @@ export async function updateRental(
       expectedReturnDate: input.expectedReturnDate,
       notes: input.notes ?? null,
       requestId: input.requestId ?? rental.requestId,
-      quantityTotal: items.reduce((total, item) => total + item.quantity, 0),
     });
     const names = { from: from.name, to: to.name };
     const refreshed = { ...rental, fromLocationId: from.id, toLocationId: to.id };
@@ -595,7 +578,7 @@ export async function updateRental(
           ctx,
           uow,
           actor,
-          { ...refreshed, quantityTotal: items.reduce((t, item) => t + item.quantity, 0) },
+          refreshed,
           items,
           names,
           'Marked returned',
@@ -716,7 +699,6 @@ export async function recordReturn(
       notes: input.notes ?? null,
       returnedById: actor.user.id,
     });
-    const after = await repo.addReturnedTotal(tx, id, input.returnedQuantity);
     const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
     const where = {
       from: names.get(rental.fromLocationId) ?? '',
@@ -730,10 +712,16 @@ export async function recordReturn(
       rentalReference(id, where.to),
       where.from,
     );
-    const complete = after.returnedTotal === after.quantityTotal;
-    if (complete) {
-      await repo.updateRental(tx, id, { status: 'RETURNED', actualReturnDate: todayOf() });
-    }
+    // The rental is held (FOR UPDATE), so its other items are as read: it is complete when this
+    // item and every other one are all back.
+    const complete = items.every((other) =>
+      other.id === item.id ? remaining(updated) === 0 : remaining(other) === 0,
+    );
+    await repo.updateRental(
+      tx,
+      id,
+      complete ? { status: 'RETURNED', actualReturnDate: todayOf() } : {},
+    );
     const what = `${input.returnedQuantity} ${item.unit} ${item.materialName}`;
     await recordActivity(tx, {
       userId: actor.user.id,
@@ -762,9 +750,9 @@ export async function removeRental(ctx: AppContext, actor: Actor, id: number): P
   await inTransaction(ctx, async (uow) => {
     const { tx } = uow;
     const rental = await lockedRental(tx, id);
-    if (rental.returnedTotal > 0) throw conflict(RENTAL_MESSAGES.deleteAfterReturn);
-    if (rental.status !== 'ACTIVE') throw conflict(RENTAL_MESSAGES.writtenOff);
     const items = await repo.findItems(tx, [id]);
+    if (anyReturned(items)) throw conflict(RENTAL_MESSAGES.deleteAfterReturn);
+    if (rental.status !== 'ACTIVE') throw conflict(RENTAL_MESSAGES.writtenOff);
     const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
     const from = names.get(rental.fromLocationId) ?? '';
     const to = names.get(rental.toLocationId) ?? '';

@@ -5,6 +5,7 @@ import { createLocation, createUser, loginAs, seedActors } from '../../../test/f
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   activityLogs,
+  materialRentalItems,
   materialRentals,
   materials,
   notifications,
@@ -827,18 +828,34 @@ describe('races', () => {
   });
 });
 
-describe('the totals kept by the counters (migration 0020)', () => {
-  it('agree with the rentals themselves after every kind of write above, per destination and status', async () => {
+describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
+  it('agree with the rentals and their items after every kind of write above, per destination and status', async () => {
     const today = todayOf();
+    // The items are the one truth (decision 023): the totals are added up here from them.
     const rows = await t.db
       .select({
         toLocationId: materialRentals.toLocationId,
         status: materialRentals.status,
         expected: materialRentals.expectedReturnDate,
-        quantityTotal: materialRentals.quantityTotal,
-        returnedTotal: materialRentals.returnedTotal,
+        quantityTotal: sql<number>`coalesce(sum(${materialRentalItems.quantity}), 0)`.mapWith(
+          Number,
+        ),
+        returnedTotal:
+          sql<number>`coalesce(sum(${materialRentalItems.quantityActuallyReturned}), 0)`.mapWith(
+            Number,
+          ),
+        keptQuantity: materialRentals.quantityTotal,
+        keptReturned: materialRentals.returnedTotal,
       })
-      .from(materialRentals);
+      .from(materialRentals)
+      .leftJoin(materialRentalItems, eq(materialRentalItems.rentalId, materialRentals.id))
+      .groupBy(materialRentals.id);
+    // The copies on the rental that the counters read are the items' sums, whoever wrote them.
+    expect(
+      rows.filter(
+        (row) => row.keptQuantity !== row.quantityTotal || row.keptReturned !== row.returnedTotal,
+      ),
+    ).toEqual([]);
     // Enough history for the comparison to mean something: several destinations and statuses.
     expect(new Set(rows.map((row) => row.status)).size).toBeGreaterThanOrEqual(3);
     const shown = (row: (typeof rows)[number]) =>
