@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKKEEPING_TABLES } from '../src/lib/table-changes';
-import { EXPORT_TABLES } from '../src/modules/attendance/attendance.repository';
-import { FILE_TABLES, SUMMARY_TABLES } from '../src/modules/invoices/invoices.repository';
-import { STATS_TABLES } from '../src/modules/material-rentals/material-rentals.repository';
 import { createTestApp, type TestApp } from './helpers';
 
 // Decision 017: the figures kept until a table they read changes hear of the change only from
@@ -38,11 +35,5 @@ describe('the notices (migrations 0024 and 0025)', () => {
     expect(tables.filter((table) => !noticed.has(table) && !bookkeeping.has(table))).toEqual([]);
     expect(BOOKKEEPING_TABLES.filter((table) => noticed.has(table))).toEqual([]);
     expect(BOOKKEEPING_TABLES.filter((table) => !tables.includes(table))).toEqual([]);
-  });
-
-  it('are sent by every table a kept figure reads', async () => {
-    const read = new Set([...STATS_TABLES, ...SUMMARY_TABLES, ...FILE_TABLES, ...EXPORT_TABLES]);
-    const noticed = await noticedTables();
-    expect([...read].filter((table) => !noticed.has(table))).toEqual([]);
   });
 });

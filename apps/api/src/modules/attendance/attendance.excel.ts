@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { ATTENDANCE_EXPORT_FILE } from '@stockyard/shared';
-import { ContentCache } from '../../lib/content-cache';
 import {
   attachmentHeader,
   dateCell,
@@ -46,25 +45,4 @@ export function attendanceWorkbook(rows: AsyncIterable<ExportedRow>): Readable {
     .then(() => workbook.commit())
     .catch((error: Error) => stream.destroy(error));
   return stream;
-}
-
-/** How many records a file may hold to be kept by its content; a larger one is streamed as read. */
-export const KEPT_FILE_ROWS = 2_000;
-
-const files = new ContentCache(16 * 1024 * 1024);
-
-/**
- * A file of at most KEPT_FILE_ROWS records (a location's month is about 200), kept by its content
- * as the invoice files are (decision 011): the same records asked again, as the office does at the
- * end of a month, are one build, not one per call.
- */
-export function keptAttendanceFile(rows: ExportedRow[]): Promise<Buffer> {
-  return files.get(rows, async () => {
-    async function* each() {
-      yield* rows;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of attendanceWorkbook(each())) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  });
 }

@@ -4,7 +4,6 @@ import type { Database, DbExecutor } from '../../db/client';
 import { attendance, attendanceMonthCounts, locations, staff } from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
-import { tableNames } from '../../lib/table-changes';
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 export type AttendanceValues = Pick<
@@ -184,9 +183,6 @@ function exportChunk(db: Database, given: Given, after: boolean) {
 export type ExportedAttendance = Awaited<
   ReturnType<ReturnType<typeof exportChunk>['execute']>
 >[number];
-
-/** The tables an export is made from, which its kept files follow (decision 017). */
-export const EXPORT_TABLES = tableNames(attendance, staff, locations);
 
 /**
  * Every record the filters select, newest day first, read in chunks (each after the last one's

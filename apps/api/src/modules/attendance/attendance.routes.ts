@@ -17,13 +17,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
-import {
-  attendanceAttachment,
-  attendanceWorkbook,
-  KEPT_FILE_ROWS,
-  keptAttendanceFile,
-} from './attendance.excel';
-import type { ExportedRow } from './attendance.service';
+import { attendanceAttachment, attendanceWorkbook } from './attendance.excel';
 import * as service from './attendance.service';
 
 const tags = ['attendance'];
@@ -71,22 +65,11 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireAuth(request).user;
-      // Refusals (another location: 404) come before the file starts. A file of at most
-      // KEPT_FILE_ROWS records is kept; a larger one is streamed at every call.
-      const kept = await service.keptExport(app.ctx, user, request.query, async () => {
-        const first: ExportedRow[] = [];
-        for await (const row of service.exportAttendance(app.ctx, user, request.query)) {
-          first.push(row);
-          if (first.length > KEPT_FILE_ROWS) return null;
-        }
-        return keptAttendanceFile(first);
-      });
+      // Refusals (another location: 404) come before the file starts.
+      const rows = service.exportAttendance(app.ctx, requireAuth(request).user, request.query);
       reply.header('content-type', XLSX_CONTENT_TYPE);
       reply.header('content-disposition', attendanceAttachment());
       // The typed reply knows only the schema's string.
-      if (kept) return reply.send(kept as unknown as string);
-      const rows = service.exportAttendance(app.ctx, user, request.query);
       return reply.send(attendanceWorkbook(rows) as unknown as string);
     },
   );

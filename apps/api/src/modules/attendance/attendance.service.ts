@@ -64,13 +64,23 @@ export type ExportedRow = Pick<
   'staffName' | 'location' | 'date' | 'checkIn' | 'checkOut' | 'status' | 'notes'
 >;
 
-/** Every record the filters select, every page (the export), as they are read. */
-export async function* exportAttendance(
+/**
+ * Every record the filters select, every page (the export), as they are read. The filters are
+ * scoped at once: another location is refused (404) before anything is read or written.
+ */
+export function exportAttendance(
   ctx: AppContext,
   user: SessionUser,
   filters: AttendanceFilters,
 ): AsyncGenerator<ExportedRow> {
-  for await (const row of repo.allAttendance(ctx.db, scopedFilters(user, filters))) {
+  return exportedRows(ctx, scopedFilters(user, filters));
+}
+
+async function* exportedRows(
+  ctx: AppContext,
+  filters: repo.AttendanceFilters,
+): AsyncGenerator<ExportedRow> {
+  for await (const row of repo.allAttendance(ctx.db, filters)) {
     yield {
       staffName: row.staffName,
       location: row.location,
@@ -81,23 +91,6 @@ export async function* exportAttendance(
       notes: row.notes,
     };
   }
-}
-
-/**
- * The export file of the filters (as the user may see them), kept until the attendance, the staff
- * or the locations change (decision 017); `build` makes it, or answers null for one too large to
- * keep (which is then streamed at every call, and known as such until a change).
- */
-export function keptExport(
-  ctx: AppContext,
-  user: SessionUser,
-  filters: AttendanceFilters,
-  build: () => Promise<Buffer | null>,
-): Promise<Buffer | null> {
-  const key = JSON.stringify(scopedFilters(user, filters));
-  return ctx.changes
-    .figures<Buffer | null>('attendance exports', repo.EXPORT_TABLES, 100)
-    .get(key, build);
 }
 
 /** A live staff member's records (one day, or all); another location's staff member is 404. */

@@ -1,8 +1,6 @@
 import { INVOICE_MESSAGES, summarizeByJobType } from '@stockyard/shared';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../../test/database-admin';
 import { createLocation, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -338,59 +336,5 @@ describe('GET /api/invoices/:id/excel', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await download(999_999)).statusCode).toBe(404);
-  });
-
-  it('is kept until the invoice or what it shows changes, and stays 404 to another location (decision 017)', async () => {
-    const elsewhere = await createLocation(t.db);
-    const invoice = await createInvoice({
-      locationId: elsewhere.id,
-      items: [{ job_type: 'Erection', uom: 'SQM (M2)', quantity: 1, length: 2, width: 3 }],
-    });
-    const first = await download(invoice.id);
-    expect(first.statusCode).toBe(200);
-    // Kept: the very same bytes, and still refused to a field manager of another location.
-    expect((await download(invoice.id)).rawPayload.equals(first.rawPayload)).toBe(true);
-    expect((await download(invoice.id, actors.manager.headers)).statusCode).toBe(404);
-
-    // Its items replaced through the API: the next file has them at once.
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/invoices/${invoice.id}`,
-      headers: actors.admin.headers,
-      payload: {
-        invoiceId: invoice.invoiceId,
-        locationId: elsewhere.id,
-        clientName: 'Client',
-        clientAddress: '1 Client Road',
-        issueDate: '2025-04-01',
-        dueDate: '2025-04-16',
-        items: [{ job_type: 'Rental', uom: 'SQM (M2)', quantity: 2, length: 3, width: 4 }],
-      },
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
-    const total = async () =>
-      rowWith(
-        await open((await download(invoice.id)).rawPayload),
-        10,
-        'Grand Total Volume Qty',
-      ).getCell(11).value;
-    expect(await total()).toBe(24);
-
-    // Its location renamed by another client than the app: the file follows once the notice
-    // arrives.
-    const client = new pg.Client({ connectionString: t.databaseUrl });
-    await client.connect();
-    try {
-      await client.query('update locations set name = $1 where id = $2', [
-        'Renamed Elsewhere',
-        elsewhere.id,
-      ]);
-    } finally {
-      await client.end();
-    }
-    await eventually(async () => {
-      const sheet = await open((await download(invoice.id)).rawPayload);
-      return rowWith(sheet, 1, 'From').getCell(2).value === 'Renamed Elsewhere' ? true : undefined;
-    });
   });
 });

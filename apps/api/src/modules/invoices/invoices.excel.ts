@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { type InvoiceDto, summarizeByJobType, USAGE_TYPE_LABELS } from '@stockyard/shared';
-import { ContentCache } from '../../lib/content-cache';
 import {
   attachmentHeader,
   count,
@@ -177,21 +176,15 @@ function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): R
   return stream;
 }
 
-/**
- * Files made and kept by the invoice's whole content (decision 011): a 500-item file costs about
- * 200 ms of the one Node thread, so the same file asked for again is sent as it was made, and any
- * change to the invoice, its location or its creator's name is a new file.
- */
-const files = new ContentCache(32 * 1024 * 1024);
-
 /** The company's name and address, from the company profile; null until it is saved. */
 export type InvoiceHeading = { companyName: string; address: string };
 
-/** The invoice's .xlsx file; the heading is part of the content, so a new profile is a new file. */
-export function invoiceFile(invoice: InvoiceDto, company: InvoiceHeading | null): Promise<Buffer> {
-  return files.get({ invoice, company }, async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of invoiceWorkbook(invoice, company)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  });
+/** The invoice's .xlsx file, headed by the company profile when there is one. */
+export async function invoiceFile(
+  invoice: InvoiceDto,
+  company: InvoiceHeading | null,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of invoiceWorkbook(invoice, company)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

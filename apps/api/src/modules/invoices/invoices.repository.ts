@@ -2,9 +2,7 @@ import type { InvoiceStatus } from '@stockyard/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import {
-  companyProfile,
   invoiceItems,
-  invoiceJobTypeTotals,
   invoiceMaterialUsages,
   invoices,
   locations,
@@ -13,7 +11,6 @@ import {
 } from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
-import { tableNames } from '../../lib/table-changes';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -169,56 +166,29 @@ export async function listInvoices(db: Database, filters: InvoiceFilters, page: 
 }
 
 /**
- * Item quantities and calculated quantities summed per job type and unit over the invoices of a
- * month range and location, from the totals the triggers keep per month and location (decision
- * 016). Combinations whose items were all taken away are left out.
+ * Item quantities and calculated quantities summed per job type and unit over the items of the
+ * invoices of a month range and location, read along the invoices' date index and the items'
+ * invoice index.
  */
-/** The tables the job type summary reads, which its kept figures follow (decision 017). */
-export const SUMMARY_TABLES = tableNames(invoiceJobTypeTotals);
-
-/**
- * The tables an invoice's Excel file is made from (its detail's reads and the company profile),
- * which the kept files follow (decision 017).
- */
-export const FILE_TABLES = tableNames(
-  invoices,
-  invoiceItems,
-  invoiceMaterialUsages,
-  materials,
-  locations,
-  users,
-  companyProfile,
-);
-
 export async function sumItemsByJobTypeAndUom(db: Database, filters: InvoiceFilters) {
-  const given = { month: filters.month !== undefined, location: filters.locationId !== undefined };
-  const shape = Object.values(given).map(Number).join('');
-  const t = invoiceJobTypeTotals;
-  const statement = prepared(db, `invoice_job_type_summary_${shape}`, (d, name) =>
-    d
-      .select({
-        jobType: t.jobType,
-        uom: t.uom,
-        quantity: sql<number>`sum(${t.quantity})`.mapWith(Number),
-        calculated: sql<number>`sum(${t.calculated})`.mapWith(Number),
-      })
-      .from(t)
-      .where(
-        and(
-          given.month ? gte(t.month, p('from')) : undefined,
-          given.month ? lt(t.month, p('to')) : undefined,
-          given.location ? eq(t.locationId, p('locationId')) : undefined,
-        ),
-      )
-      .groupBy(t.jobType, t.uom)
-      .having(sql`sum(${t.items}) > 0`)
-      .prepare(name),
-  );
-  return statement.execute({
-    from: filters.month?.from,
-    to: filters.month?.to,
-    locationId: filters.locationId,
-  });
+  const i = invoiceItems;
+  return db
+    .select({
+      jobType: i.jobType,
+      uom: i.uom,
+      quantity: sql<number>`sum(${i.quantity})`.mapWith(Number),
+      calculated: sql<number>`sum(${i.itemTotalCalculatedQuantity})`.mapWith(Number),
+    })
+    .from(i)
+    .innerJoin(invoices, eq(invoices.id, i.invoiceId))
+    .where(
+      and(
+        filters.month ? gte(invoices.issueDate, filters.month.from) : undefined,
+        filters.month ? lt(invoices.issueDate, filters.month.to) : undefined,
+        filters.locationId === undefined ? undefined : eq(invoices.locationId, filters.locationId),
+      ),
+    )
+    .groupBy(i.jobType, i.uom);
 }
 
 /** One invoice with its location and creator. */

@@ -125,32 +125,17 @@ export async function getInvoice(
   );
 }
 
-/** An invoice's Excel file, its name, and the location whose readers may have it. */
-type KeptFile = { locationId: number; file: Buffer; attachment: string };
-
 /**
- * The invoice's Excel file (02 section 2.4). Kept per invoice until the invoice, its items, their
- * materials, its location, its creator or the company profile change (decision 017), so that the
- * same file asked for again reads nothing; built from the content otherwise (decision 011). The
- * reader's access is checked at every call: another location's invoice is 404.
+ * The invoice's Excel file (02 section 2.4) and its Content-Disposition, built from the invoice as
+ * it is now. Another location's invoice is 404, before its items are read.
  */
 export async function invoiceExcel(
   ctx: AppContext,
   user: SessionUser,
   id: number,
-): Promise<KeptFile> {
-  const kept = await ctx.changes
-    .figures<KeptFile>('invoice files', repo.FILE_TABLES, 100)
-    .get(String(id), async () => {
-      const invoice = await wholeInvoice(ctx, id);
-      return {
-        locationId: invoice.locationId,
-        file: await invoiceFile(invoice, await invoiceHeading(ctx)),
-        attachment: invoiceAttachment(invoice),
-      };
-    });
-  assertReadable(user, kept.locationId, INVOICE_MESSAGES.notFound);
-  return kept;
+): Promise<{ file: Buffer; attachment: string }> {
+  const [invoice, heading] = await Promise.all([getInvoice(ctx, user, id), invoiceHeading(ctx)]);
+  return { file: await invoiceFile(invoice, heading), attachment: invoiceAttachment(invoice) };
 }
 
 /** The invoice with its items and their usages; `check` sees its location before they are read. */
@@ -533,30 +518,16 @@ export async function convertToRental(
 /**
  * The job type summary report (03 section 2.7) over every invoice the viewer may see (a field
  * manager's location's), in a month and at a location when asked: item quantities and calculated
- * quantities per job type and unit, summed in SQL and ordered as the shared summary orders them;
- * kept per month and location until an invoice's items change (decision 017).
+ * quantities per job type and unit, summed in SQL and ordered as the shared summary orders them.
  */
 export async function jobTypeSummary(
   ctx: AppContext,
   user: SessionUser,
   query: JobTypeSummaryQuery,
 ): Promise<JobTypeSummaryDto> {
-  const locationId = listScope(user, query.locationId);
-  return ctx.changes
-    .figures<JobTypeSummaryDto>('job type summary', repo.SUMMARY_TABLES)
-    .get(`${query.month ?? 'all'}|${locationId ?? 'all'}`, () =>
-      readSummary(ctx, query.month, locationId),
-    );
-}
-
-async function readSummary(
-  ctx: AppContext,
-  month: string | undefined,
-  locationId: number | undefined,
-): Promise<JobTypeSummaryDto> {
   const sums = await repo.sumItemsByJobTypeAndUom(ctx.db, {
-    month: monthRange(month),
-    locationId,
+    month: monthRange(query.month),
+    locationId: listScope(user, query.locationId),
   });
   return summarizeByJobType(
     sums.map((row) => ({
