@@ -1,9 +1,8 @@
 import type { AttendanceStatus } from '@stockyard/shared';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { attendance, attendanceMonthCounts, locations, staff } from '../../db/schema';
-import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { attendance, locations, staff } from '../../db/schema';
+import { containsPattern, listPage, type Page } from '../../lib/list-page';
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 export type AttendanceValues = Pick<
@@ -21,122 +20,48 @@ export type AttendanceFilters = {
   search?: string;
 };
 
-const p = sql.placeholder;
-
 /** What a row of the list shows: the record, its staff member's name and its location's name. */
 const LISTED = { attendance, staffName: staff.name, location: locations.name };
 
-type Given = {
-  location: boolean;
-  month: boolean;
-  status: boolean;
-  staff: boolean;
-  search: boolean;
-};
-
-function givenOf(filters: AttendanceFilters): Given {
-  return {
-    location: filters.locationId !== undefined,
-    month: filters.month !== undefined,
-    status: filters.status !== undefined,
-    staff: filters.staffId !== undefined,
-    search: Boolean(filters.search),
-  };
-}
-
 /** The month's first day and the next month's. */
-function monthRange(month: string | undefined) {
-  if (!month) return { from: '', to: '' };
+function monthRange(month: string) {
   const [year, m] = month.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
   return { from: `${month}-01`, to: `${next}-01` };
 }
 
-function valuesOf(filters: AttendanceFilters) {
-  const { from, to } = monthRange(filters.month);
-  return {
-    locationId: filters.locationId ?? 0,
-    from,
-    to,
-    status: filters.status ?? 'PRESENT',
-    staffId: filters.staffId ?? 0,
-    pattern: containsPattern(filters.search ?? ''),
-  };
-}
-type Values = ReturnType<typeof valuesOf>;
-
-/** The filters' values as parameters of a prepared statement, by name. */
-const PLACEHOLDERS = {
-  locationId: p('locationId'),
-  from: p('from'),
-  to: p('to'),
-  status: p('status'),
-  staffId: p('staffId'),
-  pattern: p('pattern'),
-} as unknown as Values;
-
 /**
  * The list's conditions. A staff name's search finds the (few) matching staff first, then their
  * records through the staff member's index (`= any(array(...))`). Deleted staff keep their records.
  */
-function filtersOf(given: Given, v: Values = PLACEHOLDERS) {
+function filtersOf(filters: AttendanceFilters) {
+  const month = filters.month ? monthRange(filters.month) : undefined;
   return and(
-    given.location ? eq(attendance.locationId, v.locationId) : undefined,
-    given.month ? gte(attendance.date, v.from) : undefined,
-    given.month ? lt(attendance.date, v.to) : undefined,
-    given.status ? eq(attendance.status, v.status) : undefined,
-    given.staff ? eq(attendance.staffId, v.staffId) : undefined,
-    given.search
-      ? sql`${attendance.staffId} = any(array(select ${staff.id} from ${staff} where ${staff.name} ilike ${v.pattern}))`
+    filters.locationId === undefined ? undefined : eq(attendance.locationId, filters.locationId),
+    month ? gte(attendance.date, month.from) : undefined,
+    month ? lt(attendance.date, month.to) : undefined,
+    filters.status === undefined ? undefined : eq(attendance.status, filters.status),
+    filters.staffId === undefined ? undefined : eq(attendance.staffId, filters.staffId),
+    filters.search
+      ? sql`${attendance.staffId} = any(array(select ${staff.id} from ${staff} where ${staff.name} ilike ${containsPattern(filters.search)}))`
       : undefined,
   );
 }
 
-/**
- * How many records the list covers: added up from the month counts (one row per location, month
- * and status) unless a staff member or a name narrows it, whose few records are counted.
- */
-function attendanceTotal(d: Database, given: Given) {
-  if (given.staff || given.search) {
-    return d.select({ n: count() }).from(attendance).where(filtersOf(given));
-  }
-  const c = attendanceMonthCounts;
-  return d
-    .select({ n: sql<number>`coalesce(sum(${c.records}), 0)` })
-    .from(c)
-    .where(
-      and(
-        given.month ? eq(c.month, p('from')) : undefined,
-        given.location ? eq(c.locationId, p('locationId')) : undefined,
-        given.status ? eq(c.status, p('status')) : undefined,
-      ),
-    );
-}
-
-/** A page of records, newest day first, prepared once per shape and page size (decision 009). */
-function attendancePage(db: Database, given: Given, page: Page) {
-  const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `attendance_list_${shape}`, page, (d, name, limit, offset) =>
-    d
-      .select({ ...LISTED, total: totalColumn(attendanceTotal(d, given)) })
-      .from(attendance)
-      .innerJoin(staff, eq(staff.id, attendance.staffId))
-      .innerJoin(locations, eq(locations.id, attendance.locationId))
-      .where(filtersOf(given))
-      .orderBy(desc(attendance.date), desc(attendance.id))
-      .limit(limitLiteral(limit))
-      .offset(offset)
-      .prepare(name),
-  );
-}
-
+/** A page of records, newest day first, with the list's total. */
 export async function listAttendance(db: Database, filters: AttendanceFilters, page: Page) {
-  const given = givenOf(filters);
-  const values = valuesOf(filters);
-  return pageAndTotal(
-    ({ limit, offset }) =>
-      attendancePage(db, given, { limit, offset }).execute({ ...values, offset }),
+  const where = filtersOf(filters);
+  return listPage(
+    (total) =>
+      db
+        .select({ ...LISTED, total })
+        .from(attendance)
+        .innerJoin(staff, eq(staff.id, attendance.staffId))
+        .innerJoin(locations, eq(locations.id, attendance.locationId))
+        .where(where)
+        .orderBy(desc(attendance.date), desc(attendance.id)),
     page,
+    db.select({ n: count() }).from(attendance).where(where),
   );
 }
 
@@ -158,31 +83,27 @@ const EXPORTED = {
 };
 
 /** A chunk of the export, newest day first: the first, or the one after a day and id. */
-function exportChunk(db: Database, given: Given, after: boolean) {
-  const shape = `${Object.values(given).map(Number).join('')}_${Number(after)}`;
-  return prepared(db, `attendance_export_${shape}`, (d, name) =>
-    d
-      .select(EXPORTED)
-      .from(attendance)
-      .innerJoin(staff, eq(staff.id, attendance.staffId))
-      .innerJoin(locations, eq(locations.id, attendance.locationId))
-      .where(
-        and(
-          filtersOf(given),
-          after
-            ? sql`(${attendance.date}, ${attendance.id}) < (${p('afterDate')}::date, ${p('afterId')}::int)`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(attendance.date), desc(attendance.id))
-      .limit(EXPORT_CHUNK)
-      .prepare(name),
-  );
+function exportChunk(db: Database, where: SQL | undefined, after: ExportCursor | null) {
+  return db
+    .select(EXPORTED)
+    .from(attendance)
+    .innerJoin(staff, eq(staff.id, attendance.staffId))
+    .innerJoin(locations, eq(locations.id, attendance.locationId))
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${attendance.date}, ${attendance.id}) < (${after.date}::date, ${after.id}::int)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(attendance.date), desc(attendance.id))
+    .limit(EXPORT_CHUNK);
 }
 
-export type ExportedAttendance = Awaited<
-  ReturnType<ReturnType<typeof exportChunk>['execute']>
->[number];
+type ExportCursor = { date: string; id: number };
+
+export type ExportedAttendance = Awaited<ReturnType<typeof exportChunk>>[number];
 
 /**
  * Every record the filters select, newest day first, read in chunks (each after the last one's
@@ -192,18 +113,14 @@ export async function* allAttendance(
   db: Database,
   filters: AttendanceFilters,
 ): AsyncGenerator<ExportedAttendance> {
-  const given = givenOf(filters);
-  const values = valuesOf(filters);
-  let after: { afterDate: string; afterId: number } | null = null;
+  const where = filtersOf(filters);
+  let after: ExportCursor | null = null;
   for (;;) {
-    const rows: ExportedAttendance[] = await exportChunk(db, given, after !== null).execute({
-      ...values,
-      ...after,
-    });
+    const rows: ExportedAttendance[] = await exportChunk(db, where, after);
     yield* rows;
     if (rows.length < EXPORT_CHUNK) return;
     const last: ExportedAttendance = rows[rows.length - 1]!;
-    after = { afterDate: last.date, afterId: last.id };
+    after = { date: last.date, id: last.id };
   }
 }
 
@@ -234,23 +151,18 @@ export async function attendanceOfStaff(
     .limit(BY_STAFF_LIMIT);
 }
 
-/** A staff member's records counted by status (everywhere, or at one location), prepared by name. */
+/** A staff member's records counted by status (everywhere, or at one location). */
 export async function overviewOfStaff(db: Database, staffId: number, locationId?: number) {
-  const scoped = locationId !== undefined;
-  const statement = prepared(db, `attendance_overview_${Number(scoped)}`, (d, name) =>
-    d
-      .select({ status: attendance.status, n: count() })
-      .from(attendance)
-      .where(
-        and(
-          eq(attendance.staffId, p('staffId')),
-          scoped ? eq(attendance.locationId, p('locationId')) : undefined,
-        ),
-      )
-      .groupBy(attendance.status)
-      .prepare(name),
-  );
-  return statement.execute({ staffId, locationId: locationId ?? 0 });
+  return db
+    .select({ status: attendance.status, n: count() })
+    .from(attendance)
+    .where(
+      and(
+        eq(attendance.staffId, staffId),
+        locationId === undefined ? undefined : eq(attendance.locationId, locationId),
+      ),
+    )
+    .groupBy(attendance.status);
 }
 
 /** One record with its names, or null; `db` may be a transaction. */

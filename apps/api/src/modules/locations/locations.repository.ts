@@ -11,49 +11,28 @@ import {
   stockMovements,
   users,
 } from '../../db/schema';
-import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, preparedList } from '../../lib/prepared';
+import { listPage, type Page } from '../../lib/list-page';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
 export type LocationFilter = { type?: LocationType; status?: LocationStatus };
 
-const p = sql.placeholder;
-
-/**
- * The page of locations, prepared once per combination of the filters given (decision 009), the
- * page size and offset parameters.
- */
-function locationPage(db: Database, given: { type: boolean; status: boolean }, page: Page) {
-  const shape = `${Number(given.type)}${Number(given.status)}`;
-  return preparedList(db, `locations_list_${shape}`, page, (d, name, limit, offset) => {
-    const where = and(
-      given.type ? eq(locations.type, p('type')) : undefined,
-      given.status ? eq(locations.status, p('status')) : undefined,
-    );
-    return d
-      .select({
-        location: locations,
-        total: totalColumn(d.select({ n: count() }).from(locations).where(where)),
-      })
-      .from(locations)
-      .where(where)
-      .orderBy(desc(locations.id))
-      .limit(limitLiteral(limit))
-      .offset(offset)
-      .prepare(name);
-  });
-}
-
+/** A page of locations, newest first. */
 export async function listLocations(db: Database, filter: LocationFilter, page: Page) {
-  const given = { type: filter.type !== undefined, status: filter.status !== undefined };
-  const read = ({ limit, offset }: Page) =>
-    locationPage(db, given, { limit, offset }).execute({
-      type: filter.type,
-      status: filter.status,
-      offset,
-    });
-  const { rows, total } = await pageAndTotal(read, page);
+  const where = and(
+    filter.type === undefined ? undefined : eq(locations.type, filter.type),
+    filter.status === undefined ? undefined : eq(locations.status, filter.status),
+  );
+  const { rows, total } = await listPage(
+    (column) =>
+      db
+        .select({ location: locations, total: column })
+        .from(locations)
+        .where(where)
+        .orderBy(desc(locations.id)),
+    page,
+    db.select({ n: count() }).from(locations).where(where),
+  );
   return { rows: rows.map((r) => r.location), total };
 }
 

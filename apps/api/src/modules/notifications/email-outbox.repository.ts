@@ -15,8 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
-import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, preparedList } from '../../lib/prepared';
+import { listPage, type Page } from '../../lib/list-page';
 
 /** A mail a worker has claimed: what it sends, and the tries started, this one included. */
 export type ClaimedMail = {
@@ -160,39 +159,26 @@ const STATUS_FILTERS = {
   pending: and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt)),
 } as const;
 
-/**
- * A page of one status, prepared once per status and page size (decision 009): failed mail the
- * latest given up first, pending mail the next due first, with the list's total.
- */
-function outboxPage(db: Database, status: EmailOutboxStatus, page: Page) {
-  return preparedList(db, `email_outbox_list_${status}`, page, (d, name, limit, offset) => {
-    const where = STATUS_FILTERS[status];
-    const order =
-      status === 'failed'
-        ? [desc(emailOutbox.failedAt), desc(emailOutbox.id)]
-        : [asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id)];
-    return d
-      .select({
-        ...itemColumns,
-        total: totalColumn(d.select({ n: count() }).from(emailOutbox).where(where)),
-      })
-      .from(emailOutbox)
-      .where(where)
-      .orderBy(...order)
-      .limit(limitLiteral(limit))
-      .offset(offset)
-      .prepare(name);
-  });
-}
-
+/** A page of one status, failed mail the latest given up first, pending mail the next due first. */
 export async function listEmails(
   db: Database,
   status: EmailOutboxStatus,
   page: Page,
 ): Promise<{ rows: EmailOutboxItem[]; total: number }> {
-  const { rows, total } = await pageAndTotal(
-    ({ limit, offset }) => outboxPage(db, status, { limit, offset }).execute({ offset }),
+  const where = STATUS_FILTERS[status];
+  const order =
+    status === 'failed'
+      ? [desc(emailOutbox.failedAt), desc(emailOutbox.id)]
+      : [asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id)];
+  const { rows, total } = await listPage(
+    (column) =>
+      db
+        .select({ ...itemColumns, total: column })
+        .from(emailOutbox)
+        .where(where)
+        .orderBy(...order),
     page,
+    db.select({ n: count() }).from(emailOutbox).where(where),
   );
   return { rows: rows.map(toItem), total };
 }

@@ -20,8 +20,7 @@ import {
 } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { emailOutbox, notificationEvents, notifications, users } from '../../db/schema';
-import { containsPattern, type Page, totalColumn } from '../../lib/list-page';
-import { limitLiteral, preparedList } from '../../lib/prepared';
+import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
 
 export type NotificationFilters = { type?: NotificationType; search?: string };
 
@@ -192,37 +191,6 @@ export async function insertNotifications(
   }
 }
 
-const p = sql.placeholder;
-
-/**
- * The page of the user's notifications, prepared once per combination of the filters given
- * (decision 009), with the filtered total and the user's unread count (whatever the filters).
- */
-function notificationPage(db: Database, given: { type: boolean; search: boolean }, page: Page) {
-  const shape = `${Number(given.type)}${Number(given.search)}`;
-  return preparedList(db, `notifications_list_${shape}`, page, (d, name, limit, offset) => {
-    const mine = eq(notifications.userId, p('userId'));
-    const where = and(
-      mine,
-      given.type ? eq(notifications.type, p('type')) : undefined,
-      given.search ? ilike(notifications.message, p('pattern')) : undefined,
-    );
-    const unread = and(mine, eq(notifications.read, false));
-    return d
-      .select({
-        ...itemColumns,
-        total: totalColumn(d.select({ n: count() }).from(notifications).where(where)),
-        unread: totalColumn(d.select({ n: count() }).from(notifications).where(unread)),
-      })
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limitLiteral(limit))
-      .offset(offset)
-      .prepare(name);
-  });
-}
-
 /** A page of the user's notifications, newest first, with the totals the bell and the screen show. */
 export async function listNotifications(
   db: Database,
@@ -230,28 +198,25 @@ export async function listNotifications(
   filters: NotificationFilters,
   page: Page,
 ): Promise<{ rows: NotificationItem[]; total: number; unread: number }> {
-  const given = { type: Boolean(filters.type), search: Boolean(filters.search) };
-  const found = await notificationPage(db, given, page).execute({
-    userId,
-    type: filters.type,
-    pattern: filters.search ? containsPattern(filters.search) : undefined,
-    offset: page.offset,
-  });
-  // With no row on the page (none matches, or past the last page), both are counted alone.
-  const counts = found[0] ?? (await countNotifications(db, userId, filters));
-  return { rows: found.map(toNotificationItem), total: counts.total, unread: counts.unread };
-}
-
-/** The filtered total and the user's unread count (whatever the filters), in one query. */
-async function countNotifications(db: DbExecutor, userId: number, filters: NotificationFilters) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*) filter (where ${filtersOf(userId, filters)})`.mapWith(Number),
-      unread: sql<number>`count(*) filter (where ${notifications.read} = false)`.mapWith(Number),
-    })
+  const where = filtersOf(userId, filters);
+  // The user's unread count, whatever the filters.
+  const unread = db
+    .select({ n: count() })
     .from(notifications)
-    .where(eq(notifications.userId, userId));
-  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  const { rows, total } = await listPage(
+    (column) =>
+      db
+        .select({ ...itemColumns, unread: totalColumn(unread), total: column })
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+    page,
+    db.select({ n: count() }).from(notifications).where(where),
+  );
+  // With no row on the page (none matches, or past the last page), it is counted alone.
+  const unreadCount = rows[0]?.unread ?? (await unread)[0]?.n ?? 0;
+  return { rows: rows.map(toNotificationItem), total, unread: unreadCount };
 }
 
 export async function markAllRead(db: DbExecutor, userId: number): Promise<number> {

@@ -2,8 +2,7 @@ import type { StaffStatus } from '@stockyard/shared';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, staff } from '../../db/schema';
-import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { containsPattern, listPage, type Page } from '../../lib/list-page';
 
 export type StaffRow = typeof staff.$inferSelect;
 export type StaffValues = Omit<
@@ -19,82 +18,36 @@ export type StaffFilters = {
   search?: string;
 };
 
-const p = sql.placeholder;
-
 /** What a row of the list and the detail show: the staff member and their location's name. */
 const LISTED = { staff, location: locations.name };
 
-type Given = { location: boolean; department: boolean; status: boolean; search: boolean };
-
-function givenOf(filters: StaffFilters): Given {
-  return {
-    location: filters.locationId !== undefined,
-    department: Boolean(filters.department),
-    status: filters.status !== undefined,
-    search: Boolean(filters.search),
-  };
-}
-
-function valuesOf(filters: StaffFilters) {
-  return {
-    locationId: filters.locationId,
-    department: filters.department ?? '',
-    status: filters.status,
-    pattern: containsPattern(filters.search ?? ''),
-  };
-}
-
-type Values = ReturnType<typeof valuesOf>;
-/** The filters' values as parameters of a prepared statement, by name. */
-const PLACEHOLDERS = {
-  locationId: p('locationId'),
-  department: p('department'),
-  status: p('status'),
-  pattern: p('pattern'),
-} as unknown as Values;
-
 /** Live staff only; the search looks at the name, the email and the position. */
-function filtersOf(given: Given, v: Values = PLACEHOLDERS) {
+function filtersOf(filters: StaffFilters) {
+  const pattern = containsPattern(filters.search ?? '');
   return and(
     isNull(staff.deletedAt),
-    given.location ? eq(staff.locationId, v.locationId!) : undefined,
-    given.department ? sql`lower(${staff.department}) = lower(${v.department})` : undefined,
-    given.status ? eq(staff.status, v.status!) : undefined,
-    given.search
-      ? or(
-          ilike(staff.name, v.pattern),
-          ilike(staff.email, v.pattern),
-          ilike(staff.position, v.pattern),
-        )
+    filters.locationId === undefined ? undefined : eq(staff.locationId, filters.locationId),
+    filters.department ? sql`lower(${staff.department}) = lower(${filters.department})` : undefined,
+    filters.status === undefined ? undefined : eq(staff.status, filters.status),
+    filters.search
+      ? or(ilike(staff.name, pattern), ilike(staff.email, pattern), ilike(staff.position, pattern))
       : undefined,
   );
 }
 
-/** A page of staff by name, with the list's total, prepared once per shape (decision 009). */
-function staffPage(db: Database, given: Given, page: Page) {
-  const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `staff_list_${shape}`, page, (d, name, limit, offset) =>
-    d
-      .select({
-        ...LISTED,
-        total: totalColumn(d.select({ n: count() }).from(staff).where(filtersOf(given))),
-      })
-      .from(staff)
-      .innerJoin(locations, eq(locations.id, staff.locationId))
-      .where(filtersOf(given))
-      .orderBy(asc(staff.name), asc(staff.id))
-      .limit(limitLiteral(limit))
-      .offset(offset)
-      .prepare(name),
-  );
-}
-
+/** A page of staff by name, with the list's total. */
 export async function listStaff(db: Database, filters: StaffFilters, page: Page) {
-  const values = valuesOf(filters);
-  const given = givenOf(filters);
-  return pageAndTotal(
-    ({ limit, offset }) => staffPage(db, given, { limit, offset }).execute({ ...values, offset }),
+  const where = filtersOf(filters);
+  return listPage(
+    (total) =>
+      db
+        .select({ ...LISTED, total })
+        .from(staff)
+        .innerJoin(locations, eq(locations.id, staff.locationId))
+        .where(where)
+        .orderBy(asc(staff.name), asc(staff.id)),
     page,
+    db.select({ n: count() }).from(staff).where(where),
   );
 }
 
@@ -104,7 +57,7 @@ export async function allStaff(db: Database, filters: StaffFilters) {
     .select(LISTED)
     .from(staff)
     .innerJoin(locations, eq(locations.id, staff.locationId))
-    .where(filtersOf(givenOf(filters), valuesOf(filters)))
+    .where(filtersOf(filters))
     .orderBy(asc(staff.name), asc(staff.id));
 }
 
@@ -131,20 +84,6 @@ export async function findStaff(db: DbExecutor, id: number) {
     .from(staff)
     .innerJoin(locations, eq(locations.id, staff.locationId))
     .where(and(eq(staff.id, id), isNull(staff.deletedAt)));
-  return row ?? null;
-}
-
-/** The detail's read, prepared by name: the overview and the attendance page open it often. */
-export async function readStaff(db: Database, id: number) {
-  const statement = prepared(db, 'staff_detail', (d, name) =>
-    d
-      .select(LISTED)
-      .from(staff)
-      .innerJoin(locations, eq(locations.id, staff.locationId))
-      .where(and(eq(staff.id, p('id')), isNull(staff.deletedAt)))
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 

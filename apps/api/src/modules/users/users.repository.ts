@@ -3,8 +3,7 @@ import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'driz
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, sessions, users } from '../../db/schema';
-import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, preparedList } from '../../lib/prepared';
+import { containsPattern, listPage, type Page } from '../../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -31,58 +30,27 @@ const LISTED_USER = (() => {
   return shown;
 })();
 
-const p = sql.placeholder;
-
-/**
- * The page of users, prepared once per combination of the filters given (decision 009): a filter
- * is in the statement only when given, so that its plan can use its index (the search its
- * trigrams), and the page size and offset are parameters.
- */
-function userPage(
-  db: Database,
-  given: { search: boolean; role: boolean; location: boolean },
-  page: Page,
-) {
-  const shape = `${Number(given.search)}${Number(given.role)}${Number(given.location)}`;
-  return preparedList(db, `users_list_${shape}`, page, (d, name, limit, offset) => {
-    const where = and(
-      isNull(users.deletedAt),
-      given.search
-        ? sql`(${users.name} || chr(31) || ${users.email}) ilike ${p('pattern')}`
-        : undefined,
-      given.role ? eq(users.role, p('role')) : undefined,
-      given.location ? eq(users.locationId, p('locationId')) : undefined,
-    );
-    return d
-      .select({
-        user: LISTED_USER,
-        locationName: locations.name,
-        total: totalColumn(d.select({ n: count() }).from(users).where(where)),
-      })
-      .from(users)
-      .leftJoin(locations, eq(locations.id, users.locationId))
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(limitLiteral(limit))
-      .offset(offset)
-      .prepare(name);
-  });
-}
-
+/** A page of users, newest first; a search looks at the name and the email (their trigram index). */
 export async function listUsers(db: Database, filter: UserFilter, page: Page) {
-  const given = {
-    search: Boolean(filter.search),
-    role: filter.role !== undefined,
-    location: filter.locationId !== undefined,
-  };
-  const values = {
-    pattern: filter.search ? containsPattern(filter.search) : undefined,
-    role: filter.role,
-    locationId: filter.locationId,
-  };
-  const read = ({ limit, offset }: Page) =>
-    userPage(db, given, { limit, offset }).execute({ ...values, offset });
-  return pageAndTotal(read, page);
+  const where = and(
+    isNull(users.deletedAt),
+    filter.search
+      ? sql`(${users.name} || chr(31) || ${users.email}) ilike ${containsPattern(filter.search)}`
+      : undefined,
+    filter.role === undefined ? undefined : eq(users.role, filter.role),
+    filter.locationId === undefined ? undefined : eq(users.locationId, filter.locationId),
+  );
+  return listPage(
+    (total) =>
+      db
+        .select({ user: LISTED_USER, locationName: locations.name, total })
+        .from(users)
+        .leftJoin(locations, eq(locations.id, users.locationId))
+        .where(where)
+        .orderBy(desc(users.id)),
+    page,
+    db.select({ n: count() }).from(users).where(where),
+  );
 }
 
 /** A user who has not been removed, with their location's name. */
