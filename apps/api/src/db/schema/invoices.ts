@@ -7,7 +7,6 @@ import {
   integer,
   numeric,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -124,26 +123,4 @@ export const invoiceMaterialUsages = pgTable(
     // A material's deletion asks whether an invoice used it.
     index('invoice_material_usages_material_idx').on(t.materialId),
   ],
-);
-
-/**
- * The items of the invoices issued in a month at a location, per job type and unit: how many, and
- * their quantities and calculated quantities added up. Kept exact by triggers on `invoice_items`
- * and `invoices` (migration 0023), so that the job type summary of a month reads these few rows,
- * not the thousands of items behind them (decision 016).
- */
-export const invoiceJobTypeTotals = pgTable(
-  'invoice_job_type_totals',
-  {
-    month: date('month', { mode: 'string' }).notNull(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    jobType: text('job_type', { enum: JOB_TYPES }).notNull(),
-    uom: text('uom', { enum: INVOICE_UOMS }).notNull(),
-    items: integer('items').notNull().default(0),
-    quantity: quantity('quantity'),
-    calculated: quantity('calculated'),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.locationId, t.jobType, t.uom] })],
 );
