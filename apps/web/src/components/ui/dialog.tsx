@@ -2,40 +2,51 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
-export function DialogContent({
-  title,
-  description,
-  children,
-  className,
-}: {
+type DialogContentProps = {
   title: string;
   description?: string;
   children: ReactNode;
   className?: string;
-}) {
+};
+
+export function DialogContent(props: DialogContentProps) {
   return (
     <D.Portal>
+      <DialogPanel {...props} />
+    </D.Portal>
+  );
+}
+
+/**
+ * The open dialog: named by its title alone, described by its description when it has one (a
+ * screen reader reads the title once), and focus goes back to what opened it as it closes.
+ */
+function DialogPanel({ title, description, children, className }: DialogContentProps) {
+  const returnFocus = useReturnFocus();
+  return (
+    <>
       <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <D.Content
         className={cn(
           'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-lg',
           className,
         )}
-        aria-describedby={description ? undefined : undefined}
+        // Without a description the dialog is described by nothing (Radix's way of saying so).
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={returnFocus}
       >
         <D.Title className="text-lg font-semibold">{title}</D.Title>
         {description ? (
           <D.Description className="mt-1 text-sm text-muted-foreground">
             {description}
           </D.Description>
-        ) : (
-          <D.Description className="sr-only">{title}</D.Description>
-        )}
+        ) : null}
         <div className="mt-4">{children}</div>
         <D.Close
           className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
@@ -44,6 +55,6 @@ export function DialogContent({
           <X className="h-4 w-4" />
         </D.Close>
       </D.Content>
-    </D.Portal>
+    </>
   );
 }
