@@ -20,11 +20,17 @@ export function Textarea({
   return <textarea ref={ref} className={cn(fieldClass, 'min-h-20 py-2', className)} {...props} />;
 }
 
-/** A native select: accessible, keyboard-friendly, and what phones handle best. */
+/**
+ * A native select: accessible, keyboard-friendly, and what phones handle best. Its arrow is drawn
+ * in its right padding (select-field in index.css), so the chosen option's text has the whole of
+ * the rest: the browser's own arrow took room beside that padding and cut short values ("1(").
+ */
 export function Select({
   className,
   ref,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  return <select ref={ref} className={cn(fieldClass, 'h-10 pr-8', className)} {...props} />;
+  return (
+    <select ref={ref} className={cn(fieldClass, 'select-field h-10 pr-8', className)} {...props} />
+  );
 }

@@ -47,7 +47,9 @@ export function SidewaysScroll({
     <div
       ref={box}
       className={cn(
-        'w-full overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+        // relative: what is positioned inside (a header's sr-only text) scrolls with the table
+        // instead of widening the page.
+        'relative w-full overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
         className,
       )}
       {...(scrolls ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}

@@ -115,7 +115,7 @@ export default function NotificationsPage() {
               </Label>
               <Select
                 id="notifications-page-size"
-                className="h-8 w-20 pr-2"
+                className="h-8 w-20"
                 value={limit}
                 onChange={(event) => {
                   const size = Number(event.target.value) as PageSize;

@@ -16,9 +16,10 @@ import { Card } from '@/components/ui/card';
 import { DateInput } from '@/components/ui/date-input';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { Table, TD, TH, TR } from '@/components/ui/table';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { useMaterialOptions } from '@/hooks/use-material-options';
+import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
@@ -240,8 +241,9 @@ export default function BulkRequestPage() {
                 {M.loadFailed('materials')}
               </p>
             ) : null}
-            <Table aria-label="Requested materials">
-              <THead>
+            {/* On a phone each material is a card: its fields one under another, named above. */}
+            <Table aria-label="Requested materials" className="max-sm:block">
+              <thead className="border-b border-border bg-muted/50 max-sm:hidden">
                 <TR>
                   <TH className="min-w-48">Material</TH>
                   <TH className="min-w-40">Description</TH>
@@ -251,14 +253,18 @@ export default function BulkRequestPage() {
                     <span className="sr-only">Remove</span>
                   </TH>
                 </TR>
-              </THead>
-              <TBody>
+              </thead>
+              <tbody className="divide-y divide-border max-sm:block">
                 {fields.map((field, index) => {
                   const itemErrors = errors.items?.[index];
                   const row = index + 1;
                   return (
-                    <TR key={field.id}>
-                      <TD className="align-top">
+                    <TR
+                      key={field.id}
+                      className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] max-sm:gap-x-2 max-sm:gap-y-3 max-sm:py-3"
+                    >
+                      <TD className={cn(cellClass, 'max-sm:col-span-3')}>
+                        <PhoneLabel>Material</PhoneLabel>
                         <Select
                           {...described(
                             `items-${index}-materialId`,
@@ -287,7 +293,8 @@ export default function BulkRequestPage() {
                           message={itemErrors?.materialId?.message ?? itemErrors?.name?.message}
                         />
                       </TD>
-                      <TD className="align-top">
+                      <TD className={cn(cellClass, 'max-sm:col-span-3')}>
+                        <PhoneLabel>Description</PhoneLabel>
                         <Input
                           aria-label={`Description ${row}`}
                           autoComplete="off"
@@ -298,7 +305,8 @@ export default function BulkRequestPage() {
                           message={itemErrors?.description?.message}
                         />
                       </TD>
-                      <TD className="align-top">
+                      <TD className={cellClass}>
+                        <PhoneLabel>Quantity</PhoneLabel>
                         <Input
                           {...described(
                             `items-${index}-quantity`,
@@ -314,7 +322,8 @@ export default function BulkRequestPage() {
                           message={itemErrors?.quantity?.message}
                         />
                       </TD>
-                      <TD className="align-top">
+                      <TD className={cellClass}>
+                        <PhoneLabel>Unit</PhoneLabel>
                         <Input
                           aria-label={`Unit ${row}`}
                           readOnly
@@ -322,7 +331,7 @@ export default function BulkRequestPage() {
                           value={items[index]?.unit ?? DEFAULT_REQUEST_UNIT}
                         />
                       </TD>
-                      <TD className="align-top">
+                      <TD className={cn(cellClass, 'max-sm:self-end')}>
                         <Button
                           variant="ghost"
                           size="icon"
@@ -336,7 +345,7 @@ export default function BulkRequestPage() {
                     </TR>
                   );
                 })}
-              </TBody>
+              </tbody>
             </Table>
             {itemsError ? (
               <p role="alert" className="text-sm text-destructive">
@@ -356,6 +365,17 @@ export default function BulkRequestPage() {
         </form>
       </Card>
     </div>
+  );
+}
+
+const cellClass = 'align-top max-sm:block max-sm:p-0';
+
+/** A field's name above it on a phone, where the table's header is hidden. */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span className="mb-1 block text-xs font-medium text-muted-foreground sm:hidden" aria-hidden>
+      {children}
+    </span>
   );
 }
 

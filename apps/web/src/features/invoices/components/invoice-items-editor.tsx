@@ -193,10 +193,11 @@ function ItemRows({
             ))}
           </Select>
         </ItemCell>
-        <ItemCell label="UOM" error={errors?.uom?.message}>
+        {/* Two columns of a card: the longest unit, CUM (M3) (18-24m), is read whole. */}
+        <ItemCell label="UOM" className="max-2xl:col-span-2" error={errors?.uom?.message}>
           <Select
             aria-label={`Item ${n} UOM`}
-            className="2xl:min-w-36"
+            className="2xl:min-w-48"
             {...register(`${path}.uom`, {
               onChange: (event) => {
                 // A dimension the unit does not use is hidden, and counts for nothing.

@@ -1,0 +1,204 @@
+import type { Locator, Page } from '@playwright/test';
+import type { InvoiceDto } from '@stockyard/shared';
+import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
+
+/** The few browser objects the measures below use (the e2e project has no DOM types). */
+type Browser = {
+  getComputedStyle: (element: unknown) => {
+    appearance: string;
+    font: string;
+    paddingLeft: string;
+    paddingRight: string;
+  };
+  document: {
+    documentElement: { scrollWidth: number; clientWidth: number };
+    createElement: (tag: 'canvas') => {
+      getContext: (kind: '2d') => {
+        font: string;
+        measureText: (text: string) => { width: number };
+      };
+    };
+  };
+};
+type SelectElement = { clientWidth: number; selectedOptions: ArrayLike<{ text: string }> };
+
+/**
+ * What a select shows of its chosen option: the longest start of the option's text that fits the
+ * room the select leaves it (its width less its padding, where its arrow is drawn), measured in the
+ * select's own font. "1(" is what a 10 looked like when the browser's own arrow took room beside
+ * the padding: a select that still draws that arrow cannot be measured, and says so.
+ */
+function visibleText(select: Locator): Promise<string> {
+  return select.evaluate((element: SelectElement) => {
+    const browser = globalThis as unknown as Browser;
+    const style = browser.getComputedStyle(element);
+    if (style.appearance !== 'none')
+      return `the browser's own arrow (appearance ${style.appearance})`;
+    const room =
+      element.clientWidth -
+      Number.parseFloat(style.paddingLeft) -
+      Number.parseFloat(style.paddingRight);
+    const context = browser.document.createElement('canvas').getContext('2d');
+    context.font = style.font;
+    const text = element.selectedOptions[0]?.text ?? '';
+    let shown = text;
+    while (shown.length > 0 && context.measureText(shown).width > room) shown = shown.slice(0, -1);
+    return shown;
+  });
+}
+
+/** How much wider than the window the page is, in CSS pixels (0 when it fits). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as Browser).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+}
+
+async function seedInvoice(page: Page, locationId: number): Promise<InvoiceDto> {
+  const { token } = await apiLogin(page.request, admin);
+  const today = new Date();
+  const issueDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-01`;
+  const id = `INV-FU-${Date.now().toString(36)}${process.pid}`.toUpperCase();
+  const body = await apiCall<{ data: InvoiceDto }>(page.request, token, 'POST', '/api/invoices', {
+    invoiceId: id,
+    locationId,
+    clientName: 'Northwind Build',
+    clientAddress: '3 Mill Road, York',
+    issueDate,
+    dueDate: issueDate,
+    items: [
+      {
+        job_description: 'Tower bay',
+        job_type: 'Erection',
+        uom: 'CUM (M3) (18-24m)',
+        quantity: 1,
+        length: 2,
+        width: 1.5,
+        height: 4,
+        materialUsages: [],
+      },
+    ],
+  });
+  return body.data;
+}
+
+test.describe('focus goes back to what opened a dialog', () => {
+  test('Edit User, opened by its row button, gives focus back to that button', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const manager = await seed.fieldManager(location.id);
+    await signIn(page, admin);
+    await page.goto('/users');
+    await page.getByPlaceholder('Search by name or email...').fill(manager.email);
+    const edit = page.getByRole('button', { name: `Edit ${manager.name}` });
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(dialog.getByLabel('Name')).toHaveValue(manager.name);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(edit).toBeFocused();
+
+    // Named by its title, described by its line under it: a screen reader reads the title once.
+    await edit.press('Enter');
+    await expect(dialog).toHaveAccessibleName('Edit User');
+    await expect(dialog).toHaveAccessibleDescription(
+      "Change the account's details, status and permissions.",
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(edit).toBeFocused();
+  });
+
+  test("Preview Invoice, opened from a row's menu, gives focus back to the menu's button", async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const invoice = await seedInvoice(page, location.id);
+    await signIn(page, admin);
+    await page.goto('/invoices');
+    await page.getByLabel('Filter by location').selectOption({ label: location.name });
+    const actions = page.getByRole('button', { name: `Actions for ${invoice.invoiceId}` });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Preview Invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invoice Preview' });
+    await expect(dialog).toContainText('Northwind Build');
+    // Without a description of its own it is described by nothing (its title was read twice).
+    await expect(dialog).toHaveAccessibleName('Invoice Preview');
+    await expect(dialog).not.toHaveAttribute('aria-describedby');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(actions).toBeFocused();
+  });
+});
+
+test.describe('on a phone and a desktop nothing is cut or off-screen', () => {
+  test('the bulk request page fits a 390 px phone, every field of a material on screen', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const { token } = await apiLogin(page.request, admin);
+    await apiCall(page.request, token, 'POST', '/api/materials/create', {
+      name: unique('Standard 3.0m'),
+      locationId: location.id,
+      quantity: 50,
+      unit: 'EACH',
+    });
+    const manager = await seed.fieldManager(location.id);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, manager);
+    await page.goto('/requests/bulk/new');
+    await expect(page.getByLabel('Material 1', { exact: true })).toBeEnabled();
+    await page.getByRole('button', { name: 'Add Material' }).click();
+    await expect(page.getByLabel('Quantity 2', { exact: true })).toBeVisible();
+    expect(await overflow(page)).toBe(0);
+    for (const name of [
+      'Material 2',
+      'Description 2',
+      'Quantity 2',
+      'Unit 2',
+      'Remove material 2',
+    ]) {
+      const box = await page.getByLabel(name, { exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+    }
+    await page.getByLabel('Remove material 2', { exact: true }).click();
+    await expect(page.getByLabel('Quantity 2', { exact: true })).toHaveCount(0);
+  });
+
+  for (const width of [390, 1366]) {
+    test(`Rows per page shows 10 whole at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, admin);
+      await page.goto('/rental-requests');
+      const rows = page.getByLabel('Rows per page');
+      await expect(rows).toHaveValue('10');
+      expect(await visibleText(rows)).toBe('10');
+      await page.goto('/notifications');
+      await expect(page.getByLabel('Rows per page')).toHaveValue('10');
+      expect(await visibleText(page.getByLabel('Rows per page'))).toBe('10');
+    });
+  }
+
+  for (const width of [390, 1366, 1600]) {
+    test(`the invoice items' UOM shows every unit whole at ${width} px`, async ({ page, seed }) => {
+      const location = await seed.location();
+      const invoice = await seedInvoice(page, location.id);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, admin);
+      await page.goto(`/invoices/${invoice.id}/items`);
+      const uom = page.getByLabel('Item 1 UOM');
+      await expect(uom).toHaveValue('CUM (M3) (18-24m)');
+      for (const unit of ['CUM (M3) (18-24m)', 'CUM (M3) (6-12m)', 'Running MTR', 'SQM (M2)']) {
+        await uom.selectOption(unit);
+        expect(await visibleText(uom)).toBe(unit);
+      }
+      expect(await overflow(page)).toBe(0);
+    });
+  }
+});
