@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, listenBackends, terminateListenBackends } from '../../test/database-admin';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { ANY_TABLE, KeptFigures, TABLE_CHANGES_CHANNEL, TableChanges } from './table-changes';
+import { ANY_TABLE, TABLE_CHANGES_CHANNEL, TableChanges } from './table-changes';
 import { inTransaction } from './transaction';
 
 /** Short, so that the tests of a hung connection are quick (a few seconds in production). */
@@ -27,29 +27,12 @@ afterAll(async () => {
 
 const untilHearing = () => eventually(async () => (t.ctx.changes.hearing ? true : undefined));
 
-/** A figure over `tables` that counts its reads and answers the number of locations. */
-function countingFigure(name: string, tables: readonly string[]) {
-  let reads = 0;
-  const figure = t.ctx.changes.figures<number>(name, tables);
-  return {
-    get: () =>
-      figure.get('key', async () => {
-        reads += 1;
-        const result = await t.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from locations`,
-        );
-        return result.rows[0]!.n;
-      }),
-    reads: () => reads,
-  };
-}
+/** What the process knows of the locations table: a stamp that changes when it may have. */
+const locationsStamp = () => t.ctx.changes.stamp(['locations']);
 
-/** A figure over `staff` in a process that hears the notices, without a database. */
-function keptOverStaff() {
-  const changes = new TableChanges();
-  changes.heardAgain();
-  return { changes, figure: new KeptFigures<number>(changes, ['staff']) };
-}
+/** Waits until the locations' stamp is no longer `before`: a change was heard. */
+const untilChanged = (before: string) =>
+  eventually(async () => (locationsStamp() !== before ? true : undefined));
 
 /** A write by another client than the app: only the database's notice can tell the process. */
 async function insertLocationElsewhere(name: string) {
@@ -83,39 +66,17 @@ async function hangListenBackend(): Promise<number> {
   });
 }
 
-/** Waits until the figure has been read again, i.e. a notice made it stale. */
-const untilReadAgain = (figure: ReturnType<typeof countingFigure>, before: number) =>
-  eventually(async () => {
-    await figure.get();
-    return figure.reads() > before ? true : undefined;
-  });
-
-describe('figures kept until a table changes', () => {
-  it('are read once while nothing changes, and afresh once a write from anywhere commits', async () => {
-    const figure = countingFigure('locations count', ['locations']);
-    expect(await figure.get()).toBe(0);
-    expect(await figure.get()).toBe(0);
-    expect(figure.reads()).toBe(1);
-
+describe('changes to the tables', () => {
+  it('are heard once a write from anywhere commits', async () => {
+    const before = locationsStamp();
     // Another client than the app (plain SQL on a connection of its own): only the database's
     // notice can tell the process.
-    const client = new pg.Client({ connectionString: t.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(
-        `insert into locations (name, type, address) values ('Quay Yard', 'BMR_YARD', '1 Quay')`,
-      );
-    } finally {
-      await client.end();
-    }
-    await untilReadAgain(figure, 1);
-    expect(await figure.get()).toBe(1);
+    await insertLocationElsewhere('Quay Yard');
+    await untilChanged(before);
   });
 
-  it('stay kept when a write is rolled back or touches another table', async () => {
-    const figure = countingFigure('locations count, quiet', ['locations']);
-    await figure.get();
-    const reads = figure.reads();
+  it('are not heard of a write rolled back or of another table', async () => {
+    const before = locationsStamp();
     await t.db
       .transaction(async (tx) => {
         await tx.execute(
@@ -129,122 +90,90 @@ describe('figures kept until a table changes', () => {
     );
     // A notice, were one sent, arrives within milliseconds.
     await sleep(300);
-    await figure.get();
-    expect(figure.reads()).toBe(reads);
+    expect(locationsStamp()).toBe(before);
   });
 
-  it("are read afresh at once after this process's own commit, before its notice arrives", async () => {
-    const figure = countingFigure('locations count, own', ['locations']);
-    const before = await figure.get();
+  it("count at once after this process's own commit, before its notice arrives", async () => {
+    const before = locationsStamp();
     await inTransaction(t.ctx, async ({ tx }) => {
       await tx.execute(
         sql`insert into locations (name, type, address) values ('Own Yard', 'BMR_YARD', 'y')`,
       );
     });
-    expect(await figure.get()).toBe(before + 1);
+    expect(locationsStamp()).not.toBe(before);
   });
 
-  it('are read at every call while the notices cannot arrive, and kept again once they can', async () => {
-    const figure = countingFigure('locations count, deaf', ['locations']);
-    await figure.get();
-    const reads = figure.reads();
+  it('are not heard while the connection is lost, and heard again once it is back', async () => {
     expect(await terminateListenBackends(t.databaseUrl, 'table changes')).toBe(1);
     await eventually(async () => (t.ctx.changes.hearing ? undefined : true));
-    await figure.get();
-    await figure.get();
-    expect(figure.reads()).toBe(reads + 2);
-
     await untilHearing();
-    const again = figure.reads();
-    await figure.get();
-    await figure.get();
-    expect(figure.reads()).toBe(again + 1);
+    const before = locationsStamp();
+    await insertLocationElsewhere('Back Yard');
+    await untilChanged(before);
   });
 
-  it('answer a read during which a change arrives, but do not keep it', async () => {
-    const { changes, figure } = keptOverStaff();
-    let reads = 0;
-    const read = async () => {
-      reads += 1;
-      if (reads === 1) changes.notice({ channel: TABLE_CHANGES_CHANNEL, payload: 'staff' });
-      return reads;
-    };
-    expect(await figure.get('k', read)).toBe(1);
-    expect(await figure.get('k', read)).toBe(2);
-    expect(await figure.get('k', read)).toBe(2);
-    // A notice of another table leaves it kept.
+  it("change a table's stamp by its notice alone, ANY_TABLE's by any, and none from another channel", () => {
+    const changes = new TableChanges();
+    changes.heardAgain();
+    const staff = changes.stamp(['staff']);
     changes.notice({ channel: TABLE_CHANGES_CHANNEL, payload: 'invoices' });
-    expect(await figure.get('k', read)).toBe(2);
-  });
-
-  it('share one read among the callers that ask while it runs, and keep no failure', async () => {
-    const { figure } = keptOverStaff();
-    let reads = 0;
-    const slow = async () => {
-      reads += 1;
-      await sleep(20);
-      return 7;
-    };
-    expect(await Promise.all([figure.get('k', slow), figure.get('k', slow)])).toEqual([7, 7]);
-    expect(reads).toBe(1);
-
-    const failing = () => Promise.reject(new Error('down'));
-    await expect(figure.get('f', failing)).rejects.toThrow('down');
-    expect(await figure.get('f', async () => 3)).toBe(3);
+    expect(changes.stamp(['staff'])).toBe(staff);
+    changes.notice({ channel: TABLE_CHANGES_CHANNEL, payload: 'staff' });
+    expect(changes.stamp(['staff'])).not.toBe(staff);
+    for (const table of ['staff', 'stock_movements', 'rental_request_items']) {
+      const any = changes.stamp(ANY_TABLE);
+      changes.notice({ channel: TABLE_CHANGES_CHANNEL, payload: table });
+      expect(changes.stamp(ANY_TABLE)).not.toBe(any);
+    }
+    const quiet = [changes.stamp(ANY_TABLE), changes.stamp(['staff'])];
+    changes.notice({ channel: 'another_channel', payload: 'staff' });
+    expect([changes.stamp(ANY_TABLE), changes.stamp(['staff'])]).toEqual(quiet);
   });
 });
 
 describe('the heartbeat of the LISTEN connection', () => {
-  it('is heard while the connection works: figures stay kept, on the same connection', async () => {
-    const figure = countingFigure('locations count, beating', ['locations']);
-    await figure.get();
+  it('is heard while the connection works: nothing changes, on the same connection', async () => {
+    const stamp = locationsStamp();
     const [before] = await tableChangesBackends();
     // Five heartbeats and more.
     for (let i = 0; i < 12; i++) {
       await sleep(100);
       expect(t.ctx.changes.hearing).toBe(true);
-      await figure.get();
     }
-    expect(figure.reads()).toBe(1);
+    expect(locationsStamp()).toBe(stamp);
     expect(await tableChangesBackends()).toEqual([before]);
   });
 
-  it('once missed, counts the process deaf: no figure stale past its limit; the connection is replaced', async () => {
-    const figure = countingFigure('locations count, hung', ['locations']);
-    const kept = await figure.get();
+  it('once missed, counts the process deaf: no change unheard past its limit; the connection is replaced', async () => {
+    const stamp = locationsStamp();
     const hung = await hangListenBackend();
     try {
       const stoppedAt = performance.now();
       await insertLocationElsewhere('Hung Yard');
       const committedAt = performance.now();
-      // Asked again and again: each answer of the old count is a stale one, served from memory.
+      // While the process hears and its stamp is the old one, it believes nothing changed.
       let deafAt: number | undefined;
-      let answer = await figure.get();
-      while (answer === kept && performance.now() - committedAt < 10_000) {
+      while (
+        t.ctx.changes.hearing &&
+        locationsStamp() === stamp &&
+        performance.now() - committedAt < 10_000
+      ) {
         await sleep(5);
-        if (!t.ctx.changes.hearing) deafAt ??= performance.now();
-        answer = await figure.get();
       }
-      if (!t.ctx.changes.hearing) deafAt ??= performance.now();
-      const staleMs = performance.now() - committedAt;
-      expect(answer).toBe(kept + 1);
-      expect(staleMs).toBeLessThan(HEARTBEAT_LIMIT_MS + SLACK_MS);
+      if (!t.ctx.changes.hearing) deafAt = performance.now();
+      const unheardMs = performance.now() - committedAt;
+      expect(unheardMs).toBeLessThan(HEARTBEAT_LIMIT_MS + SLACK_MS);
       expect(deafAt).toBeDefined();
       expect(deafAt! - stoppedAt).toBeLessThan(HEARTBEAT_LIMIT_MS + SLACK_MS);
 
-      // Replaced while the old backend still hangs: a new one LISTENs, and figures are kept again.
+      // Replaced while the old backend still hangs: a new one LISTENs and hears the next write.
       await untilHearing();
       const backends = (await tableChangesBackends()).map(({ pid }) => pid);
       expect(backends).toContain(hung);
       expect(backends.filter((pid) => pid !== hung)).toHaveLength(1);
-      const reads = figure.reads();
-      expect(await figure.get()).toBe(kept + 1);
-      expect(await figure.get()).toBe(kept + 1);
-      expect(figure.reads()).toBe(reads + 1);
-      // And the new connection hears the next write.
+      const before = locationsStamp();
       await insertLocationElsewhere('Hung Yard 2');
-      await untilReadAgain(figure, reads + 1);
-      expect(await figure.get()).toBe(kept + 2);
+      await untilChanged(before);
     } finally {
       process.kill(hung, 'SIGCONT');
     }
@@ -252,25 +181,5 @@ describe('the heartbeat of the LISTEN connection', () => {
     await eventually(async () =>
       (await tableChangesBackends()).some(({ pid }) => pid === hung) ? undefined : true,
     );
-  });
-});
-
-describe('what is kept over ANY_TABLE', () => {
-  it('is read again after a notice of any table, and kept while none arrives', async () => {
-    const changes = new TableChanges();
-    changes.heardAgain();
-    const figure = new KeptFigures<number>(changes, ANY_TABLE);
-    let reads = 0;
-    const get = () => figure.get('key', async () => ++reads);
-    expect(await get()).toBe(1);
-    expect(await get()).toBe(1);
-    for (const table of ['staff', 'stock_movements', 'rental_request_items']) {
-      changes.notice({ channel: TABLE_CHANGES_CHANNEL, payload: table });
-      const before = reads;
-      expect(await get()).toBe(before + 1);
-      expect(await get()).toBe(before + 1);
-    }
-    changes.notice({ channel: 'another_channel', payload: 'staff' });
-    expect(await get()).toBe(reads);
   });
 });
