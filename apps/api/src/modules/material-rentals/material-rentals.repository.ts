@@ -1,5 +1,18 @@
 import type { StoredRentalStatus } from '@stockyard/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  sql,
+} from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
@@ -14,7 +27,7 @@ import {
   rentalRequests,
   users,
 } from '../../db/schema';
-import { containsPattern, listPage, type Page } from '../../lib/list-page';
+import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
 import { prepared } from '../../lib/prepared';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
@@ -68,27 +81,31 @@ async function matchingItemNames(db: Database, pattern: string): Promise<string[
 }
 
 /**
- * The ids of the rentals a search finds: one of their items has a matching name, or their from
- * or to location has. A union, so that each part is read from its own index.
+ * The rentals a search finds, as a CTE: one of their items has a matching name, or their from or
+ * to location has. A union, so that each part is read from its own index alone.
  */
-function searchedRentalIds(db: Database, names: string[], pattern: string) {
+function found(db: Database, names: string[], pattern: string) {
   const named = db
     .select({ id: locations.id })
     .from(locations)
     .where(ilike(locations.name, pattern));
-  return union(
-    db
-      .select({ id: materialRentalItems.rentalId })
-      .from(materialRentalItems)
-      .where(inArray(materialRentalItems.materialName, names)),
-    db
-      .select({ id: materialRentals.id })
-      .from(materialRentals)
-      .where(inArray(materialRentals.fromLocationId, named)),
-    db
-      .select({ id: materialRentals.id })
-      .from(materialRentals)
-      .where(inArray(materialRentals.toLocationId, named)),
+  // The CTEs' columns are named apart from the tables' (drizzle writes them unqualified).
+  const id = (column: AnyColumn) => sql<number>`${column}`.as('found_id');
+  return db.$with('found').as(
+    union(
+      db
+        .select({ id: id(materialRentalItems.rentalId) })
+        .from(materialRentalItems)
+        .where(inArray(materialRentalItems.materialName, names)),
+      db
+        .select({ id: id(materialRentals.id) })
+        .from(materialRentals)
+        .where(inArray(materialRentals.fromLocationId, named)),
+      db
+        .select({ id: id(materialRentals.id) })
+        .from(materialRentals)
+        .where(inArray(materialRentals.toLocationId, named)),
+    ),
   );
 }
 
@@ -96,7 +113,6 @@ function searchedRentalIds(db: Database, names: string[], pattern: string) {
 export async function listRentals(db: Database, filters: RentalFilters, page: Page) {
   const r = materialRentals;
   const status = filters.status;
-  const pattern = filters.search ? containsPattern(filters.search) : undefined;
   const where = and(
     filters.toLocationId === undefined ? undefined : eq(r.toLocationId, filters.toLocationId),
     status === 'ACTIVE'
@@ -106,22 +122,50 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
         : status === undefined
           ? undefined
           : eq(r.status, status),
-    pattern === undefined
-      ? undefined
-      : inArray(r.id, searchedRentalIds(db, await matchingItemNames(db, pattern), pattern)),
   );
+  if (!filters.search) {
+    return listPage(
+      (total) =>
+        db
+          .select({ ...RENTAL_FIELDS, total })
+          .from(r)
+          .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
+          .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
+          .leftJoin(users, eq(users.id, r.rentedById))
+          .where(where)
+          .orderBy(desc(r.id)),
+      page,
+      db.select({ n: count() }).from(r).where(where),
+    );
+  }
+  // A search finds its rentals once (decision 023): the page and its total both read that CTE,
+  // which is why the page counts it itself rather than through a subquery of its own (the count
+  // given to listPage, with the CTE, is run alone only past the last page). The other filters
+  // are applied to what was found, a tenth of the rentals for a word of three letters.
+  const pattern = containsPattern(filters.search);
+  const hits = found(db, await matchingItemNames(db, pattern), pattern);
+  // Without another filter the rentals found are the matches: no join to the rentals is needed.
+  const id = sql<number>`${hits.id}`.as('match_id');
+  const matches = db
+    .$with('matches')
+    .as(
+      where === undefined
+        ? db.select({ id }).from(hits).where(undefined)
+        : db.select({ id }).from(hits).innerJoin(r, eq(r.id, hits.id)).where(where),
+    );
   return listPage(
-    (total) =>
+    () =>
       db
-        .select({ ...RENTAL_FIELDS, total })
-        .from(r)
+        .with(hits, matches)
+        .select({ ...RENTAL_FIELDS, total: totalColumn(db.select({ n: count() }).from(matches)) })
+        .from(matches)
+        .innerJoin(r, eq(r.id, matches.id))
         .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
         .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
         .leftJoin(users, eq(users.id, r.rentedById))
-        .where(where)
-        .orderBy(desc(r.id)),
+        .orderBy(desc(matches.id)),
     page,
-    db.select({ n: count() }).from(r).where(where),
+    db.with(hits, matches).select({ n: count() }).from(matches),
   );
 }
 

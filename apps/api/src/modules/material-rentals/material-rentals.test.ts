@@ -349,6 +349,36 @@ describe('reading rentals', () => {
     expect(wrong.json().message).toContain(RENTAL_MESSAGES.statusInvalid);
   });
 
+  it('counts a search with its other filters, on every page and past the last, as the rows it finds', async () => {
+    const list = async (query: string) => {
+      const response = await call('GET', `/material-rentals?${query}`, admin());
+      expect(response.statusCode, response.body).toBe(200);
+      const data = response.json().data;
+      return {
+        ids: (data.rentals as RentalReply[]).map((r) => r.id),
+        total: data.pagination.total,
+      };
+    };
+    const everything = await list('search=prop&limit=100');
+    expect(everything.ids).toEqual([theirs.id, mine.id]);
+    expect(everything.total).toBe(2);
+    // Page by page, newest first, each with the whole search's total.
+    expect(await list('search=prop&limit=1&page=1')).toEqual({ ids: [theirs.id], total: 2 });
+    expect(await list('search=prop&limit=1&page=2')).toEqual({ ids: [mine.id], total: 2 });
+    expect(await list('search=prop&limit=1&page=3')).toEqual({ ids: [], total: 2 });
+    // With a destination or a status, only the rentals found that also pass them.
+    expect(await list(`search=prop&locationId=${other.id}`)).toEqual({
+      ids: [theirs.id],
+      total: 1,
+    });
+    expect(await list('search=prop&status=OVERDUE')).toEqual({ ids: [theirs.id], total: 1 });
+    expect(await list('search=prop&status=RETURNED')).toEqual({ ids: [], total: 0 });
+    expect(await list('search=prop&status=RETURNED&page=2')).toEqual({ ids: [], total: 0 });
+    // A name no item and no location has finds nothing; % and _ are matched literally.
+    expect(await list('search=no%20such%20thing')).toEqual({ ids: [], total: 0 });
+    expect(await list('search=%25')).toEqual({ ids: [], total: 0 });
+  });
+
   it('answers one rental, 404 for another location’s to a field manager and for a missing one', async () => {
     const one = await call('GET', `/material-rentals/${mine.id}`, manager());
     expect(one.statusCode).toBe(200);
