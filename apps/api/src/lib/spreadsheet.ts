@@ -149,7 +149,10 @@ function formattedNumber(value: number, format: string): string {
 /** The characters a value shows on its longest line. */
 function shownLength(value: SheetValue): number {
   if (value === null || value === undefined) return 0;
-  if (typeof value === 'string') return Math.max(...value.split('\n').map((line) => line.length));
+  if (typeof value === 'string') {
+    if (!value.includes('\n')) return value.length;
+    return Math.max(...value.split('\n').map((line) => line.length));
+  }
   if (typeof value === 'number') return String(value).length;
   if ('date' in value) return value.format.length;
   return formattedNumber(value.number, value.format).length;
@@ -158,6 +161,7 @@ function shownLength(value: SheetValue): number {
 /** The lines a text takes in a cell `width` characters wide. */
 function linesIn(text: string, width: number): number {
   const room = Math.max(1, Math.floor(width) - 1);
+  if (text.length <= room && !text.includes('\n')) return 1; // one line, the most common
   return text
     .split('\n')
     .reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / room)), 0);
