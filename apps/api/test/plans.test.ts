@@ -3,8 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client';
 import { listRentals } from '../src/modules/material-rentals/material-rentals.repository';
-import { listMovements } from '../src/modules/materials/materials.repository';
-import { listLowStock, listMaterials } from '../src/modules/materials/materials-reads.repository';
 import { createLocation, createUser } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -19,7 +17,6 @@ let t: TestApp;
 let one: Database;
 let yard: { id: number };
 let reader: { id: number };
-let material: number;
 beforeAll(async () => {
   t = await createTestApp();
   // Enough rows of each for the planner to tell plans apart, as in the benchmark's data.
@@ -28,15 +25,6 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into locations (name, address, type, status)
     select 'Site ' || n, n || ' Road', 'FIELD', 'ACTIVE' from generate_series(1, 200) n`);
-  await t.db.execute(sql`
-    insert into materials (name, location_id, quantity, unit)
-    select 'Bulk ' || n, ${yard.id} + n % 200, n % 30, 'EACH' from generate_series(1, 20000) n`);
-  const [first] = (await t.db.execute<{ id: number }>(sql`select min(id) as id from materials`))
-    .rows;
-  material = first!.id;
-  await t.db.execute(sql`
-    insert into stock_movements (material_id, delta, quantity_after, reason)
-    select ${material}, 1, n, 'STOCK_UPDATE' from generate_series(1, 300) n`);
   // Rentals between the yard and the sites (the rental counters follow by their triggers).
   await t.db.execute(sql`
     insert into material_rentals (from_location_id, to_location_id, rental_date,
@@ -59,13 +47,6 @@ const today = new Date().toISOString().slice(0, 10);
 
 /** The reads the benchmark measures, by name, with a page size. */
 const hotReads: Array<[string, (limit: number) => Promise<unknown>]> = [
-  ['the inventory, first page', (l) => listMaterials(one, undefined, page(1, l))],
-  ['the inventory, a later page', (l) => listMaterials(one, undefined, page(100, l))],
-  ['the inventory, a last page', (l) => listMaterials(one, undefined, page(1999, l))],
-  ["a location's first page", (l) => listMaterials(one, yard.id, page(1, l))],
-  ["a location's later page", (l) => listMaterials(one, yard.id, page(5, l))],
-  ['low stock', (l) => listLowStock(one, undefined, l)],
-  ['low stock at a location', (l) => listLowStock(one, yard.id, l)],
   ['the rentals, first page', (l) => listRentals(one, { today }, page(1, l))],
   [
     "a destination's rentals, first page",
@@ -77,9 +58,7 @@ const hotReads: Array<[string, (limit: number) => Promise<unknown>]> = [
  * The other lists, prepared the same way; PostgreSQL may plan some of them again at every call,
  * as their offset changes the cost of their plans (none is read at the benchmark's rates).
  */
-const otherReads: Array<[string, (limit: number) => Promise<unknown>]> = [
-  ["a material's movements", (l) => listMovements(one, material, page(2, l))],
-];
+const otherReads: Array<[string, (limit: number) => Promise<unknown>]> = [];
 
 describe('the list reads', () => {
   it.each(hotReads)('plan %s once, then run the generic plan', async (_name, read) => {

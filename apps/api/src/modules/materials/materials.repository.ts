@@ -11,8 +11,7 @@ import {
   stockMovements,
   users,
 } from '../../db/schema';
-import { type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, preparedList } from '../../lib/prepared';
+import { listPage, type Page } from '../../lib/list-page';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type MovementValues = typeof stockMovements.$inferInsert;
@@ -210,10 +209,10 @@ const counterpartId = sql`case when ${stockMovements.reason} in ('TRANSFER_OUT',
 
 /** A page of a material's movements, each transfer with its other side's material and location. */
 export async function listMovements(db: Database, materialId: number, page: Page) {
-  const movementsPage = (page: Page) =>
-    preparedList(db, 'material_movements', page, (d, name, limit, offset) => {
-      const where = eq(stockMovements.materialId, sql.placeholder('materialId'));
-      return d
+  const where = eq(stockMovements.materialId, materialId);
+  return listPage(
+    (total) =>
+      db
         .select({
           movement: stockMovements,
           userName: users.name,
@@ -222,7 +221,7 @@ export async function listMovements(db: Database, materialId: number, page: Page
             materialName: counterpartMaterials.name,
             locationName: counterpartLocations.name,
           },
-          total: totalColumn(d.select({ n: count() }).from(stockMovements).where(where)),
+          total,
         })
         .from(stockMovements)
         .leftJoin(users, eq(users.id, stockMovements.userId))
@@ -232,12 +231,8 @@ export async function listMovements(db: Database, materialId: number, page: Page
           eq(counterpartLocations.id, counterpartMaterials.locationId),
         )
         .where(where)
-        .orderBy(desc(stockMovements.id))
-        .limit(limitLiteral(limit))
-        .offset(offset)
-        .prepare(name);
-    });
-  const read = ({ limit, offset }: Page) =>
-    movementsPage({ limit, offset }).execute({ materialId, offset });
-  return pageAndTotal(read, page);
+        .orderBy(desc(stockMovements.id)),
+    page,
+    db.select({ n: count() }).from(stockMovements).where(where),
+  );
 }
