@@ -24,7 +24,7 @@ const sqlList = (values: readonly string[]) =>
  * The staff and their attendance, in the caller's transaction, with triggers off
  * (`session_replication_role = replica`, as the caller sets it): the records are inserted with
  * the attendance table's b-tree indexes and its exclusion constraint dropped, which are built once
- * over them afterwards, and the month counts the triggers would have kept are counted once.
+ * over them afterwards.
  */
 export async function seedStaff(client: pg.PoolClient | pg.Client, locations: number) {
   await client.query(
@@ -99,10 +99,4 @@ export async function seedStaff(client: pg.PoolClient | pg.Client, locations: nu
   for (const { name, definition } of exclusions) {
     await client.query(`alter table attendance add constraint ${name} ${definition}`);
   }
-  // In the order of their key, as the months' rows come in time: a month's rows share pages.
-  await client.query(
-    `insert into attendance_month_counts (month, location_id, status, records)
-     select date_trunc('month', date)::date, location_id, status, count(*)
-     from attendance group by 1, 2, 3 order by 1, 2, 3`,
-  );
 }

@@ -6,7 +6,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
   time,
@@ -55,21 +54,4 @@ export const attendance = pgTable(
     // A staff member's overview, counted from the index alone.
     index('attendance_staff_status_idx').on(t.staffId, t.status),
   ],
-);
-
-/**
- * How many records a location has per month and status, kept by triggers on `attendance`
- * (migration 0018): a month's list counts its total from these rows instead of its tens of
- * thousands of records.
- */
-export const attendanceMonthCounts = pgTable(
-  'attendance_month_counts',
-  {
-    locationId: integer('location_id').notNull(),
-    /** The month's first day. */
-    month: date('month', { mode: 'string' }).notNull(),
-    status: text('status').notNull(),
-    records: integer('records').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.locationId, t.status] })],
 );
