@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { InvoiceDto } from '@stockyard/shared';
+import { type InvoiceDto, PERMISSION_FLAGS } from '@stockyard/shared';
 import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
 
 /** The few browser objects the measures below use (the e2e project has no DOM types). */
@@ -201,4 +201,104 @@ test.describe('on a phone and a desktop nothing is cut or off-screen', () => {
       expect(await overflow(page)).toBe(0);
     });
   }
+});
+
+/** The relative luminance (0 black, 1 white) of the first toast's background. */
+function toastLuminance(page: Page): Promise<number> {
+  return page
+    .locator('[data-sonner-toast]')
+    .first()
+    .evaluate((toast) => {
+      const browser = globalThis as unknown as {
+        getComputedStyle: (element: unknown) => { backgroundColor: string };
+      };
+      const [r, g, b] = (browser.getComputedStyle(toast).backgroundColor.match(/[\d.]+/g) ?? [])
+        .slice(0, 3)
+        .map((part) => {
+          const c = Number(part) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+      return 0.2126 * (r ?? 1) + 0.7152 * (g ?? 1) + 0.0722 * (b ?? 1);
+    });
+}
+
+test.describe('what a form and a toast say', () => {
+  test('an email in use is said under the Email field of Add and Edit User, in a toast of the Dark theme', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const [first, second] = [
+      await seed.fieldManager(location.id),
+      await seed.fieldManager(location.id),
+    ];
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await signIn(page, admin);
+    await page.goto('/users');
+    await page.getByPlaceholder('Search by name or email...').fill(second.email);
+    await page.getByRole('button', { name: `Edit ${second.name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await edit.getByLabel('Email').fill(first.email.toUpperCase());
+    await edit.getByRole('button', { name: 'Update User' }).click();
+    await expect(edit.getByLabel('Email')).toHaveAccessibleDescription(
+      'A user with this email already exists',
+    );
+    await expect(page.locator('[data-sonner-toast]')).toContainText(
+      'A user with this email already exists',
+    );
+    expect(await toastLuminance(page)).toBeLessThan(0.1);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByLabel('Name').fill(unique('Copy'));
+    await add.getByLabel('Email').fill(first.email);
+    await add.getByLabel('Role').selectOption({ label: 'Field Manager' });
+    await add.getByLabel('Location', { exact: true }).selectOption({ label: location.name });
+    await add.getByLabel('Password', { exact: true }).fill('Field-Pass-1');
+    await add.getByLabel('Confirm Password').fill('Field-Pass-1');
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(add.getByLabel('Email')).toHaveAccessibleDescription(
+      'A user with this email already exists',
+    );
+  });
+
+  test('a toast is light in the Light theme', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await signIn(page, admin);
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByLabel('Name').fill(unique('Copy'));
+    await add.getByLabel('Email').fill(admin.email);
+    await add.getByLabel('Role').selectOption({ label: 'Admin' });
+    await add.getByLabel('Location', { exact: true }).selectOption({ index: 1 });
+    await add.getByLabel('Password', { exact: true }).fill('Field-Pass-1');
+    await add.getByLabel('Confirm Password').fill('Field-Pass-1');
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.locator('[data-sonner-toast]')).toContainText('already exists');
+    expect(await toastLuminance(page)).toBeGreaterThan(0.6);
+  });
+
+  test('a field manager whose every flag is taken away is sent to the Dashboard and told why', async ({
+    page,
+    seed,
+  }) => {
+    const yard = await seed.location();
+    const manager = await seed.fieldManager(yard.id);
+    await signIn(page, manager);
+    await page.goto('/inventory');
+    await expect(page.getByRole('heading', { name: 'Inventory Management' })).toBeVisible();
+
+    const { token } = await apiLogin(page.request, admin);
+    const none = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false]));
+    await apiCall(page.request, token, 'PATCH', `/api/users/${manager.id}/permissions`, {
+      permissions: none,
+    });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('No access to Inventory')).toBeVisible();
+    await expect(
+      page.getByText('Your account does not have the permission for this page'),
+    ).toBeVisible();
+  });
 });

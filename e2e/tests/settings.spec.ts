@@ -62,7 +62,9 @@ test.describe('Settings', () => {
     const lowStock = page.getByRole('switch', { name: 'Low Inventory Alerts' });
     await expect(lowStock).toHaveAttribute('aria-checked', 'true');
     await lowStock.click();
-    await expect(page.getByText("Notification setting 'lowStockAlerts' updated.")).toBeVisible();
+    await expect(
+      page.getByText("Notification setting 'Low Inventory Alerts' updated."),
+    ).toBeVisible();
     await expect(lowStock).toHaveAttribute('aria-checked', 'false');
     const saved = await apiCall<{ data: { lowStockAlerts: boolean } }>(
       page.request,
@@ -164,7 +166,9 @@ test.describe('Settings', () => {
     const login = page.getByRole('switch', { name: 'Login Notifications' });
     await expect(login).toHaveAttribute('aria-checked', 'true');
     await login.click();
-    await expect(page.getByText("Notification setting 'loginAlerts' updated.")).toBeVisible();
+    await expect(
+      page.getByText("Notification setting 'Login Notifications' updated."),
+    ).toBeVisible();
     await expect(login).toHaveAttribute('aria-checked', 'false');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Login Notifications' })).toHaveAttribute(

@@ -7,13 +7,15 @@ import { useThemeSync } from './use-theme-sync';
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function App() {
-  useThemeSync();
+  const theme = useThemeSync();
   return (
     <ErrorBoundary>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
         {/* Below the header, so that a toast never covers the bell or the account menu. */}
+        {/* In the page's theme: sonner's own default is light whatever the page. */}
         <Toaster
+          theme={theme}
           position="top-right"
           offset={{ top: 72, right: 16 }}
           mobileOffset={{ top: 72, right: 8, left: 8 }}

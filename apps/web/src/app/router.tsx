@@ -1,9 +1,10 @@
 import { mayOpen, ROUTES, type RouteEntry } from '@stockyard/shared';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
 import { useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
 import { useDocumentTitle } from './page-title';
 import { PAGES } from './pages';
 import { ProtectedRoute } from './protected-route';
@@ -12,11 +13,26 @@ import { ProtectedRoute } from './protected-route';
 const AppShell = lazy(() => import('./layout/app-shell'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-/** A page this user may not open (by role, or as a USER by the page's flag) sends them home. */
+/**
+ * A page this user may not open (by role, or as a USER by the page's flag) sends them home, and
+ * says why: an open page goes when an admin takes its flag away, which would otherwise look like
+ * the app jumping to the Dashboard by itself.
+ */
 function RoleGate({ route, children }: { route: RouteEntry; children: React.ReactNode }) {
   const session = useSession();
-  if (!mayOpen(session?.user, route)) return <Navigate to="/" replace />;
+  if (!mayOpen(session?.user, route)) return <SentHome title={route.title} />;
   return children;
+}
+
+function SentHome({ title }: { title: string }) {
+  useEffect(() => {
+    notifyToast.info(`No access to ${title}`, {
+      id: 'no-access',
+      description:
+        'Your account does not have the permission for this page, so it shows the Dashboard.',
+    });
+  }, [title]);
+  return <Navigate to="/" replace />;
 }
 
 function pageRoutes(): RouteObject[] {

@@ -123,8 +123,12 @@ export const SETTINGS_MESSAGES = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
-/** The toast of a switch that was saved (03 section 8). */
-export const notificationSettingUpdated = (key: string) => `Notification setting '${key}' updated.`;
+/**
+ * The toast of a switch that was saved (03 section 8's 'Notification setting '{key}' updated.'),
+ * naming the switch as its label does: the key ('rentalAlerts') means nothing to its user.
+ */
+export const notificationSettingUpdated = (key: NotificationSwitch) =>
+  `Notification setting '${NOTIFICATION_SWITCH_LABELS[key]}' updated.`;
 
 /** PUT /users/notifications: any of the switches; twoFactorEnabled only as it already is. */
 export const notificationSettingsUpdateSchema = z

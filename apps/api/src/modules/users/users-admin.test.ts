@@ -146,7 +146,11 @@ describe('PUT /api/users/update/:id', () => {
       editOf(user, { email: actors.admin.user.email.toUpperCase() }),
     );
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('A user with this email already exists');
+    expect(taken.json()).toMatchObject({
+      message: 'A user with this email already exists',
+      // The Edit User form shows it under Email.
+      errors: [{ path: 'email', message: 'A user with this email already exists' }],
+    });
     const same = await call(
       'PUT',
       `/update/${user.id}`,

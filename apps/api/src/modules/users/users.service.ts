@@ -11,7 +11,7 @@ import {
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/app-error';
+import { AppError, conflict, notFound } from '../../lib/app-error';
 import { assertReadable, listScope } from '../../lib/location-scope';
 import { hashNewPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -26,6 +26,9 @@ import { assertMayGrant, assertMayLoseAccess, assertMayManage, endSessions } fro
 
 export const USER_NOT_FOUND = 'User not found';
 const EMAIL_TAKEN = 'A user with this email already exists';
+/** A taken email, said on the form's Email field too. */
+const emailTaken = () =>
+  new AppError('CONFLICT', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
 
 type Page = { page: number; limit: number };
 
@@ -45,7 +48,7 @@ async function withEmailGuard<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     // Two requests for one new email at once: the unique index decides, the loser hears why.
-    if (isUniqueViolation(error, 'users_email_unique')) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
     throw error;
   }
 }
@@ -103,7 +106,7 @@ export async function registerUser(
     inTransaction(ctx, async (uow) => {
       const { tx } = uow;
       const location = await requireLocation(tx, input.locationId);
-      if (await repo.emailTaken(tx, input.email)) throw conflict(EMAIL_TAKEN);
+      if (await repo.emailTaken(tx, input.email)) throw emailTaken();
       // Sent before the insert, so that the newcomer is not told of their own arrival.
       await notify(ctx, uow, {
         type: 'NEW_USER',
@@ -158,7 +161,7 @@ export async function updateUser(
         permissionsOf(before),
       );
       const location = await requireLocation(tx, input.locationId);
-      if (await repo.emailTaken(tx, input.email, id)) throw conflict(EMAIL_TAKEN);
+      if (await repo.emailTaken(tx, input.email, id)) throw emailTaken();
       const status = input.status ?? before.status;
       if (before.role === 'ADMIN' && input.role !== 'ADMIN') {
         await assertMayLoseAccess(tx, actor, before, 'demote');

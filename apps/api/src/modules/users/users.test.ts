@@ -116,6 +116,8 @@ describe('POST /api/users/register', () => {
     expect(again.json()).toMatchObject({
       code: 'CONFLICT',
       message: 'A user with this email already exists',
+      // The Add User form shows it under Email.
+      errors: [{ path: 'email', message: 'A user with this email already exists' }],
     });
   });
 
