@@ -83,6 +83,8 @@ test.describe('staff and attendance', () => {
     await expect(record).toContainText('08:00');
     await expect(record).toContainText('12:00');
     await expect(record).toContainText('PRESENT');
+    // Its day dd/mm/yyyy, as every list writes a date (the staff list's Hire Date excepted).
+    await expect(record).toContainText(day(today).typed);
     await expect(page.getByText('Showing 1 to 1 of 1 records')).toBeVisible();
 
     // An interval around the first one is refused with the spec's message.
@@ -160,10 +162,15 @@ test.describe('staff and attendance', () => {
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0]!;
     const mine: unknown[][] = [];
+    const dayFormats: string[] = [];
     sheet.eachRow((sheetRow) => {
       const values = sheetRow.values as unknown[];
-      if (values[1] === name) mine.push(values);
+      if (values[1] !== name) return;
+      mine.push(values);
+      dayFormats.push(sheetRow.getCell(3).numFmt);
     });
+    // A date cell shown dd/mm/yyyy.
+    expect(dayFormats).toEqual(['dd/mm/yyyy']);
     expect(mine).toHaveLength(1);
     expect(mine[0]![6]).toBe('ABSENT');
     expect(mine[0]![7]).toBe('=SUM(A1:A2)');

@@ -20,10 +20,8 @@ export type FormattedDate = { date: Date; format: string };
 /** What a cell holds: text, a number, a formatted number, a date, or nothing. */
 export type SheetValue = string | number | FormattedNumber | FormattedDate | null | undefined;
 
-/** A day as the invoice shows it (`toDisplayDate`): 01/11/2026. */
+/** A day as the app shows it (`toDisplayDate`): 01/11/2026, in every export. */
 export const DAY_FORMAT = 'dd/mm/yyyy';
-/** A day as the staff and attendance lists show it (`shortDate`): 01 Nov 2026. */
-export const SHORT_DATE_FORMAT = 'dd mmm yyyy';
 
 /**
  * A yyyy-MM-dd as a date cell: its UTC midnight, which is how a spreadsheet keeps a day (exceljs

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { ATTENDANCE_EXPORT_FILE } from '@stockyard/shared';
 import {
   attachmentHeader,
+  DAY_FORMAT,
   dateCell,
-  SHORT_DATE_FORMAT,
   type SheetRow,
   sheetRow,
   streamedWorkbook,
@@ -25,7 +25,7 @@ async function* attendanceRows(rows: AsyncIterable<ExportedRow>): AsyncGenerator
     yield sheetRow([
       a.staffName,
       a.location,
-      dateCell(a.date, SHORT_DATE_FORMAT),
+      dateCell(a.date, DAY_FORMAT),
       timeCell(a.checkIn),
       timeCell(a.checkOut),
       a.status,

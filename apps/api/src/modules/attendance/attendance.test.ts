@@ -607,7 +607,7 @@ describe('GET /api/attendance/export', () => {
       const row = sheet.getRow(index + 2);
       expect(row.getCell(1).value).toBe(a.staffName);
       expect(row.getCell(2).value).toBe(a.location);
-      expect(dayOf(row.getCell(3), 'dd mmm yyyy')).toBe(a.date);
+      expect(dayOf(row.getCell(3), 'dd/mm/yyyy')).toBe(a.date);
       expect(timeOf(row.getCell(4))).toBe(a.checkIn);
       expect(timeOf(row.getCell(5))).toBe(a.checkOut);
       expect(row.getCell(6).value).toBe(a.status);
@@ -662,7 +662,7 @@ describe('GET /api/attendance/export', () => {
       'Ben Fixer',
       'Asha Rigger',
     ]);
-    expect([early, late, absent].map((row) => dayOf(row!.getCell(3), 'dd mmm yyyy'))).toEqual([
+    expect([early, late, absent].map((row) => dayOf(row!.getCell(3), 'dd/mm/yyyy'))).toEqual([
       '2026-10-05',
       '2026-10-06',
       '2026-10-07',

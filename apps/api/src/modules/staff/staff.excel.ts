@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { STAFF_EXPORT_FILE, type StaffDto } from '@stockyard/shared';
 import {
   attachmentHeader,
+  DAY_FORMAT,
   dateCell,
-  SHORT_DATE_FORMAT,
   sheetRow,
   streamedWorkbook,
   writeSheet,
@@ -43,7 +43,7 @@ export function staffWorkbook(staff: StaffDto[]): Readable {
         s.position,
         s.location,
         s.department,
-        dateCell(s.hireDate, SHORT_DATE_FORMAT),
+        dateCell(s.hireDate, DAY_FORMAT),
         { number: s.salary, format: SALARY_FORMAT },
         s.status,
         s.address,

@@ -384,7 +384,7 @@ describe('GET /api/staff/export', () => {
     const row = sheet.getRow(2);
     expect(row.getCell(2).value).toBe(email);
     expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(email.length);
-    expect(dayOf(row.getCell(7), 'dd mmm yyyy')).toBe('2023-12-31');
+    expect(dayOf(row.getCell(7), 'dd/mm/yyyy')).toBe('2023-12-31');
     expect(row.getCell(8).value).toBe(1234567);
     expect(row.getCell(8).numFmt).toBe('"$"#,##0');
     expect(sheet.getColumn(8).width).toBeGreaterThanOrEqual('$1,234,567'.length);

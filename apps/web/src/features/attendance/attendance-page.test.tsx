@@ -101,7 +101,7 @@ describe('Staff Attendance', { timeout: 20_000 }, () => {
     expect(within(late).getByText('08:00')).toBeTruthy();
     expect(within(late).getByText('16:30')).toBeTruthy();
     expect(within(late).getAllByText('LATE').length).toBeGreaterThan(0);
-    const plain = screen.getByText('11 May 2026').closest('tr')!;
+    const plain = screen.getByText('11/05/2026').closest('tr')!;
     expect(within(plain).getByText('-')).toBeTruthy();
     expect(screen.getByText('Showing 1 to 10 of 12 records')).toBeTruthy();
     expect(listRequests().at(-1)).toEqual({

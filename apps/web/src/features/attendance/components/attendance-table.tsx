@@ -1,4 +1,4 @@
-import { type AttendanceDto, ATTENDANCE_MESSAGES as M, shortDate } from '@stockyard/shared';
+import { type AttendanceDto, isoToDisplayDate, ATTENDANCE_MESSAGES as M } from '@stockyard/shared';
 import { Pencil } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -52,7 +52,8 @@ export function AttendanceTable({
                     <div className="font-medium">{record.staffName}</div>
                     <div className="text-xs text-muted-foreground md:hidden">{record.location}</div>
                     <div className="text-xs text-muted-foreground sm:hidden">
-                      {shortDate(record.date)}, {record.checkIn ?? '-'} to {record.checkOut ?? '-'}
+                      {isoToDisplayDate(record.date)}, {record.checkIn ?? '-'} to{' '}
+                      {record.checkOut ?? '-'}
                     </div>
                     <div className="mt-1 sm:hidden">
                       <AttendanceStatusBadge status={record.status} />
@@ -61,7 +62,9 @@ export function AttendanceTable({
                 </div>
               </TD>
               <TD className="hidden md:table-cell">{record.location}</TD>
-              <TD className="hidden whitespace-nowrap sm:table-cell">{shortDate(record.date)}</TD>
+              <TD className="hidden whitespace-nowrap sm:table-cell">
+                {isoToDisplayDate(record.date)}
+              </TD>
               <TD className="hidden sm:table-cell">{record.checkIn ?? '-'}</TD>
               <TD className="hidden sm:table-cell">{record.checkOut ?? '-'}</TD>
               <TD className="hidden sm:table-cell">
@@ -78,7 +81,7 @@ export function AttendanceTable({
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`Edit attendance of ${record.staffName} on ${record.date}`}
+                    aria-label={`Edit attendance of ${record.staffName} on ${isoToDisplayDate(record.date)}`}
                     onClick={() => onEdit(record)}
                   >
                     <Pencil className="h-4 w-4" aria-hidden />
