@@ -56,8 +56,8 @@ export const rentalRequests = pgTable(
     index('rental_requests_status_idx').on(t.status, t.id),
     index('rental_requests_location_idx').on(t.locationId, t.id),
     index('rental_requests_location_status_idx').on(t.locationId, t.status, t.id),
-    // The search by requester, and a user's history.
-    index('rental_requests_requested_by_idx').on(t.requestedById, t.id),
+    // The search by requester, with or without a status, read from the index alone.
+    index('rental_requests_requested_by_status_idx').on(t.requestedById, t.status, t.id),
     index('rental_requests_approved_by_idx').on(t.approvedById),
     // The dashboard: the requests made this month.
     index('rental_requests_created_idx').on(t.createdAt),
