@@ -55,7 +55,22 @@ function overflow(page: Page): Promise<number> {
   });
 }
 
-async function seedInvoice(page: Page, locationId: number): Promise<InvoiceDto> {
+const TOWER_BAY = {
+  job_description: 'Tower bay',
+  job_type: 'Erection',
+  uom: 'CUM (M3) (18-24m)',
+  quantity: 1,
+  length: 2,
+  width: 1.5,
+  height: 4,
+  materialUsages: [],
+};
+
+async function seedInvoice(
+  page: Page,
+  locationId: number,
+  items: object[] = [TOWER_BAY],
+): Promise<InvoiceDto> {
   const { token } = await apiLogin(page.request, admin);
   const today = new Date();
   const issueDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-01`;
@@ -67,18 +82,7 @@ async function seedInvoice(page: Page, locationId: number): Promise<InvoiceDto> 
     clientAddress: '3 Mill Road, York',
     issueDate,
     dueDate: issueDate,
-    items: [
-      {
-        job_description: 'Tower bay',
-        job_type: 'Erection',
-        uom: 'CUM (M3) (18-24m)',
-        quantity: 1,
-        length: 2,
-        width: 1.5,
-        height: 4,
-        materialUsages: [],
-      },
-    ],
+    items,
   });
   return body.data;
 }
@@ -301,4 +305,50 @@ test.describe('what a form and a toast say', () => {
       page.getByText('Your account does not have the permission for this page'),
     ).toBeVisible();
   });
+});
+
+test("the invoice item list's filters are kept in the URL: a reload and Back keep them", async ({
+  page,
+  seed,
+}) => {
+  const location = await seed.location();
+  const item = (job_description: string, job_type: string, uom: string) => ({
+    job_description,
+    job_type,
+    uom,
+    quantity: 1,
+    length: 2,
+    width: 2,
+    height: 0,
+    materialUsages: [],
+  });
+  const invoice = await seedInvoice(page, location.id, [
+    item('Deck boards', 'Erection', 'SQM (M2)'),
+    item('Deck boards, level 2', 'Dismantling', 'SQM (M2)'),
+    item('Handrail strip', 'Dismantling', 'Running MTR'),
+  ]);
+  await signIn(page, admin);
+  await page.goto(`/invoices/${invoice.id}/item-list`);
+  const rows = page.getByRole('table', { name: 'Invoice items' }).locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+
+  await page.getByLabel('Filter by job type').selectOption('Dismantling');
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Filter by description').fill('deck');
+  await expect(rows).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]search=deck(&|$)/);
+  await expect(page).toHaveURL(/[?&]jobType=Dismantling(&|$)/);
+
+  await page.reload();
+  await expect(page.getByLabel('Filter by job type')).toHaveValue('Dismantling');
+  await expect(page.getByLabel('Filter by description')).toHaveValue('deck');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Deck boards, level 2');
+
+  await page.getByLabel('Filter by UOM').selectOption('Running MTR');
+  await expect(page.getByText('No items match the filters.')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Filter by UOM')).toHaveValue('');
+  await expect(page.getByLabel('Filter by job type')).toHaveValue('Dismantling');
+  await expect(rows).toHaveCount(1);
 });

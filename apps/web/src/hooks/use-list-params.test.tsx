@@ -1,5 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useListParams } from './use-list-params';
 
@@ -82,6 +82,19 @@ describe('useListParams', () => {
     expect(view.url()).toBe('/users?search=bolt&page=2');
     await act(() => view.router.navigate(-1));
     expect(view.url()).toBe('/dashboard');
+  });
+
+  it("a list that was left changes no other page's URL (a search typed just before a link)", async () => {
+    window.history.replaceState(null, '', '/invoices/7/item-list?uom=Running+MTR');
+    const router = createBrowserRouter([{ path: '*', element: <Probe /> }]);
+    render(<RouterProvider router={router} />);
+    const left = list!;
+    await act(() => router.navigate('/invoices'));
+    await act(() => left.setFilters({ search: 'deck' }));
+    expect(window.location.pathname + window.location.search).toBe('/invoices');
+    await act(() => list!.setFilters({ search: 'deck' }));
+    expect(window.location.pathname + window.location.search).toBe('/invoices?search=deck');
+    router.dispose();
   });
 
   it('adds no history entry when the view does not change', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { isIsoDate } from '@/lib/dates';
 
 /** What a list's URL parameter may hold: free text, an id, a yyyy-MM-dd day, or one of a few values. */
@@ -29,6 +29,11 @@ export function readPage(raw: string | null): number {
  */
 export function useListParams<const S extends ParamSpec>(spec: S) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  // In the browser the window's address is the router's: once it names another page, this list
+  // was left (it stays on screen while the next page loads), and a change it makes late (a search
+  // typed just before a link was followed) must not land on that page's URL.
+  const inBrowser = window.location.pathname === pathname;
   const page = readPage(params.get('page'));
   const query = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string stands for params
@@ -43,6 +48,7 @@ export function useListParams<const S extends ParamSpec>(spec: S) {
 
   const update = useCallback(
     (changes: Record<string, string | number | undefined>, replace: boolean) => {
+      if (inBrowser && window.location.pathname !== pathname) return;
       const next = new URLSearchParams(params);
       for (const [key, value] of Object.entries(changes)) {
         const text = value === undefined ? '' : String(value);
@@ -52,7 +58,7 @@ export function useListParams<const S extends ParamSpec>(spec: S) {
       // The same view again (a date retyped) adds no history entry.
       if (next.toString() !== params.toString()) setParams(next, { replace });
     },
-    [params, setParams],
+    [params, setParams, inBrowser, pathname],
   );
 
   return {

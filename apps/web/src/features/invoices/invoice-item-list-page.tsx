@@ -7,12 +7,13 @@ import {
   uomDimensions,
 } from '@stockyard/shared';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useListParams } from '@/hooks/use-list-params';
+import { useSearchInput } from '@/hooks/use-search-input';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useInvoice } from './api/get-invoice';
@@ -21,18 +22,28 @@ import { formatQuantity } from './invoice-form';
 const dimension = (item: InvoiceItemDto, which: 'length' | 'width' | 'height') =>
   uomDimensions(item.uom)[which] ? String(item[which]) : '-';
 
-/** /invoices/{id}/item-list (03 section 2.6): the items, filtered, and their totals. */
+/**
+ * /invoices/{id}/item-list (03 section 2.6): the items, filtered, and their totals. The filters
+ * are kept in the URL (?search=deck&jobType=Erection&uom=SQM+(M2)), as every list keeps its own.
+ */
 export default function InvoiceItemListPage() {
   const id = Number(useParams().id);
   const invoice = useInvoice(Number.isInteger(id) && id > 0 ? id : null);
-  const [description, setDescription] = useState('');
-  const [jobType, setJobType] = useState('');
-  const [uom, setUom] = useState('');
+  const { filters, setFilters } = useListParams({
+    search: 'text',
+    jobType: JOB_TYPES,
+    uom: INVOICE_UOMS,
+  });
+  const { search: description, jobType, uom } = filters;
+  const searchBox = useSearchInput(description, (value, options) =>
+    setFilters({ search: value }, options),
+  );
 
   const notFound =
     !(Number.isInteger(id) && id > 0) ||
     (invoice.error instanceof ApiError && invoice.error.status === 404);
-  const needle = description.trim().toLowerCase();
+  // As typed: the list is filtered here, at once; the URL follows when typing pauses.
+  const needle = searchBox.text.trim().toLowerCase();
   const items = (invoice.data?.items ?? []).filter(
     (item) =>
       (needle === '' || (item.job_description ?? '').toLowerCase().includes(needle)) &&
@@ -79,14 +90,14 @@ export default function InvoiceItemListPage() {
                 aria-label="Filter by description"
                 placeholder="Filter by description..."
                 className="md:flex-1"
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
+                value={searchBox.text}
+                onChange={(event) => searchBox.setText(event.target.value)}
               />
               <Select
                 aria-label="Filter by job type"
                 className="md:w-48"
                 value={jobType}
-                onChange={(event) => setJobType(event.target.value)}
+                onChange={(event) => setFilters({ jobType: event.target.value as typeof jobType })}
               >
                 <option value="">All Job Types</option>
                 {JOB_TYPES.map((value) => (
@@ -99,7 +110,7 @@ export default function InvoiceItemListPage() {
                 aria-label="Filter by UOM"
                 className="md:w-52"
                 value={uom}
-                onChange={(event) => setUom(event.target.value)}
+                onChange={(event) => setFilters({ uom: event.target.value as typeof uom })}
               >
                 <option value="">All UOMs</option>
                 {INVOICE_UOMS.map((value) => (
