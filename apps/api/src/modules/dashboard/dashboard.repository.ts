@@ -115,10 +115,12 @@ export async function rentalsOutAt(db: Database, scope: number | null, since: Da
           .from(h)
           .innerJoin(r, eq(r.id, h.rentalId))
           .where(and(gte(h.returnDate, since), eq(r.toLocationId, scope)));
+  // Every return of a rental made since came since (a return is dated when it is written), and a
+  // rental's returned total is the sum of its returns: read from the month's rentals alone, not
+  // joined to their returns (decision 024).
   const returnedOnNewRentals = db
-    .select({ units: returned })
+    .select({ units: sql<number>`coalesce(sum(${r.returnedTotal}), 0)` })
     .from(r)
-    .innerJoin(h, eq(h.rentalId, r.id))
     .where(only(gte(r.createdAt, since), scope, r.toLocationId));
   const writtenOffSince = db
     .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
