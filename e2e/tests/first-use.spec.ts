@@ -352,3 +352,23 @@ test("the invoice item list's filters are kept in the URL: a reload and Back kee
   await expect(page.getByLabel('Filter by job type')).toHaveValue('Dismantling');
   await expect(rows).toHaveCount(1);
 });
+
+test('the account menu opens the API documentation in a tab of its own, with this session', async ({
+  page,
+}) => {
+  await signIn(page, admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const opening = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'API Documentation' }).click();
+  const docs = await opening;
+  await expect(docs).toHaveURL(/\/api\/docs\/?$/);
+  // The document came with the session: its title and its operations are on the page.
+  await expect(docs.getByRole('heading', { name: /Stockyard API/ })).toBeVisible();
+  await expect(docs.getByText('/api/auth/login', { exact: true })).toBeVisible();
+
+  // Without a session the document is refused in the API's error shape.
+  const refused = await page.request.get('/api/docs/json');
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+});

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, TOKEN_STORAGE_KEY } from '@stockyard/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, loginAs } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { buildApp } from './app';
+import { sendAppSession } from './lib/openapi';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,8 +30,15 @@ describe('the API surface', () => {
   });
 
   it('serves the OpenAPI document generated from the route schemas to a signed-in user', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+    // Without a session: the error shape every API answer has.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'UNAUTHORIZED',
+      message: MESSAGES.unauthorized,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/yaml' })).statusCode).toBe(401);
     const admin = await createUser(t.db, { role: 'ADMIN' });
     const { headers } = await loginAs(t.app, admin.email);
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers });
@@ -114,6 +123,51 @@ describe('auth by default', () => {
   it('runs the session check for a HEAD request as for its GET', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/api/users/getAll' });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('opens the documentation page to a browser, which asks for the document with the app session', async () => {
+    // The page holds Swagger UI alone; the document stays behind the session.
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain(`requestInterceptor":${sendAppSession.toString()}`);
+
+    // As the page runs it: written out as its source, in a browser signed in to the app.
+    const interceptor = new Function(`return ${sendAppSession.toString()}`)() as (request: {
+      url: string;
+      headers: Record<string, string>;
+    }) => { headers: Record<string, string> };
+    const stored = new Map([[TOKEN_STORAGE_KEY, 'the-session']]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null });
+    vi.stubGlobal('location', {
+      href: 'https://yard.example/api/docs/',
+      origin: 'https://yard.example',
+    });
+    try {
+      expect(
+        interceptor({ url: 'https://yard.example/api/docs/json', headers: {} }).headers,
+      ).toEqual({
+        Authorization: 'Bearer the-session',
+      });
+      expect(interceptor({ url: '/api/users/getAll', headers: {} }).headers.Authorization).toBe(
+        'Bearer the-session',
+      );
+      // Elsewhere, or with a token given through Authorize: as it was.
+      expect(interceptor({ url: 'https://other.example/x', headers: {} }).headers).toEqual({});
+      expect(
+        interceptor({ url: '/api/auth/profile', headers: { Authorization: 'Bearer mine' } })
+          .headers,
+      ).toEqual({ Authorization: 'Bearer mine' });
+      stored.clear();
+      expect(interceptor({ url: '/api/docs/json', headers: {} }).headers).toEqual({});
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('opens the API documentation without a session when API_DOCS_PUBLIC is set', async () => {

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { type Heartbeat, ListenConnection } from './lib/listen-connection';
-import { documentRoute } from './lib/openapi';
+import { documentRoute, sendAppSession } from './lib/openapi';
 import { TABLE_CHANGES_CHANNEL } from './lib/table-changes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
@@ -125,11 +125,18 @@ export async function buildApp({
   // Before every route, so that each one takes its rule from the access table.
   await app.register(authPlugin, { apiDocsPublic });
   await app.register(idempotency);
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(socketPlugin, { webOrigin });
   const spaFallback = webDist ? await registerWebApp(app, webDist) : false;
   // Set before the modules register, so that every route inherits it.
   registerErrorHandler(app, { spaFallback });
+  // After the error handler, which a plugin's routes take as they register: the document's 401
+  // is in the API's error shape. The page sends the web app's session with every request it
+  // makes (the document, Try it out): the token the app keeps in this origin's storage.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { requestInterceptor: sendAppSession },
+  });
 
   // A module's own path (GET /api/invoices) is registered as '', the prefix itself: '/' would
   // add /api/invoices/ as well, and the API document would name that one.
@@ -196,14 +203,25 @@ export async function buildApp({
 
 /**
  * Hears the database's notices of changed tables (decision 017) on a connection of its own, so
- * that the figures kept by this process follow every write, from any process or client.
+ * that this process follows every write, from any process or client: its stamps, and the open
+ * screens its sockets serve (`changed`, plugins/socket.ts).
  */
 function listenForTableChanges(app: FastifyInstance, heartbeat?: Heartbeat): void {
-  const { changes } = app.ctx;
+  const { changes, events } = app.ctx;
   const { options } = app.ctx.db.$client;
   const listener = new ListenConnection(options, app.log, 'table changes', heartbeat);
-  listener.on('notification', (message) => changes.notice(message));
-  listener.on('listening', () => changes.heardAgain());
+  listener.on('notification', (message) => {
+    changes.notice(message);
+    if (message.channel === TABLE_CHANGES_CHANNEL && message.payload)
+      events.emit('tableChanged', message.payload);
+  });
+  let heard = false;
+  listener.on('listening', () => {
+    changes.heardAgain();
+    // Heard again after a loss: what changed meanwhile is unknown.
+    if (heard) events.emit('tableChanged', null);
+    heard = true;
+  });
   listener.on('lost', () => changes.deaf());
   void listener.query(`LISTEN "${TABLE_CHANGES_CHANNEL}"`);
   app.addHook('onClose', async () => {

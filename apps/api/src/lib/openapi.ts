@@ -31,3 +31,24 @@ export const documentRoute: SwaggerTransform<FastifySchema & { hide?: boolean }>
   const operationId = operationIdOf(`${method.toUpperCase()} ${url}`);
   return { schema: { ...schema, operationId, ...(rule.public ? { security: [] } : {}) }, url };
 };
+
+type DocsRequest = { url: string; headers: Record<string, string> };
+
+/**
+ * Swagger UI's request interceptor on the documentation page (/api/docs): every request it makes
+ * to this server (the API document, Try it out) carries the web app's session, the bearer token
+ * the app keeps in this origin's localStorage under TOKEN_STORAGE_KEY ('token'), unless one was
+ * given through Authorize. It runs in the browser, written out as its source: it names nothing
+ * outside itself.
+ */
+export function sendAppSession<R extends { url?: unknown; headers?: unknown }>(request: R): R {
+  const { url, headers } = request as unknown as DocsRequest;
+  const page = globalThis as unknown as {
+    localStorage: { getItem: (key: string) => string | null };
+    location: { href: string; origin: string };
+  };
+  const token = page.localStorage.getItem('token');
+  const sameOrigin = new URL(url, page.location.href).origin === page.location.origin;
+  if (token && sameOrigin && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
+  return request;
+}

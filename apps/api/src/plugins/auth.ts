@@ -37,13 +37,20 @@ export async function authenticateToken(
 }
 
 const API_DOCS = '/api/docs';
+/** The API document itself; the rest under /api/docs is the documentation page's code. */
+const API_DOCUMENT = [`${API_DOCS}/json`, `${API_DOCS}/yaml`];
 const SIGNED_IN: ApiRule = { roles: ['ADMIN', 'USER'] };
+const PUBLIC: ApiRule = { public: true, roles: [] };
 
-/** The rule of a route, by the shared table; the API docs follow API_DOCS_PUBLIC. */
+/**
+ * The rule of a route, by the shared table. The API document follows API_DOCS_PUBLIC; the page
+ * that shows it (Swagger UI's HTML, scripts and styles, which hold nothing of the API) is open, so
+ * that a browser can load it and it can ask for the document with the app's session, which is a
+ * bearer token in the browser's storage and no cookie.
+ */
 function ruleOf(method: string, url: string, options: AuthOptions): ApiRule | null {
-  if (url === API_DOCS || url.startsWith(`${API_DOCS}/`)) {
-    return options.apiDocsPublic ? { public: true, roles: [] } : SIGNED_IN;
-  }
+  if (API_DOCUMENT.includes(url)) return options.apiDocsPublic ? PUBLIC : SIGNED_IN;
+  if (url === API_DOCS || url.startsWith(`${API_DOCS}/`)) return PUBLIC;
   if (!url.startsWith('/api/') && url !== '/api') return null;
   const path = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
   const rule = apiRule(method, path);

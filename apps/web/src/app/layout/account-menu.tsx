@@ -1,5 +1,5 @@
 import { findRoute, ROLE_LABELS, type SessionUser, THEMES, type Theme } from '@stockyard/shared';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { BookOpen, ChevronDown, LogOut, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -53,6 +53,12 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
             <Settings className="h-4 w-4" aria-hidden /> Settings
           </DropdownMenuItem>
         ) : null}
+        {/* A tab of its own, which sends this session with what it asks (README, Development). */}
+        <DropdownMenuItem asChild>
+          <a href="/api/docs" target="_blank" rel="noopener">
+            <BookOpen className="h-4 w-4" aria-hidden /> API Documentation
+          </a>
+        </DropdownMenuItem>
         <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
           Theme
         </DropdownMenuLabel>
