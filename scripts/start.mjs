@@ -1,4 +1,7 @@
 // `npm start`: builds what is missing or older than its sources, then runs the server in this process.
+// package.json's start script execs it (`exec node scripts/start.mjs`), so that this process is
+// npm's own child: npm passes a SIGTERM or SIGINT it gets to its child, which was a shell that
+// died of it and left the server and its PostgreSQL running.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
