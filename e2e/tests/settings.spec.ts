@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { PASSWORD_MESSAGES } from '@stockyard/shared';
 import * as OTPAuth from 'otpauth';
 import {
   type Account,
@@ -100,6 +101,17 @@ test.describe('Settings', () => {
     await page.getByLabel('Confirm New Password').fill('Other');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByText("Passwords don't match")).toBeVisible();
+    // Too short is said as well, under New Password.
+    await expect(page.getByLabel('New Password', { exact: true })).toHaveAccessibleDescription(
+      PASSWORD_MESSAGES.tooShort,
+    );
+    // The current password again is refused, said under New Password (PRODUCT-DECISIONS).
+    await page.getByLabel('New Password', { exact: true }).fill(me.password);
+    await page.getByLabel('Confirm New Password').fill(me.password);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByLabel('New Password', { exact: true })).toHaveAccessibleDescription(
+      PASSWORD_MESSAGES.sameAsCurrent,
+    );
 
     await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Pass-2');
     await page.getByLabel('Confirm New Password').fill('Brand-New-Pass-2');
