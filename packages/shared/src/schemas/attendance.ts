@@ -14,6 +14,15 @@ import { allOrOneLocationQuery } from './staff';
 export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'HALF_DAY'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
+/**
+ * The marks that count a staff member as present (the dashboard's Total Present Staff): there, on
+ * time or late. ABSENT and HALF_DAY do not.
+ */
+export const PRESENT_ATTENDANCE_STATUSES = [
+  'PRESENT',
+  'LATE',
+] as const satisfies readonly AttendanceStatus[];
+
 export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
   PRESENT: 'Present',
   ABSENT: 'Absent',

@@ -32,6 +32,25 @@ export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
 /** Statuses that write the outstanding quantities off (they are not put back into stock). */
 export const WRITE_OFF_STATUSES = ['DAMAGED', 'LOST'] as const;
 
+/**
+ * What the rental figures are called wherever they are shown (PRODUCT-DECISIONS: figures name what
+ * they count). A rental is a record, an item a unit: a count of rentals says Rentals, a quantity
+ * says Items, and no word stands for both. The items balance: rented = returned + lost or damaged
+ * (written off, see WRITE_OFF_STATUSES) + outstanding (still out on ACTIVE rentals).
+ */
+export const RENTAL_FIGURE_LABELS = {
+  totalRentals: 'Total Rentals',
+  activeRentals: 'Active Rentals',
+  returnedRentals: 'Returned Rentals',
+  overdueRentals: 'Overdue Rentals',
+  itemsRented: 'Items Rented',
+  itemsReturned: 'Items Returned',
+  itemsWrittenOff: 'Items Lost or Damaged',
+  itemsOutstanding: 'Items Outstanding',
+  /** The dashboard's figure: the items out on ACTIVE rentals now (the outstanding ones). */
+  itemsOutOnRental: 'Items Out on Rental',
+} as const;
+
 /** How many items one rental holds at most. */
 export const MAX_RENTAL_ITEMS = 100;
 
@@ -275,6 +294,32 @@ export function remaining(item: Pick<RentalItemLike, 'quantity' | 'quantityActua
   return Math.max(0, item.quantity - item.quantityActuallyReturned);
 }
 
+/** Whether the rental was written off (LOST or DAMAGED): what did not come back never will. */
+export function isWrittenOff(rental: { status: string }): boolean {
+  return (WRITE_OFF_STATUSES as readonly string[]).includes(rental.status.toUpperCase());
+}
+
+/**
+ * A rental's items in the one balance of every rental figure: rented = returned + written off +
+ * outstanding. What has not come back is written off on a LOST or DAMAGED rental, outstanding on
+ * an ACTIVE one (a RETURNED rental has nothing left).
+ */
+export function rentalItemFigures(rental: {
+  status: string;
+  items: Array<Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>>;
+}) {
+  const sum = (of: (item: (typeof rental.items)[number]) => number) =>
+    rental.items.reduce((total, item) => total + of(item), 0);
+  const left = sum(remaining);
+  const writtenOff = isWrittenOff(rental);
+  return {
+    rented: sum((item) => item.quantity),
+    returned: sum((item) => item.quantityActuallyReturned),
+    writtenOff: writtenOff ? left : 0,
+    outstanding: writtenOff ? 0 : left,
+  };
+}
+
 export function isFullyReturned(
   item: Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>,
 ) {
@@ -378,10 +423,11 @@ export const rentalListDtoSchema = z.object({
 export type RentalListDto = z.infer<typeof rentalListDtoSchema>;
 
 /**
- * GET /material-rentals/stats, over the rentals the viewer may see. `active` counts ACTIVE
- * rentals not yet overdue, `overdue` the ACTIVE ones past their expected return. Items are
- * quantities: rented, returned, and outstanding (still out on ACTIVE rentals; what was written
- * off as LOST or DAMAGED is not pending return). `byLocation` is per destination (Rented To).
+ * GET /material-rentals/stats, over the rentals the viewer may see. The counts are rentals:
+ * `active` the ACTIVE ones not yet overdue, `overdue` the ACTIVE ones past their expected return.
+ * The items are quantities, and they balance: rented = returned + written off (what LOST or
+ * DAMAGED rentals did not bring back) + outstanding (still out on ACTIVE rentals), in the whole
+ * and in each of `byLocation`, which is per destination (Rented To).
  */
 export const rentalStatsDtoSchema = z.object({
   total: z.int().min(0),
@@ -390,12 +436,14 @@ export const rentalStatsDtoSchema = z.object({
   overdue: z.int().min(0),
   itemsRented: z.number(),
   itemsReturned: z.number(),
+  itemsWrittenOff: z.number(),
   itemsOutstanding: z.number(),
   byLocation: z.array(
     z.object({
       location: locationRef,
       rented: z.number(),
       returned: z.number(),
+      writtenOff: z.number(),
       outstanding: z.number(),
     }),
   ),

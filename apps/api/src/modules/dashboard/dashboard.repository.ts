@@ -1,3 +1,4 @@
+import { PRESENT_ATTENDANCE_STATUSES } from '@stockyard/shared';
 import {
   and,
   asc,
@@ -33,8 +34,6 @@ import {
  * read-only, each figure from a counter, a snapshot or an index range whose size is set by the
  * period, never by the years of history. `scope` is a field manager's location, null for an admin.
  */
-
-const PRESENT_STATUSES = ['PRESENT', 'LATE'] as const;
 
 /** The condition, and for a field manager the location column at their location. */
 const only = (condition: SQL | undefined, scope: number | null, column: Column) =>
@@ -203,33 +202,29 @@ function invoicesIssued(db: Database, scope: number | null, days: { from: string
 }
 
 /**
- * The staff members marked PRESENT or LATE on any of the days [from, to): each counted once,
- * however many days they were marked (a removed one too, for the days they were there). At a
- * location, its marks of the period are read along its date index (a few staff, a few hundred
- * days); everywhere, each staff member's first such mark is looked for in their own date index,
- * so that a year costs one probe per staff member, not a read of half a million marks.
+ * The staff on the list (not removed; at a field manager's location, those of it, as Total Staff
+ * counts them) marked present (PRESENT_ATTENDANCE_STATUSES: PRESENT or LATE) on any of the days
+ * [from, to): each counted once, however many days they were marked, so never more than the
+ * staff. Each staff member's first such mark is looked for in their own date index, so that a
+ * year costs one probe per staff member, not a read of half a million marks.
  */
 function presentStaff(db: Database, scope: number | null, days: { from: string; to: string }) {
   const a = attendance;
   const marked = and(
+    eq(a.staffId, staff.id),
     gte(a.date, days.from),
     lt(a.date, days.to),
-    inArray(a.status, [...PRESENT_STATUSES]),
+    inArray(a.status, [...PRESENT_ATTENDANCE_STATUSES]),
   );
-  return scope === null
-    ? db
-        .select({ n: count() })
-        .from(staff)
-        .where(
-          sql`exists (${db
-            .select({ one: sql`1` })
-            .from(a)
-            .where(and(eq(a.staffId, staff.id), marked))})`,
-        )
-    : db
-        .select({ n: sql<number>`count(distinct ${a.staffId})` })
-        .from(a)
-        .where(and(marked, eq(a.locationId, scope)));
+  return db
+    .select({ n: count() })
+    .from(staff)
+    .where(
+      and(
+        only(isNull(staff.deletedAt), scope, staff.locationId),
+        sql`exists (${db.select({ one: sql`1` }).from(a).where(marked)})`,
+      ),
+    );
 }
 
 /** Counts read in one statement, one scalar subquery each, answered as numbers by name. */

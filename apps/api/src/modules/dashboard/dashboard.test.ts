@@ -243,7 +243,7 @@ beforeAll(async () => {
     emergencyContact: 'Kin',
     emergencyPhone: '0123456789',
   });
-  const [s1, , s3, , s5] = await t.db
+  const [s1, s2, s3, , s5] = await t.db
     .insert(staff)
     .values([
       person(1, site.id, 'ACTIVE'),
@@ -260,7 +260,11 @@ beforeAll(async () => {
     [s1!.id, site.id, '2030-06-03', 'PRESENT'],
     [s1!.id, site.id, '2030-05-30', 'PRESENT'],
     [s1!.id, site.id, '2030-01-05', 'ABSENT'],
+    // s2, on leave now, was only late this month: present this month and year.
+    [s2!.id, site.id, '2030-06-04', 'LATE'],
+    // s3 was there this week and in March, but is removed: on no list, present nowhere.
     [s3!.id, site.id, '2030-06-12', 'ABSENT'],
+    [s3!.id, site.id, '2030-06-10', 'PRESENT'],
     [s3!.id, site.id, '2030-03-03', 'PRESENT'],
     [s5!.id, yard.id, '2030-06-12', 'PRESENT'],
     [s5!.id, yard.id, '2030-06-10', 'HALF_DAY'],
@@ -414,10 +418,10 @@ describe('GET /api/users/admin-stats', () => {
 
 describe('GET /api/dashboard/user-stats', () => {
   it.each<[Period, number, number]>([
-    // s1 on every day of the period; s3 (removed since) in March too.
+    // s1 in every period, s2 (late) this month; never s3, removed.
     ['today', 1, 1],
     ['week', 1, 2],
-    ['month', 1, 3],
+    ['month', 2, 3],
     ['year', 2, 3],
   ])(
     "gives a field manager their location's staff, the staff present in the period and invoices %s",
@@ -432,10 +436,10 @@ describe('GET /api/dashboard/user-stats', () => {
   );
 
   it.each<[Period, number, number]>([
-    // s1 and s5; s3 in the year.
+    // s1 and s5, s2 (late) this month; never s3, removed.
     ['today', 2, 1],
     ['week', 2, 3],
-    ['month', 2, 4],
+    ['month', 3, 4],
     ['year', 3, 5],
   ])('covers every location for an admin %s', async (period, present, issued) => {
     expect(await data(`/dashboard/user-stats?filter=${period}`, admin)).toEqual({
@@ -444,6 +448,21 @@ describe('GET /api/dashboard/user-stats', () => {
       onLeaveStaff: 2,
       totalInvoices: issued,
     });
+  });
+
+  it('counts the staff on the list marked present or late, never more than the staff', async () => {
+    // This week the removed s3 was marked PRESENT and s1 LATE then PRESENT: s1 alone is present.
+    const week = await data('/dashboard/user-stats?filter=week', manager);
+    expect(week).toMatchObject({ totalStaff: 2, totalPresentStaff: 1 });
+    // This month s2 was only ever LATE: present as s1 is.
+    const month = await data('/dashboard/user-stats?filter=month', manager);
+    expect(month).toMatchObject({ totalStaff: 2, totalPresentStaff: 2 });
+    for (const period of ['today', 'week', 'month', 'year'] as const) {
+      for (const viewer of [manager, admin]) {
+        const cards = await data(`/dashboard/user-stats?filter=${period}`, viewer);
+        expect(cards.totalPresentStaff).toBeLessThanOrEqual(cards.totalStaff);
+      }
+    }
   });
 
   it('answers 400 for a bad filter', async () => {

@@ -1,4 +1,4 @@
-import type { StoredRentalStatus } from '@stockyard/shared';
+import { type StoredRentalStatus, WRITE_OFF_STATUSES } from '@stockyard/shared';
 import {
   type AnyColumn,
   and,
@@ -314,7 +314,8 @@ export async function findReturns(db: Database, rentalId: number) {
 /**
  * The counts and quantities of the stats, per destination: every location (one when `only` is
  * given), those without rentals with zeros. What does not depend on the day comes from the
- * counters; the ACTIVE rentals, split at `today` into active and overdue, from their index.
+ * counters, the units written off among them (what LOST and DAMAGED rentals did not bring back);
+ * the ACTIVE rentals, split at `today` into active and overdue, from their index.
  */
 export async function statsByLocation(db: Database, today: string, only?: number) {
   const name = only === undefined ? 'material_rentals_stats' : 'material_rentals_stats_location';
@@ -329,6 +330,10 @@ export async function statsByLocation(db: Database, today: string, only?: number
         ),
         rented: sql<number>`sum(${c.unitsRented})`.as('rented'),
         returnedItems: sql<number>`sum(${c.unitsReturned})`.as('returned_items'),
+        writtenOff:
+          sql<number>`sum(${c.unitsRented} - ${c.unitsReturned}) filter (where ${inArray(c.status, [...WRITE_OFF_STATUSES])})`.as(
+            'written_off',
+          ),
       })
       .from(c)
       .where(only === undefined ? undefined : eq(c.toLocationId, p('only')))
@@ -362,6 +367,7 @@ export async function statsByLocation(db: Database, today: string, only?: number
         returned: sql`coalesce(${counted.returned}, 0)`.mapWith(Number),
         rented: sql`coalesce(${counted.rented}, 0)`.mapWith(Number),
         returnedItems: sql`coalesce(${counted.returnedItems}, 0)`.mapWith(Number),
+        writtenOff: sql`coalesce(${counted.writtenOff}, 0)`.mapWith(Number),
         outstanding: sql`coalesce(${out.outstanding}, 0)`.mapWith(Number),
       })
       .from(locations)

@@ -46,7 +46,8 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Counts and quantities of the rentals the user may see, per destination',
+        summary:
+          'Counts of the rentals the user may see and quantities of their items (rented = returned + written off as lost or damaged + outstanding), per destination',
         response: { 200: envelope(rentalStatsDtoSchema), ...errorResponses(401, 403) },
       },
     },

@@ -153,7 +153,10 @@ export async function listReturns(
   }));
 }
 
-/** The stats (02 section 2.9) of the rentals the viewer may see, as of the server's day. */
+/**
+ * The stats (02 section 2.9) of the rentals the viewer may see, as of the server's day: the items
+ * rented are those returned, written off and outstanding (PRODUCT-DECISIONS).
+ */
 export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<RentalStatsDto> {
   const rows = await repo.statsByLocation(ctx.db, todayOf(), scopeOf(user) ?? undefined);
   const sum = (key: keyof (typeof rows)[number]) =>
@@ -165,11 +168,13 @@ export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<R
     overdue: sum('overdue'),
     itemsRented: sum('rented'),
     itemsReturned: sum('returnedItems'),
+    itemsWrittenOff: sum('writtenOff'),
     itemsOutstanding: sum('outstanding'),
     byLocation: rows.map((row) => ({
       location: { id: row.id, name: row.name },
       rented: row.rented,
       returned: row.returnedItems,
+      writtenOff: row.writtenOff,
       outstanding: row.outstanding,
     })),
   };

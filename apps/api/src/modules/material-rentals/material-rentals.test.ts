@@ -397,7 +397,7 @@ describe('reading rentals', () => {
     const otherCard = data.byLocation.find(
       (row: { location: { id: number } }) => row.location.id === other.id,
     );
-    expect(otherCard).toMatchObject({ rented: 3, returned: 0, outstanding: 3 });
+    expect(otherCard).toMatchObject({ rented: 3, returned: 0, writtenOff: 0, outstanding: 3 });
     const own = await call('GET', '/material-rentals/stats', manager());
     expect(
       own.json().data.byLocation.map((row: { location: { id: number } }) => row.location.id),
@@ -698,6 +698,77 @@ describe('PUT /material-rentals/{id}', () => {
     expect(await ledgerBreaks()).toEqual([]);
   });
 
+  it('counts what LOST and DAMAGED wrote off, so that rented = returned + written off + outstanding', async () => {
+    const site = await createLocation(t.db, { type: 'FIELD', name: 'Written Off Site' });
+    const tube = await material(yard.id, 'Write-off tube', 100);
+    const statsNow = async () => {
+      const response = await call('GET', '/material-rentals/stats', admin());
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    const before = await statsNow();
+    const to = { toLocationId: site.id };
+    const make = (quantity: number) => createRental([{ materialId: tube, quantity }], to);
+    const giveBack = async (made: RentalReply, returnedQuantity: number) => {
+      const response = await call('POST', `/material-rentals/${made.id}/returns`, admin(), {
+        rentalItemId: made.items[0]!.id,
+        returnedQuantity,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const mark = async (made: RentalReply, status: string) => {
+      const quantity = made.items[0]!.quantity;
+      const response = await call(
+        'PUT',
+        `/material-rentals/${made.id}`,
+        admin(),
+        rental([{ materialId: tube, quantity }], { ...to, status }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    // Lost whole: 5 written off. Damaged after 4 came back: 6 written off.
+    const lost = await make(5);
+    await mark(lost, 'LOST');
+    const damaged = await make(10);
+    await giveBack(damaged, 4);
+    await mark(damaged, 'DAMAGED');
+    // Still out: 20 less 8 returned. Returned whole: 7.
+    const out = await make(20);
+    await giveBack(out, 8);
+    const done = await make(7);
+    await mark(done, 'RETURNED');
+
+    const after = await statsNow();
+    const card = after.byLocation.find(
+      (row: { location: { id: number } }) => row.location.id === site.id,
+    );
+    expect(card).toEqual({
+      location: { id: site.id, name: site.name },
+      rented: 42,
+      returned: 19,
+      writtenOff: 11,
+      outstanding: 12,
+    });
+    expect(after.itemsWrittenOff - before.itemsWrittenOff).toBe(11);
+    // The balance holds in the whole and on every card.
+    expect(after.itemsRented).toBe(
+      after.itemsReturned + after.itemsWrittenOff + after.itemsOutstanding,
+    );
+    type Card = {
+      location: { name: string };
+      rented: number;
+      returned: number;
+      writtenOff: number;
+      outstanding: number;
+    };
+    for (const row of after.byLocation as Card[]) {
+      expect(row.rented, row.location.name).toBe(row.returned + row.writtenOff + row.outstanding);
+    }
+    // A field manager's stats balance the same way over their own rentals.
+    const own = (await call('GET', '/material-rentals/stats', manager())).json().data;
+    expect(own.itemsRented).toBe(own.itemsReturned + own.itemsWrittenOff + own.itemsOutstanding);
+  });
+
   it('setting RETURNED takes every remainder back', async () => {
     const tube = await material(yard.id, 'Status tube', 10);
     const created = await createRental([{ materialId: tube, quantity: 7 }]);
@@ -915,6 +986,11 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
       returned: rows.filter((row) => row.status === 'RETURNED').length,
       itemsRented: sum(rows.map((row) => row.quantityTotal)),
       itemsReturned: sum(rows.map((row) => row.returnedTotal)),
+      itemsWrittenOff: sum(
+        rows
+          .filter((row) => row.status === 'LOST' || row.status === 'DAMAGED')
+          .map((row) => row.quantityTotal - row.returnedTotal),
+      ),
       itemsOutstanding: sum(active.map((row) => row.quantityTotal - row.returnedTotal)),
     });
   });
