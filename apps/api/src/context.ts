@@ -12,6 +12,11 @@ export type AppEvents = {
   usersChanged: [userIds: number[]];
   /** Notifications just committed, one per recipient: the socket server pushes them. */
   notificationsCreated: [notifications: StoredNotification[]];
+  /**
+   * The database told of a committed write to this table (migration 0024), from any process; null:
+   * notices may have been missed (the connection that hears them came back), any table may have.
+   */
+  tableChanged: [table: string | null];
 };
 
 export type StoredNotification = LiveNotification & { userId: number };

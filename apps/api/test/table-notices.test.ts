@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKKEEPING_TABLES } from '../src/lib/table-changes';
+import { BOOKKEEPING_TABLES, TABLE_TOPICS } from '../src/lib/table-changes';
 import { createTestApp, type TestApp } from './helpers';
 
 // Decision 017: the figures kept until a table they read changes hear of the change only from
@@ -35,5 +35,12 @@ describe('the notices (migrations 0024 and 0025)', () => {
     expect(tables.filter((table) => !noticed.has(table) && !bookkeeping.has(table))).toEqual([]);
     expect(BOOKKEEPING_TABLES.filter((table) => noticed.has(table))).toEqual([]);
     expect(BOOKKEEPING_TABLES.filter((table) => !tables.includes(table))).toEqual([]);
+  });
+
+  // The socket's `changed` names each noticed table's kind of records to the open screens.
+  it('each name a kind of records the open screens follow', async () => {
+    const noticed = [...(await noticedTables())].sort();
+    expect(noticed.filter((table) => !(table in TABLE_TOPICS))).toEqual([]);
+    expect(Object.keys(TABLE_TOPICS).filter((table) => !noticed.includes(table))).toEqual([]);
   });
 });

@@ -45,11 +45,30 @@ export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
  */
 export type LiveNotification = NotificationItem & { actorId: number | null };
 
+/**
+ * The kinds of records whose changes the socket tells of (`changed`), so that an open list or
+ * detail reads them again: which kinds changed, never which records nor how.
+ */
+export const LIVE_TOPICS = [
+  'requests',
+  'rentals',
+  'stock',
+  'invoices',
+  'staff',
+  'attendance',
+  'users',
+  'locations',
+  'company',
+] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
 /** Socket events, typed for both ends. */
 export type ServerToClientEvents = {
   notification: (notification: LiveNotification) => void;
   /** The user's account changed (role, flags, location, status): fetch the profile again. */
   'account:changed': () => void;
+  /** Records of these kinds changed (anyone's write, committed): what shows them reads again. */
+  changed: (topics: LiveTopic[]) => void;
 };
 export type ClientToServerEvents = Record<string, never>;
 

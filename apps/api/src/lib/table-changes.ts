@@ -1,3 +1,4 @@
+import type { LiveTopic } from '@stockyard/shared';
 import type { Notification } from 'pg';
 
 /** The channel on which the database tells of a change to a watched table (migration 0024). */
@@ -27,6 +28,32 @@ export const BOOKKEEPING_TABLES = [
   'socket_io_attachments',
   'two_factor_recovery_codes',
 ] as const;
+
+/**
+ * The kind of records each noticed table holds, as the socket's `changed` event names it to the
+ * open screens (a test holds every noticed table to one).
+ */
+export const TABLE_TOPICS: Record<string, LiveTopic> = {
+  rental_requests: 'requests',
+  rental_request_items: 'requests',
+  rental_request_counts: 'requests',
+  material_rentals: 'rentals',
+  material_rental_items: 'rentals',
+  material_rental_returns: 'rentals',
+  material_rental_counts: 'rentals',
+  materials: 'stock',
+  stock_movements: 'stock',
+  stock_levels: 'stock',
+  material_counts_by_bucket: 'stock',
+  invoices: 'invoices',
+  invoice_items: 'invoices',
+  invoice_material_usages: 'invoices',
+  staff: 'staff',
+  attendance: 'attendance',
+  users: 'users',
+  locations: 'locations',
+  company_profile: 'company',
+};
 
 /**
  * What this process knows of changes to the tables (decision 017): a generation per table, raised

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { NotificationItem } from '@stockyard/shared';
-import { eq } from 'drizzle-orm';
+import { LIVE_TOPICS, type LiveTopic, type NotificationItem } from '@stockyard/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createLocation,
@@ -18,7 +18,7 @@ import {
   notifyUser,
   socketClients,
 } from '../../test/sockets';
-import { sessions } from '../db/schema';
+import { locations, sessions } from '../db/schema';
 import { inTransaction } from '../lib/transaction';
 import { signSessionToken } from '../modules/auth/tokens';
 import { notify } from '../modules/notifications/notify';
@@ -220,6 +220,7 @@ describe('ending a session', () => {
     await notifyUser(t, user.id, 'Still here');
     expect((await arrival).message).toBe('Still here');
   });
+
 });
 
 describe('account changes', () => {
@@ -306,5 +307,66 @@ describe('account changes', () => {
     await notifyUser(t, manager.user.id, 'After the refusal');
     await arrival;
     expect(told).toBe(false);
+  });
+});
+
+describe('records changed', () => {
+  /** The topics of every `changed` the socket hears, in order. */
+  const heard = (socket: ClientSocket) => {
+    const events: LiveTopic[][] = [];
+    socket.on('changed', (topics) => events.push(topics));
+    return events;
+  };
+  const until = async (condition: () => boolean, timeoutMs = 10_000) => {
+    const end = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > end) throw new Error('no such change was told');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('tells every open socket which kinds of records another user’s write changed, and nothing more', async () => {
+    const { admin, manager } = await seedActors(t.app, t.db);
+    const events = heard(await connect(baseUrl, manager.token));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/locations/create',
+      headers: admin.headers,
+      payload: {
+        name: `Depot ${Date.now()}`,
+        address: '1 Quarry Road',
+        type: 'BMR_YARD',
+        status: 'ACTIVE',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    await until(() => events.some((topics) => topics.includes('locations')));
+    for (const topics of events) for (const topic of topics) expect(LIVE_TOPICS).toContain(topic);
+  });
+
+  it('tells nothing of a write that was rolled back', async () => {
+    const me = await signedIn();
+    const events = heard(await connect(baseUrl, me.token));
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx
+          .insert(locations)
+          .values({ name: `Gone ${Date.now()}`, address: '2 Quarry Road', type: 'FIELD' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // A committed statement after it (a statement trigger fires whatever rows it wrote): its
+    // notice comes after the other's would have.
+    await t.db.execute(sql`update company_profile set updated_at = updated_at where false`);
+    await until(() => events.some((topics) => topics.includes('company')));
+    expect(events.flat()).not.toContain('locations');
+  });
+
+  it('tells every kind of record at once when the notices may have been missed', async () => {
+    const me = await signedIn();
+    const events = heard(await connect(baseUrl, me.token));
+    t.ctx.events.emit('tableChanged', null);
+    await until(() => events.length > 0);
+    expect([...events[0]!].sort()).toEqual([...LIVE_TOPICS].sort());
   });
 });

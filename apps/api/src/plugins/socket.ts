@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import {
   type ClientToServerEvents,
   type ErrorCode,
+  LIVE_TOPICS,
+  type LiveTopic,
   MESSAGES,
   notificationRoom,
   type ServerToClientEvents,
@@ -11,6 +13,7 @@ import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
 import { Server } from 'socket.io';
 import type { StoredNotification } from '../context';
+import { TABLE_TOPICS } from '../lib/table-changes';
 import { resolveSession } from '../modules/auth/auth.service';
 import { authenticateToken } from './auth';
 import { createPostgresAdapter, untilListening } from './socket-adapter';
@@ -38,6 +41,12 @@ export type SocketOptions = {
 export const SOCKET_PATH = '/socket.io';
 
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * How long the kinds of records changed are gathered before `changed` is sent: one write touches
+ * several tables (a rental: its items, the stock, the ledger), each told of by its own notice.
+ */
+export const CHANGED_DELAY_MS = 150;
 
 /**
  * The handshake's Origin must be the app's own: the host the request was sent to, or WEB_ORIGIN.
@@ -149,9 +158,26 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
   const announceAccountChanges = (userIds: number[]) => {
     if (userIds.length > 0) io.to(userIds.map(notificationRoom)).emit('account:changed');
   };
+  // Every process hears every table notice, so each tells its own sockets only. A socket hears
+  // which kinds of records changed, never which records: its screens read them again through the
+  // API, which shows each user what they may see.
+  const changedTopics = new Set<LiveTopic>();
+  let changedTimer: NodeJS.Timeout | null = null;
+  const sendChanged = () => {
+    changedTimer = null;
+    const topics = [...changedTopics];
+    changedTopics.clear();
+    if (topics.length > 0) io.local.emit('changed', topics);
+  };
+  const gatherChange = (table: string | null) => {
+    const topics = table === null ? LIVE_TOPICS : [TABLE_TOPICS[table]];
+    for (const topic of topics) if (topic) changedTopics.add(topic);
+    changedTimer ??= setTimeout(sendChanged, CHANGED_DELAY_MS);
+  };
   ctx.events.on('notificationsCreated', pushNotifications);
   ctx.events.on('sessionsRevoked', disconnectSessions);
   ctx.events.on('usersChanged', announceAccountChanges);
+  ctx.events.on('tableChanged', gatherChange);
 
   app.decorate('io', io);
 
@@ -160,6 +186,8 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
     ctx.events.off('notificationsCreated', pushNotifications);
     ctx.events.off('sessionsRevoked', disconnectSessions);
     ctx.events.off('usersChanged', announceAccountChanges);
+    ctx.events.off('tableChanged', gatherChange);
+    if (changedTimer) clearTimeout(changedTimer);
     io.local.disconnectSockets(true);
     io.engine.close();
   });

@@ -8,6 +8,7 @@ import { useAccountSync } from '@/lib/account-sync';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { useSocket } from '@/lib/socket';
+import { useLiveUpdates } from '../live-updates';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -24,7 +25,10 @@ function Shell() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useAccountSync(useSocket(), useQueryClient());
+  const socket = useSocket();
+  const client = useQueryClient();
+  useAccountSync(socket, client);
+  useLiveUpdates(socket, client);
   if (!session) return null;
   const { user } = session;
 
