@@ -96,3 +96,35 @@ test.describe('open screens follow live events', () => {
     await field.context().close();
   });
 });
+
+test.describe('a notification opens what it is about', () => {
+  test("a click on the bell's notice of a new request opens that request and marks the notice read", async ({
+    browser,
+    page,
+    seed,
+  }) => {
+    const location = await seed.location({ type: 'FIELD' });
+    const fieldManager = await seed.fieldManager(location.id);
+    await signIn(page, admin);
+    const connected = liveConnection(page);
+    await page.goto('/');
+    await connected;
+
+    const field = await (await browser.newContext()).newPage();
+    const { token } = await apiLogin(field.request, fieldManager);
+    const id = await requestMaterial(field, token, location.id, unique('Mobile tower'));
+    await field.context().close();
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const dropdown = page.getByRole('dialog', { name: 'Notifications' });
+    const notice = dropdown.getByRole('link', { name: new RegExp(`material request #${id} `) });
+    await expect(notice).toHaveAccessibleName(/\(unread\)/);
+    await notice.click();
+    await expect(page).toHaveURL(new RegExp(`/requests/${id}$`));
+    await expect(page.getByRole('heading', { name: 'Bulk Rental Request Details' })).toBeVisible();
+    await expect(dropdown).toBeHidden();
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(notice).not.toHaveAccessibleName(/\(unread\)/);
+  });
+});

@@ -200,7 +200,7 @@ test.describe('the notification dropdown', () => {
     await bell.click();
     const dropdown = page.getByRole('dialog', { name: 'Notifications' });
     await expect(
-      dropdown.getByRole('button', { name: new RegExp(`${material}.*\\(unread\\)`) }),
+      dropdown.getByRole('link', { name: new RegExp(`${material}.*\\(unread\\)`) }),
     ).toBeVisible();
     await dropdown.getByRole('button', { name: 'Mark all as read' }).click();
 
@@ -239,13 +239,17 @@ test.describe('the notification dropdown', () => {
     await items.last().scrollIntoViewIfNeeded();
     await expect(items).toHaveCount(total);
 
-    const newest = dropdown.getByRole('button', { name: new RegExp(`New material ${prefix} 23 `) });
+    const newest = dropdown.getByRole('link', { name: new RegExp(`New material ${prefix} 23 `) });
     await expect(newest).toHaveAccessibleName(/\(unread\)/);
     await newest.click();
-    await expect(newest).not.toHaveAccessibleName(/\(unread\)/);
+    // It opens what it is about, the stock of its location, and is read.
+    await expect(page).toHaveURL(new RegExp(`/inventory\\?location=${location.id}$`));
+    await expect(dropdown).toBeHidden();
     await expect
       .poll(async () => (await notificationsOf(request, managerToken)).unreadCount)
       .toBe(total - 1);
+    await bell.click();
+    await expect(newest).not.toHaveAccessibleName(/\(unread\)/);
 
     const row = items.filter({ hasText: new RegExp(`New material ${prefix} 22 `) });
     await row.hover();

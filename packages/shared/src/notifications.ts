@@ -24,6 +24,8 @@ export const notificationItemSchema = z.object({
   message: z.string(),
   read: z.boolean(),
   createdAt: isoInstantSchema,
+  /** The page of the app it is about, which a click on it opens (`notificationPath`). */
+  path: z.string(),
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
@@ -74,9 +76,22 @@ export type ClientToServerEvents = Record<string, never>;
 
 export const notificationRoom = (userId: number) => `notification:${userId}`;
 
+/** `?name=value` of the numbers and texts given, or nothing when none is. */
+function queryOf(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if ((typeof value === 'number' && Number.isInteger(value)) || typeof value === 'string')
+      search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
- * The page of the app a notification is about, from its type and data: where its e-mail links to.
- * A record with a page of its own opens it (a request); the others open their list.
+ * The page of the app a notification is about, from its type and data: what a click on it opens
+ * and where its e-mail links to. A record with a page of its own opens it (a request); the others
+ * open their list, filtered to where it happened (the location's stock or rentals) or to the
+ * record (a new user by their e-mail). A field manager's list stays at their own location.
  */
 export function notificationPath(
   type: NotificationType,
@@ -91,14 +106,15 @@ export function notificationPath(
     case 'MATERIAL_RENTED':
     case 'MATERIAL_RETURNED':
     case 'RENTAL_ALERT':
-      return '/material-rentals';
+      return `/material-rentals${queryOf({ location: data?.toLocationId })}`;
     case 'NEW_MATERIAL':
     case 'LOW_STOCK':
     case 'OUT_OF_STOCK':
+      return `/inventory${queryOf({ location: data?.locationId })}`;
     case 'MATERIAL_TRANSFERRED':
-      return '/inventory';
+      return `/inventory${queryOf({ location: data?.toLocationId })}`;
     case 'NEW_USER':
-      return '/users';
+      return `/users${queryOf({ search: data?.email })}`;
     case 'LOGIN':
       return '/settings';
   }

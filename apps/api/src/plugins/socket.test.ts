@@ -62,6 +62,7 @@ describe('the notification room', () => {
       message: 'Ladder was added',
       read: false,
       createdAt: expect.any(String),
+      path: '/inventory',
       actorId: null,
     });
 

@@ -27,7 +27,11 @@ export async function sendRentalAlerts(
         type: 'RENTAL_ALERT',
         message: `Rental #${rental.rentalId} to ${names.get(rental.toLocationId) ?? 'a location'} is overdue: it was due back ${isoToDisplayDate(rental.expectedReturnDate)}`,
         locationId: rental.toLocationId,
-        data: { rentalId: rental.rentalId, expectedReturnDate: rental.expectedReturnDate },
+        data: {
+          rentalId: rental.rentalId,
+          toLocationId: rental.toLocationId,
+          expectedReturnDate: rental.expectedReturnDate,
+        },
       });
     }
     return due.length;

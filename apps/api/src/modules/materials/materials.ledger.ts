@@ -171,7 +171,12 @@ async function announceStockLevel(
         : `Out of stock: ${where} has none left`,
     locationId: material.locationId,
     actorId: entry.userId,
-    data: { materialId: material.id, quantity: material.quantity, previousQuantity: before },
+    data: {
+      materialId: material.id,
+      locationId: material.locationId,
+      quantity: material.quantity,
+      previousQuantity: before,
+    },
   });
 }
 
@@ -186,7 +191,7 @@ export async function announceNewMaterial(
     message: `New material ${material.name} (${material.quantity} ${material.unit}) added at ${locationName}`,
     locationId: material.locationId,
     actorId: material.createdBy,
-    data: { materialId: material.id, quantity: material.quantity },
+    data: { materialId: material.id, locationId: material.locationId, quantity: material.quantity },
   });
 }
 

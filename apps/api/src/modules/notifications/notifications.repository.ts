@@ -1,6 +1,7 @@
 import {
   type NotificationItem,
   type NotificationType,
+  notificationPath,
   PERMISSION_FLAGS,
   type PermissionFlag,
 } from '@stockyard/shared';
@@ -30,10 +31,12 @@ const itemColumns = {
   type: notifications.type,
   read: notifications.read,
   createdAt: notifications.createdAt,
+  data: notifications.data,
 };
 
 type ItemRow = Pick<typeof notifications.$inferSelect, keyof typeof itemColumns>;
 
+/** What the user is shown: its data only as the page it opens. */
 export function toNotificationItem(row: ItemRow): NotificationItem {
   return {
     id: row.id,
@@ -41,6 +44,7 @@ export function toNotificationItem(row: ItemRow): NotificationItem {
     type: row.type,
     read: row.read,
     createdAt: row.createdAt.toISOString(),
+    path: notificationPath(row.type, row.data),
   };
 }
 

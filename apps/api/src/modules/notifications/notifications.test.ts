@@ -92,6 +92,7 @@ describe('GET /api/notifications', () => {
       type: 'NEW_MATERIAL',
       read: false,
       createdAt: rows[2]!.createdAt.toISOString(),
+      path: '/inventory',
     });
     expect(body.data.notifications.map((n: { message: string }) => n.message)).toEqual([
       'Material 2 was added',
@@ -99,6 +100,65 @@ describe('GET /api/notifications', () => {
       'Material 0 was added',
       'An old one',
     ]);
+  });
+
+  it('answers the page of the app each notification is about, and none of its data', async () => {
+    const me = await signedInUser();
+    const at = (type: NotificationType, data: Record<string, unknown>) => ({
+      userId: me.id,
+      type,
+      message: type,
+      data,
+    });
+    await t.db
+      .insert(notifications)
+      .values([
+        at('NEW_MATERIAL_REQUEST', { rentalRequestId: 9 }),
+        at('MATERIAL_REQUEST_DECIDED', { rentalRequestId: 10, status: 'APPROVED' }),
+        at('LOW_STOCK', { materialId: 4, locationId: 3, quantity: 2 }),
+        at('MATERIAL_TRANSFERRED', { materialId: 4, fromLocationId: 3, toLocationId: 5 }),
+        at('MATERIAL_RENTED', { rentalId: 7, fromLocationId: 3, toLocationId: 6 }),
+        at('NEW_USER', { email: 'new+one@example.com', role: 'USER' }),
+        at('LOGIN', { ip: '10.0.0.1', userAgent: 'Firefox' }),
+      ]);
+    const body = (await list(me)).json();
+    const paths = Object.fromEntries(
+      body.data.notifications.map((n: { type: string; path: string }) => [n.type, n.path]),
+    );
+    expect(paths).toEqual({
+      NEW_MATERIAL_REQUEST: '/requests/9',
+      MATERIAL_REQUEST_DECIDED: '/requests/10',
+      LOW_STOCK: '/inventory?location=3',
+      MATERIAL_TRANSFERRED: '/inventory?location=5',
+      MATERIAL_RENTED: '/material-rentals?location=6',
+      NEW_USER: '/users?search=new%2Bone%40example.com',
+      LOGIN: '/settings',
+    });
+    expect(JSON.stringify(body)).not.toContain('10.0.0.1');
+  });
+
+  it('gives an admin the page of the request a field manager just made', async () => {
+    const location = await createLocation(t.db, { type: 'FIELD' });
+    const admin = await signedInUser({ role: 'ADMIN' });
+    const manager = await createUser(t.db, { locationId: location.id });
+    const { headers } = await loginAs(t.app, manager.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/rental-requests',
+      headers,
+      payload: {
+        name: 'Mobile tower',
+        quantity: 2,
+        unit: 'EACH',
+        requestedDate: '2099-01-04',
+        returnDate: '2099-02-04',
+        location: location.id,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    const { notifications: mine } = (await list(admin, '?type=NEW_MATERIAL_REQUEST')).json().data;
+    expect(mine.map((n: { path: string }) => n.path)).toContain(`/requests/${id}`);
   });
 
   it('pages ten at a time by default and honours page and limit', async () => {
@@ -380,6 +440,7 @@ describe('notify', () => {
       message: 'Ladder was added',
       read: false,
       createdAt: stored[0]!.createdAt.toISOString(),
+      path: '/inventory',
       actorId: null,
     });
   });

@@ -82,6 +82,7 @@ export function NotificationPanel({ feed, onNavigate }: { feed: Feed; onNavigate
                 deleting={remove.isPending && remove.variables === notification.id}
                 onOpen={() => {
                   if (!notification.read) markRead.mutate(notification.id);
+                  onNavigate();
                 }}
                 onDelete={() => remove.mutate(notification.id)}
               />

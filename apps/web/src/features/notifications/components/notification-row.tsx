@@ -1,10 +1,14 @@
 import type { NotificationItem } from '@stockyard/shared';
 import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeTime } from '@/lib/dates';
 import { notificationTypeLabel } from './notification-type';
 
-/** One notification in the dropdown; its delete button shows on hover, focus, or a touch screen. */
+/**
+ * One notification in the dropdown: a link to what it is about (its `path`), which also marks it
+ * read; its delete button shows on hover, focus, or a touch screen.
+ */
 export function NotificationRow({
   notification,
   deleting,
@@ -24,8 +28,8 @@ export function NotificationRow({
         unread && 'bg-accent/60',
       )}
     >
-      <button
-        type="button"
+      <Link
+        to={notification.path}
         onClick={onOpen}
         className="flex min-w-0 flex-1 items-start gap-3 py-3 pl-4 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >
@@ -49,7 +53,7 @@ export function NotificationRow({
             {unread ? <span className="sr-only">(unread)</span> : null}
           </span>
         </span>
-      </button>
+      </Link>
       <button
         type="button"
         aria-label="Delete notification"

@@ -1,13 +1,17 @@
 import type { NotificationItem } from '@stockyard/shared';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeTime } from '@/lib/dates';
 import { notificationTypeLabel } from './notification-type';
 
-/** The screen's table (03 section 2.5): unread rows are highlighted. */
+/**
+ * The screen's table (03 section 2.5): unread rows are highlighted; a message opens what it is
+ * about and marks it read.
+ */
 export function NotificationsTable({
   notifications,
   message,
@@ -52,7 +56,15 @@ export function NotificationsTable({
                       )}
                     />
                     <span className="min-w-0">
-                      {notification.message}
+                      <Link
+                        to={notification.path}
+                        onClick={() => {
+                          if (unread) onMarkRead(notification.id);
+                        }}
+                        className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
+                      >
+                        {notification.message}
+                      </Link>
                       {/* On a phone, type and date sit under the message instead of in columns. */}
                       <span className="mt-1 block text-xs font-normal text-muted-foreground sm:hidden">
                         {notificationTypeLabel(notification.type)} ·{' '}
