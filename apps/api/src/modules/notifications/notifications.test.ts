@@ -241,6 +241,60 @@ describe('GET /api/notifications', () => {
     expect(response.json().data.totalNotifications).toBe(2);
   });
 
+  // The working day's call (bench/working-day.mjs), page by page: each page's rows, its total and
+  // the unread count (a column of the page, counted alone when the page has no row).
+  it.each([
+    ['a field manager', 'USER'],
+    ['an admin', 'ADMIN'],
+  ] as const)(
+    'answers %s every page: none yet, some, past the last, by type and search',
+    async (_who, role) => {
+      const location = await createLocation(t.db, { type: 'FIELD' });
+      const me = await signedInUser({ role, locationId: role === 'USER' ? location.id : null });
+      const page = async (query: string) => {
+        const response = await list(me, query);
+        expect(response.statusCode).toBe(200);
+        return response.json().data;
+      };
+      expect(await page('?page=1&limit=10')).toEqual({
+        notifications: [],
+        totalPages: 1,
+        currentPage: 1,
+        totalNotifications: 0,
+        unreadCount: 0,
+      });
+      await seed(me.id, 3, { type: 'LOW_STOCK', message: (i) => `Clamp ${i} is low`, hoursAgo: 1 });
+      await seed(me.id, 9, { message: (i) => `Material ${i} was added` });
+      await seed(me.id, 2, { read: true, message: (i) => `Old ${i}`, hoursAgo: 2 });
+      const first = await page('?page=1&limit=10');
+      expect(first).toMatchObject({ totalPages: 2, totalNotifications: 14, unreadCount: 12 });
+      expect(first.notifications).toHaveLength(10);
+      expect(first.notifications[0]).toMatchObject({ message: 'Material 8 was added' });
+      const second = await page('?page=2&limit=10');
+      expect(second.notifications.map((n: { message: string }) => n.message)).toEqual([
+        'Clamp 1 is low',
+        'Clamp 0 is low',
+        'Old 1',
+        'Old 0',
+      ]);
+      expect(second).toMatchObject({ currentPage: 2, totalNotifications: 14, unreadCount: 12 });
+      expect(await page('?page=3&limit=10')).toEqual({
+        notifications: [],
+        totalPages: 2,
+        currentPage: 3,
+        totalNotifications: 14,
+        unreadCount: 12,
+      });
+      const low = await page('?page=1&limit=10&type=LOW_STOCK&search=clamp%201');
+      expect(low.notifications.map((n: { message: string }) => n.message)).toEqual([
+        'Clamp 1 is low',
+      ]);
+      expect(low).toMatchObject({ totalPages: 1, totalNotifications: 1, unreadCount: 12 });
+      const none = await page('?page=1&limit=10&type=LOW_STOCK&search=material');
+      expect(none).toMatchObject({ notifications: [], totalNotifications: 0, unreadCount: 12 });
+    },
+  );
+
   it('answers 400 Invalid notification type for an unknown type', async () => {
     const me = await signedInUser();
     const response = await list(me, '?type=BIRTHDAY');
