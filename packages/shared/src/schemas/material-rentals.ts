@@ -49,6 +49,9 @@ export const RENTAL_FIGURE_LABELS = {
   itemsOutstanding: 'Items Outstanding',
   /** The dashboard's figure: the items out on ACTIVE rentals now (the outstanding ones). */
   itemsOutOnRental: 'Items Out on Rental',
+  /** A rental's row: its items (units), and the materials (lines) they are of. */
+  itemsOfMaterials: (items: number, materials: number) =>
+    `${items} ${items === 1 ? 'item' : 'items'}, ${materials} ${materials === 1 ? 'material' : 'materials'}`,
 } as const;
 
 /** How many items one rental holds at most. */

@@ -141,9 +141,11 @@ describe('the dashboard', () => {
     expect(card('Total Inventory').getByText(/Items across all locations/)).toBeTruthy();
     const rising = card('Total Inventory').getByText('+30.7% from last month');
     expect(rising.className).toContain('text-green-700');
-    const falling = card('Active Rentals').getByText('-47.1% from last month');
+    // Units out on rental, not rentals: the rentals page's Active Rentals counts rentals.
+    const falling = card('Items Out on Rental').getByText('-47.1% from last month');
     expect(falling.className).toContain('text-amber-600');
-    expect(card('Active Rentals').getByText(/Currently rented items/)).toBeTruthy();
+    expect(card('Items Out on Rental').getByText(/Currently rented items/)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Active Rentals' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Total Staff' })).toBeNull();
     const lowStock = within(screen.getByRole('region', { name: 'Low Stock Items' }));
     expect(lowStock.getAllByRole('row')).toHaveLength(3);

@@ -5,6 +5,7 @@ import {
   type DashboardPeriod,
   DEFAULT_DASHBOARD_PERIOD,
   normalizeRole,
+  RENTAL_FIGURE_LABELS,
 } from '@stockyard/shared';
 import {
   Boxes,
@@ -148,8 +149,9 @@ export default function DashboardPage() {
           {DASHBOARD_MESSAGES.totalInventoryCaption} ·{' '}
           <PercentChange value={figures?.percentageChangeFromLastMonth ?? 0} />
         </StatCard>
+        {/* Units, not rentals: named as every rental figure names items (PRODUCT-DECISIONS). */}
         <StatCard
-          title="Active Rentals"
+          title={RENTAL_FIGURE_LABELS.itemsOutOnRental}
           value={figures?.activeRentals ?? 0}
           loading={loading}
           icon={<Truck className={icon} />}

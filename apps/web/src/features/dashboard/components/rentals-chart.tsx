@@ -39,7 +39,7 @@ export function RentalsChart({
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-lg font-semibold">Rental Activity</h2>
           <p className="text-sm text-muted-foreground">
-            {rentedOut.toLocaleString()} units rented out, {returned.toLocaleString()} returned
+            {rentedOut.toLocaleString()} items rented out, {returned.toLocaleString()} returned
           </p>
         </div>
         {loading ? (
@@ -53,8 +53,18 @@ export function RentalsChart({
                 <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="rentedOut" name="Rented out" fill="#2563eb" radius={[3, 3, 0, 0]} />
-                <Bar dataKey="returned" name="Returned" fill="#16a34a" radius={[3, 3, 0, 0]} />
+                <Bar
+                  dataKey="rentedOut"
+                  name="Items rented out"
+                  fill="#2563eb"
+                  radius={[3, 3, 0, 0]}
+                />
+                <Bar
+                  dataKey="returned"
+                  name="Items returned"
+                  fill="#16a34a"
+                  radius={[3, 3, 0, 0]}
+                />
               </BarChart>
             </ResponsiveContainer>
           </div>

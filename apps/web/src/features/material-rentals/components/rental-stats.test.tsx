@@ -8,13 +8,14 @@ const byLocation = (count: number): RentalStatsDto['byLocation'] =>
     location: { id: index + 1, name: `Site ${index + 1}` },
     rented: 10,
     returned: index === 0 ? 10 : 4,
+    writtenOff: 0,
     outstanding: index === 0 ? 0 : 6,
   }));
 
 afterEach(cleanup);
 
 describe('the rentals overview', () => {
-  it('shows the four counts and the items rented, returned and outstanding', () => {
+  it('shows the four counts of rentals and the items rented, returned, lost or damaged and outstanding', () => {
     render(
       <RentalStats
         state="ready"
@@ -25,19 +26,29 @@ describe('the rentals overview', () => {
           active: 7,
           returned: 3,
           overdue: 2,
-          itemsRented: 140,
-          itemsReturned: 52,
-          itemsOutstanding: 88,
+          itemsRented: 180,
+          itemsReturned: 160,
+          itemsWrittenOff: 15,
+          itemsOutstanding: 5,
           byLocation: [],
         }}
       />,
     );
     const stats = within(screen.getByRole('region', { name: 'Rental statistics' }));
-    expect(stats.getByTestId('stat-Total').textContent).toBe('12');
-    expect(stats.getByTestId('stat-Active').textContent).toBe('7');
-    expect(stats.getByTestId('stat-Returned').textContent).toBe('3');
-    expect(stats.getByTestId('stat-Overdue').textContent).toBe('2');
-    expect(stats.getByText('Items Outstanding').nextSibling?.textContent).toBe('88');
+    // Counts of rentals say Rentals, quantities say Items: no word stands for both.
+    expect(stats.getByTestId('stat-Total Rentals').textContent).toBe('12');
+    expect(stats.getByTestId('stat-Active Rentals').textContent).toBe('7');
+    expect(stats.getByTestId('stat-Returned Rentals').textContent).toBe('3');
+    expect(stats.getByTestId('stat-Overdue Rentals').textContent).toBe('2');
+    const figures = Object.fromEntries(
+      stats.getAllByRole('term').map((term) => [term.textContent, term.nextSibling?.textContent]),
+    );
+    expect(figures).toEqual({
+      'Items Rented': '180',
+      'Items Returned': '160',
+      'Items Lost or Damaged': '15',
+      'Items Outstanding': '5',
+    });
   });
 
   it('leaves the four counts to the admin: a field manager has the items overview', () => {
@@ -48,13 +59,14 @@ describe('the rentals overview', () => {
       overdue: 0,
       itemsRented: 14,
       itemsReturned: 5,
+      itemsWrittenOff: 0,
       itemsOutstanding: 9,
       byLocation: [],
     };
     render(
       <RentalStats state="ready" showCounts={false} onRetry={() => undefined} stats={stats} />,
     );
-    expect(screen.queryByTestId('stat-Total')).toBeNull();
+    expect(screen.queryByTestId('stat-Total Rentals')).toBeNull();
     expect(screen.getByText('Items Outstanding').nextSibling?.textContent).toBe('9');
   });
 
@@ -65,6 +77,7 @@ describe('the rentals overview', () => {
     expect(cards[0]!.textContent).toContain('Site 2');
     expect(cards[0]!.textContent).toContain('Your Location');
     expect(cards[0]!.textContent).toContain('6 items pending return');
+    expect(cards[0]!.textContent).toContain('Items Lost or Damaged0');
     expect(screen.queryByText('Scroll to see more locations')).toBeNull();
   });
 

@@ -1,4 +1,8 @@
-import type { RentalStatsDto } from '@stockyard/shared';
+import {
+  RENTAL_FIGURE_LABELS as LABELS,
+  RENTAL_MESSAGES,
+  type RentalStatsDto,
+} from '@stockyard/shared';
 import { AlertTriangle, CheckCircle2, Clock, MapPin, Package, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -34,9 +38,33 @@ function StatCard({
   );
 }
 
+/** One item figure of the overview or a location card: its label over its value. */
+function ItemFigure({
+  label,
+  value,
+  className,
+}: {
+  label: string;
+  value: number | string;
+  className?: string;
+}) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn('font-semibold tabular-nums', className)}>{value}</dd>
+    </div>
+  );
+}
+
+const RETURNED_TONE = 'text-green-700 dark:text-green-400';
+const WRITTEN_OFF_TONE = 'text-red-700 dark:text-red-400';
+const OUTSTANDING_TONE = 'text-orange-700 dark:text-orange-400';
+
 /**
- * Total, Active, Returned and Overdue, then the items rented, returned and outstanding (02 2.11).
- * The four counts are the admin's (02 section 6); a field manager has the overview of their items.
+ * The counts of rentals (total, active, returned, overdue), then the items rented, returned, lost
+ * or damaged and outstanding (02 2.11), each named for what it counts (PRODUCT-DECISIONS): the
+ * items balance, rented = returned + lost or damaged + outstanding. The four counts are the
+ * admin's (02 section 6); a field manager has the overview of their items.
  */
 export function RentalStats({
   stats,
@@ -65,25 +93,25 @@ export function RentalStats({
       {showCounts ? (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <StatCard
-            label="Total"
+            label={LABELS.totalRentals}
             value={show(stats?.total)}
             icon={<Truck className="h-5 w-5" />}
             tone="bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300"
           />
           <StatCard
-            label="Active"
+            label={LABELS.activeRentals}
             value={show(stats?.active)}
             icon={<Clock className="h-5 w-5" />}
             tone="bg-yellow-100 text-yellow-700 dark:bg-yellow-900/40 dark:text-yellow-300"
           />
           <StatCard
-            label="Returned"
+            label={LABELS.returnedRentals}
             value={show(stats?.returned)}
             icon={<CheckCircle2 className="h-5 w-5" />}
             tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300"
           />
           <StatCard
-            label="Overdue"
+            label={LABELS.overdueRentals}
             value={show(stats?.overdue)}
             icon={<AlertTriangle className="h-5 w-5" />}
             tone="bg-red-100 text-red-700 dark:bg-red-900/40 dark:text-red-300"
@@ -95,23 +123,30 @@ export function RentalStats({
           <Package className="h-4 w-4" aria-hidden />
           Items Overview
         </h2>
-        <dl className="grid grid-cols-3 gap-3 text-center">
-          <div>
-            <dt className="text-sm text-muted-foreground">Items Rented</dt>
-            <dd className="text-xl font-semibold tabular-nums">{show(stats?.itemsRented)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">Items Returned</dt>
-            <dd className="text-xl font-semibold tabular-nums text-green-700 dark:text-green-400">
-              {show(stats?.itemsReturned)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">Items Outstanding</dt>
-            <dd className="text-xl font-semibold tabular-nums text-orange-700 dark:text-orange-400">
-              {show(stats?.itemsOutstanding)}
-            </dd>
-          </div>
+        <dl
+          className="grid grid-cols-2 gap-3 text-center text-sm sm:grid-cols-4"
+          aria-label="Items Overview"
+        >
+          <ItemFigure
+            label={LABELS.itemsRented}
+            value={show(stats?.itemsRented)}
+            className="text-xl"
+          />
+          <ItemFigure
+            label={LABELS.itemsReturned}
+            value={show(stats?.itemsReturned)}
+            className={cn('text-xl', RETURNED_TONE)}
+          />
+          <ItemFigure
+            label={LABELS.itemsWrittenOff}
+            value={show(stats?.itemsWrittenOff)}
+            className={cn('text-xl', WRITTEN_OFF_TONE)}
+          />
+          <ItemFigure
+            label={LABELS.itemsOutstanding}
+            value={show(stats?.itemsOutstanding)}
+            className={cn('text-xl', OUTSTANDING_TONE)}
+          />
         </dl>
       </Card>
     </section>
@@ -119,7 +154,8 @@ export function RentalStats({
 }
 
 /**
- * Rented, Returned and Outstanding per location (03 section 2.9). A field manager sees their own
+ * The items rented, returned, lost or damaged and outstanding per location (03 section 2.9), under
+ * the overview's labels, balancing as it does. A field manager sees their own
  * card only, marked Your Location; an admin sees every location, the list scrolling past six.
  */
 export function LocationCards({
@@ -163,35 +199,27 @@ export function LocationCards({
               <p className="truncate font-medium">{entry.location.name}</p>
               {ownLocationId !== null ? (
                 <span className="whitespace-nowrap rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
-                  Your Location
+                  {RENTAL_MESSAGES.yourLocation}
                 </span>
               ) : null}
             </div>
-            <dl className="grid grid-cols-3 gap-2 text-center text-sm">
-              <div>
-                <dt className="text-muted-foreground">Rented</dt>
-                <dd className="font-semibold tabular-nums">{entry.rented}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Returned</dt>
-                <dd className="font-semibold tabular-nums">{entry.returned}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Outstanding</dt>
-                <dd className="font-semibold tabular-nums">{entry.outstanding}</dd>
-              </div>
+            <dl className="grid grid-cols-2 gap-2 text-center text-sm">
+              <ItemFigure label={LABELS.itemsRented} value={entry.rented} />
+              <ItemFigure label={LABELS.itemsReturned} value={entry.returned} />
+              <ItemFigure label={LABELS.itemsWrittenOff} value={entry.writtenOff} />
+              <ItemFigure label={LABELS.itemsOutstanding} value={entry.outstanding} />
             </dl>
             {entry.outstanding > 0 ? (
               <p className="flex items-center gap-1 text-xs text-orange-700 dark:text-orange-400">
                 <AlertTriangle className="h-3.5 w-3.5" aria-hidden />
-                {entry.outstanding} items pending return
+                {RENTAL_MESSAGES.pendingReturn(entry.outstanding)}
               </p>
             ) : null}
           </Card>
         ))}
       </div>
       {scrolls ? (
-        <p className="text-xs text-muted-foreground">Scroll to see more locations</p>
+        <p className="text-xs text-muted-foreground">{RENTAL_MESSAGES.scrollHint}</p>
       ) : null}
     </section>
   );

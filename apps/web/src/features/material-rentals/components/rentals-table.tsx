@@ -1,4 +1,10 @@
-import { type RentalDto, remaining } from '@stockyard/shared';
+import {
+  isWrittenOff,
+  RENTAL_FIGURE_LABELS,
+  type RentalDto,
+  remaining,
+  rentalItemFigures,
+} from '@stockyard/shared';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,8 +16,9 @@ import { unitLabel } from './units';
 
 const COLUMNS = 7;
 
+/** The units rented (items, as every rental figure counts them) and the materials they are of. */
 const itemCount = (rental: RentalDto) =>
-  `${rental.items.length} ${rental.items.length === 1 ? 'item' : 'items'}`;
+  RENTAL_FIGURE_LABELS.itemsOfMaterials(rentalItemFigures(rental).rented, rental.items.length);
 
 function RentalPeriod({ rental }: { rental: RentalDto }) {
   return (
@@ -37,7 +44,10 @@ function RentalItems({ rental }: { rental: RentalDto }) {
           <th className="py-1 pr-3 font-medium">Material</th>
           <th className="py-1 pr-3 text-right font-medium">Quantity</th>
           <th className="py-1 pr-3 text-right font-medium">Returned</th>
-          <th className="hidden py-1 text-right font-medium sm:table-cell">Remaining</th>
+          {/* What did not come back is lost or damaged once the rental is written off. */}
+          <th className="hidden py-1 text-right font-medium sm:table-cell">
+            {isWrittenOff(rental) ? 'Lost or Damaged' : 'Remaining'}
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -91,14 +91,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(answer: Response) {
+function open(answer: Response, shown: RentalDto = rental) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => answer),
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ReturnHistoryDialog rental={rental} onOpenChange={() => undefined} />
+      <ReturnHistoryDialog rental={shown} onOpenChange={() => undefined} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -140,8 +140,20 @@ describe('ReturnHistoryDialog', { timeout: 20_000 }, () => {
     expect(status('Ladder Beam')).toContain('Not Returned');
 
     const summary = dialog.getByLabelText('Return summary');
-    expect(summary.textContent).toBe('Returns3Rented21Returned13Outstanding8');
+    expect(summary.textContent).toBe(
+      'Returns3Items Rented21Items Returned13Items Lost or Damaged0Items Outstanding8',
+    );
     expect(dialog.getByText('1 of 3 materials fully returned.')).toBeTruthy();
+  });
+
+  it('counts what a LOST rental did not bring back as lost or damaged, not outstanding', async () => {
+    const dialog = open(json(200, { success: true, message: 'ok', data: [] }), {
+      ...rental,
+      status: 'LOST',
+    });
+    const summary = dialog.getByLabelText('Return summary');
+    expect(summary.textContent).toContain('Items Rented21Items Returned13');
+    expect(summary.textContent).toContain('Items Lost or Damaged8Items Outstanding0');
   });
 
   it("says 'Failed to load return history.' with the server's message", async () => {

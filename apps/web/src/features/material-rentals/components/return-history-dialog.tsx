@@ -1,8 +1,10 @@
 import {
+  RENTAL_FIGURE_LABELS as LABELS,
   RENTAL_ITEM_FINAL_STATUSES,
   RENTAL_MESSAGES,
   type RentalDto,
   remaining,
+  rentalItemFigures,
   rentalItemFinalStatus,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
@@ -53,9 +55,8 @@ export function ReturnHistoryDialog({
   }, [failure]);
 
   const items = rental?.items ?? [];
-  const rented = items.reduce((sum, item) => sum + item.quantity, 0);
-  const returned = items.reduce((sum, item) => sum + item.quantityActuallyReturned, 0);
-  const outstanding = items.reduce((sum, item) => sum + remaining(item), 0);
+  // What did not come back is outstanding, or lost or damaged once the rental is written off.
+  const figures = rentalItemFigures({ status: rental?.status ?? 'ACTIVE', items });
   const fullyReturned = items.filter((item) => remaining(item) === 0).length;
 
   return (
@@ -70,11 +71,12 @@ export function ReturnHistoryDialog({
         className="max-w-3xl"
       >
         <div className="space-y-5">
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Return summary">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label="Return summary">
             <Stat label="Returns" value={query.data ? returns.length : '-'} />
-            <Stat label="Rented" value={rented} />
-            <Stat label="Returned" value={returned} />
-            <Stat label="Outstanding" value={outstanding} />
+            <Stat label={LABELS.itemsRented} value={figures.rented} />
+            <Stat label={LABELS.itemsReturned} value={figures.returned} />
+            <Stat label={LABELS.itemsWrittenOff} value={figures.writtenOff} />
+            <Stat label={LABELS.itemsOutstanding} value={figures.outstanding} />
           </dl>
           <p className="text-sm text-muted-foreground">
             {fullyReturned} of {items.length} materials fully returned.
