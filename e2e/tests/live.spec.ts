@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MESSAGES } from '@stockyard/shared';
 import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
 
 /** Resolves once the page's live connection has been accepted by the server. */
@@ -126,5 +127,40 @@ test.describe('a notification opens what it is about', () => {
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(notice).not.toHaveAccessibleName(/\(unread\)/);
+  });
+});
+
+test.describe('a deactivated account', () => {
+  test("a field manager's open screen ends at once when an admin deactivates them, and the sign-in page says why", async ({
+    browser,
+    page,
+    seed,
+  }) => {
+    const location = await seed.location({ type: 'FIELD' });
+    const fieldManager = await seed.fieldManager(location.id);
+    const field = await (await browser.newContext()).newPage();
+    await signIn(field, fieldManager);
+    const connected = liveConnection(field);
+    await field.goto('/rental-requests');
+    await connected;
+    await expect(field.getByRole('heading', { name: 'Rental Requests' })).toBeVisible();
+
+    const adminToken = (await apiLogin(page.request, admin)).token;
+    await apiCall(page.request, adminToken, 'PATCH', `/api/users/${fieldManager.id}/toggle-status`);
+
+    // No click: the screen goes by itself, within a few seconds.
+    await expect(field).toHaveURL(/\/login\?ended=deactivated$/, { timeout: 5_000 });
+    await expect(field.getByRole('alert')).toHaveText(MESSAGES.accountDeactivated);
+
+    // Signing in again with the right password says so too; a wrong one does not.
+    await field.getByLabel('Email').fill(fieldManager.email);
+    await field.getByLabel('Password', { exact: true }).fill('Not-The-Password-1');
+    await field.getByRole('button', { name: 'Sign In' }).click();
+    await expect(field.getByRole('alert')).toHaveText(MESSAGES.invalidCredentials);
+    await field.getByLabel('Password', { exact: true }).fill(fieldManager.password);
+    await field.getByRole('button', { name: 'Sign In' }).click();
+    await expect(field.getByRole('alert')).toHaveText(MESSAGES.accountDeactivated);
+    await expect(field).toHaveURL(/\/login/);
+    await field.context().close();
   });
 });

@@ -1,13 +1,16 @@
 import { EventEmitter } from 'node:events';
-import type { LiveNotification, LoginRateLimit } from '@stockyard/shared';
+import type { LiveNotification, LoginRateLimit, SessionEndReason } from '@stockyard/shared';
 import type { Database } from './db/client';
 import { TableChanges } from './lib/table-changes';
 import type { Mailer } from './modules/notifications/email';
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
 export type AppEvents = {
-  /** Sessions that were just ended: their sockets must be disconnected. */
-  sessionsRevoked: [sessionIds: string[]];
+  /**
+   * Sessions that were just ended: their sockets must be disconnected, told first why when an
+   * admin ended them (a deactivation, a deletion).
+   */
+  sessionsRevoked: [sessionIds: string[], reason?: SessionEndReason];
   /** Users whose account changed (role, permissions, location, name, status): their open screens refresh. */
   usersChanged: [userIds: number[]];
   /** Notifications just committed, one per recipient: the socket server pushes them. */

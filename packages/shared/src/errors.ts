@@ -5,6 +5,8 @@ export const ERROR_CODES = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** The right password of a deactivated account: said only to whoever knows the password. */
+  ACCOUNT_DEACTIVATED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_STOCK: 409,
@@ -51,6 +53,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
+  accountDeactivated: 'Your account has been deactivated. Ask an administrator to activate it.',
+  accountDeleted: 'Your account has been deleted. Ask an administrator if you need access again.',
   unauthorized: 'You are not authorized. Please log in.',
   forbidden: 'You do not have permission to access this resource.',
   notFound: 'The requested resource was not found.',

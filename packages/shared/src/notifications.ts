@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './errors';
 import { isoInstantSchema } from './schemas/responses';
 
 export const NOTIFICATION_TYPES = [
@@ -64,6 +65,18 @@ export const LIVE_TOPICS = [
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
+/**
+ * Why an admin ended all of a user's sessions: pushed to that user's open screens
+ * (`session:ended`), which go to the sign-in page saying so.
+ */
+export const SESSION_END_REASONS = ['deactivated', 'deleted'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+/** What the sign-in page says after a session was ended for each reason. */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  deactivated: MESSAGES.accountDeactivated,
+  deleted: MESSAGES.accountDeleted,
+};
+
 /** Socket events, typed for both ends. */
 export type ServerToClientEvents = {
   notification: (notification: LiveNotification) => void;
@@ -71,6 +84,8 @@ export type ServerToClientEvents = {
   'account:changed': () => void;
   /** Records of these kinds changed (anyone's write, committed): what shows them reads again. */
   changed: (topics: LiveTopic[]) => void;
+  /** This session was ended by an admin, for this reason; the socket is disconnected next. */
+  'session:ended': (reason: SessionEndReason) => void;
 };
 export type ClientToServerEvents = Record<string, never>;
 

@@ -222,6 +222,51 @@ describe('ending a session', () => {
     expect((await arrival).message).toBe('Still here');
   });
 
+  /** The reasons `session:ended` gave the socket, and its disconnection's. */
+  const endOf = async (socket: ClientSocket, userId: number) => {
+    // Once a notice reaches it, the socket is in its rooms (joined after the handshake).
+    const arrival = nextNotification(socket);
+    await notifyUser(t, userId, 'Joined');
+    await arrival;
+    const reasons: string[] = [];
+    socket.on('session:ended', (reason) => reasons.push(reason));
+    return { ended: nextDisconnect(socket).then((disconnect) => ({ reasons, disconnect })) };
+  };
+
+  it('tells every open screen of a deactivated user why, then disconnects it; a sign-out says nothing', async () => {
+    const { admin, manager } = await seedActors(t.app, t.db);
+    const other = await loginAs(t.app, manager.user.email);
+    const ends = [
+      await endOf(await connect(baseUrl, manager.token), manager.user.id),
+      await endOf(await connect(baseUrl, other.token), manager.user.id),
+    ];
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${manager.user.id}/toggle-status`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    for (const end of await Promise.all(ends.map(({ ended }) => ended))) {
+      expect(end).toEqual({ reasons: ['deactivated'], disconnect: 'io server disconnect' });
+    }
+
+    const me = await signedIn();
+    const signedOut = await endOf(await connect(baseUrl, me.token), me.user.id);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: me.headers });
+    expect(await signedOut.ended).toEqual({ reasons: [], disconnect: 'io server disconnect' });
+  });
+
+  it('tells a deleted user’s open screens that the account was deleted', async () => {
+    const { admin, manager } = await seedActors(t.app, t.db);
+    const end = await endOf(await connect(baseUrl, manager.token), manager.user.id);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/remove/${manager.user.id}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await end.ended).toEqual({ reasons: ['deleted'], disconnect: 'io server disconnect' });
+  });
 });
 
 describe('account changes', () => {

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   notificationRoom,
   type ServerToClientEvents,
+  type SessionEndReason,
 } from '@stockyard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -151,8 +152,18 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
       io.to(notificationRoom(userId)).emit('notification', notification);
     }
   };
-  const disconnectSessions = (sessionIds: string[]) => {
-    if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  const disconnectSessions = (sessionIds: string[], reason?: SessionEndReason) => {
+    if (sessionIds.length === 0) return;
+    const rooms = sessionIds.map(sessionRoom);
+    if (!reason) {
+      io.in(rooms).disconnectSockets(true);
+      return;
+    }
+    // Told why first. The disconnection then goes as a packet after it, not by closing the
+    // connection, which would drop a packet still waiting to be written; the client closes its
+    // connection once its last socket is gone.
+    io.to(rooms).emit('session:ended', reason);
+    io.in(rooms).disconnectSockets(false);
   };
   // Every process hears this through the adapter, so a user's screens on any of them follow.
   const announceAccountChanges = (userIds: number[]) => {

@@ -4,6 +4,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   PUBLIC_PATHS,
   REQUEST_TIMEOUT_MS,
+  type SessionEndReason,
   TIMEOUT_TOAST,
   takesIdempotencyKey,
   toastForStatus,
@@ -58,6 +59,15 @@ export function showErrorToast(error: unknown): void {
 
 function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname);
+}
+
+/**
+ * The session was ended by an admin (the socket's `session:ended`): clear it and go to the
+ * sign-in page, which says why.
+ */
+export function endSession(reason: SessionEndReason): void {
+  sessionStore.clear();
+  window.location.assign(`/login?ended=${encodeURIComponent(reason)}`);
 }
 
 /** A dead session: clear it and go to the sign-in page, unless already on a public page. */

@@ -1,6 +1,8 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@stockyard/shared';
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { refreshSessionUser } from './account-sync';
+import { endSession } from './api-client';
 import { sessionStore, useSession } from './session';
 
 /**
@@ -20,9 +22,17 @@ function connect(token: string): AppSocket {
     reconnectionDelay: 1_000,
     reconnectionDelayMax: 10_000,
   });
-  // A refused handshake means the session has ended: the next API call answers 401 and sends
-  // the browser to /login, so there is nothing to show here. Network trouble retries by itself.
-  socket.on('connect_error', () => undefined);
+  // A refused handshake means the session has ended: one call, whose 401 sends the browser to
+  // /login, ends the screens now rather than at the user's next click. Network trouble retries
+  // by itself.
+  socket.on('connect_error', (error) => {
+    const { code } = (error as Error & { data?: { code?: string } }).data ?? {};
+    if (code === 'UNAUTHORIZED' && current?.socket === socket) void refreshSessionUser();
+  });
+  // An admin deactivated or deleted the account: every screen of it ends at once, saying so.
+  socket.on('session:ended', (reason) => {
+    if (current?.socket === socket) endSession(reason);
+  });
   // The server says goodbye the same way when it restarts as when the session ends, and socket.io
   // does not come back by itself after either: try once more, which a dead session refuses.
   socket.on('disconnect', (reason) => {

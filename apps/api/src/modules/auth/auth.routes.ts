@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginSchema,
         response: {
           200: loginAnswerSchema,
-          ...errorResponses(400, 401, 429),
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },

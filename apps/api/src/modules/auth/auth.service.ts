@@ -84,6 +84,10 @@ export async function login(
       details: { email: input.email, outcome: 'failure', reason, userAgent: client.userAgent },
       ip: client.ip,
     });
+    // Said only to whoever gave the right password: to anyone else a deactivated account's
+    // e-mail looks like any wrong one.
+    if (account && passwordOk && !account.status)
+      throw new AppError('ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated);
     throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
   }
 

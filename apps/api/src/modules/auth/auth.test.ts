@@ -1,4 +1,4 @@
-import { LOGIN_RATE_LIMIT } from '@stockyard/shared';
+import { LOGIN_RATE_LIMIT, MESSAGES } from '@stockyard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
@@ -52,13 +52,38 @@ describe('POST /api/auth/login', () => {
     expect(response.json()).toMatchObject({ success: false, message: 'Invalid email or password' });
   });
 
-  it('refuses an unknown account and an inactive account with the same 401', async () => {
+  it('refuses an unknown account and an inactive account with a wrong password with the same 401', async () => {
     const inactive = await createUser(t.db, { status: false });
-    for (const email of ['nobody@example.com', inactive.email]) {
-      const response = await login({ email, password: TEST_PASSWORD }, '10.0.0.3');
+    const tries = [
+      { email: 'nobody@example.com', password: TEST_PASSWORD },
+      { email: inactive.email, password: 'wrong-password' },
+    ];
+    const answers = [];
+    for (const payload of tries) {
+      const response = await login(payload, '10.0.0.3');
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe('Invalid email or password');
+      answers.push(response.json());
     }
+    expect(answers[0]).toEqual({
+      success: false,
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
+  it('tells whoever gives an inactive account’s right password that it was deactivated, and starts no session', async () => {
+    const inactive = await createUser(t.db, { status: false });
+    const response = await login({ email: inactive.email, password: TEST_PASSWORD }, '10.0.0.4');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'ACCOUNT_DEACTIVATED',
+      message: MESSAGES.accountDeactivated,
+    });
+    expect(response.json().token).toBeUndefined();
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, inactive.id));
+    expect(rows).toEqual([]);
   });
 
   it('answers 400 Invalid email for a malformed email', async () => {

@@ -6,6 +6,7 @@ import {
   normalizeRole,
   PERMISSION_FLAGS,
   type Permissions,
+  type SessionEndReason,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
@@ -52,18 +53,20 @@ export async function assertMayLoseAccess(
 
 /**
  * Ends every session of the user now (but `exceptSessionId`, the caller's own, when given); their
- * sockets are disconnected once the change commits.
+ * sockets are disconnected once the change commits, told first the `reason` when one is given
+ * (their screens then go to the sign-in page saying it).
  */
 export async function endSessions(
   ctx: AppContext,
   uow: UnitOfWork,
   userId: number,
   exceptSessionId?: string,
+  reason?: SessionEndReason,
 ) {
   const ids = await repo.revokeSessionsOf(uow.tx, userId, exceptSessionId);
   if (ids.length > 0) {
     uow.afterCommit(() => {
-      ctx.events.emit('sessionsRevoked', ids);
+      ctx.events.emit('sessionsRevoked', ids, reason);
     });
   }
   return ids.length;

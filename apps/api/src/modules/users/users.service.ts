@@ -176,7 +176,8 @@ export async function updateUser(
         status,
         ...flagsFor(input.role, base, input.permissions),
       });
-      const endedSessions = before.status && !status ? await endSessions(ctx, uow, id) : 0;
+      const endedSessions =
+        before.status && !status ? await endSessions(ctx, uow, id, undefined, 'deactivated') : 0;
       uow.afterCommit(() => {
         ctx.events.emit('usersChanged', [id]);
       });
@@ -223,7 +224,7 @@ export async function toggleStatus(
     const activate = !before.status;
     if (!activate) await assertMayLoseAccess(tx, actor, before, 'deactivate');
     const row = await repo.updateUser(tx, id, { status: activate });
-    const endedSessions = activate ? 0 : await endSessions(ctx, uow, id);
+    const endedSessions = activate ? 0 : await endSessions(ctx, uow, id, undefined, 'deactivated');
     uow.afterCommit(() => {
       ctx.events.emit('usersChanged', [id]);
     });
@@ -249,7 +250,7 @@ export async function removeUser(ctx: AppContext, actor: Actor, id: number): Pro
     if (!before) throw notFound(USER_NOT_FOUND);
     await assertMayLoseAccess(tx, actor, before, 'delete');
     await repo.softDeleteUser(tx, id);
-    const endedSessions = await endSessions(ctx, uow, id);
+    const endedSessions = await endSessions(ctx, uow, id, undefined, 'deleted');
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'DELETE_USER',

@@ -1,4 +1,10 @@
-import { type LoginInput, loginSchema, twoFactorCodeField } from '@stockyard/shared';
+import {
+  type LoginInput,
+  loginSchema,
+  SESSION_END_MESSAGES,
+  type SessionEndReason,
+  twoFactorCodeField,
+} from '@stockyard/shared';
 import { Eye, EyeOff, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -23,6 +29,14 @@ function validate(values: LoginInput): FieldErrors {
   return errors;
 }
 
+/** Why the last session ended, when an admin ended it (`/login?ended=deactivated`). */
+function sessionEndMessage(search: string): string | null {
+  const reason = new URLSearchParams(search).get('ended');
+  return reason && Object.hasOwn(SESSION_END_MESSAGES, reason)
+    ? SESSION_END_MESSAGES[reason as SessionEndReason]
+    : null;
+}
+
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -37,6 +51,7 @@ export function LoginPage() {
   if (session) return <Navigate to="/" replace />;
 
   const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const ended = loginMutation.error ? null : sessionEndMessage(location.search);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = validate(values);
@@ -62,6 +77,14 @@ export function LoginPage() {
           <h1 className="text-2xl font-semibold">Stockyard</h1>
           <p className="text-sm text-muted-foreground">Material Rental System</p>
         </div>
+        {ended ? (
+          <p
+            role="alert"
+            className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-center text-sm text-destructive"
+          >
+            {ended}
+          </p>
+        ) : null}
         {loginMutation.challenge ? (
           <form onSubmit={onVerify} noValidate className="space-y-4">
             <p className="text-sm text-muted-foreground">
