@@ -62,12 +62,12 @@ test.describe('the dashboard', () => {
       'Total Materials',
       'Rental Requests (This Month)',
       'Total Inventory',
-      'Active Rentals',
+      'Items Out on Rental',
     ]) {
       await expect(card(page, title)).toBeVisible();
     }
     await expect(card(page, 'Total Inventory')).toContainText('Items across all locations');
-    await expect(card(page, 'Active Rentals')).toContainText('Currently rented items');
+    await expect(card(page, 'Items Out on Rental')).toContainText('Currently rented items');
     await expect(card(page, 'Total Staff')).toHaveCount(0);
     await locations(page).getByLabel('Search locations').fill(yard.name);
     const row = locations(page)
@@ -88,7 +88,7 @@ test.describe('the dashboard', () => {
     await page.reload();
     await locations(page).getByLabel('Search locations').fill(yard.name);
     await expect(row).toContainText('(55)');
-    await expect.poll(() => figure(page, 'Active Rentals')).toBeGreaterThanOrEqual(15);
+    await expect.poll(() => figure(page, 'Items Out on Rental')).toBeGreaterThanOrEqual(15);
 
     // A nearly empty material puts the admin's Low Stock Items on the page.
     await stockAndRental(request, yard.id, site.id, 2, 0);
@@ -119,8 +119,8 @@ test.describe('the dashboard', () => {
     await expect(page.getByRole('region', { name: 'Low Stock Items' })).toHaveCount(0);
     // Their site holds no stock; 12 units are out on the rental to it, none were last month.
     await expect(card(page, 'Total Inventory').locator('p').nth(1)).toHaveText('0');
-    await expect(card(page, 'Active Rentals').locator('p').nth(1)).toHaveText('12');
-    await expect(card(page, 'Active Rentals')).toContainText('+100% from last month');
+    await expect(card(page, 'Items Out on Rental').locator('p').nth(1)).toHaveText('12');
+    await expect(card(page, 'Items Out on Rental')).toContainText('+100% from last month');
     await expect(locations(page).getByText('Showing 1 of 1 locations')).toBeVisible();
     await expect(
       locations(page)

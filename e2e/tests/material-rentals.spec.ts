@@ -82,7 +82,7 @@ test.describe('material rentals', () => {
     await expect(page).toHaveURL(new RegExp(`location=${site.id}`));
     const adminRow = page.getByRole('row').filter({ hasText: site.name });
     await expect(adminRow).toHaveCount(1);
-    await expect(adminRow).toContainText('2 items');
+    await expect(adminRow).toContainText('14 items, 2 materials');
     await expect(adminRow).toContainText(yard.name);
     await expect(adminRow).toContainText('Active');
     await expect(page.getByText('Displaying 1 of 1 rental records')).toBeVisible();
@@ -159,7 +159,7 @@ test.describe('material rentals', () => {
     await expect(final.getByRole('listitem').filter({ hasText: plate })).toContainText(
       'Not Returned',
     );
-    await expect(history.getByLabel('Return summary')).toContainText('Outstanding9');
+    await expect(history.getByLabel('Return summary')).toContainText('Items Outstanding9');
     await fm.keyboard.press('Escape');
     expect(await stock()).toEqual({ [tube]: 45, [plate]: 16 });
 
@@ -246,7 +246,9 @@ test.describe('material rentals', () => {
     await expect(form).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`location=${site.id}`));
     await expect(page).not.toHaveURL(/request=/);
-    await expect(page.getByRole('row').filter({ hasText: site.name })).toContainText('1 item');
+    await expect(page.getByRole('row').filter({ hasText: site.name })).toContainText(
+      '6 items, 1 material',
+    );
 
     const list = await apiCall<{ data: { rentals: { requestId: number | null }[] } }>(
       request,
