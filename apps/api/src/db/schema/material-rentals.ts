@@ -4,6 +4,7 @@ import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -100,6 +101,16 @@ export const materialRentalCounts = pgTable(
   (t) => [primaryKey({ columns: [t.toLocationId, t.status] })],
 );
 
+/**
+ * Every name a rental item has been given, once (decision 023): what the list's search tests, a
+ * few hundred names where there are hundreds of thousands of items. The items' trigger writes a
+ * name as an item takes it (migration 0035) and each item refers to its name, so that no item has
+ * a name missing here. A name stays when no item has it any more: its search finds no item.
+ */
+export const materialRentalItemNames = pgTable('material_rental_item_names', {
+  name: text('name').primaryKey(),
+});
+
 /** A line of a rental. What came back never exceeds what went out (a CHECK, whatever races). */
 export const materialRentalItems = pgTable(
   'material_rental_items',
@@ -126,9 +137,14 @@ export const materialRentalItems = pgTable(
     index('material_rental_items_rental_idx').on(t.rentalId, t.id),
     // A material's deletion asks whether a rental holds it.
     index('material_rental_items_material_idx').on(t.materialId),
-    // The list's search: the distinct names, one probe each, then the rentals of those that
-    // match from this index alone (decision 023).
+    // The list's search: the rentals of the names that match, from this index alone (decision 023).
     index('material_rental_items_name_idx').on(t.materialName, t.rentalId),
+    // Its name is one of the names the search tests (written there by the items' trigger).
+    foreignKey({
+      name: 'material_rental_items_name_fk',
+      columns: [t.materialName],
+      foreignColumns: [materialRentalItemNames.name],
+    }).onDelete('restrict'),
   ],
 );
 
