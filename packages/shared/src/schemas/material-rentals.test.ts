@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   effectiveRentalStatus,
   isOverdue,
+  RENTAL_FIGURE_LABELS,
   RENTAL_MESSAGES,
   remaining,
   rentalFormSchema,
+  rentalItemFigures,
   rentalItemFinalStatus,
   rentalListQuery,
   rentalReturnFormSchema,
@@ -73,6 +75,35 @@ describe('the rules both ends share', () => {
     expect(isOverdue(rental, '2026-05-11')).toBe(true);
     expect(effectiveRentalStatus(rental, '2026-05-11')).toBe('OVERDUE');
     expect(effectiveRentalStatus({ ...rental, status: 'returned' }, '2026-05-11')).toBe('RETURNED');
+  });
+
+  it("balances a rental's items: what did not come back is lost or damaged once written off", () => {
+    const items = [
+      { quantity: 10, quantityActuallyReturned: 4 },
+      { quantity: 5, quantityActuallyReturned: 0 },
+    ];
+    expect(rentalItemFigures({ status: 'ACTIVE', items })).toEqual({
+      rented: 15,
+      returned: 4,
+      writtenOff: 0,
+      outstanding: 11,
+    });
+    for (const status of ['LOST', 'DAMAGED', 'damaged']) {
+      expect(rentalItemFigures({ status, items })).toEqual({
+        rented: 15,
+        returned: 4,
+        writtenOff: 11,
+        outstanding: 0,
+      });
+    }
+  });
+
+  it('names counts of rentals and quantities of items apart', () => {
+    const words = Object.values(RENTAL_FIGURE_LABELS).filter((label) => typeof label === 'string');
+    expect(new Set(words).size).toBe(words.length);
+    for (const label of words) expect(/Rentals$|^Items /.test(label), label).toBe(true);
+    expect(RENTAL_FIGURE_LABELS.itemsOfMaterials(14, 2)).toBe('14 items, 2 materials');
+    expect(RENTAL_FIGURE_LABELS.itemsOfMaterials(1, 1)).toBe('1 item, 1 material');
   });
 
   it('counts what is still out', () => {
