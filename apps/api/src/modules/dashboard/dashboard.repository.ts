@@ -1,4 +1,4 @@
-import { PRESENT_ATTENDANCE_STATUSES } from '@stockyard/shared';
+import { PRESENT_ATTENDANCE_STATUSES, WRITE_OFF_STATUSES } from '@stockyard/shared';
 import {
   and,
   asc,
@@ -127,7 +127,7 @@ export async function rentalsOutAt(db: Database, scope: number | null, since: Da
     .where(
       only(
         and(
-          inArray(r.status, ['LOST', 'DAMAGED']),
+          inArray(r.status, [...WRITE_OFF_STATUSES]),
           gte(r.updatedAt, since),
           lt(r.createdAt, since),
         ),
