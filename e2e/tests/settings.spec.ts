@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { PASSWORD_MESSAGES } from '@stockyard/shared';
+import { MESSAGES, PASSWORD_MESSAGES, SETTINGS_MESSAGES } from '@stockyard/shared';
 import * as OTPAuth from 'otpauth';
 import {
   type Account,
@@ -158,6 +158,83 @@ test.describe('Settings', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
+  test('a field manager sets up their own two-factor sign-in on Settings and signs in with a code', async ({
+    page,
+    seed,
+  }) => {
+    const location = await seed.location();
+    const manager = await seed.fieldManager(location.id);
+    await signIn(page, manager);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Set Up Two-Factor' }).click();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByLabel('Verification code').fill(codeOf(secret));
+    await page.getByRole('button', { name: 'Enable Two-Factor' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+    ).toHaveCount(10);
+    const answer = await page.request.post('/api/auth/login', {
+      data: { email: manager.email, password: manager.password },
+    });
+    expect((await answer.json()).twoFactorRequired).toBe(true);
+  });
+
+  test('Require two-factor sign-in for admins: only an admin with it may turn it on, and the switch says why', async ({
+    page,
+    browser,
+  }) => {
+    // Turning it on would hold every admin of the other tests running now: only the refusal.
+    const me = await newAdmin(browser);
+    await signIn(page, me);
+    await page.goto('/settings');
+    const rule = page.getByRole('switch', { name: 'Require two-factor sign-in for admins' });
+    await expect(rule).toHaveAttribute('aria-checked', 'false');
+    await rule.click();
+    await expect(page.getByText(SETTINGS_MESSAGES.requireOwnTwoFactorFirst)).toBeVisible();
+    await expect(rule).toHaveAttribute('aria-checked', 'false');
+  });
+
+  test('an admin the server holds to the setup sees it in place of every page, then the app', async ({
+    page,
+    browser,
+  }) => {
+    const me = await newAdmin(browser);
+    await signIn(page, me);
+    // The server's refusal while the company requires it (API tests hold the server to it; turning
+    // the company's rule on here would hold the admins of the other tests running now).
+    const open = [
+      '/api/auth/profile',
+      '/api/auth/logout',
+      '/api/auth/2fa/setup',
+      '/api/auth/2fa/enable',
+    ];
+    await page.route('**/api/**', async (route) => {
+      if (open.includes(new URL(route.request().url()).pathname)) return route.fallback();
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          code: 'TWO_FACTOR_SETUP_REQUIRED',
+          message: MESSAGES.twoFactorSetupRequired,
+        }),
+      });
+    });
+    await page.goto('/inventory');
+    await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expect(page.getByText(MESSAGES.twoFactorSetupRequired)).toBeVisible();
+    await page.getByRole('button', { name: 'Set Up Two-Factor' }).click();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByLabel('Verification code').fill(codeOf(secret));
+    await page.getByRole('button', { name: 'Enable Two-Factor' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+    ).toHaveCount(10);
+    await page.unroute('**/api/**');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
   test('a field manager sees the company profile read-only, and switches their own Login Notifications off', async ({
     page,
     seed,
@@ -172,8 +249,11 @@ test.describe('Settings', () => {
     await expect(page.getByRole('heading', { name: 'Notification Settings' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Rental Request Alerts' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
-    // Enrolling in two-factor sign-in is an admin's.
-    await expect(page.getByRole('button', { name: 'Set Up Two-Factor' })).toHaveCount(0);
+    // Their own two-factor sign-in is theirs to set up; the company's rule is an admin's.
+    await expect(page.getByRole('button', { name: 'Set Up Two-Factor' })).toBeVisible();
+    await expect(
+      page.getByRole('switch', { name: 'Require two-factor sign-in for admins' }),
+    ).toHaveCount(0);
 
     const login = page.getByRole('switch', { name: 'Login Notifications' });
     await expect(login).toHaveAttribute('aria-checked', 'true');

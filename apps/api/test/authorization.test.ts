@@ -464,6 +464,12 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     }),
     locationBound: false,
   },
+  'GET /api/users/security': { at: () => ({ url: '/api/users/security' }), locationBound: false },
+  'PUT /api/users/security': {
+    // Off: turning it on would need the caller's own two-factor sign-in first.
+    at: () => ({ url: '/api/users/security', payload: { requireAdminTwoFactor: false } }),
+    locationBound: false,
+  },
   'GET /api/users/:id/notification-settings': {
     // Someone else's settings: only one's own are readable.
     at: (f, s) => ({ url: `/api/users/${side(s, f.userA.id, f.userB.id)}/notification-settings` }),

@@ -78,6 +78,11 @@ export type ApiRule = {
   roles: readonly Role[];
   flag?: PermissionFlag;
   scoped?: true;
+  /**
+   * Open to an admin who must still set up two-factor sign-in (the company requires it): every
+   * other route refuses them with TWO_FACTOR_SETUP_REQUIRED until they have.
+   */
+  whileEnrolling?: true;
   /** Only the caller's own account, whatever their role (another's is 403). */
   own?: true;
 };
@@ -94,12 +99,13 @@ const flagged = (flag: PermissionFlag): ApiRule => ({ roles: ['ADMIN'], flag, sc
 export const API_ACCESS = {
   'GET /api/health': PUBLIC,
   'POST /api/auth/login': PUBLIC,
-  'POST /api/auth/logout': SIGNED_IN,
-  'GET /api/auth/profile': SIGNED_IN,
-  // Two-factor sign-in (Settings, Security: hidden from field managers, so refused to them too).
+  'POST /api/auth/logout': { ...SIGNED_IN, whileEnrolling: true },
+  'GET /api/auth/profile': { ...SIGNED_IN, whileEnrolling: true },
+  // Two-factor sign-in: every user manages their own on Settings (PRODUCT-DECISIONS.md,
+  // "Everyone's own account").
   'POST /api/auth/login/2fa': PUBLIC,
-  'POST /api/auth/2fa/setup': ADMIN_ONLY,
-  'POST /api/auth/2fa/enable': ADMIN_ONLY,
+  'POST /api/auth/2fa/setup': { ...SIGNED_IN, whileEnrolling: true },
+  'POST /api/auth/2fa/enable': { ...SIGNED_IN, whileEnrolling: true },
   'POST /api/auth/2fa/disable': SIGNED_IN,
 
   'GET /api/locations/list': flagged('viewLocations'),
@@ -192,6 +198,9 @@ export const API_ACCESS = {
   // caller's alone.
   'GET /api/users/company': SIGNED_IN,
   'PUT /api/users/company': ADMIN_ONLY,
+  // The company's sign-in rule: Require two-factor sign-in for admins.
+  'GET /api/users/security': ADMIN_ONLY,
+  'PUT /api/users/security': ADMIN_ONLY,
   'GET /api/users/:id/notification-settings': { ...SIGNED_IN, own: true },
   'PUT /api/users/notifications': SIGNED_IN,
 

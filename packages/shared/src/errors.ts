@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   /** The right password of a deactivated account: said only to whoever knows the password. */
   ACCOUNT_DEACTIVATED: 403,
+  /** An admin without two-factor sign-in while the company requires it: set it up first. */
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_STOCK: 409,
@@ -54,6 +56,7 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   accountDeactivated: 'Your account has been deactivated. Ask an administrator to activate it.',
+  twoFactorSetupRequired: 'Set up two-factor sign-in first: this company requires it for admins.',
   accountDeleted: 'Your account has been deleted. Ask an administrator if you need access again.',
   unauthorized: 'You are not authorized. Please log in.',
   forbidden: 'You do not have permission to access this resource.',

@@ -2,8 +2,11 @@ import { MESSAGES, type SessionUser } from '@stockyard/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
-/** The signed-in user and session behind a request, set by the auth plugin. */
-export type RequestAuth = { user: SessionUser; sessionId: string };
+/**
+ * The signed-in user and session behind a request, set by the auth plugin; `twoFactorSetupRequired`:
+ * an admin who must set up two-factor sign-in before anything else.
+ */
+export type RequestAuth = { user: SessionUser; sessionId: string; twoFactorSetupRequired: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -32,8 +32,8 @@ export async function authenticateToken(
   if (!token) return null;
   const claims = await verifySessionToken(ctx.jwtSecret, token);
   if (!claims) return null;
-  const user = await resolveSession(ctx, claims.sessionId, claims.userId);
-  return user ? { user, sessionId: claims.sessionId } : null;
+  const session = await resolveSession(ctx, claims.sessionId, claims.userId);
+  return session ? { ...session, sessionId: claims.sessionId } : null;
 }
 
 const API_DOCS = '/api/docs';
@@ -85,6 +85,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     reply.header('cache-control', 'no-store');
     request.auth = await authenticateToken(app.ctx, bearerToken(request.headers.authorization));
     if (!request.auth) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+    if (request.auth.twoFactorSetupRequired && !rule.whileEnrolling) {
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', MESSAGES.twoFactorSetupRequired);
+    }
     if (!mayUse(request.auth.user, rule)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   });
 }

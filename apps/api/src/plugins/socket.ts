@@ -118,6 +118,9 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
     try {
       const auth = await authenticateToken(ctx, typeof token === 'string' ? token : null);
       if (!auth) return next(refusal(MESSAGES.unauthorized, 'UNAUTHORIZED'));
+      if (auth.twoFactorSetupRequired) {
+        return next(refusal(MESSAGES.twoFactorSetupRequired, 'TWO_FACTOR_SETUP_REQUIRED'));
+      }
       socket.data = {
         userId: auth.user.id,
         sessionId: auth.sessionId,

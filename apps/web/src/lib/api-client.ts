@@ -12,6 +12,7 @@ import {
 } from '@stockyard/shared';
 import { sessionStore } from './session';
 import { notifyToast as toast } from './toast';
+import { twoFactorGate } from './two-factor-gate';
 
 /** A failed call: `status` is undefined when no answer came (network error or timeout). */
 export class ApiError extends Error {
@@ -168,6 +169,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     Array.isArray(payload?.errors) ? payload.errors : [],
   );
   if (response.status === 401) handleUnauthorized();
+  // The setup the server holds this admin to is shown in place of the page: no toast.
+  if (payload?.code === 'TWO_FACTOR_SETUP_REQUIRED') {
+    twoFactorGate.set(true);
+    throw error;
+  }
   if (!options.silent) showErrorToast(error);
   throw error;
 }

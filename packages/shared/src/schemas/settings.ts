@@ -121,7 +121,17 @@ export const SETTINGS_MESSAGES = {
   challengeExpired: 'The sign-in has expired. Sign in again.',
   challengeUsed: 'This sign-in is already complete. Sign in again to open another session.',
   passwordsDontMatch: "Passwords don't match",
+  requireOwnTwoFactorFirst:
+    'Set up two-factor sign-in for your own account before requiring it for admins',
+  requiredForAdmins: 'Two-factor sign-in is required for admins: it cannot be turned off',
 } as const;
+
+/** The company's sign-in rule (GET and PUT /users/security, admins only). */
+export const securitySettingsSchema = z.object({
+  requireAdminTwoFactor: z.boolean({ error: 'Choose whether admins need two-factor sign-in' }),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+export const securitySettingsDto = securitySettingsSchema;
 
 /**
  * The toast of a switch that was saved (03 section 8's 'Notification setting '{key}' updated.'),

@@ -1,7 +1,7 @@
 import { PERMISSION_FLAGS } from '@stockyard/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { locations, sessions, users } from '../../db/schema';
+import { companyProfile, locations, sessions, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
 import type { UserDtoFields } from '../../lib/user-dto';
 
@@ -71,7 +71,14 @@ export async function findLiveSession(db: Database, sessionId: string, userId: n
   // three times as costly (decision 026).
   const statement = prepared(db, 'auth_find_live_session', (database, name) =>
     database
-      .select({ user: sessionUserColumns, locationName: locations.name })
+      .select({
+        user: sessionUserColumns,
+        locationName: locations.name,
+        // An admin without two-factor sign-in while the company requires it for admins.
+        twoFactorSetupRequired: sql<boolean>`${users.role} = 'ADMIN'
+          and ${users.twoFactorSecret} is null
+          and coalesce((select ${companyProfile.requireAdminTwoFactor} from ${companyProfile}), false)`,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(locations, eq(locations.id, users.locationId))

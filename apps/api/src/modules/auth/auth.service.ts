@@ -237,12 +237,17 @@ export async function logout(
 }
 
 /**
- * The signed-in user behind a token's claims, or null when the session is dead. Asked of the
- * database on every request, never cached: a revocation or a change of role, flags, location or
- * status holds from the moment its request is answered, on every API process.
+ * The signed-in user behind a token's claims, or null when the session is dead; and whether they
+ * must set up two-factor sign-in before anything else (an admin without it, while the company
+ * requires it). Asked of the database on every request, never cached: a revocation or a change of
+ * role, flags, location or status holds from the moment its request is answered, on every API
+ * process.
  */
 export async function resolveSession(ctx: AppContext, sessionId: string, userId: number) {
   const row = await repo.findLiveSession(ctx.db, sessionId, userId);
   if (!row || normalizeRole(row.user.role) === null) return null;
-  return toUserDto(row.user, row.locationName);
+  return {
+    user: toUserDto(row.user, row.locationName),
+    twoFactorSetupRequired: row.twoFactorSetupRequired === true,
+  };
 }

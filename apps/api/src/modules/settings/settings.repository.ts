@@ -21,6 +21,30 @@ export async function saveCompanyProfile(
   return row!;
 }
 
+/** Whether the company requires two-factor sign-in of its admins (off until an admin says so). */
+export async function requiresAdminTwoFactor(db: DbExecutor): Promise<boolean> {
+  const row = await findCompanyProfile(db);
+  return row?.requireAdminTwoFactor ?? false;
+}
+
+/**
+ * Sets the rule, the profile's other fields left as they are: a profile never saved is made with
+ * them empty (a company name is at least 2 characters once saved, so empty says never saved).
+ */
+export async function setRequireAdminTwoFactor(db: DbExecutor, value: boolean) {
+  await db
+    .insert(companyProfile)
+    .values({
+      id: 1,
+      companyName: '',
+      email: '',
+      phone: '',
+      address: '',
+      requireAdminTwoFactor: value,
+    })
+    .onConflictDoUpdate({ target: companyProfile.id, set: { requireAdminTwoFactor: value } });
+}
+
 const settingsColumns = {
   id: users.id,
   name: users.name,

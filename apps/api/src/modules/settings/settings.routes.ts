@@ -5,6 +5,8 @@ import {
   idParam,
   notificationSettingsDto,
   notificationSettingsUpdateSchema,
+  securitySettingsDto,
+  securitySettingsSchema,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
@@ -41,6 +43,36 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await service.updateCompanyProfile(app.ctx, actorOf(request), request.body),
         'Profile updated successfully',
+      ),
+  );
+
+  app.get(
+    '/security',
+    {
+      schema: {
+        tags,
+        summary: "The company's sign-in rule: Require two-factor sign-in for admins (admin)",
+        response: { 200: envelope(securitySettingsDto), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ok(await service.getSecuritySettings(app.ctx), 'Security settings fetched'),
+  );
+
+  app.put(
+    '/security',
+    {
+      schema: {
+        tags,
+        summary:
+          'Require two-factor sign-in for admins, or stop (admin; turning it on needs your own first)',
+        body: securitySettingsSchema,
+        response: { 200: envelope(securitySettingsDto), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateSecuritySettings(app.ctx, actorOf(request), request.body),
+        'Security settings updated',
       ),
   );
 

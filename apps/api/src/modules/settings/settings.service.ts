@@ -4,17 +4,20 @@ import {
   type NotificationSettings,
   type NotificationSettingsUpdate,
   SETTINGS_MESSAGES,
+  type SecuritySettings,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
-import { badRequest, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import * as repo from './settings.repository';
 
 const ACCOUNT_NOT_FOUND = 'User not found';
 
-function toProfile(row: Awaited<ReturnType<typeof repo.findCompanyProfile>>): CompanyProfile {
+function toProfile(found: Awaited<ReturnType<typeof repo.findCompanyProfile>>): CompanyProfile {
+  // A profile made only to hold the sign-in rule was never saved (setRequireAdminTwoFactor).
+  const row = found?.companyName ? found : null;
   return {
     companyName: row?.companyName ?? '',
     email: row?.email ?? '',
@@ -34,7 +37,44 @@ export async function invoiceHeading(
   ctx: AppContext,
 ): Promise<{ companyName: string; address: string } | null> {
   const row = await repo.findCompanyProfile(ctx.db);
-  return row ? { companyName: row.companyName, address: row.address } : null;
+  return row?.companyName ? { companyName: row.companyName, address: row.address } : null;
+}
+
+/** The company's sign-in rule (admins only). */
+export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySettings> {
+  return { requireAdminTwoFactor: await repo.requiresAdminTwoFactor(ctx.db) };
+}
+
+/**
+ * Sets Require two-factor sign-in for admins. Turning it on needs the admin's own two-factor
+ * sign-in first, so that the one who requires it is not the first refused by it.
+ */
+export async function updateSecuritySettings(
+  ctx: AppContext,
+  actor: Actor,
+  input: SecuritySettings,
+): Promise<SecuritySettings> {
+  return inTransaction(ctx, async ({ tx }) => {
+    if (input.requireAdminTwoFactor) {
+      const own = await repo.findSettings(tx, actor.user.id);
+      if (!own?.twoFactorSecret) throw conflict(SETTINGS_MESSAGES.requireOwnTwoFactorFirst);
+    }
+    const before = await repo.requiresAdminTwoFactor(tx);
+    await repo.setRequireAdminTwoFactor(tx, input.requireAdminTwoFactor);
+    if (before !== input.requireAdminTwoFactor) {
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'UPDATE_SECURITY_SETTINGS',
+        description: `${input.requireAdminTwoFactor ? 'Required' : 'Stopped requiring'} two-factor sign-in for admins`,
+        entityType: 'company',
+        entityId: '1',
+        locationId: null,
+        details: { requireAdminTwoFactor: input.requireAdminTwoFactor },
+        ip: actor.ip,
+      });
+    }
+    return { requireAdminTwoFactor: input.requireAdminTwoFactor };
+  });
 }
 
 export async function updateCompanyProfile(

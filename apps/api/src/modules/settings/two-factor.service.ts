@@ -120,6 +120,9 @@ export async function disable(ctx: AppContext, actor: Actor, password: string): 
     ]);
   }
   if (!row.twoFactorSecret) throw conflict(SETTINGS_MESSAGES.notEnabled);
+  if (actor.user.role === 'ADMIN' && (await repo.requiresAdminTwoFactor(ctx.db))) {
+    throw conflict(SETTINGS_MESSAGES.requiredForAdmins);
+  }
   await inTransaction(ctx, async (uow) => {
     await repo.setTwoFactor(uow.tx, row.id, {
       twoFactorSecret: null,

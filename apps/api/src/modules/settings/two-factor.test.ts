@@ -1,8 +1,14 @@
-import { LOGIN_RATE_LIMIT, SETTINGS_MESSAGES } from '@stockyard/shared';
+import { LOGIN_RATE_LIMIT, MESSAGES, SETTINGS_MESSAGES } from '@stockyard/shared';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, seedActors, TEST_PASSWORD } from '../../../test/factories';
+import {
+  createLocation,
+  createUser,
+  loginAs,
+  seedActors,
+  TEST_PASSWORD,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { sessions, twoFactorRecoveryCodes, users } from '../../db/schema';
 
@@ -61,6 +67,87 @@ async function challengeOf(email: string, remoteAddress?: string) {
   return response.json().challenge as string;
 }
 
+// First: the sign-in limits that later tests reach hold for every sign-in from this address.
+describe('Require two-factor sign-in for admins (GET and PUT /api/users/security)', () => {
+  const security = (headers: Headers | undefined, requireAdminTwoFactor?: boolean) =>
+    t.app.inject({
+      method: requireAdminTwoFactor === undefined ? 'GET' : 'PUT',
+      url: '/api/users/security',
+      headers,
+      payload: requireAdminTwoFactor === undefined ? undefined : { requireAdminTwoFactor },
+    });
+  const companyOf = (headers: Headers) =>
+    t.app.inject({ method: 'GET', url: '/api/users/company', headers });
+
+  it('is off at first, read and set by admins only', async () => {
+    expect((await security(actors.admin.headers)).json().data).toEqual({
+      requireAdminTwoFactor: false,
+    });
+    expect((await security(actors.manager.headers)).statusCode).toBe(403);
+    expect((await security(actors.manager.headers, false)).statusCode).toBe(403);
+  });
+
+  it('is turned on only by an admin who has two-factor sign-in', async () => {
+    const me = await signedInAdmin();
+    const refused = await security(me.headers, true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SETTINGS_MESSAGES.requireOwnTwoFactorFirst);
+    expect((await security(actors.admin.headers)).json().data.requireAdminTwoFactor).toBe(false);
+  });
+
+  it('when on, holds an admin without it to its setup before anything else, and no one else', async () => {
+    const keeper = await enrolled();
+    const newcomer = await signedInAdmin();
+    const location = await createLocation(t.db, { type: 'FIELD' });
+    const manager = await createUser(t.db, { role: 'USER', locationId: location.id });
+    const on = await security(keeper.headers, true);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toEqual({ requireAdminTwoFactor: true });
+    try {
+      // The admin without it: refused everything but their profile, sign-out and the setup.
+      const refused = await companyOf(newcomer.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        success: false,
+        code: 'TWO_FACTOR_SETUP_REQUIRED',
+        message: MESSAGES.twoFactorSetupRequired,
+      });
+      expect((await security(newcomer.headers, false)).statusCode).toBe(403);
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: newcomer.headers,
+      });
+      expect(profile.statusCode).toBe(200);
+      // A new sign-in of theirs is let in, to set it up.
+      const again = await loginAs(t.app, newcomer.user.email);
+      expect((await companyOf(again.headers)).statusCode).toBe(403);
+
+      // The admin with it, and a field manager without it, work as before.
+      expect((await companyOf(keeper.headers)).statusCode).toBe(200);
+      const managerSession = await loginAs(t.app, manager.email);
+      expect((await companyOf(managerSession.headers)).statusCode).toBe(200);
+      // The admin with it may not turn theirs off while it is required.
+      const off = await call('/auth/2fa/disable', keeper.headers, { password: TEST_PASSWORD });
+      expect(off.statusCode).toBe(409);
+      expect(off.json().message).toBe(SETTINGS_MESSAGES.requiredForAdmins);
+
+      // Once set up, the newcomer works again, in the same session.
+      const setup = await call('/auth/2fa/setup', newcomer.headers);
+      expect(setup.statusCode).toBe(200);
+      const { secret } = setup.json().data as { secret: string };
+      const enabled = await call('/auth/2fa/enable', newcomer.headers, { code: codeOf(secret) });
+      expect(enabled.statusCode).toBe(200);
+      expect((await companyOf(newcomer.headers)).statusCode).toBe(200);
+    } finally {
+      expect((await security(keeper.headers, false)).statusCode).toBe(200);
+    }
+    // Off again: an admin without it works as before.
+    const later = await signedInAdmin();
+    expect((await companyOf(later.headers)).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/auth/2fa/setup', () => {
   it('gives a new secret, its otpauth URL and a QR code picture', async () => {
     const me = await signedInAdmin();
@@ -80,8 +167,7 @@ describe('POST /api/auth/2fa/setup', () => {
     expect(settings.json().data.twoFactorEnabled).toBe(false);
   });
 
-  it('refuses a field manager (403) and an anonymous caller (401)', async () => {
-    expect((await call('/auth/2fa/setup', actors.manager.headers)).statusCode).toBe(403);
+  it('refuses an anonymous caller (401)', async () => {
     expect((await call('/auth/2fa/setup')).statusCode).toBe(401);
   });
 });
@@ -131,11 +217,32 @@ describe('POST /api/auth/2fa/enable', () => {
     expect(response.json().message).toBe(SETTINGS_MESSAGES.invalidCode);
   });
 
-  it('refuses a field manager (403) and an anonymous caller (401)', async () => {
-    expect(
-      (await call('/auth/2fa/enable', actors.manager.headers, { code: '123456' })).statusCode,
-    ).toBe(403);
+  it('refuses an anonymous caller (401)', async () => {
     expect((await call('/auth/2fa/enable', undefined, { code: '123456' })).statusCode).toBe(401);
+  });
+
+  it('lets a field manager set up their own, sign in with a code, and turn it off', async () => {
+    const location = await createLocation(t.db, { type: 'FIELD' });
+    const user = await createUser(t.db, { role: 'USER', locationId: location.id });
+    const { headers } = await loginAs(t.app, user.email);
+    const setup = await call('/auth/2fa/setup', headers);
+    expect(setup.statusCode).toBe(200);
+    const { secret } = setup.json().data as { secret: string };
+    const enabled = await call('/auth/2fa/enable', headers, { code: codeOf(secret) });
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json().data.recoveryCodes).toHaveLength(10);
+
+    const challenge = await challengeOf(user.email);
+    const signedIn = await call('/auth/login/2fa', undefined, {
+      challenge,
+      code: codeOf(secret, 1),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(user.id);
+
+    const off = await call('/auth/2fa/disable', headers, { password: TEST_PASSWORD });
+    expect(off.statusCode).toBe(200);
+    expect((await passwordStep(user.email)).json().token).toBeTruthy();
   });
 });
 

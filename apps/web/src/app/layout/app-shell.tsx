@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -8,9 +8,12 @@ import { useAccountSync } from '@/lib/account-sync';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { useSocket } from '@/lib/socket';
+import { useTwoFactorGate } from '@/lib/two-factor-gate';
 import { useLiveUpdates } from '../live-updates';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+
+const TwoFactorRequiredPage = lazy(() => import('@/features/settings/two-factor-required-page'));
 
 export default function AppShell() {
   return (
@@ -29,6 +32,7 @@ function Shell() {
   const client = useQueryClient();
   useAccountSync(socket, client);
   useLiveUpdates(socket, client);
+  const twoFactorRequired = useTwoFactorGate();
   if (!session) return null;
   const { user } = session;
 
@@ -60,7 +64,13 @@ function Shell() {
           actions={<NotificationBell />}
         />
         <main className="flex-1 p-4 lg:p-6">
-          <Outlet />
+          {twoFactorRequired ? (
+            <Suspense fallback={null}>
+              <TwoFactorRequiredPage />
+            </Suspense>
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </div>

@@ -102,8 +102,11 @@ describe('the Settings page', () => {
       expect(screen.getByRole('switch', { name })).toBeTruthy();
     }
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeTruthy();
-    // Enrolment is an admin's (the server refuses it to a field manager).
-    expect(screen.queryByRole('button', { name: 'Set Up Two-Factor' })).toBeNull();
+    // Their own two-factor sign-in is theirs; the company's rule is an admin's.
+    expect(screen.getByRole('button', { name: 'Set Up Two-Factor' })).toBeTruthy();
+    expect(
+      screen.queryByRole('switch', { name: 'Require two-factor sign-in for admins' }),
+    ).toBeNull();
   });
 
   it("saves a field manager's own switch when it is changed", async () => {

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useCan, useSession } from '@/lib/session';
 import { useNotificationSettings } from './api/settings-api';
+import { AdminTwoFactorRule } from './components/admin-two-factor-rule';
 import { AppearanceSettings } from './components/appearance-settings';
 import { ChangePasswordForm } from './components/change-password-form';
 import { FailedEmail } from './components/failed-email';
@@ -14,8 +15,8 @@ import { TwoFactorSettings } from './components/two-factor-settings';
 /**
  * Settings (03 section 2.4, with PRODUCT-DECISIONS.md "Everyone's own account"): the company
  * profile for everyone (an admin edits it); everyone's own notification switches, Login
- * Notifications and password; the failed e-mail (for admins); two-factor sign-in for those the
- * server lets enrol (admins), or who have it on; and the appearance of this device.
+ * Notifications, password and two-factor sign-in; the failed e-mail and the rule Require
+ * two-factor sign-in for admins (for admins); and the appearance of this device.
  */
 export default function SettingsPage() {
   const user = useSession()?.user;
@@ -44,6 +45,7 @@ export default function SettingsPage() {
             {can('POST /api/auth/2fa/setup') || settings.data.twoFactorEnabled ? (
               <TwoFactorSettings userId={userId} enabled={settings.data.twoFactorEnabled} />
             ) : null}
+            {can('PUT /api/users/security') ? <AdminTwoFactorRule /> : null}
           </Card>
         </>
       ) : settings.isError ? (

@@ -5,6 +5,7 @@ import type {
   CompanyProfileInput,
   NotificationSettings,
   NotificationSwitch,
+  SecuritySettings,
 } from '@stockyard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyProfileKey } from '@/hooks/use-company-profile';
@@ -12,7 +13,28 @@ import { api } from '@/lib/api-client';
 
 export const settingsKeys = {
   notifications: (userId: number) => ['notification-settings', userId] as const,
+  security: ['security-settings'] as const,
 };
+
+/** The company's sign-in rule, Require two-factor sign-in for admins (admins only). */
+export function useSecuritySettings(enabled: boolean) {
+  return useQuery({
+    queryKey: settingsKeys.security,
+    queryFn: async () =>
+      (await api.get<ApiSuccess<SecuritySettings>>('/users/security', { silent: true })).data,
+    enabled,
+  });
+}
+
+export function useUpdateSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SecuritySettings) =>
+      (await api.put<ApiSuccess<SecuritySettings>>('/users/security', input, { silent: true }))
+        .data,
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.security, data),
+  });
+}
 
 // Each call leaves its toast to the page, which says what failed (03 section 8).
 export function useUpdateCompanyProfile() {

@@ -11,7 +11,16 @@ import { settingsSaved } from './settings-toast';
  * Two-Factor Sign-In (decision 014): set up with a QR code or the secret, confirm with a code, see
  * the ten recovery codes once; turning it off asks for the password.
  */
-export function TwoFactorSettings({ userId, enabled }: { userId: number; enabled: boolean }) {
+export function TwoFactorSettings({
+  userId,
+  enabled,
+  onDone,
+}: {
+  userId: number;
+  enabled: boolean;
+  /** Called once the recovery codes were seen (their Done): the required setup is complete. */
+  onDone?: () => void;
+}) {
   const { setup, enable, disable } = useTwoFactor(userId);
   const [pending, setPending] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
@@ -70,7 +79,14 @@ export function TwoFactorSettings({ userId, enabled }: { userId: number; enabled
               <li key={recovery}>{recovery}</li>
             ))}
           </ul>
-          <Button variant="outline" size="sm" onClick={() => setRecoveryCodes(null)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setRecoveryCodes(null);
+              onDone?.();
+            }}
+          >
             Done
           </Button>
         </div>
