@@ -1,6 +1,17 @@
 import type { RentalRequestDecision, RentalRequestStatus } from '@stockyard/shared';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, union } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   locations,
@@ -30,12 +41,11 @@ export type RequestFilters = {
   search?: string;
 };
 
-const p = sql.placeholder;
 const requesterLocation = alias(locations, 'requester_location');
+const approver = alias(users, 'approver');
 
-/** `%` and `_` of a search are matched literally. */
 /** What a row of the list, and the head of the detail, shows. */
-const LISTED = {
+const HEAD = {
   request: rentalRequests,
   location: { name: locations.name, address: locations.address },
   requester: {
@@ -45,41 +55,48 @@ const LISTED = {
     locationId: users.locationId,
     locationName: requesterLocation.name,
   },
-  itemCount:
-    sql<number>`(select count(*) from ${rentalRequestItems} where ${rentalRequestItems.requestId} = ${rentalRequests.id})`.mapWith(
-      Number,
-    ),
 };
 
+const p = sql.placeholder;
+
+/** Which filters a list is given: one statement is prepared for each combination (decision 009). */
 type Given = { location: boolean; status: boolean; search: boolean };
 
-/**
- * The search: the request's number, its requester's name or email, or its location's name. The
- * people and places are found first (few rows), then their requests through the indexes.
- */
-function filtersOf(given: Given) {
-  return and(
+/** The filters of a list that are not its search: a field manager's location, a status. */
+function scopeOf(given: Given) {
+  return [
     given.location ? eq(rentalRequests.locationId, p('locationId')) : undefined,
     given.status ? eq(rentalRequests.status, p('status')) : undefined,
-    given.search
-      ? // `= any(array(...))` rather than `in (...)`: each arm is then an index condition, and
-        // PostgreSQL reads the matches through a bitmap OR of the three indexes, not every row.
-        sql`(${rentalRequests.id} = ${p('searchId')}
-          or ${rentalRequests.requestedById} = any(array(
-            select ${users.id} from ${users}
-            where ${users.name} ilike ${p('pattern')} or ${users.email} ilike ${p('pattern')}))
-          or ${rentalRequests.locationId} = any(array(
-            select ${locations.id} from ${locations} where ${locations.name} ilike ${p('pattern')})))`
-      : undefined,
-  );
+  ];
 }
 
 /**
- * How many requests the list covers: added up from the counters (a few rows per location) unless
- * a search is given, whose matches are counted.
+ * The ids of the requests a search finds: its number, or a requester whose name or email holds it,
+ * or a location whose name does. A union, so that each part is read from its own index alone
+ * (the requester's on requester, status and id; the location's on location, status and id); the
+ * people and places are found first (a few hundred rows), `= any(array(...))` making them an
+ * index condition.
  */
-function requestTotal(d: Database, given: Given) {
-  if (given.search) return d.select({ n: count() }).from(rentalRequests).where(filtersOf(given));
+function matchesOf(d: Database, given: Given) {
+  const arm = (found: SQL) =>
+    d
+      .select({ id: rentalRequests.id })
+      .from(rentalRequests)
+      .where(and(found, ...scopeOf(given)));
+  return d.$with('matches').as(
+    union(
+      arm(eq(rentalRequests.id, p('searchId'))),
+      arm(sql`${rentalRequests.requestedById} = any(array(
+        select ${users.id} from ${users}
+        where ${users.name} ilike ${p('pattern')} or ${users.email} ilike ${p('pattern')}))`),
+      arm(sql`${rentalRequests.locationId} = any(array(
+        select ${locations.id} from ${locations} where ${locations.name} ilike ${p('pattern')}))`),
+    ),
+  );
+}
+
+/** The list's total without a search: added up from the counters (a few rows per location). */
+function countedTotal(d: Database, given: Given) {
   const c = rentalRequestCounts;
   return d
     .select({ n: sql<number>`coalesce(sum(${c.requests}), 0)` })
@@ -92,26 +109,56 @@ function requestTotal(d: Database, given: Given) {
     );
 }
 
-/** A page of requests, newest first, prepared once per combination of filters (decision 009). */
-function requestPage(db: Database, given: Given, page: Page) {
+/**
+ * The ids of a page of requests, newest first, with the list's total, prepared once per
+ * combination of filters and page size: read from an index alone however far the page, or from
+ * the search's matches, found once, counted and sorted. PostgreSQL plans this read at most calls
+ * (a generic plan is costed as skipping a tenth of the rows), so it holds one table and no join.
+ */
+function pageOfIds(db: Database, given: Given, page: Page) {
   const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `rental_requests_list_${shape}`, page, (d, name, limit, offset) => {
-    const where = filtersOf(given);
+  return preparedList(db, `rental_requests_page_${shape}`, page, (d, name, limit, offset) => {
+    if (given.search) {
+      const matches = matchesOf(d, given);
+      return d
+        .with(matches)
+        .select({ id: matches.id, total: totalColumn(d.select({ n: count() }).from(matches)) })
+        .from(matches)
+        .orderBy(desc(matches.id))
+        .limit(limitLiteral(limit))
+        .offset(offset)
+        .prepare(name);
+    }
     return d
-      .select({
-        ...LISTED,
-        total: totalColumn(requestTotal(d, given)),
-      })
+      .select({ id: rentalRequests.id, total: totalColumn(countedTotal(d, given)) })
       .from(rentalRequests)
-      .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
-      .innerJoin(users, eq(users.id, rentalRequests.requestedById))
-      .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
-      .where(where)
+      .where(and(...scopeOf(given)))
       .orderBy(desc(rentalRequests.id))
       .limit(limitLiteral(limit))
       .offset(offset)
       .prepare(name);
   });
+}
+
+/** Requests by id, newest first, with their location, requester and number of materials. */
+function requestsOf(db: Database) {
+  return prepared(db, 'rental_requests_of_page', (d, name) =>
+    d
+      .select({
+        ...HEAD,
+        itemCount:
+          sql<number>`(select count(*) from ${rentalRequestItems} where ${rentalRequestItems.requestId} = ${rentalRequests.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(rentalRequests)
+      .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
+      .innerJoin(users, eq(users.id, rentalRequests.requestedById))
+      .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
+      .where(sql`${rentalRequests.id} = any(${p('ids')}::int[])`)
+      .orderBy(desc(rentalRequests.id))
+      .prepare(name),
+  );
 }
 
 export async function listRequests(db: Database, filters: RequestFilters, page: Page) {
@@ -129,57 +176,61 @@ export async function listRequests(db: Database, filters: RequestFilters, page: 
     searchId: /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : 0,
   };
   const read = ({ limit, offset }: Page) =>
-    requestPage(db, given, { limit, offset }).execute({ ...values, offset });
-  return pageAndTotal(read, page);
+    pageOfIds(db, given, { limit, offset }).execute({ ...values, offset });
+  const { rows: ids, total } = await pageAndTotal(read, page);
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await requestsOf(db).execute({ ids: ids.map((row) => row.id) });
+  return { rows, total };
 }
 
 export type ListedRequest = Awaited<ReturnType<typeof listRequests>>['rows'][number];
 
-/** One request with its location and requester, or null; `db` may be a transaction. */
-export async function findRequest(db: DbExecutor, id: number) {
-  const [row] = await db
-    .select(LISTED)
+/**
+ * The detail's query: a request with its location, requester, decider and materials in their
+ * order, one row per material (the request's fields repeated).
+ */
+function detailQuery(d: DbExecutor, id: number | Placeholder) {
+  return d
+    .select({
+      ...HEAD,
+      approvedBy: { id: approver.id, name: approver.name, email: approver.email },
+      item: rentalRequestItems,
+    })
     .from(rentalRequests)
     .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
     .innerJoin(users, eq(users.id, rentalRequests.requestedById))
     .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
-    .where(eq(rentalRequests.id, id));
-  return row ?? null;
-}
-
-/** The detail's read, prepared by name: the screen opens it often. */
-export async function readRequest(db: Database, id: number) {
-  const statement = prepared(db, 'rental_request_detail', (d, name) =>
-    d
-      .select(LISTED)
-      .from(rentalRequests)
-      .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
-      .innerJoin(users, eq(users.id, rentalRequests.requestedById))
-      .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
-      .where(eq(rentalRequests.id, p('id')))
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id });
-  return row ?? null;
-}
-
-/** A request's materials in their order. */
-export async function findItems(db: DbExecutor, requestId: number) {
-  return db
-    .select()
-    .from(rentalRequestItems)
-    .where(eq(rentalRequestItems.requestId, requestId))
+    .leftJoin(approver, eq(approver.id, rentalRequests.approvedById))
+    .leftJoin(rentalRequestItems, eq(rentalRequestItems.requestId, rentalRequests.id))
+    .where(eq(rentalRequests.id, id))
     .orderBy(asc(rentalRequestItems.position));
 }
 
-/** A person's name and email (the decider of a request). */
-export async function findPerson(db: DbExecutor, id: number) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, id));
-  return row ?? null;
+/** The request of a detail query's rows, with its materials; null when there are none. */
+function requestOf(rows: Awaited<ReturnType<typeof detailQuery>>) {
+  const [first] = rows;
+  if (!first) return null;
+  const { item: _item, ...head } = first;
+  return { ...head, items: rows.flatMap((row) => (row.item ? [row.item] : [])) };
 }
+
+/** One request with everything its detail shows, or null; `db` may be a transaction. */
+export async function findRequest(db: DbExecutor, id: number) {
+  return requestOf(await detailQuery(db, id));
+}
+
+/**
+ * The same read for the detail screen, prepared by name: PostgreSQL plans a join of six tables
+ * once per connection instead of at every call, where planning costs more than the read.
+ */
+export async function readRequest(db: Database, id: number) {
+  const statement = prepared(db, 'rental_request_detail', (d, name) =>
+    detailQuery(d, p('id')).prepare(name),
+  );
+  return requestOf(await statement.execute({ id }));
+}
+
+export type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
 
 export async function findLocation(db: DbExecutor, id: number) {
   const [row] = await db

@@ -18,11 +18,12 @@ import { recordActivity } from '../activity/activity.service';
 import { notify, queueEmail } from '../notifications/notify';
 import * as repo from './rental-requests.repository';
 
-type Listed = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
-type ItemRow = Awaited<ReturnType<typeof repo.findItems>>[number];
-type Person = { id: number; name: string; email: string } | null;
-
-function toSummary({ request, location, requester, itemCount }: Listed): RentalRequestSummaryDto {
+function toSummary({
+  request,
+  location,
+  requester,
+  itemCount,
+}: repo.ListedRequest): RentalRequestSummaryDto {
   return {
     id: request.id,
     requestedById: request.requestedById,
@@ -47,10 +48,10 @@ function toSummary({ request, location, requester, itemCount }: Listed): RentalR
   };
 }
 
-function toDetail(listed: Listed, items: ItemRow[], approvedBy: Person): RentalRequestDto {
-  const { request } = listed;
+function toDetail(found: repo.FoundRequest): RentalRequestDto {
+  const { request, items, approvedBy } = found;
   return {
-    ...toSummary(listed),
+    ...toSummary({ ...found, itemCount: items.length }),
     items: items.map((item) => ({
       id: item.id,
       materialId: item.materialId,
@@ -68,14 +69,8 @@ function toDetail(listed: Listed, items: ItemRow[], approvedBy: Person): RentalR
 
 /** The whole request as the detail answers it, read with `db` (the caller's transaction, or not). */
 async function detailOf(db: Parameters<typeof repo.findRequest>[0], id: number) {
-  const listed = await repo.findRequest(db, id);
-  if (!listed) return null;
-  const items = await repo.findItems(db, id);
-  const approvedBy =
-    listed.request.approvedById === null
-      ? null
-      : await repo.findPerson(db, listed.request.approvedById);
-  return toDetail(listed, items, approvedBy);
+  const found = await repo.findRequest(db, id);
+  return found && toDetail(found);
 }
 
 export async function listRequests(
@@ -99,15 +94,10 @@ export async function getRequest(
   user: SessionUser,
   id: number,
 ): Promise<RentalRequestDto> {
-  const listed = await repo.readRequest(ctx.db, id);
-  if (!listed) throw notFound(M.notFound);
-  assertReadable(user, listed.request.locationId, M.notFound);
-  const items = await repo.findItems(ctx.db, id);
-  const approvedBy =
-    listed.request.approvedById === null
-      ? null
-      : await repo.findPerson(ctx.db, listed.request.approvedById);
-  return toDetail(listed, items, approvedBy);
+  const found = await repo.readRequest(ctx.db, id);
+  if (!found) throw notFound(M.notFound);
+  assertReadable(user, found.request.locationId, M.notFound);
+  return toDetail(found);
 }
 
 /** The request's location and materials, from either form; what the client says of a material is checked. */

@@ -340,6 +340,23 @@ describe('GET /api/rental-requests', () => {
     expect(none.pagination.total).toBe(0);
   });
 
+  it('answers a later page as the rows after the earlier ones, and the total past the last page, with or without a search', async () => {
+    for (let n = 0; n < 4; n++) await create(single({ name: `Prop ${n}` }));
+    const name = encodeURIComponent(actors.manager.user.name);
+    for (const query of ['', `&search=${name}`, '&status=PENDING']) {
+      const whole = (await call('GET', `?limit=50${query}`, admin())).json();
+      expect(whole.pagination.total).toBeGreaterThan(10);
+      const ids = (whole.data as { id: number }[]).map((r) => r.id);
+      const second = (await call('GET', `?page=2&limit=10${query}`, admin())).json();
+      expect(second.data.map((r: { id: number }) => r.id)).toEqual(ids.slice(10, 20));
+      expect(second.data[0]).toEqual(whole.data[10]);
+      expect(second.pagination.total).toBe(whole.pagination.total);
+      const past = (await call('GET', `?page=999&limit=10${query}`, admin())).json();
+      expect(past.data).toEqual([]);
+      expect(past.pagination.total).toBe(whole.pagination.total);
+    }
+  });
+
   it('refuses an unknown status (400) and needs a session (401)', async () => {
     expect((await call('GET', '?status=LOST', admin())).statusCode).toBe(400);
     expect((await call('GET', '')).statusCode).toBe(401);
