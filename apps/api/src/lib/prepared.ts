@@ -2,6 +2,20 @@ import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
+/*
+ * Named prepared statements: the exception. Reads are written the plain way, built and planned
+ * when asked (lists through `listPage`, decision 026); a read is prepared by name only where a
+ * budget of `npm run bench` is missed without it, with both figures in a decision:
+ * - the session check (auth.repository `findLiveSession`): every signed-in request runs it first
+ *   and every budget is a ratio to it; plain it cost about three times the CPU (decision 026);
+ * - the invoice detail's three reads (invoices.repository `findInvoice`, `findItems`,
+ *   `findUsages`): plain they cost about four times the CPU, and the detail's cold budget, met at
+ *   37 % of the session check with them, would be missed (decision 026, the invoices' section).
+ * `test/plans.test.ts` holds these to planning once per connection. Any other caller is a read
+ * left from decisions 005 and 009 (`preparedList`: the rental requests' lists) that its module's
+ * own change has not yet weighed: it goes plain, or is added here with its figures.
+ */
+
 const cache = new WeakMap<Database, Map<string, unknown>>();
 
 /**
