@@ -147,9 +147,19 @@ test.describe('invoices', () => {
     });
     const row = office.getByRole('row').filter({ hasText: id });
     await expect(row).toContainText(location.name);
+    // Finalizing lasts: it is confirmed first, and Cancel leaves the invoice a draft.
     await (await openActions(office, id))
       .getByRole('menuitem', { name: 'Mark as Finalized' })
       .click();
+    const finalizing = office.getByRole('alertdialog', { name: 'Mark as Finalized' });
+    await expect(finalizing).toContainText(`Invoice ${id} becomes final`);
+    await finalizing.getByRole('button', { name: 'Cancel' }).click();
+    await expect(finalizing).toBeHidden();
+    await expect(row).toContainText('DRAFT');
+    await (await openActions(office, id))
+      .getByRole('menuitem', { name: 'Mark as Finalized' })
+      .click();
+    await finalizing.getByRole('button', { name: 'Finalize' }).click();
     await expect(office.getByText('Invoice marked as finalized.')).toBeVisible();
     await expect(row).toContainText('FINALIZED');
     const menu = await openActions(office, id);
@@ -188,6 +198,11 @@ test.describe('invoices', () => {
     await (await openActions(office, id))
       .getByRole('menuitem', { name: 'Convert to Rental' })
       .click();
+    const converting = office.getByRole('alertdialog', { name: 'Convert to Rental' });
+    await expect(converting).toContainText(
+      `A new rental invoice is created from the Erection items of invoice ${id}`,
+    );
+    await converting.getByRole('button', { name: 'Convert' }).click();
     await expect(office.getByText('Rental invoice created.')).toBeVisible();
     await expect(office).toHaveURL(/\/invoices\/edit\/\d+$/);
     await expect(

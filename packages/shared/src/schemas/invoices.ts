@@ -60,6 +60,11 @@ export const INVOICE_MESSAGES = {
     'No Erection Job Items Found: There are no Erection items on this invoice to convert to a rental.',
   deleteConfirm: (invoiceId: string) =>
     `Are you sure you want to delete invoice ${invoiceId}? This action cannot be undone.`,
+  // Lasting actions are confirmed first, saying what they do.
+  finalizeConfirm: (invoiceId: string) =>
+    `Invoice ${invoiceId} becomes final: after this only an admin can change or delete it.`,
+  convertConfirm: (invoiceId: string) =>
+    `A new rental invoice is created from the Erection items of invoice ${invoiceId}, dated next month. Invoice ${invoiceId} stays as it is.`,
   // Toasts of 02 section 8 and success lines.
   listLoad: 'Failed to fetch invoices',
   conversionInvalid: 'Invalid invoice selected for conversion.',

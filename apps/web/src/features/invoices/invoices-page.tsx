@@ -53,6 +53,9 @@ export default function InvoicesPage() {
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [summarizing, setSummarizing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<InvoiceSummaryDto | null>(null);
+  // Finalizing and converting last: each is confirmed first.
+  const [finalizing, setFinalizing] = useState<InvoiceSummaryDto | null>(null);
+  const [converting, setConverting] = useState<InvoiceSummaryDto | null>(null);
 
   const query = useInvoices({
     page,
@@ -76,24 +79,30 @@ export default function InvoicesPage() {
     if (action === 'itemList') navigate(`/invoices/${invoice.id}/item-list`);
     if (action === 'summary') setSummarizing(invoice.id);
     if (action === 'delete') setDeleting(invoice);
-    if (action === 'convert') {
-      convert.mutate(invoice.id, {
-        onSuccess: ({ data }) => {
-          notifyToast.success(INVOICE_MESSAGES.converted, { description: data.invoiceId });
-          navigate(`/invoices/edit/${data.id}`);
-        },
-        // The server's message says why (no Erection items); the catalogue's line otherwise.
-        onError: (error) =>
-          notifyToast.error(serverMessage(error) ?? INVOICE_MESSAGES.conversionFailed),
-      });
-    }
-    if (action === 'finalize') {
-      finalize.mutate(invoice.id, {
-        onSuccess: () => notifyToast.success(INVOICE_MESSAGES.finalized),
-        onError: (error) =>
-          notifyToast.error(INVOICE_MESSAGES.statusFailed, { description: serverMessage(error) }),
-      });
-    }
+    if (action === 'convert') setConverting(invoice);
+    if (action === 'finalize') setFinalizing(invoice);
+  };
+  const confirmConvert = () => {
+    if (!converting) return;
+    convert.mutate(converting.id, {
+      onSuccess: ({ data }) => {
+        notifyToast.success(INVOICE_MESSAGES.converted, { description: data.invoiceId });
+        navigate(`/invoices/edit/${data.id}`);
+      },
+      // The server's message says why (no Erection items); the catalogue's line otherwise.
+      onError: (error) =>
+        notifyToast.error(serverMessage(error) ?? INVOICE_MESSAGES.conversionFailed),
+      onSettled: () => setConverting(null),
+    });
+  };
+  const confirmFinalize = () => {
+    if (!finalizing) return;
+    finalize.mutate(finalizing.id, {
+      onSuccess: () => notifyToast.success(INVOICE_MESSAGES.finalized),
+      onError: (error) =>
+        notifyToast.error(INVOICE_MESSAGES.statusFailed, { description: serverMessage(error) }),
+      onSettled: () => setFinalizing(null),
+    });
   };
   const confirmDelete = () => {
     if (!deleting) return;
@@ -199,6 +208,30 @@ export default function InvoicesPage() {
         description={INVOICE_MESSAGES.deleteConfirm(deleting?.invoiceId ?? '')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={finalizing !== null}
+        onOpenChange={(open) => {
+          if (!open) setFinalizing(null);
+        }}
+        title="Mark as Finalized"
+        description={INVOICE_MESSAGES.finalizeConfirm(finalizing?.invoiceId ?? '')}
+        confirmLabel="Finalize"
+        pendingLabel="Finalizing..."
+        pending={finalize.isPending}
+        onConfirm={confirmFinalize}
+      />
+      <ConfirmDialog
+        open={converting !== null}
+        onOpenChange={(open) => {
+          if (!open) setConverting(null);
+        }}
+        title="Convert to Rental"
+        description={INVOICE_MESSAGES.convertConfirm(converting?.invoiceId ?? '')}
+        confirmLabel="Convert"
+        pendingLabel="Converting..."
+        pending={convert.isPending}
+        onConfirm={confirmConvert}
       />
     </div>
   );
