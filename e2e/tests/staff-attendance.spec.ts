@@ -87,13 +87,14 @@ test.describe('staff and attendance', () => {
     await expect(record).toContainText(day(today).typed);
     await expect(page.getByText('Showing 1 to 1 of 1 records')).toBeVisible();
 
-    // An interval around the first one is refused with the spec's message.
+    // An interval around the first one is refused, the message saying where and when the other
+    // record is: here, at the same site (not "a different location").
     await page.getByRole('button', { name: 'Mark Attendance' }).click();
     await mark.getByLabel('Check In', { exact: true }).fill('07:00');
     await mark.getByLabel('Check Out', { exact: true }).fill('13:00');
     await mark.getByLabel('Status', { exact: true }).selectOption({ label: 'Late' });
     await mark.getByRole('button', { name: 'Mark Attendance' }).click();
-    const overlap = 'Staff member has overlapping attendance at a different location.';
+    const overlap = `Staff member has overlapping attendance at ${site.name} on ${day(today).typed} (08:00 to 12:00).`;
     await expect(mark.getByText(overlap)).toBeVisible();
     await expect(page.getByText('Validation Error')).toBeVisible();
     await mark.getByRole('button', { name: 'Cancel' }).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
-import { parseIsoDate } from '../dates';
+import { isoToDisplayDate, parseIsoDate } from '../dates';
 import { idField, idText, optionalIdQuery, paginationQuery, plainText } from './common';
 import { isoInstantSchema } from './responses';
 import { allOrOneLocationQuery } from './staff';
@@ -37,7 +37,11 @@ export const ATTENDANCE_MESSAGES = {
   dateRequired: 'Date is required',
   statusInvalid: `Status must be one of ${ATTENDANCE_STATUSES.join(', ')}`,
   overlapTitle: 'Validation Error',
-  overlap: 'Staff member has overlapping attendance at a different location.',
+  // The other record named: where it is (the same site or another), its day and its times.
+  overlapWith: (other: OverlappingAttendance) =>
+    `Staff member has overlapping attendance at ${other.location} on ${isoToDisplayDate(other.date)} (${attendanceSpan(other)}).`,
+  // When the other record is gone by the time it is looked for (it was changed meanwhile).
+  overlap: 'Staff member has overlapping attendance.',
   // Check-out after check-in, when both are given (the issue's rule).
   timeInvalid: 'Enter a time as HH:MM',
   checkOutBeforeCheckIn: 'Check out must be after check in',
@@ -88,6 +92,24 @@ export function attendanceTime(value: string | null | undefined): string | null 
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return null;
   return instant.toISOString().slice(11, 16);
+}
+
+/** The record an attendance write overlaps: where it is, its day (yyyy-MM-dd) and its times. */
+export type OverlappingAttendance = {
+  location: string;
+  date: string;
+  checkIn: string | null;
+  checkOut: string | null;
+};
+
+/** A record's times in words: 09:00 to 12:00, in at 09:30, out at 11:30, or no times. */
+export function attendanceSpan(record: { checkIn: string | null; checkOut: string | null }) {
+  const checkIn = attendanceTime(record.checkIn);
+  const checkOut = attendanceTime(record.checkOut);
+  if (checkIn && checkOut) return `${checkIn} to ${checkOut}`;
+  if (checkIn) return `in at ${checkIn}`;
+  if (checkOut) return `out at ${checkOut}`;
+  return 'no times';
 }
 
 const blankToUndefined = (value: unknown) =>

@@ -1,5 +1,5 @@
 import type { AttendanceStatus } from '@stockyard/shared';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { attendance, locations, staff } from '../../db/schema';
 import { containsPattern, listPage, type Page } from '../../lib/list-page';
@@ -210,5 +210,51 @@ export async function updateAttendance(
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(attendance.id, id))
     .returning();
+  return row ?? null;
+}
+
+/**
+ * A record's interval as the exclusion constraint `attendance_no_overlap` builds it (migration
+ * 0018): [check in, check out) with both times, the instant of one, none (null) without.
+ */
+function span(date: SQL | AnyColumn, checkIn: SQL | AnyColumn, checkOut: SQL | AnyColumn) {
+  return sql`(case
+    when ${checkIn} is not null and ${checkOut} is not null
+      then tsrange(${date} + ${checkIn}, ${date} + ${checkOut}, '[)')
+    when coalesce(${checkIn}, ${checkOut}) is not null
+      then tsrange(${date} + coalesce(${checkIn}, ${checkOut}), ${date} + coalesce(${checkIn}, ${checkOut}), '[]')
+  end)`;
+}
+
+/**
+ * The staff member's record (not `exceptId`) whose interval shares time with the one given, with
+ * its location's name: the record a refused write overlaps, or null when it is gone meanwhile.
+ */
+export async function overlappingAttendance(
+  db: DbExecutor,
+  staffId: number,
+  values: Pick<AttendanceValues, 'date' | 'checkIn' | 'checkOut'>,
+  exceptId?: number,
+) {
+  const wanted = span(
+    sql`${values.date}::date`,
+    sql`${values.checkIn ?? null}::time`,
+    sql`${values.checkOut ?? null}::time`,
+  );
+  const [row] = await db
+    .select(LISTED)
+    .from(attendance)
+    .innerJoin(staff, eq(staff.id, attendance.staffId))
+    .innerJoin(locations, eq(locations.id, attendance.locationId))
+    .where(
+      and(
+        eq(attendance.staffId, staffId),
+        eq(attendance.date, values.date),
+        exceptId === undefined ? undefined : ne(attendance.id, exceptId),
+        sql`${span(attendance.date, attendance.checkIn, attendance.checkOut)} && ${wanted}`,
+      ),
+    )
+    .orderBy(attendance.id)
+    .limit(1);
   return row ?? null;
 }

@@ -121,13 +121,35 @@ export async function overviewOfStaff(
   return overview;
 }
 
+/** What a write tried to store: whose record, which one (an update's), its day and times. */
+type Attempt = {
+  staffId: number;
+  id?: number;
+  values: Pick<repo.AttendanceValues, 'date' | 'checkIn' | 'checkOut'>;
+};
+
 /**
- * A write's failures that are the caller's: an overlap (409, the spec's message, also when two
- * writes race: the exclusion constraint decides), a location gone meanwhile (400).
+ * A write's failures that are the caller's: an overlap (409, also when two writes race: the
+ * exclusion constraint decides) naming the other record's location, day and times, whether it is
+ * at the same site or another; a location gone meanwhile (400).
  */
-function refusalOf(error: unknown) {
+async function refusalOf(ctx: AppContext, error: unknown, attempt: () => Promise<Attempt | null>) {
   if (isExclusionViolation(error, 'attendance_no_overlap')) {
-    return new AppError('CONFLICT', M.overlap);
+    const tried = await attempt();
+    const other = tried
+      ? await repo.overlappingAttendance(ctx.db, tried.staffId, tried.values, tried.id)
+      : null;
+    return new AppError(
+      'CONFLICT',
+      other
+        ? M.overlapWith({
+            location: other.location,
+            date: other.attendance.date,
+            checkIn: other.attendance.checkIn,
+            checkOut: other.attendance.checkOut,
+          })
+        : M.overlap,
+    );
   }
   if (isCheckViolation(error, 'attendance_times_check')) {
     return badRequest(M.checkOutBeforeCheckIn, [
@@ -193,7 +215,10 @@ export async function markAttendance(
       return toAttendanceDto(listed);
     });
   } catch (error) {
-    throw refusalOf(error);
+    throw await refusalOf(ctx, error, async () => ({
+      staffId: member.id,
+      values: valuesOf(input),
+    }));
   }
 }
 
@@ -243,6 +268,9 @@ export async function updateAttendance(
       return toAttendanceDto(listed);
     });
   } catch (error) {
-    throw refusalOf(error);
+    throw await refusalOf(ctx, error, async () => {
+      const record = await repo.findAttendance(ctx.db, id);
+      return record && { staffId: record.attendance.staffId, id, values: valuesOf(input) };
+    });
   }
 }

@@ -205,14 +205,52 @@ describe('overlapping attendance', () => {
     ['the same interval', '09:00', '12:00'],
     ['a check-in alone inside it', '09:30', null],
     ['a check-out alone inside it', null, '11:30'],
-  ])('refuses %s with 409 and the spec’s message', async (_, checkIn, checkOut) => {
-    const response = await tryMark(checkIn, checkOut);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
-      success: false,
-      code: 'CONFLICT',
-      message: 'Staff member has overlapping attendance at a different location.',
+  ])(
+    'refuses %s with 409, naming where and when the other record is',
+    async (_, checkIn, checkOut) => {
+      const response = await tryMark(checkIn, checkOut);
+      expect(response.statusCode).toBe(409);
+      // The other record is at the same site: the message says so, not "a different location".
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'CONFLICT',
+        message: `Staff member has overlapping attendance at ${actors.location.name} on 10/03/2026 (09:00 to 12:00).`,
+      });
+    },
+  );
+
+  it("names the other record's location when it is another site, and its one time", async () => {
+    const rover = await staffMember('Ro Rover', actors.location.id);
+    const date = '2026-03-12';
+    await mark(record({ staffId: rover.id, date, checkIn: '10:00', checkOut: null }), admin());
+    const relocated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${rover.id}`,
+      headers: admin(),
+      payload: staffPayload(rover.name, other.id, rover.email),
     });
+    expect(relocated.statusCode, relocated.body).toBe(200);
+    const there = record({
+      staffId: rover.id,
+      locationId: other.id,
+      date,
+      checkIn: '08:00',
+      checkOut: '12:00',
+    });
+    const clash = await call('POST', '', admin(), there);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(
+      M.overlapWith({ location: actors.location.name, date, checkIn: '10:00', checkOut: null }),
+    );
+    expect(clash.json().message).toBe(
+      `Staff member has overlapping attendance at ${actors.location.name} on 12/03/2026 (in at 10:00).`,
+    );
+    // Nothing was written at the other site.
+    const rows = await t.db
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.staffId, rover.id), eq(attendance.date, date)));
+    expect(rows.map((row) => row.locationId)).toEqual([actors.location.id]);
   });
 
   it('takes an interval that begins as the other ends, another day, and another staff member', async () => {
@@ -245,7 +283,10 @@ describe('overlapping attendance', () => {
       checkOut: '12:30',
     });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe(M.overlap);
+    // The other record is the afternoon one taken above, not the record being changed.
+    expect(clash.json().message).toBe(
+      `Staff member has overlapping attendance at ${actors.location.name} on 10/03/2026 (12:00 to 17:00).`,
+    );
   });
 
   it('stores exactly one of 20 overlapping records sent at once', async () => {

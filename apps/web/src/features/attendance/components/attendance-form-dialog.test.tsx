@@ -162,11 +162,21 @@ describe('AttendanceFormDialog', { timeout: 20_000 }, () => {
     expect(await dialog.findByText('Check out must be after check in')).toBeTruthy();
     expect(saveCalls()).toHaveLength(0);
 
-    saveAnswer = () =>
-      json(409, { success: false, code: 'CONFLICT', message: ATTENDANCE_MESSAGES.overlap });
+    // The server names where and when the other record is.
+    const overlap = ATTENDANCE_MESSAGES.overlapWith({
+      location: 'South Site',
+      date: '2026-03-10',
+      checkIn: '09:00',
+      checkOut: '12:00',
+    });
+    saveAnswer = () => json(409, { success: false, code: 'CONFLICT', message: overlap });
     fireEvent.change(dialog.getByLabelText('Check Out'), { target: { value: '15:00' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Mark Attendance' }));
-    expect(await dialog.findByText(ATTENDANCE_MESSAGES.overlap)).toBeTruthy();
+    expect(
+      await dialog.findByText(
+        'Staff member has overlapping attendance at South Site on 10/03/2026 (09:00 to 12:00).',
+      ),
+    ).toBeTruthy();
     expect(await screen.findByText('Validation Error')).toBeTruthy();
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
