@@ -810,6 +810,11 @@ async function seedMaterialRentals(client: pg.PoolClient | pg.Client) {
   await client.query(
     `select setval(pg_get_serial_sequence('material_rental_items', 'id'), (select max(id) from material_rental_items))`,
   );
+  // The names the items were given, which the items' trigger would have written (migration 0035).
+  await client.query(
+    `insert into material_rental_item_names (name)
+     select distinct name from bench_rental_items on conflict do nothing`,
+  );
   // The history: one return per item that came back, or two (a first part halfway through).
   // Ids follow the time of the return, as they would have been written; a return is made after
   // 18:00 of its day, so never before the rental (made by 18:00 of its first day).
@@ -876,6 +881,9 @@ async function verifyRentals(client: pg.PoolClient | pg.Client) {
         left join materials m on m.id = i.material_id and m.location_id = r.from_location_id
                              and m.name = i.material_name and m.unit = i.unit
         where m.id is null)::int as "rentalMaterials",
+       (select count(*) from i
+        left join material_rental_item_names n on n.name = i.material_name
+        where n.name is null)::int as "rentalItemNames",
        (select count(*) from r
         left join locations f on f.id = r.from_location_id
         left join locations t on t.id = r.to_location_id

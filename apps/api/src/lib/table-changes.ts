@@ -21,6 +21,9 @@ export const BOOKKEEPING_TABLES = [
   'email_outbox',
   'idempotency_keys',
   'login_attempts',
+  // The names rental items have been given (migration 0035): written only with an item, whose
+  // table sends the notice.
+  'material_rental_item_names',
   'notification_events',
   'notifications',
   'rental_alerts_sent',

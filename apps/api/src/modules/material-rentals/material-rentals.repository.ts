@@ -19,6 +19,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import {
   locations,
   materialRentalCounts,
+  materialRentalItemNames,
   materialRentalItems,
   materialRentalReturns,
   materialRentals,
@@ -28,7 +29,6 @@ import {
   users,
 } from '../../db/schema';
 import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
-import { prepared } from '../../lib/prepared';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 export type RentalItemRow = typeof materialRentalItems.$inferSelect;
@@ -37,8 +37,6 @@ export type RentalValues = Omit<
   'id' | 'createdAt' | 'updatedAt'
 >;
 export type RentalItemValues = Omit<typeof materialRentalItems.$inferInsert, 'id' | 'rentalId'>;
-
-const p = sql.placeholder;
 
 /**
  * Which rentals a list covers: one destination, a status as shown (ACTIVE and OVERDUE are the
@@ -63,32 +61,20 @@ const RENTAL_FIELDS = {
 };
 
 /**
- * The item names a search matches, read from the distinct names of the items' name index (one
- * probe per distinct name, about 500 in the bench's 300,000 items) rather than from every
- * matching item: the list then takes the matching items' rentals from that index alone.
- */
-async function matchingItemNames(db: Database, pattern: string): Promise<string[]> {
-  const i = materialRentalItems;
-  const result = await db.execute<{ name: string }>(sql`
-    with recursive names (name) as (
-      select min(${i.materialName}) from ${i}
-      union all
-      select (select min(${i.materialName}) from ${i} where ${i.materialName} > names.name)
-      from names where names.name is not null
-    )
-    select name from names where name ilike ${pattern}`);
-  return result.rows.map((row) => row.name);
-}
-
-/**
  * The rentals a search finds, as a CTE: one of their items has a matching name, or their from or
- * to location has. A union, so that each part is read from its own index alone.
+ * to location has. The names are tested once each, in the table of the items' names (a few
+ * hundred), and the rentals of those that match come from the items' name index alone. A union,
+ * so that each part is read from its own index alone.
  */
-function found(db: Database, names: string[], pattern: string) {
+function found(db: Database, pattern: string) {
   const named = db
     .select({ id: locations.id })
     .from(locations)
     .where(ilike(locations.name, pattern));
+  const itemNames = db
+    .select({ name: materialRentalItemNames.name })
+    .from(materialRentalItemNames)
+    .where(ilike(materialRentalItemNames.name, pattern));
   // The CTEs' columns are named apart from the tables' (drizzle writes them unqualified).
   const id = (column: AnyColumn) => sql<number>`${column}`.as('found_id');
   return db.$with('found').as(
@@ -96,7 +82,7 @@ function found(db: Database, names: string[], pattern: string) {
       db
         .select({ id: id(materialRentalItems.rentalId) })
         .from(materialRentalItems)
-        .where(inArray(materialRentalItems.materialName, names)),
+        .where(inArray(materialRentalItems.materialName, itemNames)),
       db
         .select({ id: id(materialRentals.id) })
         .from(materialRentals)
@@ -143,7 +129,7 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
   // given to listPage, with the CTE, is run alone only past the last page). The other filters
   // are applied to what was found, a tenth of the rentals for a word of three letters.
   const pattern = containsPattern(filters.search);
-  const hits = found(db, await matchingItemNames(db, pattern), pattern);
+  const hits = found(db, pattern);
   // Without another filter the rentals found are the matches: no join to the rentals is needed.
   const id = sql<number>`${hits.id}`.as('match_id');
   const matches = db
@@ -154,33 +140,29 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
         : db.select({ id }).from(hits).innerJoin(r, eq(r.id, hits.id)).where(where),
     );
   return listPage(
-    () =>
-      db
+    (_total, { limit, offset }) => {
+      // The page's ids first, the newest `offset + limit` matches (a top-N sort), and only they
+      // are joined to their rows: joined to every match, the rentals were walked backwards until
+      // the page's turned up, far when a status is rare.
+      const shown = db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(desc(matches.id))
+        .limit(offset + limit)
+        .as('shown');
+      return db
         .with(hits, matches)
         .select({ ...RENTAL_FIELDS, total: totalColumn(db.select({ n: count() }).from(matches)) })
-        .from(matches)
-        .innerJoin(r, eq(r.id, matches.id))
+        .from(shown)
+        .innerJoin(r, eq(r.id, shown.id))
         .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
         .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
         .leftJoin(users, eq(users.id, r.rentedById))
-        .orderBy(desc(matches.id)),
+        .orderBy(desc(shown.id));
+    },
     page,
     db.with(hits, matches).select({ n: count() }).from(matches),
   );
-}
-
-/** The items of a page of rentals, in each rental's order: one prepared statement for any page. */
-export async function findItemsOfPage(db: Database, rentalIds: number[]) {
-  if (rentalIds.length === 0) return [];
-  const statement = prepared(db, 'material_rental_items_of_page', (d, name) =>
-    d
-      .select()
-      .from(materialRentalItems)
-      .where(sql`${materialRentalItems.rentalId} = any(${p('rentalIds')}::int[])`)
-      .orderBy(asc(materialRentalItems.rentalId), asc(materialRentalItems.id))
-      .prepare(name),
-  );
-  return statement.execute({ rentalIds });
 }
 
 /** The items of some rentals, in each rental's order. */
@@ -195,17 +177,13 @@ export async function findItems(db: DbExecutor, rentalIds: number[]) {
 
 /** One rental with its locations' and renter's names. */
 export async function findRental(db: Database, id: number) {
-  const statement = prepared(db, 'material_rental_detail', (d, name) =>
-    d
-      .select(RENTAL_FIELDS)
-      .from(materialRentals)
-      .innerJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
-      .innerJoin(toLocation, eq(toLocation.id, materialRentals.toLocationId))
-      .leftJoin(users, eq(users.id, materialRentals.rentedById))
-      .where(eq(materialRentals.id, p('id')))
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id });
+  const [row] = await db
+    .select(RENTAL_FIELDS)
+    .from(materialRentals)
+    .innerJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
+    .innerJoin(toLocation, eq(toLocation.id, materialRentals.toLocationId))
+    .leftJoin(users, eq(users.id, materialRentals.rentedById))
+    .where(eq(materialRentals.id, id));
   return row ?? null;
 }
 
@@ -278,37 +256,30 @@ export async function insertReturn(
 
 /** A rental's returns, oldest first, with each item's cumulative returned quantity. */
 export async function findReturns(db: Database, rentalId: number) {
-  const statement = prepared(db, 'material_rental_returns', (d, name) =>
-    d
-      .select({
-        id: materialRentalReturns.id,
-        materialRentalId: materialRentalReturns.rentalId,
-        rentalItemId: materialRentalReturns.rentalItemId,
-        materialId: materialRentalItems.materialId,
-        materialName: materialRentalItems.materialName,
-        unit: materialRentalItems.unit,
-        rentedQuantity: materialRentalItems.quantity,
-        returnedQuantity: materialRentalReturns.returnedQuantity,
-        cumulativeReturned:
-          sql<number>`sum(${materialRentalReturns.returnedQuantity}) over (partition by ${materialRentalReturns.rentalItemId} order by ${materialRentalReturns.id})`.mapWith(
-            Number,
-          ),
-        returnDate: materialRentalReturns.returnDate,
-        notes: materialRentalReturns.notes,
-        returnedById: materialRentalReturns.returnedById,
-        returnedByName: users.name,
-      })
-      .from(materialRentalReturns)
-      .innerJoin(
-        materialRentalItems,
-        eq(materialRentalItems.id, materialRentalReturns.rentalItemId),
-      )
-      .leftJoin(users, eq(users.id, materialRentalReturns.returnedById))
-      .where(eq(materialRentalReturns.rentalId, p('rentalId')))
-      .orderBy(asc(materialRentalReturns.id))
-      .prepare(name),
-  );
-  return statement.execute({ rentalId });
+  return db
+    .select({
+      id: materialRentalReturns.id,
+      materialRentalId: materialRentalReturns.rentalId,
+      rentalItemId: materialRentalReturns.rentalItemId,
+      materialId: materialRentalItems.materialId,
+      materialName: materialRentalItems.materialName,
+      unit: materialRentalItems.unit,
+      rentedQuantity: materialRentalItems.quantity,
+      returnedQuantity: materialRentalReturns.returnedQuantity,
+      cumulativeReturned:
+        sql<number>`sum(${materialRentalReturns.returnedQuantity}) over (partition by ${materialRentalReturns.rentalItemId} order by ${materialRentalReturns.id})`.mapWith(
+          Number,
+        ),
+      returnDate: materialRentalReturns.returnDate,
+      notes: materialRentalReturns.notes,
+      returnedById: materialRentalReturns.returnedById,
+      returnedByName: users.name,
+    })
+    .from(materialRentalReturns)
+    .innerJoin(materialRentalItems, eq(materialRentalItems.id, materialRentalReturns.rentalItemId))
+    .leftJoin(users, eq(users.id, materialRentalReturns.returnedById))
+    .where(eq(materialRentalReturns.rentalId, rentalId))
+    .orderBy(asc(materialRentalReturns.id));
 }
 
 /**
@@ -318,66 +289,57 @@ export async function findReturns(db: Database, rentalId: number) {
  * the ACTIVE rentals, split at `today` into active and overdue, from their index.
  */
 export async function statsByLocation(db: Database, today: string, only?: number) {
-  const name = only === undefined ? 'material_rentals_stats' : 'material_rentals_stats_location';
-  const statement = prepared(db, name, (d, statementName) => {
-    const c = materialRentalCounts;
-    const counted = d
-      .select({
-        toLocationId: c.toLocationId,
-        total: sql<number>`sum(${c.rentals})`.as('total'),
-        returned: sql<number>`sum(${c.rentals}) filter (where ${c.status} = 'RETURNED')`.as(
-          'returned',
+  const c = materialRentalCounts;
+  const counted = db
+    .select({
+      toLocationId: c.toLocationId,
+      total: sql<number>`sum(${c.rentals})`.as('total'),
+      returned: sql<number>`sum(${c.rentals}) filter (where ${c.status} = 'RETURNED')`.as(
+        'returned',
+      ),
+      rented: sql<number>`sum(${c.unitsRented})`.as('rented'),
+      returnedItems: sql<number>`sum(${c.unitsReturned})`.as('returned_items'),
+      writtenOff:
+        sql<number>`sum(${c.unitsRented} - ${c.unitsReturned}) filter (where ${inArray(c.status, [...WRITE_OFF_STATUSES])})`.as(
+          'written_off',
         ),
-        rented: sql<number>`sum(${c.unitsRented})`.as('rented'),
-        returnedItems: sql<number>`sum(${c.unitsReturned})`.as('returned_items'),
-        writtenOff:
-          sql<number>`sum(${c.unitsRented} - ${c.unitsReturned}) filter (where ${inArray(c.status, [...WRITE_OFF_STATUSES])})`.as(
-            'written_off',
-          ),
-      })
-      .from(c)
-      .where(only === undefined ? undefined : eq(c.toLocationId, p('only')))
-      .groupBy(c.toLocationId)
-      .as('counted');
-    const r = materialRentals;
-    const out = d
-      .select({
-        toLocationId: r.toLocationId,
-        active: sql<number>`count(*) filter (where ${r.expectedReturnDate} >= ${p('today')})`.as(
-          'active',
-        ),
-        overdue: sql<number>`count(*) filter (where ${r.expectedReturnDate} < ${p('today')})`.as(
-          'overdue',
-        ),
-        outstanding: sql<number>`sum(${r.quantityTotal} - ${r.returnedTotal})`.as('outstanding'),
-      })
-      .from(r)
-      .where(
-        and(eq(r.status, 'ACTIVE'), only === undefined ? undefined : eq(r.toLocationId, p('only'))),
-      )
-      .groupBy(r.toLocationId)
-      .as('out');
-    return d
-      .select({
-        id: locations.id,
-        name: locations.name,
-        total: sql`coalesce(${counted.total}, 0)`.mapWith(Number),
-        active: sql`coalesce(${out.active}, 0)`.mapWith(Number),
-        overdue: sql`coalesce(${out.overdue}, 0)`.mapWith(Number),
-        returned: sql`coalesce(${counted.returned}, 0)`.mapWith(Number),
-        rented: sql`coalesce(${counted.rented}, 0)`.mapWith(Number),
-        returnedItems: sql`coalesce(${counted.returnedItems}, 0)`.mapWith(Number),
-        writtenOff: sql`coalesce(${counted.writtenOff}, 0)`.mapWith(Number),
-        outstanding: sql`coalesce(${out.outstanding}, 0)`.mapWith(Number),
-      })
-      .from(locations)
-      .leftJoin(counted, eq(counted.toLocationId, locations.id))
-      .leftJoin(out, eq(out.toLocationId, locations.id))
-      .where(only === undefined ? undefined : eq(locations.id, p('only')))
-      .orderBy(asc(locations.name), asc(locations.id))
-      .prepare(statementName);
-  });
-  return statement.execute({ today, only });
+    })
+    .from(c)
+    .where(only === undefined ? undefined : eq(c.toLocationId, only))
+    .groupBy(c.toLocationId)
+    .as('counted');
+  const r = materialRentals;
+  const out = db
+    .select({
+      toLocationId: r.toLocationId,
+      active: sql<number>`count(*) filter (where ${r.expectedReturnDate} >= ${today})`.as('active'),
+      overdue: sql<number>`count(*) filter (where ${r.expectedReturnDate} < ${today})`.as(
+        'overdue',
+      ),
+      outstanding: sql<number>`sum(${r.quantityTotal} - ${r.returnedTotal})`.as('outstanding'),
+    })
+    .from(r)
+    .where(and(eq(r.status, 'ACTIVE'), only === undefined ? undefined : eq(r.toLocationId, only)))
+    .groupBy(r.toLocationId)
+    .as('out');
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      total: sql`coalesce(${counted.total}, 0)`.mapWith(Number),
+      active: sql`coalesce(${out.active}, 0)`.mapWith(Number),
+      overdue: sql`coalesce(${out.overdue}, 0)`.mapWith(Number),
+      returned: sql`coalesce(${counted.returned}, 0)`.mapWith(Number),
+      rented: sql`coalesce(${counted.rented}, 0)`.mapWith(Number),
+      returnedItems: sql`coalesce(${counted.returnedItems}, 0)`.mapWith(Number),
+      writtenOff: sql`coalesce(${counted.writtenOff}, 0)`.mapWith(Number),
+      outstanding: sql`coalesce(${out.outstanding}, 0)`.mapWith(Number),
+    })
+    .from(locations)
+    .leftJoin(counted, eq(counted.toLocationId, locations.id))
+    .leftJoin(out, eq(out.toLocationId, locations.id))
+    .where(only === undefined ? undefined : eq(locations.id, only))
+    .orderBy(asc(locations.name), asc(locations.id));
 }
 
 /** Live materials by id, with what the rental needs of them. */

@@ -87,7 +87,7 @@ export async function listRentals(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const items = await repo.findItemsOfPage(
+  const items = await repo.findItems(
     ctx.db,
     rows.map((row) => row.rental.id),
   );

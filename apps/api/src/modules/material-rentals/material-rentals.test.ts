@@ -1,10 +1,11 @@
 import { insufficientStockMessage, MESSAGES, RENTAL_MESSAGES } from '@stockyard/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   activityLogs,
+  materialRentalItemNames,
   materialRentalItems,
   materialRentals,
   materials,
@@ -817,6 +818,103 @@ describe('DELETE /material-rentals/{id}', () => {
     const refused = await call('DELETE', `/material-rentals/${created.id}`, admin());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(RENTAL_MESSAGES.deleteAfterReturn);
+  });
+});
+
+describe('the search by the names of the items (decision 023)', () => {
+  const search = async (words: string) => {
+    const response = await call(
+      'GET',
+      `/material-rentals?search=${encodeURIComponent(words)}&limit=100`,
+      admin(),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    return { ids: (data.rentals as RentalReply[]).map((r) => r.id), total: data.pagination.total };
+  };
+  /** Items whose name is missing from the names the search tests. */
+  const unnamedItems = () =>
+    t.db
+      .select({ id: materialRentalItems.id })
+      .from(materialRentalItems)
+      .leftJoin(
+        materialRentalItemNames,
+        eq(materialRentalItemNames.name, materialRentalItems.materialName),
+      )
+      .where(isNull(materialRentalItemNames.name));
+
+  it('finds a rental by the names its items have now, whoever wrote them, and no longer by those they lost', async () => {
+    const beam = await material(yard.id, 'Zephyr beam', 10);
+    const plank = await material(yard.id, 'Zephyr plank', 10);
+    const created = await createRental([{ materialId: beam, quantity: 2 }]);
+    expect(await search('zephyr BEAM')).toEqual({ ids: [created.id], total: 1 });
+    // An item keeps the name it was rented under when its material is renamed.
+    const renamed = await call('PUT', `/materials/update/${beam}`, admin(), {
+      name: 'Zephyr girder',
+      locationId: yard.id,
+      quantity: await stockOf(beam),
+      unit: 'EACH',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await search('zephyr girder')).toEqual({ ids: [], total: 0 });
+    expect(await search('zephyr beam')).toEqual({ ids: [created.id], total: 1 });
+    // Edited items take their materials' names now: one name gone, two added.
+    const edited = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([
+        { materialId: beam, quantity: 3 },
+        { materialId: plank, quantity: 1 },
+      ]),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await search('zephyr beam')).toEqual({ ids: [], total: 0 });
+    expect(await search('girder')).toEqual({ ids: [created.id], total: 1 });
+    expect(await search('plank')).toEqual({ ids: [created.id], total: 1 });
+    // Two items match: the rental is found once.
+    expect(await search('zephyr')).toEqual({ ids: [created.id], total: 1 });
+    // Items written by SQL, not by the API, have their names tested too.
+    await t.db
+      .update(materialRentalItems)
+      .set({ materialName: 'Zephyr pole' })
+      .where(
+        and(
+          eq(materialRentalItems.rentalId, created.id),
+          eq(materialRentalItems.materialId, plank),
+        ),
+      );
+    expect(await search('pole')).toEqual({ ids: [created.id], total: 1 });
+    expect(await search('plank')).toEqual({ ids: [], total: 0 });
+    expect(await unnamedItems()).toEqual([]);
+    // A name an item has cannot be taken out of the names (the items' foreign key).
+    await expect(
+      t.db.delete(materialRentalItemNames).where(eq(materialRentalItemNames.name, 'Zephyr pole')),
+    ).rejects.toMatchObject({ cause: { code: '23001' } });
+    // A deleted rental's names find nothing.
+    const removed = await call('DELETE', `/material-rentals/${created.id}`, admin());
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await search('zephyr')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('finds a rental by its number, as notices write it (#12) or bare (12), within the other filters', async () => {
+    const tube = await material(yard.id, 'Numbered tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 1 }]);
+    expect(await search(`#${created.id}`)).toEqual({ ids: [created.id], total: 1 });
+    expect(await search(` # ${created.id} `)).toEqual({ ids: [created.id], total: 1 });
+    // Bare digits find the rental of that number and any name holding them.
+    expect((await search(String(created.id))).ids).toContain(created.id);
+    // The status filter still applies to it.
+    const returned = await call(
+      'GET',
+      `/material-rentals?search=${encodeURIComponent(`#${created.id}`)}&status=RETURNED`,
+      admin(),
+    );
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().data.pagination.total).toBe(0);
+    // A number past any rental's is a search like another: nothing found, no error.
+    expect(await search('#99999999999')).toEqual({ ids: [], total: 0 });
+    expect(await search('#999999999')).toEqual({ ids: [], total: 0 });
   });
 });
 
