@@ -163,10 +163,12 @@ describe('e-mail of notifications (Email Notifications)', () => {
     const parsed = await simpleParser(mail!.raw);
     expect(parsed.subject).toMatch(/^Stockyard: Low stock: Mail board/);
     expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
-    expect(parsed.text).toContain('Open in Stockyard: https://yard.example.com/inventory');
+    // The link opens the stock of the material's location (notificationPath).
+    const link = `https://yard.example.com/inventory?location=${actors.location.id}`;
+    expect(parsed.text).toContain(`Open in Stockyard: ${link}`);
     expect(parsed.text).toMatch(/Time: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC/);
     expect(parsed.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    expect(parsed.html).toContain('<a href="https://yard.example.com/inventory">');
+    expect(parsed.html).toContain(`<a href="${link}">`);
     expect(parsed.html).toContain('Low stock: Mail board');
     expect(parsed.messageId).toMatch(/^<outbox-\d+-[0-9a-f]+@/);
   });
