@@ -9,6 +9,10 @@ import {
   rentalItemFigures,
   rentalItemFinalStatus,
   rentalListQuery,
+  rentalName,
+  rentalNumber,
+  rentalNumberSearched,
+  rentalRefusals,
   rentalReturnFormSchema,
   rentalSchema,
 } from './material-rentals';
@@ -124,5 +128,47 @@ describe('the rules both ends share', () => {
       page: 1,
       limit: 10,
     });
+  });
+
+  it('numbers a rental as notices do, and reads a search of its number', () => {
+    expect(rentalNumber({ id: 3 })).toBe('#3');
+    expect(rentalName({ id: 3 })).toBe('Rental #3');
+    expect(rentalNumberSearched('#12')).toBe(12);
+    expect(rentalNumberSearched(' 12 ')).toBe(12);
+    expect(rentalNumberSearched('# 12')).toBe(12);
+    expect(rentalNumberSearched('tube 12')).toBeNull();
+    expect(rentalNumberSearched('#')).toBeNull();
+    expect(rentalNumberSearched('12345678901')).toBeNull();
+    expect(rentalNumberSearched(undefined)).toBeNull();
+  });
+
+  it('says what a rental still accepts, and why not', () => {
+    const out = { quantityActuallyReturned: 0 };
+    const back = { quantityActuallyReturned: 2 };
+    const all = (refusal: string | null) => ({
+      returns: refusal,
+      status: refusal,
+      items: refusal,
+      delete: refusal,
+    });
+    expect(rentalRefusals({ status: 'ACTIVE', items: [out] })).toEqual(all(null));
+    expect(rentalRefusals({ status: 'OVERDUE', items: [out] })).toEqual(all(null));
+    // Something came back: the items stay and it is not deleted; returns and the status go on.
+    expect(rentalRefusals({ status: 'ACTIVE', items: [out, back] })).toEqual({
+      returns: null,
+      status: null,
+      items: RENTAL_MESSAGES.itemsLockedAfterReturn,
+      delete: RENTAL_MESSAGES.deleteAfterReturn,
+    });
+    // Lost or damaged: nothing comes back, and deleting would put the quantities back.
+    expect(rentalRefusals({ status: 'LOST', items: [out] })).toEqual(
+      all(RENTAL_MESSAGES.writtenOff),
+    );
+    expect(rentalRefusals({ status: 'DAMAGED', items: [back] })).toEqual(
+      all(RENTAL_MESSAGES.writtenOff),
+    );
+    expect(rentalRefusals({ status: 'RETURNED', items: [back] })).toEqual(
+      all(RENTAL_MESSAGES.alreadyReturned),
+    );
   });
 });

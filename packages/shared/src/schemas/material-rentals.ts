@@ -54,6 +54,22 @@ export const RENTAL_FIGURE_LABELS = {
     `${items} ${items === 1 ? 'item' : 'items'}, ${materials} ${materials === 1 ? 'material' : 'materials'}`,
 } as const;
 
+/** A rental's number as every screen shows it, and as notices write it (rental #3). */
+export function rentalNumber(rental: { id: number }): string {
+  return `#${rental.id}`;
+}
+
+/** A rental as a dialog names it: Rental #3. */
+export function rentalName(rental: { id: number }): string {
+  return `Rental ${rentalNumber(rental)}`;
+}
+
+/** The rental a search names by its number, '#12' or '12', or null for any other search. */
+export function rentalNumberSearched(search: string | undefined): number | null {
+  const match = /^#?\s*(\d{1,9})$/.exec(search?.trim() ?? '');
+  return match ? Number(match[1]) : null;
+}
+
 /** How many items one rental holds at most. */
 export const MAX_RENTAL_ITEMS = 100;
 
@@ -98,7 +114,7 @@ export const RENTAL_MESSAGES = {
   // 03 section 2.9, the page's lines.
   loading: 'Loading rentals...',
   empty: 'No rentals found.',
-  searchPlaceholder: 'Search materials, locations...',
+  searchPlaceholder: 'Search rental #, materials, locations...',
   yourLocation: 'Your Location',
   scrollHint: 'Scroll to see more locations',
   filteredByLocation: '(Filtered by your location)',
@@ -357,6 +373,34 @@ export function effectiveRentalStatus(
 export function acceptsReturns(rental: { status: string }): boolean {
   const status = rental.status.toUpperCase();
   return status === 'ACTIVE' || status === 'OVERDUE';
+}
+
+/**
+ * What a rental still accepts, each a refusal (the message the server answers 409 with) or null:
+ * the one rule of the server's checks and of the screens' offers. A returned or written-off
+ * rental takes no return, no change of status, items or From location, and is not deleted; once
+ * something has come back, the items and the From location stay and the rental is not deleted
+ * (it is marked returned instead). Its destination, expected return date and notes can change.
+ */
+export function rentalRefusals(rental: {
+  status: string;
+  items: ReadonlyArray<Pick<RentalItemLike, 'quantityActuallyReturned'>>;
+}) {
+  const closed = acceptsReturns(rental)
+    ? null
+    : isWrittenOff(rental)
+      ? RENTAL_MESSAGES.writtenOff
+      : RENTAL_MESSAGES.alreadyReturned;
+  const returned = rental.items.some((item) => item.quantityActuallyReturned > 0);
+  return {
+    /** A return, or Mark Full Returned. */
+    returns: closed,
+    /** Another status than its own. */
+    status: closed,
+    /** Other items or another From location. */
+    items: closed ?? (returned ? RENTAL_MESSAGES.itemsLockedAfterReturn : null),
+    delete: closed ?? (returned ? RENTAL_MESSAGES.deleteAfterReturn : null),
+  };
 }
 
 export const RENTAL_ITEM_FINAL_STATUSES = {

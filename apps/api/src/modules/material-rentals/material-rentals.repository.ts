@@ -1,4 +1,8 @@
-import { type StoredRentalStatus, WRITE_OFF_STATUSES } from '@stockyard/shared';
+import {
+  rentalNumberSearched,
+  type StoredRentalStatus,
+  WRITE_OFF_STATUSES,
+} from '@stockyard/shared';
 import {
   type AnyColumn,
   and,
@@ -66,7 +70,7 @@ const RENTAL_FIELDS = {
  * hundred), and the rentals of those that match come from the items' name index alone. A union,
  * so that each part is read from its own index alone.
  */
-function found(db: Database, pattern: string) {
+function found(db: Database, pattern: string, number: number | null) {
   const named = db
     .select({ id: locations.id })
     .from(locations)
@@ -91,6 +95,11 @@ function found(db: Database, pattern: string) {
         .select({ id: id(materialRentals.id) })
         .from(materialRentals)
         .where(inArray(materialRentals.toLocationId, named)),
+      // Its number, as notices write it (rental #12): '#12' or '12' finds rental 12 too.
+      db
+        .select({ id: id(materialRentals.id) })
+        .from(materialRentals)
+        .where(eq(materialRentals.id, number ?? 0)),
     ),
   );
 }
@@ -129,7 +138,7 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
   // given to listPage, with the CTE, is run alone only past the last page). The other filters
   // are applied to what was found, a tenth of the rentals for a word of three letters.
   const pattern = containsPattern(filters.search);
-  const hits = found(db, pattern);
+  const hits = found(db, pattern, rentalNumberSearched(filters.search));
   // Without another filter the rentals found are the matches: no join to the rentals is needed.
   const id = sql<number>`${hits.id}`.as('match_id');
   const matches = db

@@ -1,5 +1,4 @@
 import {
-  acceptsReturns,
   effectiveRentalStatus,
   isoToDisplayDate,
   isPastDate,
@@ -13,6 +12,7 @@ import {
   type RentalReturnInput,
   type RentalStatsDto,
   remaining,
+  rentalRefusals,
   type SessionUser,
   type StoredRentalStatus,
 } from '@stockyard/shared';
@@ -399,9 +399,14 @@ async function lockedRental(tx: DbExecutor, id: number) {
   return rental;
 }
 
+/** A refusal of the shared rule (rentalRefusals, which the screens read too) as a 409. */
+function refuse(refusal: string | null) {
+  if (refusal) throw conflict(refusal);
+}
+
+/** Returns end with the rental: they do not depend on its items. */
 function refuseClosed(rental: repo.RentalRow) {
-  if (rental.status === 'RETURNED') throw conflict(RENTAL_MESSAGES.alreadyReturned);
-  if (!acceptsReturns(rental)) throw conflict(RENTAL_MESSAGES.writtenOff);
+  refuse(rentalRefusals({ status: rental.status, items: [] }).returns);
 }
 
 /**
@@ -475,11 +480,6 @@ async function writeOff(
   return out.map((item) => ({ materialId: item.materialId, quantity: remaining(item) }));
 }
 
-/** Whether anything of the items has come back: then they are fixed, and the rental stays. */
-function anyReturned(items: repo.RentalItemRow[]) {
-  return items.some((item) => item.quantityActuallyReturned > 0);
-}
-
 function sameItems(current: repo.RentalItemRow[], wanted: RentalInput['items']) {
   if (current.length !== wanted.length) return false;
   const quantities = new Map(current.map((item) => [item.materialId, item.quantity]));
@@ -508,18 +508,15 @@ export async function updateRental(
     const current = await repo.findItems(tx, [id]);
     const itemsChange =
       rental.fromLocationId !== input.fromLocationId || !sameItems(current, input.items);
-    const written = rental.status === 'LOST' || rental.status === 'DAMAGED';
-    if (wanted !== rental.status || itemsChange) {
-      if (written) throw conflict(RENTAL_MESSAGES.writtenOff);
-      if (rental.status === 'RETURNED') throw conflict(RENTAL_MESSAGES.alreadyReturned);
-    }
+    const refusals = rentalRefusals({ status: rental.status, items: current });
+    if (wanted !== rental.status) refuse(refusals.status);
+    if (itemsChange) refuse(refusals.items);
     if (input.requestId !== undefined && input.requestId !== rental.requestId) {
       await checkRequest(tx, input.requestId, to.id);
     }
     const changes: string[] = [];
     let items = current;
     if (itemsChange) {
-      if (anyReturned(current)) throw conflict(RENTAL_MESSAGES.itemsLockedAfterReturn);
       const stored = await itemsToStore(tx, from.id, input.items);
       // What went out comes back, what goes out now is taken: one movement per material and side.
       const steps: LedgerStep[] = [];
@@ -756,8 +753,7 @@ export async function removeRental(ctx: AppContext, actor: Actor, id: number): P
     const { tx } = uow;
     const rental = await lockedRental(tx, id);
     const items = await repo.findItems(tx, [id]);
-    if (anyReturned(items)) throw conflict(RENTAL_MESSAGES.deleteAfterReturn);
-    if (rental.status !== 'ACTIVE') throw conflict(RENTAL_MESSAGES.writtenOff);
+    refuse(rentalRefusals({ status: rental.status, items }).delete);
     const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
     const from = names.get(rental.fromLocationId) ?? '';
     const to = names.get(rental.toLocationId) ?? '';

@@ -1,4 +1,9 @@
-import { insufficientStockMessage, MESSAGES, RENTAL_MESSAGES } from '@stockyard/shared';
+import {
+  insufficientStockMessage,
+  MESSAGES,
+  RENTAL_MESSAGES,
+  rentalRefusals,
+} from '@stockyard/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
@@ -686,6 +691,7 @@ describe('PUT /material-rentals/{id}', () => {
       rental([{ materialId: tube, quantity: 6 }], { status: 'ACTIVE' }),
     );
     expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe(RENTAL_MESSAGES.writtenOff);
     expect(
       (
         await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
@@ -694,6 +700,31 @@ describe('PUT /material-rentals/{id}', () => {
         })
       ).statusCode,
     ).toBe(409);
+    // Deleting it would put the lost quantities back: refused with why, the stock as it was.
+    const deleted = await call('DELETE', `/material-rentals/${created.id}`, admin());
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe(RENTAL_MESSAGES.writtenOff);
+    expect(await stockOf(tube)).toBe(6);
+    // What the screens offer on a written-off rental is taken: its date and notes, its status kept.
+    const noted = await call(
+      'PUT',
+      `/material-rentals/${created.id}`,
+      admin(),
+      rental([{ materialId: tube, quantity: 6 }], {
+        status: 'LOST',
+        expectedReturnDate: daysFromToday(9),
+        notes: 'Reported to the insurer',
+      }),
+    );
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().data).toMatchObject({ status: 'LOST', notes: 'Reported to the insurer' });
+    // The server and the screens read one rule.
+    expect(rentalRefusals(noted.json().data)).toEqual({
+      returns: RENTAL_MESSAGES.writtenOff,
+      status: RENTAL_MESSAGES.writtenOff,
+      items: RENTAL_MESSAGES.writtenOff,
+      delete: RENTAL_MESSAGES.writtenOff,
+    });
     const stats = (await call('GET', '/material-rentals/stats', admin())).json().data;
     expect(stats.itemsOutstanding).toBeLessThanOrEqual(stats.itemsRented - stats.itemsReturned - 4);
     expect(await ledgerBreaks()).toEqual([]);
