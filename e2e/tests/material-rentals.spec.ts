@@ -258,4 +258,110 @@ test.describe('material rentals', () => {
     );
     expect(list.data.rentals.map((rental) => rental.requestId)).toEqual([asked.data.id]);
   });
+
+  test("a rental's number shows in its row, its items and every dialog, and finds it; a lost one offers only what the server takes, saying why", async ({
+    page,
+    request,
+    seed,
+  }) => {
+    const yard = await seed.location();
+    const site = await seed.location({ type: 'FIELD' });
+    const { token } = await apiLogin(request, admin);
+    const tube = unique('Ledger Tube');
+    const made = await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+      name: tube,
+      locationId: yard.id,
+      quantity: 20,
+      unit: 'EACH',
+    });
+    const rentOut = async (quantity: number) =>
+      (
+        await apiCall<{ data: { id: number } }>(request, token, 'POST', '/api/material-rentals', {
+          fromLocationId: yard.id,
+          toLocationId: site.id,
+          expectedReturnDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+          items: [{ materialId: made.data.id, quantity, unit: 'EACH' }],
+        })
+      ).data.id;
+    const lost = await rentOut(5);
+    const active = await rentOut(3);
+    // Marked LOST as the admin does it, through Edit Details.
+    await signIn(page, admin);
+    await page.goto(`/material-rentals?location=${site.id}`);
+    await page.getByRole('button', { name: `Actions for rental ${lost}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit Details' }).click();
+    let form = page.getByRole('dialog', { name: `Edit Rental #${lost}` });
+    await form.getByLabel('Status', { exact: true }).selectOption({ label: 'Lost' });
+    await form.getByRole('button', { name: 'Update Rental' }).click();
+    await expect(page.getByText('Rental updated successfully.').first()).toBeVisible();
+    await expect(form).toBeHidden();
+
+    // The number is in each row, and the search finds a rental by it, with # or without.
+    const lostRow = page.locator(`tr[data-rental-id="${lost}"]`);
+    await expect(lostRow.getByRole('cell').nth(1)).toHaveText(`#${lost}`);
+    await expect(page.locator(`tr[data-rental-id="${active}"]`)).toContainText(`#${active}`);
+    await page.getByLabel('Search rentals').fill(`#${lost}`);
+    await expect(page).toHaveURL(new RegExp(`search=%23${lost}`));
+    await expect(page.getByText('Displaying 1 of 1 rental records')).toBeVisible();
+    await expect(lostRow).toBeVisible();
+    await page.getByLabel('Search rentals').fill(String(active));
+    // Bare digits find the rental of that number (and any name holding them).
+    await expect(page.locator(`tr[data-rental-id="${active}"]`)).toBeVisible();
+    await page.getByLabel('Search rentals').fill('');
+    await expect(lostRow).toBeVisible();
+    // Its items say whose they are.
+    await lostRow.getByRole('button', { name: `Expand rental ${lost}` }).click();
+    await expect(page.getByRole('table', { name: `Items of rental ${lost}` })).toContainText(
+      `Items of Rental #${lost}`,
+    );
+
+    // The lost rental: Delete and Mark Full Returned stay disabled, saying why; no return.
+    const writtenOff = 'This rental has been written off as lost or damaged.';
+    await page.getByRole('button', { name: `Actions for rental ${lost}` }).click();
+    let menu = page.getByRole('menu');
+    const remove = menu.getByRole('menuitem', { name: /^Delete Rental/ });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toContainText(writtenOff);
+    await expect(menu.getByRole('menuitem', { name: /^Mark Full Returned/ })).toBeDisabled();
+    await expect(menu.getByRole('menuitem', { name: /^Mark Full Returned/ })).toContainText(
+      writtenOff,
+    );
+    await expect(menu.getByRole('menuitem', { name: 'Process Return' })).toHaveCount(0);
+    // Its history is named by its number.
+    await menu.getByRole('menuitem', { name: 'View Return History' }).click();
+    const history = page.getByRole('dialog', { name: `Return History: Rental #${lost}` });
+    await expect(history).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+
+    // Edit offers Lost alone, the items fixed, each saying why; the date and notes still save.
+    await page.getByRole('button', { name: `Actions for rental ${lost}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit Details' }).click();
+    form = page.getByRole('dialog', { name: `Edit Rental #${lost}` });
+    const status = form.getByLabel('Status', { exact: true });
+    await expect(status).toBeDisabled();
+    await expect(status.locator('option')).toHaveText(['Lost']);
+    await expect(status).toHaveAccessibleDescription(writtenOff);
+    await expect(form.getByRole('group', { name: 'Item 1' }).getByLabel('Material')).toBeDisabled();
+    await expect(form.getByText(writtenOff)).toHaveCount(2);
+    await form.getByLabel('Notes').fill('Reported to the insurer');
+    await form.getByRole('button', { name: 'Update Rental' }).click();
+    await expect(page.getByText('Rental updated successfully.').first()).toBeVisible();
+    await expect(form).toBeHidden();
+    await expect(lostRow).toContainText('Lost');
+
+    // The active rental is offered Delete, its confirmation naming it.
+    await page.getByRole('button', { name: `Actions for rental ${active}` }).click();
+    menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Delete Rental' })).toBeEnabled();
+    await menu.getByRole('menuitem', { name: 'Delete Rental' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete Rental #${active}` });
+    await expect(confirm).toContainText(`Rental #${active} is removed`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: `Actions for rental ${active}` }).click();
+    await page.getByRole('menuitem', { name: 'Process Return' }).click();
+    await expect(
+      page.getByRole('dialog', { name: `Process Return: Rental #${active}` }),
+    ).toBeVisible();
+  });
 });

@@ -6,6 +6,7 @@ import {
   RENTAL_STATUSES,
   type RentalDto,
   type RentalStatus,
+  rentalName,
 } from '@stockyard/shared';
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -272,8 +273,8 @@ export default function MaterialRentalsPage() {
         onOpenChange={(open) => {
           if (!open) setMarking(null);
         }}
-        title="Mark Full Returned"
-        description={`Every item of rental ${marking?.id ?? ''} still out comes back to ${marking?.fromLocation.name ?? 'its location'} and the rental is closed as returned.`}
+        title={marking ? `Mark Full Returned: ${rentalName(marking)}` : 'Mark Full Returned'}
+        description={`Every item of ${marking ? rentalName(marking) : 'the rental'} still out comes back to ${marking?.fromLocation.name ?? 'its location'} and the rental is closed as returned.`}
         confirmLabel="Mark Returned"
         pendingLabel="Marking..."
         pending={markReturned.isPending}
@@ -284,8 +285,8 @@ export default function MaterialRentalsPage() {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title="Delete Rental"
-        description={`Rental ${deleting?.id ?? ''} is removed and its quantities go back into the stock of ${deleting?.fromLocation.name ?? 'its location'}. This cannot be undone.`}
+        title={deleting ? `Delete ${rentalName(deleting)}` : 'Delete Rental'}
+        description={`${deleting ? rentalName(deleting) : 'The rental'} is removed and its quantities go back into the stock of ${deleting?.fromLocation.name ?? 'its location'}. This cannot be undone.`}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -62,7 +62,7 @@ function open(rental: RentalDto | null = null, prefill?: RentalPrefill) {
       <RentalFormDialog open onOpenChange={onOpenChange} rental={rental} prefill={prefill} />
     </QueryClientProvider>,
   );
-  const name = rental ? 'Edit Rental' : 'Add Rental';
+  const name = rental ? `Edit Rental #${rental.id}` : 'Add Rental';
   return { dialog: within(screen.getByRole('dialog', { name })), onOpenChange };
 }
 
@@ -279,6 +279,28 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
       'disabled',
       false,
     );
+  });
+
+  it('offers a lost rental its own status alone and fixed items, saying why, and saves its notes', async () => {
+    const lost: RentalDto = { ...overdue, status: 'LOST' };
+    saveAnswer = () => json(200, { success: true, message: 'Updated', data: lost });
+    const { dialog, onOpenChange } = open(lost);
+    await dialog.findAllByRole('option', { name: 'North Yard' });
+    const status = dialog.getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
+    expect(status.disabled).toBe(true);
+    expect([...status.options].map((option) => option.text)).toEqual(['Lost']);
+    expect(status.getAttribute('aria-describedby')).toBe('rental-status-locked');
+    expect(dialog.getAllByText(RENTAL_MESSAGES.writtenOff)).toHaveLength(2);
+    expect(item(dialog, 1).getByRole('combobox', { name: 'Material' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    fireEvent.change(dialog.getByLabelText('Notes'), { target: { value: 'Reported' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Update Rental' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const body = JSON.parse(String(saveCalls()[0]![1]?.body));
+    expect(body).toMatchObject({ notes: 'Reported', items: [{ materialId: 40, quantity: 5 }] });
+    expect(body.status ?? 'LOST').toBe('LOST');
   });
 
   it('fills Add Rental from a request: its location as Rented To, its materials found by name', async () => {

@@ -8,6 +8,8 @@ import {
   type RentalDto,
   type RentalInput,
   rentalFormSchema,
+  rentalName,
+  rentalRefusals,
 } from '@stockyard/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
@@ -122,9 +124,12 @@ export function RentalFormDialog({
   onSaved?: (rental: RentalDto) => void;
 }) {
   const editing = rental !== null;
-  // Once something has come back, the From location and the items stay as they are (the server
-  // refuses the change too); the destination, date, status and notes can still change.
-  const locked = editing && rental.items.some((item) => item.quantityActuallyReturned > 0);
+  // What the server takes, by its own rule: once something has come back, or the rental is
+  // returned or written off, the From location and the items stay as they are; a returned or
+  // written-off rental keeps its status. The destination, date and notes can always change.
+  const refusals = editing ? rentalRefusals(rental) : null;
+  const locked = refusals?.items != null;
+  const statusLocked = refusals?.status != null;
   const save = useSaveRental();
   const locations = useLocationOptions('active');
   const resolver = useMemo(
@@ -231,10 +236,10 @@ export function RentalFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={editing ? 'Edit Rental' : 'Add Rental'}
+        title={editing ? `Edit ${rentalName(rental)}` : 'Add Rental'}
         description={
           editing
-            ? `Change rental ${rental.id}.`
+            ? `Change ${rentalName(rental)}, from ${rental.fromLocation.name} to ${rental.toLocation.name}.`
             : 'Send material from one location to another. Its stock leaves the From location.'
         }
         className="max-w-2xl"
@@ -300,18 +305,27 @@ export function RentalFormDialog({
               />
             </FormField>
             <FormField id="rental-status" label="Status" error={errors.status?.message}>
-              {/* A new rental is Active; the status changes only when editing. */}
+              {/* A new rental is Active; the status changes only when editing, and only while
+                  the rental is open: a returned or written-off one offers its own status alone. */}
               <Select
                 {...described('status', errors.status !== undefined)}
                 {...register('status')}
-                disabled={!editing}
+                {...(statusLocked ? { 'aria-describedby': 'rental-status-locked' } : {})}
+                disabled={!editing || statusLocked}
               >
-                {RENTAL_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {RENTAL_STATUS_LABELS[value]}
-                  </option>
-                ))}
+                {RENTAL_STATUSES.filter((value) => !statusLocked || value === rental?.status).map(
+                  (value) => (
+                    <option key={value} value={value}>
+                      {RENTAL_STATUS_LABELS[value]}
+                    </option>
+                  ),
+                )}
               </Select>
+              {statusLocked ? (
+                <p id="rental-status-locked" className="text-xs text-muted-foreground">
+                  {refusals?.status}
+                </p>
+              ) : null}
             </FormField>
           </div>
 
@@ -399,11 +413,7 @@ export function RentalFormDialog({
                 {itemsError}
               </p>
             ) : null}
-            {locked ? (
-              <p className="text-sm text-muted-foreground">
-                {RENTAL_MESSAGES.itemsLockedAfterReturn}
-              </p>
-            ) : null}
+            {locked ? <p className="text-sm text-muted-foreground">{refusals?.items}</p> : null}
             <Button variant="outline" size="sm" disabled={locked} onClick={() => append(newItem())}>
               <Plus className="h-4 w-4" aria-hidden />
               Add Item

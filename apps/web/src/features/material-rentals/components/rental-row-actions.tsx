@@ -1,4 +1,4 @@
-import { acceptsReturns, type RentalDto } from '@stockyard/shared';
+import { type RentalDto, rentalRefusals } from '@stockyard/shared';
 import { CheckCircle2, History, MoreHorizontal, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -24,16 +24,25 @@ export function RentalRowActions({
   permissions: RentalPermissions;
   onAction: (action: RentalAction, rental: RentalDto) => void;
 }) {
-  // Returned, or written off as lost or damaged: nothing more comes back.
-  const open = acceptsReturns(rental);
-  const item = (action: RentalAction, label: string, Icon: typeof Pencil, disabled = false) => (
+  // Only what the server takes is offered (the shared rule it refuses by); where an action is
+  // not, it stays in the menu disabled, saying why.
+  const refusals = rentalRefusals(rental);
+  const item = (
+    action: RentalAction,
+    label: string,
+    Icon: typeof Pencil,
+    refusal: string | null = null,
+  ) => (
     <DropdownMenuItem
-      disabled={disabled}
-      className="data-[disabled]:pointer-events-none data-[disabled]:opacity-50"
+      disabled={refusal !== null}
+      className="items-start data-[disabled]:pointer-events-none"
       onSelect={() => onAction(action, rental)}
     >
-      <Icon className="h-4 w-4" aria-hidden />
-      {label}
+      <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span className="flex flex-col">
+        <span className={refusal ? 'opacity-50' : undefined}>{label}</span>
+        {refusal ? <span className="max-w-56 text-xs text-muted-foreground">{refusal}</span> : null}
+      </span>
     </DropdownMenuItem>
   );
   return (
@@ -45,13 +54,15 @@ export function RentalRowActions({
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {permissions.manage ? item('edit', 'Edit Details', Pencil) : null}
-        {permissions.returns && open ? item('return', 'Process Return', RotateCcw) : null}
+        {permissions.returns && refusals.returns === null
+          ? item('return', 'Process Return', RotateCcw)
+          : null}
         {item('history', 'View Return History', History)}
         {permissions.manage ? (
           <>
             <DropdownMenuSeparator />
-            {item('markReturned', 'Mark Full Returned', CheckCircle2, !open)}
-            {item('delete', 'Delete Rental', Trash2)}
+            {item('markReturned', 'Mark Full Returned', CheckCircle2, refusals.returns)}
+            {item('delete', 'Delete Rental', Trash2, refusals.delete)}
           </>
         ) : null}
       </DropdownMenuContent>

@@ -4,6 +4,8 @@ import {
   type RentalDto,
   remaining,
   rentalItemFigures,
+  rentalName,
+  rentalNumber,
 } from '@stockyard/shared';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
@@ -14,7 +16,7 @@ import { type RentalAction, type RentalPermissions, RentalRowActions } from './r
 import { RentalStatusBadge } from './rental-status';
 import { unitLabel } from './units';
 
-const COLUMNS = 7;
+const COLUMNS = 8;
 
 /** The units rented (items, as every rental figure counts them) and the materials they are of. */
 const itemCount = (rental: RentalDto) =>
@@ -39,6 +41,7 @@ function RentalPeriod({ rental }: { rental: RentalDto }) {
 function RentalItems({ rental }: { rental: RentalDto }) {
   return (
     <table className="w-full text-sm" aria-label={`Items of rental ${rental.id}`}>
+      <caption className="pb-1 text-left font-medium">Items of {rentalName(rental)}</caption>
       <thead>
         <tr className="text-left text-muted-foreground">
           <th className="py-1 pr-3 font-medium">Material</th>
@@ -100,6 +103,7 @@ export function RentalsTable({
           <TH className="w-10 px-2">
             <span className="sr-only">Expand</span>
           </TH>
+          <TH>Rental</TH>
           <TH className="hidden sm:table-cell">Items</TH>
           <TH className="hidden sm:table-cell">Location</TH>
           <TH>Rented To</TH>
@@ -137,6 +141,9 @@ export function RentalsTable({
                         <ChevronRight className="h-4 w-4" aria-hidden />
                       )}
                     </Button>
+                  </TD>
+                  <TD className="whitespace-nowrap font-medium tabular-nums">
+                    {rentalNumber(rental)}
                   </TD>
                   <TD className="hidden whitespace-nowrap tabular-nums sm:table-cell">
                     {itemCount(rental)}

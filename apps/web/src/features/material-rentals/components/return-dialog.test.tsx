@@ -88,7 +88,10 @@ function open(which: RentalDto = rental) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { dialog: within(screen.getByRole('dialog', { name: 'Process Return' })), onOpenChange };
+  return {
+    dialog: within(screen.getByRole('dialog', { name: 'Process Return: Rental #12' })),
+    onOpenChange,
+  };
 }
 
 function fill(dialog: ReturnType<typeof within>, itemId: string, quantity: string) {

@@ -3,6 +3,7 @@ import {
   type RentalDto,
   type RentalReturnInput,
   remaining,
+  rentalName,
   rentalReturnFormSchema,
 } from '@stockyard/shared';
 import { useEffect, useMemo } from 'react';
@@ -78,10 +79,10 @@ export function ReturnDialog({
   return (
     <Dialog open={rental !== null} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Process Return"
+        title={rental ? `Process Return: ${rentalName(rental)}` : 'Process Return'}
         description={
           rental
-            ? `Rental ${rental.id}: from ${rental.fromLocation.name} to ${rental.toLocation.name}.`
+            ? `${rentalName(rental)}: from ${rental.fromLocation.name} to ${rental.toLocation.name}.`
             : undefined
         }
       >

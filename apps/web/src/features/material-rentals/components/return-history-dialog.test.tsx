@@ -102,7 +102,7 @@ function open(answer: Response, shown: RentalDto = rental) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return within(screen.getByRole('dialog', { name: 'Return History' }));
+  return within(screen.getByRole('dialog', { name: 'Return History: Rental #12' }));
 }
 
 describe('ReturnHistoryDialog', { timeout: 20_000 }, () => {

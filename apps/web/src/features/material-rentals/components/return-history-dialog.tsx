@@ -6,6 +6,7 @@ import {
   remaining,
   rentalItemFigures,
   rentalItemFinalStatus,
+  rentalName,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -62,10 +63,10 @@ export function ReturnHistoryDialog({
   return (
     <Dialog open={rental !== null} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Return History"
+        title={rental ? `Return History: ${rentalName(rental)}` : 'Return History'}
         description={
           rental
-            ? `Rental ${rental.id}: from ${rental.fromLocation.name} to ${rental.toLocation.name}.`
+            ? `${rentalName(rental)}: from ${rental.fromLocation.name} to ${rental.toLocation.name}.`
             : undefined
         }
         className="max-w-3xl"
