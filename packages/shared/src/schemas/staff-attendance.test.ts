@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceFiltersQuery, attendanceSchema, attendanceTime } from './attendance';
+import {
+  ATTENDANCE_MESSAGES,
+  attendanceFiltersQuery,
+  attendanceSchema,
+  attendanceSpan,
+  attendanceTime,
+} from './attendance';
 import { salaryText, shortDate, staffListQuery, staffSchema } from './staff';
 
 describe('the staff and attendance contract', () => {
@@ -9,6 +15,17 @@ describe('the staff and attendance contract', () => {
     expect(attendanceTime('2026-11-02T23:45:10.000+02:00')).toBe('21:45');
     expect(attendanceTime(null)).toBeNull();
     expect(attendanceTime('')).toBeNull();
+  });
+
+  it('names where and when an overlapping record is, whatever times it has', () => {
+    const other = { location: 'Main Yard', date: '2026-03-10' };
+    expect(
+      ATTENDANCE_MESSAGES.overlapWith({ ...other, checkIn: '09:00:00', checkOut: '12:00' }),
+    ).toBe('Staff member has overlapping attendance at Main Yard on 10/03/2026 (09:00 to 12:00).');
+    expect(attendanceSpan({ checkIn: '09:30', checkOut: null })).toBe('in at 09:30');
+    expect(attendanceSpan({ checkIn: null, checkOut: '11:30' })).toBe('out at 11:30');
+    expect(attendanceSpan({ checkIn: null, checkOut: null })).toBe('no times');
+    expect(ATTENDANCE_MESSAGES.overlap).not.toContain('different location');
   });
 
   it('shows a hire date as day, short month, year and a salary as $12,345', () => {
