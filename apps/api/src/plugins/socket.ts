@@ -15,16 +15,22 @@ import { decodeJwt } from 'jose';
 import { Server } from 'socket.io';
 import type { StoredNotification } from '../context';
 import { TABLE_TOPICS } from '../lib/table-changes';
-import { resolveSession } from '../modules/auth/auth.service';
+import { accountEndReason, resolveSession } from '../modules/auth/auth.service';
 import { authenticateToken } from './auth';
 import { createPostgresAdapter, untilListening } from './socket-adapter';
 
 type SocketData = { userId: number; sessionId: string; expiresAt: number | null };
 
+/** What the API processes tell one another through the adapter. */
+type InterServerEvents = {
+  /** These sessions ended: each process tells its own sockets of them why, then disconnects them. */
+  sessionsEnded: (sessionIds: string[], reason: SessionEndReason | null) => void;
+};
+
 export type SocketServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
@@ -142,8 +148,13 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
       socket.on('disconnect', () => clearTimeout(timer));
     }
     try {
-      // A session ended between the handshake and the join was revoked before this socket was in its room.
-      if (!(await resolveSession(ctx, sessionId, userId))) socket.disconnect(true);
+      // A session ended between the handshake and the join was revoked before this socket was in
+      // its room, so it missed being told why: it is told here, as disconnectSessions tells.
+      if (!(await resolveSession(ctx, sessionId, userId))) {
+        const reason = await accountEndReason(ctx, userId);
+        if (reason) socket.emit('session:ended', reason);
+        socket.disconnect(!reason);
+      }
     } catch (error) {
       app.log.error({ err: error }, 'socket: session check failed');
       socket.disconnect(true);
@@ -155,19 +166,23 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
       io.to(notificationRoom(userId)).emit('notification', notification);
     }
   };
+  // A process's own sockets of the sessions: told why first, then disconnected. Both are local and
+  // in this order: through the adapter each would wait for its own publish, and the disconnection
+  // could overtake the reason. The disconnection goes as a packet after the reason, not by closing
+  // the connection, which would drop a packet still waiting to be written; the client closes its
+  // connection once its last socket is gone.
+  const endSessionsHere = (sessionIds: string[], reason: SessionEndReason | null) => {
+    const rooms = sessionIds.map(sessionRoom);
+    if (reason) io.local.to(rooms).emit('session:ended', reason);
+    io.local.in(rooms).disconnectSockets(reason === null);
+  };
   const disconnectSessions = (sessionIds: string[], reason?: SessionEndReason) => {
     if (sessionIds.length === 0) return;
-    const rooms = sessionIds.map(sessionRoom);
-    if (!reason) {
-      io.in(rooms).disconnectSockets(true);
-      return;
-    }
-    // Told why first. The disconnection then goes as a packet after it, not by closing the
-    // connection, which would drop a packet still waiting to be written; the client closes its
-    // connection once its last socket is gone.
-    io.to(rooms).emit('session:ended', reason);
-    io.in(rooms).disconnectSockets(false);
+    endSessionsHere(sessionIds, reason ?? null);
+    // The other API processes do the same for theirs.
+    io.serverSideEmit('sessionsEnded', sessionIds, reason ?? null);
   };
+  io.on('sessionsEnded', endSessionsHere);
   // Every process hears this through the adapter, so a user's screens on any of them follow.
   const announceAccountChanges = (userIds: number[]) => {
     if (userIds.length > 0) io.to(userIds.map(notificationRoom)).emit('account:changed');

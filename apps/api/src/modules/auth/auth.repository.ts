@@ -14,6 +14,15 @@ export async function findActiveAccountByEmail(db: DbExecutor, email: string) {
   return row ?? null;
 }
 
+/** The account's standing, deleted or not: whether it was deleted, and whether it is active. */
+export async function accountStanding(db: DbExecutor, userId: number) {
+  const [row] = await db
+    .select({ deletedAt: users.deletedAt, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function locationName(db: DbExecutor, locationId: number | null) {
   if (locationId === null) return null;
   const [row] = await db

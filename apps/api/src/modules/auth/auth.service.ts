@@ -6,6 +6,7 @@ import {
   normalizeRole,
   SESSION_LIFETIME_SECONDS,
   SETTINGS_MESSAGES,
+  type SessionEndReason,
   type SessionUser,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -243,6 +244,19 @@ export async function logout(
  * role, flags, location or status holds from the moment its request is answered, on every API
  * process.
  */
+/**
+ * Why a user's sessions ended, when their account did it: deleted or deactivated. Undefined for a
+ * session ended otherwise (signed out, expired, a password reset).
+ */
+export async function accountEndReason(
+  ctx: AppContext,
+  userId: number,
+): Promise<SessionEndReason | undefined> {
+  const standing = await repo.accountStanding(ctx.db, userId);
+  if (!standing || standing.deletedAt) return 'deleted';
+  return standing.status ? undefined : 'deactivated';
+}
+
 export async function resolveSession(ctx: AppContext, sessionId: string, userId: number) {
   const row = await repo.findLiveSession(ctx.db, sessionId, userId);
   if (!row || normalizeRole(row.user.role) === null) return null;
