@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
@@ -15,9 +16,29 @@ export async function runMigrations(db: Database): Promise<void> {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.single.migrations]);
+    await restampAppliedMigrations(client, MIGRATIONS_FOLDER);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Gives each applied migration, found by its hash, the time its journal entry has now. drizzle
+ * applies only the migrations dated after the last one applied, and migration 0025's entry was
+ * dated ahead of 0026 to 0035 (their entries are dated after it since): a database that had 0025
+ * skipped every later one, and one made afresh recorded them under their old dates. Applied in
+ * order, the applied ones are the journal's first entries, so once restamped the last of them
+ * dates exactly what is left to apply.
+ */
+export async function restampAppliedMigrations(client: pg.Client, folder: string): Promise<void> {
+  const found = await client.query(`select to_regclass('drizzle.__drizzle_migrations') as name`);
+  if (found.rows[0]?.name === null) return;
+  for (const migration of readMigrationFiles({ migrationsFolder: folder })) {
+    await client.query(
+      'update drizzle.__drizzle_migrations set created_at = $2 where hash = $1 and created_at is distinct from $2',
+      [migration.hash, migration.folderMillis],
+    );
   }
 }
 

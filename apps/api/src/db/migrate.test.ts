@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Database } from './client';
+import { runMigrations } from './migrate';
+
+const FOLDER = path.join(import.meta.dirname, 'migrations');
+type Journal = { entries: Array<{ idx: number; when: number; tag: string }> };
+const journal = JSON.parse(
+  await fs.readFile(path.join(FOLDER, 'meta', '_journal.json'), 'utf8'),
+) as Journal;
+
+const opened: Array<{ db: Database; name: string }> = [];
+const dirs: string[] = [];
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database of its own. */
+async function emptyDatabase(): Promise<Database> {
+  const name = `m_${randomBytes(6).toString('hex')}`;
+  await admin(`create database "${name}"`);
+  const url = new URL(inject('adminDatabaseUrl'));
+  url.pathname = `/${name}`;
+  const db = createDatabase(url.toString(), 2);
+  opened.push({ db, name });
+  return db;
+}
+
+/** A copy of the migrations with the journal `change` makes, as an older release shipped them. */
+async function migrationsAsShipped(change: (entries: Journal['entries']) => Journal['entries']) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockyard-migrations-'));
+  dirs.push(dir);
+  await fs.cp(FOLDER, dir, { recursive: true });
+  const shipped = { ...journal, entries: change(structuredClone(journal.entries)) };
+  await fs.writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(shipped));
+  return dir;
+}
+
+afterAll(async () => {
+  for (const { db, name } of opened) {
+    await db.$client.end();
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+});
+
+const lastTable = 'material_rental_item_names'; // made by the last migration, 0035
+async function tableExists(db: Database, table: string) {
+  const result = await db.$client.query('select to_regclass($1) as name', [table]);
+  return result.rows[0]?.name !== null;
+}
+async function appliedCount(db: Database) {
+  const result = await db.$client.query(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  );
+  return result.rows[0]?.n as number;
+}
+
+describe('the migrations', () => {
+  it('are dated in the order they apply: drizzle applies only those dated after the last applied', () => {
+    const whens = journal.entries.map((entry) => entry.when);
+    expect(whens.every((when, i) => i === 0 || when > whens[i - 1]!)).toBe(true);
+  });
+
+  it('bring a database that stopped at 0025 up to date (0025 was dated ahead of 0026 to 0035)', async () => {
+    const db = await emptyDatabase();
+    const upTo25 = await migrationsAsShipped((entries) => entries.filter((e) => e.idx <= 25));
+    await migrate(db, { migrationsFolder: upTo25 });
+    expect(await tableExists(db, lastTable)).toBe(false);
+
+    await runMigrations(db);
+    expect(await tableExists(db, lastTable)).toBe(true);
+    expect(await appliedCount(db)).toBe(journal.entries.length);
+  });
+
+  it('leave alone a database made with the old dates: nothing is applied twice', async () => {
+    const db = await emptyDatabase();
+    // As shipped before: 0026 on dated before 0025.
+    const oldDates = await migrationsAsShipped((entries) =>
+      entries.map((e) => (e.idx > 25 ? { ...e, when: 1795673000000 + e.idx * 1000 } : e)),
+    );
+    await migrate(db, { migrationsFolder: oldDates });
+    expect(await tableExists(db, lastTable)).toBe(true);
+
+    await runMigrations(db);
+    await runMigrations(db);
+    expect(await appliedCount(db)).toBe(journal.entries.length);
+  });
+});
