@@ -1,9 +1,14 @@
-import type { ApiSuccess, SessionUser } from '@stockyard/shared';
+import type {
+  ApiSuccess,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SessionUser,
+} from '@stockyard/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { Socket } from 'socket.io-client';
 import { api } from './api-client';
 import { sessionStore } from './session';
-import type { AppSocket } from './socket';
 
 let asked = 0;
 let applied = 0;
@@ -32,6 +37,9 @@ export async function refreshSessionUser(): Promise<boolean> {
  * on the socket's `account:changed`, on each (re)connect (an event may have been missed) and
  * when the window regains focus. The queries are fetched again, as what the user may see changed.
  */
+/** The app's socket (lib/socket's AppSocket; named here, since lib/socket imports this module). */
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
 export function useAccountSync(socket: AppSocket | null, queryClient: QueryClient): void {
   useEffect(() => {
     let checking = false;
