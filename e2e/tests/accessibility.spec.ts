@@ -274,7 +274,8 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
           request,
           seed,
         }) => {
-          test.slow(); // Some thirty scans in one browser.
+          // Some thirty scans in one browser: 180 s was too little on a loaded two-core machine.
+          test.setTimeout(300_000);
           const world = await seedWorld(request, seed);
           const account = role === 'ADMIN' ? admin : world.manager;
           await page.setViewportSize({ width, height: 800 });

@@ -51,6 +51,7 @@ test.describe('the dashboard', () => {
     request,
     seed,
   }) => {
+    test.slow(); // Stock, a transfer and a rental, each read back on the dashboard.
     const yard = await seed.location({ name: unique('Dash Yard') });
     const site = await seed.location({ name: unique('Dash Site'), type: 'FIELD' });
     await signIn(page, admin);
