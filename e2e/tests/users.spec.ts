@@ -111,7 +111,8 @@ test.describe('user management', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('Field-Pass-1');
     await dialog.getByLabel('Confirm Password').fill('Field-Pass-1');
     await dialog.getByRole('button', { name: 'Add User' }).click();
-    await expect(page.getByText('A user with this email already exists')).toBeVisible();
+    // Said under the Email field (and in a toast).
+    await expect(dialog.getByText('A user with this email already exists')).toBeVisible();
     await expect(dialog).toBeVisible();
   });
 
@@ -137,11 +138,13 @@ test.describe('user management', () => {
     await expect(row).toContainText('In Active');
     await expect(page.getByRole('button', { name: `Activate ${manager.name}` })).toBeVisible();
 
-    // The open session goes to sign-in: live, as soon as the change reaches it, or at the latest
-    // on its next load. A reload racing the live redirect finds no page to reload; try again.
+    // The open session goes to sign-in: live, as soon as the change reaches it (saying why, which
+    // live.spec.ts reads), or at the latest on its next load. A reload racing the live redirect
+    // finds no page to reload; try again.
+    const signInPage = /\/login(\?ended=deactivated)?$/;
     await expect(async () => {
-      if (!/\/login$/.test(managerPage.url())) await managerPage.reload().catch(() => undefined);
-      await expect(managerPage).toHaveURL(/\/login$/, { timeout: 2_000 });
+      if (!signInPage.test(managerPage.url())) await managerPage.reload().catch(() => undefined);
+      await expect(managerPage).toHaveURL(signInPage, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     const refused = await managerPage.request.post('/api/auth/login', {
       data: { email: manager.email, password: manager.password },
