@@ -77,8 +77,8 @@ export const materialRentals = pgTable(
     index('material_rentals_rented_by_idx').on(t.rentedById),
     // The dashboard: rentals made in a period (its chart, the active units at the end of last month).
     index('material_rentals_created_idx').on(t.createdAt),
-    // One rental per request.
-    uniqueIndex('material_rentals_request_unique').on(t.requestId),
+    // One rental per request and source: a request's items from two yards make two rentals.
+    uniqueIndex('material_rentals_request_source_unique').on(t.requestId, t.fromLocationId),
   ],
 );
 

@@ -91,6 +91,14 @@ export const rentalRequestItems = pgTable(
     position: integer('position').notNull(),
     /** The inventory's material (bulk form); null for a free-text material. The name stays. */
     materialId: integer('material_id').references(() => materials.id, { onDelete: 'set null' }),
+    /**
+     * Where the material is asked from: its material's location when it was requested (any active
+     * location's stock, PRODUCT-DECISIONS "Requests ask for stock from anywhere"); null for a
+     * free-text material. Create Rental makes one rental per source.
+     */
+    sourceLocationId: integer('source_location_id').references(() => locations.id, {
+      onDelete: 'restrict',
+    }),
     name: text('name').notNull(),
     description: text('description'),
     quantity: integer('quantity').notNull(),
@@ -100,5 +108,6 @@ export const rentalRequestItems = pgTable(
     check('rental_request_items_quantity_check', sql`${t.quantity} >= 1`),
     index('rental_request_items_request_idx').on(t.requestId, t.position),
     index('rental_request_items_material_idx').on(t.materialId),
+    index('rental_request_items_source_location_idx').on(t.sourceLocationId),
   ],
 );
