@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const ERROR_CODES = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
+  /**
+   * A signed-in call whose session ended because its account was deactivated, or deleted: said
+   * only to that session's own token (a valid one), so that a screen that missed `session:ended`
+   * says why too. A session ended otherwise (signed out, expired, a password reset) is UNAUTHORIZED.
+   */
+  SESSION_ENDED_DEACTIVATED: 401,
+  SESSION_ENDED_DELETED: 401,
   FORBIDDEN: 403,
   /** The right password of a deactivated account: said only to whoever knows the password. */
   ACCOUNT_DEACTIVATED: 403,

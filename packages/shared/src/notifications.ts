@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './errors';
+import { type ErrorCode, MESSAGES } from './errors';
 import { isoInstantSchema } from './schemas/responses';
 
 export const NOTIFICATION_TYPES = [
@@ -76,6 +76,15 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   deactivated: MESSAGES.accountDeactivated,
   deleted: MESSAGES.accountDeleted,
 };
+/** The code of the 401 a session's next call gets, when its account ended it for this reason. */
+export const SESSION_END_CODES = {
+  deactivated: 'SESSION_ENDED_DEACTIVATED',
+  deleted: 'SESSION_ENDED_DELETED',
+} as const satisfies Record<SessionEndReason, ErrorCode>;
+/** The reason a refusal's code gives for the end of its session, or null when it gives none. */
+export function sessionEndReasonOf(code: unknown): SessionEndReason | null {
+  return SESSION_END_REASONS.find((reason) => SESSION_END_CODES[reason] === code) ?? null;
+}
 
 /** Socket events, typed for both ends. */
 export type ServerToClientEvents = {

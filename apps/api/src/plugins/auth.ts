@@ -1,11 +1,18 @@
-import { type ApiRule, apiRule, MESSAGES, mayUse } from '@stockyard/shared';
+import {
+  type ApiRule,
+  apiRule,
+  MESSAGES,
+  mayUse,
+  SESSION_END_CODES,
+  SESSION_END_MESSAGES,
+} from '@stockyard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../lib/actor';
 import { AppError } from '../lib/app-error';
-import { resolveSession } from '../modules/auth/auth.service';
-import { verifySessionToken } from '../modules/auth/tokens';
+import { accountEndReason, resolveSession } from '../modules/auth/auth.service';
+import { type TokenClaims, verifySessionToken } from '../modules/auth/tokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,16 +31,41 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * A raw token's claims and the live session behind them: null for no token or one that does not
+ * verify (a bad signature, expired); `auth` null when the token is ours but its session is dead.
+ */
+async function sessionOfToken(
+  ctx: AppContext,
+  token: string | null,
+): Promise<{ claims: TokenClaims; auth: RequestAuth | null } | null> {
+  if (!token) return null;
+  const claims = await verifySessionToken(ctx.jwtSecret, token);
+  if (!claims) return null;
+  const session = await resolveSession(ctx, claims.sessionId, claims.userId);
+  return { claims, auth: session ? { ...session, sessionId: claims.sessionId } : null };
+}
+
 /** The session behind a raw token: used by requests and by the socket handshake alike. */
 export async function authenticateToken(
   ctx: AppContext,
   token: string | null,
 ): Promise<RequestAuth | null> {
-  if (!token) return null;
-  const claims = await verifySessionToken(ctx.jwtSecret, token);
-  if (!claims) return null;
-  const session = await resolveSession(ctx, claims.sessionId, claims.userId);
-  return session ? { ...session, sessionId: claims.sessionId } : null;
+  return (await sessionOfToken(ctx, token))?.auth ?? null;
+}
+
+/**
+ * The 401 of a call without a live session. A token of ours whose session is dead because its
+ * account was deactivated or deleted is told so (its own account's standing, asked only here,
+ * never on the way of a live session), so that a screen that missed `session:ended` says why too;
+ * anything else (no token, a forged or expired one, a session signed out or ended by a password
+ * reset) gets the plain one.
+ */
+async function unauthorized(ctx: AppContext, claims: TokenClaims | undefined): Promise<AppError> {
+  const reason = claims ? await accountEndReason(ctx, claims.userId) : undefined;
+  return reason
+    ? new AppError(SESSION_END_CODES[reason], SESSION_END_MESSAGES[reason])
+    : new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
 }
 
 const API_DOCS = '/api/docs';
@@ -83,8 +115,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     if (!rule || rule.public) return;
     // What a signed-in user is answered is theirs alone: no cache keeps it.
     reply.header('cache-control', 'no-store');
-    request.auth = await authenticateToken(app.ctx, bearerToken(request.headers.authorization));
-    if (!request.auth) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+    const found = await sessionOfToken(app.ctx, bearerToken(request.headers.authorization));
+    request.auth = found?.auth ?? null;
+    if (!request.auth) throw await unauthorized(app.ctx, found?.claims);
     if (request.auth.twoFactorSetupRequired && !rule.whileEnrolling) {
       throw new AppError('TWO_FACTOR_SETUP_REQUIRED', MESSAGES.twoFactorSetupRequired);
     }

@@ -1,6 +1,13 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@stockyard/shared';
+import {
+  DEFAULT_PERMISSIONS,
+  IDEMPOTENCY_KEY_HEADER,
+  MESSAGES,
+  SESSION_END_CODES,
+  SESSION_END_MESSAGES,
+} from '@stockyard/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api-client';
+import { api, downloadFile } from './api-client';
+import { sessionStore } from './session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -106,5 +113,62 @@ describe('the Idempotency-Key of a write', () => {
     const [first, second, other] = keysSent();
     expect(second).toBe(first);
     expect(other).not.toBe(first);
+  });
+});
+
+describe('a 401 of a signed-in screen', () => {
+  let assign: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    sessionStore.set({
+      token: 'session-token',
+      user: {
+        id: 5,
+        name: 'Fran Field',
+        email: 'fran@example.com',
+        role: 'USER',
+        locationId: 2,
+        location: { name: 'North Yard' },
+        status: true,
+        lastLogin: null,
+        permissions: DEFAULT_PERMISSIONS,
+      },
+    });
+    assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/rental-requests', assign });
+  });
+  afterEach(() => {
+    sessionStore.clear();
+  });
+
+  const refuse = (code: string, message: string) =>
+    answers.push({ status: 401, body: { success: false, code, message } });
+
+  it.each([
+    ['deactivated', SESSION_END_CODES.deactivated, SESSION_END_MESSAGES.deactivated],
+    ['deleted', SESSION_END_CODES.deleted, SESSION_END_MESSAGES.deleted],
+  ])('whose account was %s goes to the sign-in page saying so', async (reason, code, message) => {
+    refuse(code, message);
+    await expect(api.get('/rental-requests', { silent: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(assign).toHaveBeenCalledExactlyOnceWith(`/login?ended=${reason}`);
+    expect(sessionStore.token()).toBeNull();
+  });
+
+  it('of a download says so too', async () => {
+    refuse(SESSION_END_CODES.deactivated, SESSION_END_MESSAGES.deactivated);
+    await expect(downloadFile('/invoices/export', 'invoices.xlsx')).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login?ended=deactivated');
+  });
+
+  it('of a session ended otherwise goes to the sign-in page without a reason', async () => {
+    refuse('UNAUTHORIZED', MESSAGES.unauthorized);
+    await expect(api.get('/rental-requests', { silent: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
+    expect(sessionStore.token()).toBeNull();
   });
 });

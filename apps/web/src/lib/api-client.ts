@@ -5,6 +5,7 @@ import {
   PUBLIC_PATHS,
   REQUEST_TIMEOUT_MS,
   type SessionEndReason,
+  sessionEndReasonOf,
   TIMEOUT_TOAST,
   takesIdempotencyKey,
   toastForStatus,
@@ -71,9 +72,18 @@ export function endSession(reason: SessionEndReason): void {
   window.location.assign(`/login?ended=${encodeURIComponent(reason)}`);
 }
 
-/** A dead session: clear it and go to the sign-in page, unless already on a public page. */
-function handleUnauthorized(): void {
+/**
+ * A dead session: clear it and go to the sign-in page, unless already on a public page. When the
+ * 401's code says the account was deactivated or deleted (a screen that missed `session:ended`,
+ * asleep or offline), the sign-in page says so, as after the socket's word.
+ */
+function handleUnauthorized(code: unknown): void {
   if (!sessionStore.token() || isPublicPath(window.location.pathname)) return;
+  const reason = sessionEndReasonOf(code);
+  if (reason) {
+    endSession(reason);
+    return;
+  }
   sessionStore.clear();
   window.location.assign('/login');
 }
@@ -168,7 +178,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     response.status,
     Array.isArray(payload?.errors) ? payload.errors : [],
   );
-  if (response.status === 401) handleUnauthorized();
+  if (response.status === 401) handleUnauthorized(payload?.code);
   // The setup the server holds this admin to is shown in place of the page: no toast.
   if (payload?.code === 'TWO_FACTOR_SETUP_REQUIRED') {
     twoFactorGate.set(true);
@@ -191,7 +201,7 @@ export async function downloadFile(
   });
   if (!response.ok) {
     const payload = await response.json().catch(() => null);
-    if (response.status === 401) handleUnauthorized();
+    if (response.status === 401) handleUnauthorized(payload?.code);
     throw new ApiError(payload?.message || UNEXPECTED_ERROR_MESSAGE, response.status);
   }
   const url = URL.createObjectURL(await response.blob());

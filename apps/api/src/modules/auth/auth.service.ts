@@ -238,13 +238,6 @@ export async function logout(
 }
 
 /**
- * The signed-in user behind a token's claims, or null when the session is dead; and whether they
- * must set up two-factor sign-in before anything else (an admin without it, while the company
- * requires it). Asked of the database on every request, never cached: a revocation or a change of
- * role, flags, location or status holds from the moment its request is answered, on every API
- * process.
- */
-/**
  * Why a user's sessions ended, when their account did it: deleted or deactivated. Undefined for a
  * session ended otherwise (signed out, expired, a password reset).
  */
@@ -257,6 +250,13 @@ export async function accountEndReason(
   return standing.status ? undefined : 'deactivated';
 }
 
+/**
+ * The signed-in user behind a token's claims, or null when the session is dead; and whether they
+ * must set up two-factor sign-in before anything else (an admin without it, while the company
+ * requires it). Asked of the database on every request, never cached: a revocation or a change of
+ * role, flags, location or status holds from the moment its request is answered, on every API
+ * process.
+ */
 export async function resolveSession(ctx: AppContext, sessionId: string, userId: number) {
   const row = await repo.findLiveSession(ctx.db, sessionId, userId);
   if (!row || normalizeRole(row.user.role) === null) return null;
