@@ -242,6 +242,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/rental-requests/${side(s, f.requestA, f.requestB)}` }),
     locationBound: true,
   },
+  'GET /api/rental-requests/materials': {
+    at: () => ({ url: '/api/rental-requests/materials?search=Tube' }),
+    locationBound: false,
+  },
   'POST /api/rental-requests': {
     at: (f, s) => ({
       url: '/api/rental-requests',

@@ -148,6 +148,9 @@ export const API_ACCESS = {
   // sees their location's requests; only an admin decides.
   'GET /api/rental-requests': { ...SIGNED_IN, scoped: true },
   'GET /api/rental-requests/:id': { ...SIGNED_IN, scoped: true },
+  // The bulk form's picker: a request asks for stock from any active location (PRODUCT-DECISIONS,
+  // "Requests ask for stock from anywhere"), so every signed-in user sees every active location's.
+  'GET /api/rental-requests/materials': SIGNED_IN,
   'POST /api/rental-requests': { ...SIGNED_IN, scoped: true },
   'PATCH /api/rental-requests/:id/approve': ADMIN_ONLY,
   'PATCH /api/rental-requests/:id/reject': ADMIN_ONLY,

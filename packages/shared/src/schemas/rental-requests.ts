@@ -63,7 +63,14 @@ export const RENTAL_REQUEST_MESSAGES = {
   quantityMax: `Quantity must be at most ${MAX_REQUEST_QUANTITY}`,
   tooManyItems: `A request can hold at most ${MAX_REQUEST_ITEMS} materials`,
   notesRequired: 'Notes are required',
-  materialNotAtLocation: "A material requested must be in the chosen location's inventory",
+  materialNotRequestable: 'A material requested must be in the stock of an active location',
+  // Create Rental from a request (one rental per source, PRODUCT-DECISIONS).
+  notApprovedForRental: 'Only an approved request of the Rented To location can become a rental',
+  hasRental: 'This request already has a rental',
+  hasRentalFrom: (requestId: number, from: string, rentalId: number) =>
+    `Request #${requestId} already has a rental from ${from}: Rental #${rentalId}`,
+  nothingFrom: (requestId: number, from: string) =>
+    `Request #${requestId} asks for nothing from ${from}`,
   // The server's refusals.
   notFound: 'Rental request not found',
   alreadyDecided: (status: RentalRequestDecision) =>
@@ -157,7 +164,7 @@ const locationField = (missing: string, invalid: string) =>
       .max(MAX_ID, { error: invalid }),
   );
 
-/** A material of the bulk form's table: picked from the location's inventory. */
+/** A material of the bulk form's table: picked from the stock of any active location. */
 const materialIdField = z.preprocess(
   (value) => numberFromDigits()(blankToUndefined(value)),
   z
@@ -323,10 +330,15 @@ export const rentalRequestSummaryDtoSchema = z.object({
 });
 export type RentalRequestSummaryDto = z.infer<typeof rentalRequestSummaryDtoSchema>;
 
+const placeSchema = z.object({ id: z.int(), name: z.string() });
+
 export const rentalRequestItemDtoSchema = z.object({
   id: z.int(),
   /** Null for the single form's free-text material. */
   materialId: z.int().nullable(),
+  /** Where it is asked from (its material's location); null for a free-text material. */
+  sourceLocationId: z.int().nullable(),
+  sourceLocation: placeSchema.nullable(),
   name: z.string(),
   description: z.string().nullable(),
   quantity: z.number(),
@@ -341,8 +353,77 @@ export const rentalRequestDtoSchema = rentalRequestSummaryDtoSchema.extend({
   approvedBy: personSchema.nullable(),
   decidedAt: isoInstantSchema.nullable(),
   decisionNotes: z.string().nullable(),
+  /** The rentals made from it, one per source (Create Rental), oldest first. */
+  rentals: z.array(z.object({ id: z.int(), fromLocation: placeSchema })),
 });
 export type RentalRequestDto = z.infer<typeof rentalRequestDtoSchema>;
+
+/**
+ * The locations a request asks stock from, in the order its items name them: the sources of its
+ * items but the delivery location itself (already there) and free-text ones (no source). A
+ * request makes one rental per source; a request with none (asked by name) makes one rental,
+ * from wherever the admin picks.
+ */
+export function requestSourceIds(
+  items: readonly { sourceLocationId: number | null }[],
+  deliveryLocationId: number,
+): number[] {
+  const ids = items.flatMap((item) =>
+    item.sourceLocationId === null || item.sourceLocationId === deliveryLocationId
+      ? []
+      : [item.sourceLocationId],
+  );
+  return [...new Set(ids)];
+}
+
+/** A rental a request makes: from one source (null: the admin picks), with its items and its rental once made. */
+export type RequestDispatch = {
+  from: { id: number; name: string } | null;
+  items: RentalRequestItemDto[];
+  rental: { id: number } | null;
+};
+
+/** What Create Rental offers for a request: one dispatch per source (requestSourceIds). */
+export function requestDispatches(
+  request: Pick<RentalRequestDto, 'locationId' | 'items' | 'rentals'>,
+): RequestDispatch[] {
+  const sources = requestSourceIds(request.items, request.locationId);
+  if (sources.length === 0) {
+    const [rental] = request.rentals;
+    return [{ from: null, items: request.items, rental: rental ? { id: rental.id } : null }];
+  }
+  return sources.map((id) => {
+    const items = request.items.filter((item) => item.sourceLocationId === id);
+    const rental = request.rentals.find((candidate) => candidate.fromLocation.id === id);
+    return {
+      from: items[0]?.sourceLocation ?? { id, name: `Location ${id}` },
+      items,
+      rental: rental ? { id: rental.id } : null,
+    };
+  });
+}
+
+/** GET /rental-requests/materials: the stock a request may ask for, narrowed by a name. */
+export const requestableMaterialsQuery = z.object({
+  search: z.preprocess(
+    blankToUndefined,
+    plainText(
+      z.string().trim().max(100, { error: 'Search must be at most 100 characters' }),
+      'Search',
+    ).optional(),
+  ),
+});
+export type RequestableMaterialsQuery = z.infer<typeof requestableMaterialsQuery>;
+
+/** A material of an active location as the bulk form's picker shows it: grouped by its location. */
+export const requestableMaterialSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  location: placeSchema,
+});
+export type RequestableMaterial = z.infer<typeof requestableMaterialSchema>;
 
 /** The detail screen's totals (02 section 2.8): items, quantity and different units. */
 export function requestTotals(items: readonly { quantity: number; unit: string }[]) {

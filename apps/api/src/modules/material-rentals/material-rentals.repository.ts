@@ -29,6 +29,7 @@ import {
   materialRentals,
   materials,
   rentalAlertsSent,
+  rentalRequestItems,
   rentalRequests,
   users,
 } from '../../db/schema';
@@ -366,8 +367,11 @@ export async function findLiveMaterials(db: DbExecutor, ids: number[]) {
     .where(and(inArray(materials.id, ids), isNull(materials.deletedAt)));
 }
 
-/** A rental request, held until the transaction ends (its status and location). */
-export async function holdRequest(db: DbExecutor, id: number) {
+/**
+ * A rental request, locked until the transaction ends (its status and location): the rentals made
+ * from one request are made one after another.
+ */
+export async function lockRequest(db: DbExecutor, id: number) {
   const [row] = await db
     .select({
       id: rentalRequests.id,
@@ -376,8 +380,31 @@ export async function holdRequest(db: DbExecutor, id: number) {
     })
     .from(rentalRequests)
     .where(eq(rentalRequests.id, id))
-    .for('key share');
+    .for('update');
   return row ?? null;
+}
+
+/** Where a request's items are asked from (requestSourceIds). */
+export async function requestItemSources(db: DbExecutor, requestId: number) {
+  return db
+    .select({ sourceLocationId: rentalRequestItems.sourceLocationId })
+    .from(rentalRequestItems)
+    .where(eq(rentalRequestItems.requestId, requestId))
+    .orderBy(asc(rentalRequestItems.position));
+}
+
+/** The rentals made from a request, with the location each came from. */
+export async function rentalsOfRequest(db: DbExecutor, requestId: number) {
+  return db
+    .select({
+      id: materialRentals.id,
+      fromLocationId: materialRentals.fromLocationId,
+      fromLocationName: locations.name,
+    })
+    .from(materialRentals)
+    .innerJoin(locations, eq(locations.id, materialRentals.fromLocationId))
+    .where(eq(materialRentals.requestId, requestId))
+    .orderBy(asc(materialRentals.id));
 }
 
 /** The alert sender's lock, held until the transaction ends; false when another process holds it. */

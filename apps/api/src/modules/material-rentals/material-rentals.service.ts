@@ -4,6 +4,7 @@ import {
   isPastDate,
   localToday,
   RENTAL_MESSAGES,
+  RENTAL_REQUEST_MESSAGES as REQUEST_MESSAGES,
   type RentalDto,
   type RentalInput,
   type RentalListDto,
@@ -13,6 +14,7 @@ import {
   type RentalStatsDto,
   remaining,
   rentalRefusals,
+  requestSourceIds,
   type SessionUser,
   type StoredRentalStatus,
 } from '@stockyard/shared';
@@ -295,12 +297,36 @@ async function moveStock(
 
 const rentalReference = (id: number, toName: string) => `Rental #${id} to ${toName}`;
 
-async function checkRequest(tx: DbExecutor, requestId: number | undefined, toLocationId: number) {
+/**
+ * A rental made from a request (Create Rental): the request approved and delivered to the rental's
+ * destination, the from-location one of its sources, and no rental of it from there yet (one of
+ * a request without sources). The request is locked until the transaction ends, so that of two
+ * admins dispatching it at once the second finds the first's rental (409); the unique index on
+ * request and from-location holds it whatever writes.
+ */
+async function checkRequest(
+  tx: DbExecutor,
+  requestId: number | undefined,
+  from: { id: number; name: string },
+  toLocationId: number,
+  rentalId?: number,
+) {
   if (requestId === undefined) return;
-  const request = await repo.holdRequest(tx, requestId);
-  const message = 'Only an approved request of the Rented To location can become a rental';
+  const request = await repo.lockRequest(tx, requestId);
   if (request?.status !== 'APPROVED' || request.locationId !== toLocationId) {
+    const message = REQUEST_MESSAGES.notApprovedForRental;
     throw badRequest(message, [{ path: 'requestId', message }]);
+  }
+  const sources = requestSourceIds(await repo.requestItemSources(tx, requestId), toLocationId);
+  if (sources.length > 0 && !sources.includes(from.id)) {
+    const message = REQUEST_MESSAGES.nothingFrom(requestId, from.name);
+    throw badRequest(message, [{ path: 'fromLocationId', message }]);
+  }
+  const others = (await repo.rentalsOfRequest(tx, requestId)).filter((r) => r.id !== rentalId);
+  const made = sources.length > 0 ? others.find((r) => r.fromLocationId === from.id) : others[0];
+  if (made) {
+    const message = REQUEST_MESSAGES.hasRentalFrom(requestId, made.fromLocationName, made.id);
+    throw new AppError('CONFLICT', message, [{ path: 'requestId', message }]);
   }
 }
 
@@ -308,8 +334,8 @@ async function withUniqueRequest<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, 'material_rentals_request_unique')) {
-      const message = 'This request already has a rental';
+    if (isUniqueViolation(error, 'material_rentals_request_source_unique')) {
+      const message = REQUEST_MESSAGES.hasRental;
       throw new AppError('CONFLICT', message, [{ path: 'requestId', message }]);
     }
     throw error;
@@ -336,7 +362,7 @@ export async function createRental(
         const message = RENTAL_MESSAGES.toLocationInactive;
         throw badRequest(message, [{ path: 'toLocationId', message }]);
       }
-      await checkRequest(tx, input.requestId, to.id);
+      await checkRequest(tx, input.requestId, from, to.id);
       const items = await itemsToStore(tx, from.id, input.items);
       const rental = await repo.insertRental(tx, {
         fromLocationId: from.id,
@@ -492,125 +518,133 @@ export async function updateRental(
   id: number,
   input: RentalInput,
 ): Promise<RentalDto> {
-  await inTransaction(ctx, async (uow) => {
-    const { tx } = uow;
-    const rental = await lockedRental(tx, id);
-    checkReturnDate(input.expectedReturnDate, rental.expectedReturnDate);
-    const held = await holdLocations(tx, input, rental.fromLocationId);
-    const oldFrom = held.get(rental.fromLocationId)!;
-    const from = held.get(input.fromLocationId)!;
-    const to = held.get(input.toLocationId)!;
-    if (to.id !== rental.toLocationId && to.status !== 'ACTIVE') {
-      const message = RENTAL_MESSAGES.toLocationInactive;
-      throw badRequest(message, [{ path: 'toLocationId', message }]);
-    }
-    const wanted = storedStatus(input.status) ?? rental.status;
-    const current = await repo.findItems(tx, [id]);
-    const itemsChange =
-      rental.fromLocationId !== input.fromLocationId || !sameItems(current, input.items);
-    const refusals = rentalRefusals({ status: rental.status, items: current });
-    if (wanted !== rental.status) refuse(refusals.status);
-    if (itemsChange) refuse(refusals.items);
-    if (input.requestId !== undefined && input.requestId !== rental.requestId) {
-      await checkRequest(tx, input.requestId, to.id);
-    }
-    const changes: string[] = [];
-    let items = current;
-    if (itemsChange) {
-      const stored = await itemsToStore(tx, from.id, input.items);
-      // What went out comes back, what goes out now is taken: one movement per material and side.
-      const steps: LedgerStep[] = [];
-      if (rental.fromLocationId === from.id) {
-        const before = new Map(current.map((item) => [item.materialId, item.quantity]));
-        const after = new Map(stored.map((item, index) => [item.materialId, { ...item, index }]));
-        for (const [materialId, quantity] of before) {
-          const next = after.get(materialId)?.quantity ?? 0;
-          if (next < quantity) {
-            steps.push({ materialId, by: quantity - next, reason: 'RENTAL_RETURN' });
-          }
-        }
-        for (const [materialId, item] of after) {
-          const previous = before.get(materialId) ?? 0;
-          if (item.quantity > previous) {
-            steps.push({
-              materialId,
-              by: previous - item.quantity,
-              reason: 'RENTAL_OUT',
-              index: item.index,
-            });
-          }
-        }
-      } else {
-        for (const item of current) {
-          steps.push({ materialId: item.materialId, by: item.quantity, reason: 'RENTAL_RETURN' });
-        }
+  await withUniqueRequest(() =>
+    inTransaction(ctx, async (uow) => {
+      const { tx } = uow;
+      const rental = await lockedRental(tx, id);
+      checkReturnDate(input.expectedReturnDate, rental.expectedReturnDate);
+      const held = await holdLocations(tx, input, rental.fromLocationId);
+      const oldFrom = held.get(rental.fromLocationId)!;
+      const from = held.get(input.fromLocationId)!;
+      const to = held.get(input.toLocationId)!;
+      if (to.id !== rental.toLocationId && to.status !== 'ACTIVE') {
+        const message = RENTAL_MESSAGES.toLocationInactive;
+        throw badRequest(message, [{ path: 'toLocationId', message }]);
       }
-      const reference = `${rentalReference(id, to.name)} (edited)`;
-      const backSteps = steps.filter((step) => step.by > 0);
-      const outSteps =
-        rental.fromLocationId === from.id
-          ? steps.filter((step) => step.by < 0)
-          : stored.map(
-              (item, index): LedgerStep => ({
-                materialId: item.materialId,
-                by: -item.quantity,
+      const wanted = storedStatus(input.status) ?? rental.status;
+      const current = await repo.findItems(tx, [id]);
+      const itemsChange =
+        rental.fromLocationId !== input.fromLocationId || !sameItems(current, input.items);
+      const refusals = rentalRefusals({ status: rental.status, items: current });
+      if (wanted !== rental.status) refuse(refusals.status);
+      if (itemsChange) refuse(refusals.items);
+      const requestId = input.requestId ?? rental.requestId ?? undefined;
+      if (
+        requestId !== rental.requestId ||
+        (requestId !== undefined && from.id !== rental.fromLocationId)
+      ) {
+        await checkRequest(tx, requestId, from, to.id, id);
+      }
+      const changes: string[] = [];
+      let items = current;
+      if (itemsChange) {
+        const stored = await itemsToStore(tx, from.id, input.items);
+        // What went out comes back, what goes out now is taken: one movement per material and side.
+        const steps: LedgerStep[] = [];
+        if (rental.fromLocationId === from.id) {
+          const before = new Map(current.map((item) => [item.materialId, item.quantity]));
+          const after = new Map(stored.map((item, index) => [item.materialId, { ...item, index }]));
+          for (const [materialId, quantity] of before) {
+            const next = after.get(materialId)?.quantity ?? 0;
+            if (next < quantity) {
+              steps.push({ materialId, by: quantity - next, reason: 'RENTAL_RETURN' });
+            }
+          }
+          for (const [materialId, item] of after) {
+            const previous = before.get(materialId) ?? 0;
+            if (item.quantity > previous) {
+              steps.push({
+                materialId,
+                by: previous - item.quantity,
                 reason: 'RENTAL_OUT',
-                index,
-              }),
-            );
-      await moveStock(ctx, uow, actor, backSteps, reference, oldFrom.name);
-      await moveStock(ctx, uow, actor, outSteps, reference, from.name);
-      await repo.deleteItems(tx, id);
-      items = await repo.insertItems(tx, id, stored);
-      changes.push('items');
-    }
-    await repo.updateRental(tx, id, {
-      fromLocationId: from.id,
-      toLocationId: to.id,
-      expectedReturnDate: input.expectedReturnDate,
-      notes: input.notes ?? null,
-      requestId: input.requestId ?? rental.requestId,
-    });
-    const names = { from: from.name, to: to.name };
-    const refreshed = { ...rental, fromLocationId: from.id, toLocationId: to.id };
-    let settled: unknown = null;
-    if (wanted !== rental.status) {
-      if (wanted === 'RETURNED') {
-        const { total } = await returnEverything(
-          ctx,
-          uow,
-          actor,
-          refreshed,
-          items,
-          names,
-          'Marked returned',
-        );
-        settled = { returned: total };
-        await announceReturn(ctx, uow, actor, refreshed, names, `all remaining items (${total})`);
-      } else if (wanted === 'LOST' || wanted === 'DAMAGED') {
-        settled = { writtenOff: await writeOff(ctx, uow, actor, refreshed, items, wanted, names) };
-        await repo.updateRental(tx, id, { status: wanted });
+                index: item.index,
+              });
+            }
+          }
+        } else {
+          for (const item of current) {
+            steps.push({ materialId: item.materialId, by: item.quantity, reason: 'RENTAL_RETURN' });
+          }
+        }
+        const reference = `${rentalReference(id, to.name)} (edited)`;
+        const backSteps = steps.filter((step) => step.by > 0);
+        const outSteps =
+          rental.fromLocationId === from.id
+            ? steps.filter((step) => step.by < 0)
+            : stored.map(
+                (item, index): LedgerStep => ({
+                  materialId: item.materialId,
+                  by: -item.quantity,
+                  reason: 'RENTAL_OUT',
+                  index,
+                }),
+              );
+        await moveStock(ctx, uow, actor, backSteps, reference, oldFrom.name);
+        await moveStock(ctx, uow, actor, outSteps, reference, from.name);
+        await repo.deleteItems(tx, id);
+        items = await repo.insertItems(tx, id, stored);
+        changes.push('items');
       }
-      changes.push(`status ${rental.status} to ${wanted}`);
-    }
-    await recordActivity(tx, {
-      userId: actor.user.id,
-      action: 'UPDATE_RENTAL',
-      description: `Updated rental #${id} from ${from.name} to ${to.name}${changes.length ? ` (${changes.join(', ')})` : ''}`,
-      entityType: 'material_rental',
-      entityId: String(id),
-      locationId: to.id,
-      details: {
+      await repo.updateRental(tx, id, {
         fromLocationId: from.id,
         toLocationId: to.id,
         expectedReturnDate: input.expectedReturnDate,
-        status: wanted,
-        itemsChanged: itemsChange,
-        settled,
-      },
-      ip: actor.ip,
-    });
-  });
+        notes: input.notes ?? null,
+        requestId: input.requestId ?? rental.requestId,
+      });
+      const names = { from: from.name, to: to.name };
+      const refreshed = { ...rental, fromLocationId: from.id, toLocationId: to.id };
+      let settled: unknown = null;
+      if (wanted !== rental.status) {
+        if (wanted === 'RETURNED') {
+          const { total } = await returnEverything(
+            ctx,
+            uow,
+            actor,
+            refreshed,
+            items,
+            names,
+            'Marked returned',
+          );
+          settled = { returned: total };
+          await announceReturn(ctx, uow, actor, refreshed, names, `all remaining items (${total})`);
+        } else if (wanted === 'LOST' || wanted === 'DAMAGED') {
+          settled = {
+            writtenOff: await writeOff(ctx, uow, actor, refreshed, items, wanted, names),
+          };
+          await repo.updateRental(tx, id, { status: wanted });
+        }
+        changes.push(`status ${rental.status} to ${wanted}`);
+      }
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'UPDATE_RENTAL',
+        description: `Updated rental #${id} from ${from.name} to ${to.name}${changes.length ? ` (${changes.join(', ')})` : ''}`,
+        entityType: 'material_rental',
+        entityId: String(id),
+        locationId: to.id,
+        details: {
+          fromLocationId: from.id,
+          toLocationId: to.id,
+          expectedReturnDate: input.expectedReturnDate,
+          status: wanted,
+          itemsChanged: itemsChange,
+          settled,
+        },
+        ip: actor.ip,
+      });
+    }),
+  );
   return getRental(ctx, actor.user, id);
 }
 

@@ -2,7 +2,10 @@ import {
   insufficientStockMessage,
   MESSAGES,
   RENTAL_MESSAGES,
+  RENTAL_REQUEST_MESSAGES as REQUEST_MESSAGES,
+  type RentalRequestDto,
   rentalRefusals,
+  requestDispatches,
 } from '@stockyard/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1001,6 +1004,123 @@ describe('a rental made from a rental request', () => {
     expect(refused.statusCode).toBe(400);
     expect(messagesOf(refused.body)[0]).toMatch(/^requestId: /);
     expect(await stockOf(tube)).toBe(8);
+  });
+
+  /** A field manager's approved bulk request of other locations' stock, delivered to their own. */
+  async function yardRequest(items: Array<{ materialId: number; quantity: number }>) {
+    const created = await call('POST', '/rental-requests', manager(), {
+      locationId: actors.location.id,
+      requestedDate: daysFromToday(0),
+      returnDate: daysFromToday(21),
+      notes: 'For the east elevation',
+      items: items.map((item) => ({ ...item, name: 'ignored', unit: 'EACH' })),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const approved = await call('PATCH', `/rental-requests/${id}/approve`, admin(), {
+      notes: 'Send it',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    return approved.json().data as RentalRequestDto;
+  }
+
+  const rentalsOf = async (requestId: number) =>
+    (await call('GET', `/rental-requests/${requestId}`, manager())).json().data
+      .rentals as RentalRequestDto['rentals'];
+
+  it('makes one rental per source of a request, with what the request carries for Create Rental; the request lists them and refuses a second from one source or a source it does not name', async () => {
+    const second = await createLocation(t.db, { name: 'South Yard' });
+    const tube = await material(yard.id, 'Yard ledger tube', 50);
+    const board = await material(second.id, 'Yard board', 30);
+    const asked = await yardRequest([
+      { materialId: tube, quantity: 12 },
+      { materialId: board, quantity: 4 },
+    ]);
+    // What Create Rental fills in: the sources, the destination, the items, the date and notes.
+    expect(asked).toMatchObject({
+      locationId: actors.location.id,
+      returnDate: daysFromToday(21),
+      notes: 'For the east elevation',
+      rentals: [],
+    });
+    expect(
+      requestDispatches(asked).map((d) => [d.from?.name, d.items.map((i) => i.quantity)]),
+    ).toEqual([
+      ['North Yard', [12]],
+      ['South Yard', [4]],
+    ]);
+    const fromYard = await createRental([{ materialId: tube, quantity: 12 }], {
+      requestId: asked.id,
+      expectedReturnDate: asked.returnDate,
+      notes: asked.notes,
+    });
+    expect(fromYard).toMatchObject({
+      requestId: asked.id,
+      fromLocationId: yard.id,
+      toLocationId: actors.location.id,
+      expectedReturnDate: daysFromToday(21),
+    });
+    expect(await rentalsOf(asked.id)).toEqual([
+      { id: fromYard.id, fromLocation: { id: yard.id, name: 'North Yard' } },
+    ]);
+
+    const again = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: tube, quantity: 1 }], { requestId: asked.id }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      REQUEST_MESSAGES.hasRentalFrom(asked.id, 'North Yard', fromYard.id),
+    );
+    const elsewhere = await material(other.id, 'Elsewhere tube', 5);
+    const notNamed = await call(
+      'POST',
+      '/material-rentals',
+      admin(),
+      rental([{ materialId: elsewhere, quantity: 1 }], {
+        requestId: asked.id,
+        fromLocationId: other.id,
+      }),
+    );
+    expect(notNamed.statusCode).toBe(400);
+    expect(messagesOf(notNamed.body)).toEqual([
+      `fromLocationId: ${REQUEST_MESSAGES.nothingFrom(asked.id, other.name)}`,
+    ]);
+
+    const fromSouth = await createRental([{ materialId: board, quantity: 4 }], {
+      requestId: asked.id,
+      fromLocationId: second.id,
+    });
+    expect((await rentalsOf(asked.id)).map((r) => [r.id, r.fromLocation.id])).toEqual([
+      [fromYard.id, yard.id],
+      [fromSouth.id, second.id],
+    ]);
+    expect(await stockOf(tube)).toBe(38);
+    expect(await stockOf(elsewhere)).toBe(5);
+  });
+
+  it('of two admins dispatching one source of a request at once, one makes the rental and the other is 409', async () => {
+    const tube = await material(yard.id, 'Raced tube', 50);
+    const asked = await yardRequest([{ materialId: tube, quantity: 10 }]);
+    const body = rental([{ materialId: tube, quantity: 10 }], { requestId: asked.id });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', '/material-rentals', admin(), body)),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409]);
+    const made = answers.find((answer) => answer.statusCode === 201)!.json().data as RentalReply;
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json().message).toBe(
+        REQUEST_MESSAGES.hasRentalFrom(asked.id, 'North Yard', made.id),
+      );
+    }
+    expect(await rentalsOf(asked.id)).toEqual([
+      { id: made.id, fromLocation: { id: yard.id, name: 'North Yard' } },
+    ]);
+    expect(await stockOf(tube)).toBe(40);
+    expect(await ledgerBreaks()).toEqual([]);
   });
 });
 

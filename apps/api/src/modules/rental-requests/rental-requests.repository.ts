@@ -1,10 +1,15 @@
-import type { RentalRequestDecision, RentalRequestStatus } from '@stockyard/shared';
+import {
+  MAX_MATERIAL_OPTIONS,
+  type RentalRequestDecision,
+  type RentalRequestStatus,
+} from '@stockyard/shared';
 import {
   and,
   asc,
   count,
   desc,
   eq,
+  ilike,
   inArray,
   isNull,
   type Placeholder,
@@ -15,6 +20,7 @@ import { alias, union } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   locations,
+  materialRentals,
   materials,
   rentalRequestCounts,
   rentalRequestItems,
@@ -43,6 +49,7 @@ export type RequestFilters = {
 
 const requesterLocation = alias(locations, 'requester_location');
 const approver = alias(users, 'approver');
+const sourceLocation = alias(locations, 'source_location');
 
 /** What a row of the list, and the head of the detail, shows. */
 const HEAD = {
@@ -195,6 +202,7 @@ function detailQuery(d: DbExecutor, id: number | Placeholder) {
       ...HEAD,
       approvedBy: { id: approver.id, name: approver.name, email: approver.email },
       item: rentalRequestItems,
+      itemSource: { id: sourceLocation.id, name: sourceLocation.name },
     })
     .from(rentalRequests)
     .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
@@ -202,6 +210,7 @@ function detailQuery(d: DbExecutor, id: number | Placeholder) {
     .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
     .leftJoin(approver, eq(approver.id, rentalRequests.approvedById))
     .leftJoin(rentalRequestItems, eq(rentalRequestItems.requestId, rentalRequests.id))
+    .leftJoin(sourceLocation, eq(sourceLocation.id, rentalRequestItems.sourceLocationId))
     .where(eq(rentalRequests.id, id))
     .orderBy(asc(rentalRequestItems.position));
 }
@@ -210,8 +219,11 @@ function detailQuery(d: DbExecutor, id: number | Placeholder) {
 function requestOf(rows: Awaited<ReturnType<typeof detailQuery>>) {
   const [first] = rows;
   if (!first) return null;
-  const { item: _item, ...head } = first;
-  return { ...head, items: rows.flatMap((row) => (row.item ? [row.item] : [])) };
+  const { item: _item, itemSource: _source, ...head } = first;
+  return {
+    ...head,
+    items: rows.flatMap((row) => (row.item ? [{ ...row.item, source: row.itemSource }] : [])),
+  };
 }
 
 /** One request with everything its detail shows, or null; `db` may be a transaction. */
@@ -231,6 +243,7 @@ export async function readRequest(db: Database, id: number) {
 }
 
 export type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+export type RequestRental = Awaited<ReturnType<typeof rentalsOfRequest>>[number];
 
 export async function findLocation(db: DbExecutor, id: number) {
   const [row] = await db
@@ -240,8 +253,8 @@ export async function findLocation(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
-/** Live materials among `ids`, with their location, name and unit. */
-export async function findLiveMaterials(db: DbExecutor, ids: number[]) {
+/** Live materials among `ids` at an active location, with their location, name and unit. */
+export async function findRequestableMaterials(db: DbExecutor, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -251,7 +264,49 @@ export async function findLiveMaterials(db: DbExecutor, ids: number[]) {
       locationId: materials.locationId,
     })
     .from(materials)
-    .where(and(inArray(materials.id, ids), isNull(materials.deletedAt)));
+    .innerJoin(locations, eq(locations.id, materials.locationId))
+    .where(
+      and(inArray(materials.id, ids), isNull(materials.deletedAt), eq(locations.status, 'ACTIVE')),
+    );
+}
+
+/**
+ * The bulk form's picker: the live materials of every active location, by location and name,
+ * those whose name holds `search` when one is given; at most MAX_MATERIAL_OPTIONS.
+ */
+export async function listRequestableMaterials(db: DbExecutor, search: string | undefined) {
+  return db
+    .select({
+      id: materials.id,
+      name: materials.name,
+      unit: materials.unit,
+      quantity: materials.quantity,
+      location: { id: locations.id, name: locations.name },
+    })
+    .from(materials)
+    .innerJoin(locations, eq(locations.id, materials.locationId))
+    .where(
+      and(
+        isNull(materials.deletedAt),
+        eq(locations.status, 'ACTIVE'),
+        search ? ilike(materials.name, containsPattern(search)) : undefined,
+      ),
+    )
+    .orderBy(asc(locations.name), asc(locations.id), asc(materials.name), asc(materials.id))
+    .limit(MAX_MATERIAL_OPTIONS);
+}
+
+/** The rentals made from a request, oldest first, with the location each came from. */
+export async function rentalsOfRequest(db: DbExecutor, requestId: number) {
+  return db
+    .select({
+      id: materialRentals.id,
+      fromLocation: { id: locations.id, name: locations.name },
+    })
+    .from(materialRentals)
+    .innerJoin(locations, eq(locations.id, materialRentals.fromLocationId))
+    .where(eq(materialRentals.requestId, requestId))
+    .orderBy(asc(materialRentals.id));
 }
 
 export async function insertRequest(

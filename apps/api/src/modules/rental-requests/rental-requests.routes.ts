@@ -9,8 +9,11 @@ import {
   rentalRequestListQuery,
   rentalRequestNotesSchema,
   rentalRequestSummaryDtoSchema,
+  requestableMaterialSchema,
+  requestableMaterialsQuery,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
 import * as service from './rental-requests.service';
@@ -40,6 +43,26 @@ export const rentalRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
       );
       return ok(items, 'Rental requests fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/materials',
+    {
+      schema: {
+        tags,
+        summary:
+          "The stock a request may ask for: every active location's materials, by location and name",
+        querystring: requestableMaterialsQuery,
+        response: {
+          200: envelope(z.array(requestableMaterialSchema)),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      return ok(await service.requestableMaterials(app.ctx, request.query), 'Materials fetched');
     },
   );
 

@@ -5,6 +5,8 @@ import {
   type RentalRequestDto,
   type RentalRequestListQuery,
   type RentalRequestSummaryDto,
+  type RequestableMaterial,
+  type RequestableMaterialsQuery,
   type SessionUser,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -48,13 +50,15 @@ function toSummary({
   };
 }
 
-function toDetail(found: repo.FoundRequest): RentalRequestDto {
+function toDetail(found: repo.FoundRequest, rentals: repo.RequestRental[]): RentalRequestDto {
   const { request, items, approvedBy } = found;
   return {
     ...toSummary({ ...found, itemCount: items.length }),
     items: items.map((item) => ({
       id: item.id,
       materialId: item.materialId,
+      sourceLocationId: item.sourceLocationId,
+      sourceLocation: item.source,
       name: item.name,
       description: item.description,
       quantity: item.quantity,
@@ -64,13 +68,14 @@ function toDetail(found: repo.FoundRequest): RentalRequestDto {
     approvedBy,
     decidedAt: request.decidedAt?.toISOString() ?? null,
     decisionNotes: request.decisionNotes,
+    rentals,
   };
 }
 
 /** The whole request as the detail answers it, read with `db` (the caller's transaction, or not). */
 async function detailOf(db: Parameters<typeof repo.findRequest>[0], id: number) {
   const found = await repo.findRequest(db, id);
-  return found && toDetail(found);
+  return found && toDetail(found, await repo.rentalsOfRequest(db, id));
 }
 
 export async function listRequests(
@@ -97,7 +102,15 @@ export async function getRequest(
   const found = await repo.readRequest(ctx.db, id);
   if (!found) throw notFound(M.notFound);
   assertReadable(user, found.request.locationId, M.notFound);
-  return toDetail(found);
+  return toDetail(found, await repo.rentalsOfRequest(ctx.db, id));
+}
+
+/** The bulk form's picker: every active location's stock, whoever asks (PRODUCT-DECISIONS). */
+export async function requestableMaterials(
+  ctx: AppContext,
+  query: RequestableMaterialsQuery,
+): Promise<RequestableMaterial[]> {
+  return repo.listRequestableMaterials(ctx.db, query.search);
 }
 
 /** The request's location and materials, from either form; what the client says of a material is checked. */
@@ -122,6 +135,7 @@ async function resolve(
       items: [
         {
           materialId: null,
+          sourceLocationId: null,
           name: input.name,
           description: input.description ?? null,
           quantity: input.quantity,
@@ -130,17 +144,17 @@ async function resolve(
       ],
     };
   }
-  const found = await repo.findLiveMaterials(db, [
+  // Any active location's stock may be asked for; the item remembers where it is asked from.
+  const found = await repo.findRequestableMaterials(db, [
     ...new Set(input.items.map((i) => i.materialId)),
   ]);
   const byId = new Map(found.map((m) => [m.id, m]));
-  const errors = input.items.flatMap((item, index) => {
-    const material = byId.get(item.materialId);
-    return material && material.locationId === location.id
+  const errors = input.items.flatMap((item, index) =>
+    byId.has(item.materialId)
       ? []
-      : [{ path: `items.${index}.materialId`, message: M.materialNotAtLocation }];
-  });
-  if (errors.length > 0) throw badRequest(M.materialNotAtLocation, errors);
+      : [{ path: `items.${index}.materialId`, message: M.materialNotRequestable }],
+  );
+  if (errors.length > 0) throw badRequest(M.materialNotRequestable, errors);
   return {
     location,
     request: {
@@ -153,6 +167,7 @@ async function resolve(
       const material = byId.get(item.materialId)!;
       return {
         materialId: material.id,
+        sourceLocationId: material.locationId,
         name: material.name,
         description: item.description ?? null,
         quantity: item.quantity,

@@ -7,7 +7,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { activityLogs, notifications, rentalRequests } from '../../db/schema';
+import {
+  activityLogs,
+  locations,
+  materials,
+  notifications,
+  rentalRequestItems,
+  rentalRequests,
+} from '../../db/schema';
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -230,11 +237,43 @@ describe('POST /api/rental-requests', () => {
     expect(await refusal(single(change))).toEqual([message]);
   });
 
-  it("refuses a material that is not in the chosen location's inventory", async () => {
-    const item = { materialId: otherTube, name: 'Scaffold tube', quantity: 1, unit: 'EACH' };
-    expect(await refusal(bulk({ items: [item] }))).toEqual([
-      `items.0.materialId: ${M.materialNotAtLocation}`,
+  it("takes another location's material from a field manager, delivered to their own location, each item remembering its source", async () => {
+    const item = { materialId: otherTube, name: 'Scaffold tube', quantity: 5, unit: 'EACH' };
+    const data = await create(bulk({ items: [bulk().items[1], item] }));
+    expect(data.locationId).toBe(actors.location.id);
+    expect(data.items.map((i) => [i.materialId, i.sourceLocationId, i.sourceLocation])).toEqual([
+      [clamp, actors.location.id, { id: actors.location.id, name: actors.location.name }],
+      [otherTube, other.id, { id: other.id, name: 'North Field' }],
     ]);
+    expect(data.rentals).toEqual([]);
+    const stored = await t.db
+      .select({ source: rentalRequestItems.sourceLocationId })
+      .from(rentalRequestItems)
+      .where(eq(rentalRequestItems.requestId, data.id))
+      .orderBy(rentalRequestItems.position);
+    expect(stored).toEqual([{ source: actors.location.id }, { source: other.id }]);
+    // Read again, the detail says the same.
+    const read = await call('GET', `/${data.id}`, manager());
+    expect(read.json().data.items[1].sourceLocation).toEqual({ id: other.id, name: 'North Field' });
+  });
+
+  it('refuses a material of an inactive location, or a deleted material, on its field, and writes nothing', async () => {
+    const closed = await createLocation(t.db, { name: 'Closed Yard' });
+    const closedTube = await material(closed.id, 'Closed tube');
+    const goneTube = await material(other.id, 'Gone tube');
+    await t.db.update(locations).set({ status: 'INACTIVE' }).where(eq(locations.id, closed.id));
+    await t.db.update(materials).set({ deletedAt: new Date() }).where(eq(materials.id, goneTube));
+    const before = await t.db.$count(rentalRequests);
+    const items = [
+      { materialId: closedTube, name: 'Closed tube', quantity: 1, unit: 'EACH' },
+      bulk().items[0],
+      { materialId: goneTube, name: 'Gone tube', quantity: 1, unit: 'EACH' },
+    ];
+    expect(await refusal(bulk({ items }))).toEqual([
+      `items.0.materialId: ${M.materialNotRequestable}`,
+      `items.2.materialId: ${M.materialNotRequestable}`,
+    ]);
+    expect(await t.db.$count(rentalRequests)).toBe(before);
   });
 
   it('refuses a location that does not exist', async () => {
@@ -252,10 +291,16 @@ describe('POST /api/rental-requests', () => {
   });
 
   it("refuses a field manager's request for another location (403), in either form", async () => {
+    const before = await t.db.$count(rentalRequests);
     const items = [{ materialId: otherTube, name: 'Scaffold tube', quantity: 1, unit: 'EACH' }];
     expect(
       (await call('POST', '', manager(), bulk({ locationId: other.id, items }))).statusCode,
     ).toBe(403);
+    // Their own location's material does not make another delivery location theirs.
+    expect((await call('POST', '', manager(), bulk({ locationId: other.id }))).statusCode).toBe(
+      403,
+    );
+    expect(await t.db.$count(rentalRequests)).toBe(before);
     expect((await call('POST', '', manager(), single({ location: other.id }))).statusCode).toBe(
       403,
     );
@@ -608,5 +653,60 @@ describe('the totals kept by the counters (migration 0020)', () => {
         own.filter((row) => row.status === status).length,
       );
     }
+  });
+});
+
+describe('GET /api/rental-requests/materials', () => {
+  type Option = {
+    id: number;
+    name: string;
+    quantity: number;
+    location: { id: number; name: string };
+  };
+  const options = async (query = '', headers = manager()) => {
+    const response = await call('GET', `/materials${query}`, headers);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as Option[];
+  };
+
+  it("gives a field manager every active location's stock, their own too, by location with what is available", async () => {
+    const listed = await options();
+    const mine = listed.find((o) => o.id === tube);
+    const theirs = listed.find((o) => o.id === otherTube);
+    expect(mine).toMatchObject({
+      name: 'Scaffold tube',
+      quantity: 40,
+      location: { id: actors.location.id },
+    });
+    expect(theirs).toMatchObject({
+      name: 'Scaffold tube',
+      quantity: 40,
+      location: { id: other.id, name: 'North Field' },
+    });
+    // Grouped: each location's materials side by side.
+    const firstOfEach = new Map<number, number>();
+    const lastOfEach = new Map<number, number>();
+    listed.forEach((o, index) => {
+      if (!firstOfEach.has(o.location.id)) firstOfEach.set(o.location.id, index);
+      lastOfEach.set(o.location.id, index);
+    });
+    for (const [id, first] of firstOfEach) {
+      const run = listed.slice(first, lastOfEach.get(id)! + 1);
+      expect(run.every((o) => o.location.id === id)).toBe(true);
+    }
+  });
+
+  it('leaves out inactive locations and deleted materials, and narrows by a name', async () => {
+    const shut = await createLocation(t.db, { name: 'Shut Yard' });
+    await material(shut.id, 'Shut tube');
+    const dropped = await material(other.id, 'Dropped tube');
+    await t.db.update(locations).set({ status: 'INACTIVE' }).where(eq(locations.id, shut.id));
+    await t.db.update(materials).set({ deletedAt: new Date() }).where(eq(materials.id, dropped));
+    const listed = await options();
+    expect(listed.some((o) => o.location.id === shut.id)).toBe(false);
+    expect(listed.some((o) => o.id === dropped)).toBe(false);
+    expect(listed.some((o) => o.id === otherTube)).toBe(true);
+    const clamps = await options('?search=swivel');
+    expect(clamps.map((o) => o.id)).toEqual([clamp]);
   });
 });
