@@ -4,10 +4,11 @@ import {
   DEFAULT_REQUEST_UNIT,
   localToday,
   RENTAL_REQUEST_MESSAGES as M,
+  MAX_MATERIAL_OPTIONS,
   ownLocation,
 } from '@stockyard/shared';
-import { ArrowLeft, CheckCircle2, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, CheckCircle2, Plus, Search, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LocationSelect } from '@/components/location-select';
@@ -18,13 +19,14 @@ import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Table, TD, TH, TR } from '@/components/ui/table';
 import { useLocationOptions } from '@/hooks/use-location-options';
-import { useMaterialOptions } from '@/hooks/use-material-options';
+import { useSearchInput } from '@/hooks/use-search-input';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
+import { byLocation, useRequestableMaterials } from './api/get-requestable-materials';
 import { useCreateRentalRequest } from './api/save-rental-request';
 
 type ItemValues = {
@@ -33,6 +35,8 @@ type ItemValues = {
   description: string;
   quantity: string;
   unit: string;
+  /** The chosen material's location and stock as the picker said (shown, not sent). */
+  source: string;
 };
 type FormValues = {
   locationId: string;
@@ -50,6 +54,7 @@ const emptyItem = (): ItemValues => ({
   description: '',
   quantity: '1',
   unit: DEFAULT_REQUEST_UNIT,
+  source: '',
 });
 
 function emptyForm(scope: number | null): FormValues {
@@ -65,7 +70,10 @@ function emptyForm(scope: number | null): FormValues {
 // "The past" is before the browser's today.
 const schema = bulkRentalRequestSchema(() => localToday());
 
-/** The bulk request (02 section 2.6): materials of the chosen location's inventory. */
+/**
+ * The bulk request (02 section 2.6): materials picked from the stock of any active location,
+ * delivered to the request's location (a field manager's own).
+ */
 export default function BulkRequestPage() {
   const user = useSession()?.user;
   const scope = user ? ownLocation(user) : null;
@@ -79,7 +87,6 @@ export default function BulkRequestPage() {
     reset,
     setError,
     setValue,
-    getValues,
     watch,
     formState,
   } = useForm<FormValues, unknown, BulkRentalRequestInput>({
@@ -88,20 +95,11 @@ export default function BulkRequestPage() {
   });
   const { errors, isSubmitting } = formState;
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
-  const locationId = Number(watch('locationId')) || null;
-  const materials = useMaterialOptions(locationId, { silent: true });
+  const [stockSearch, setStockSearch] = useState('');
+  const searchBox = useSearchInput(stockSearch, (value) => setStockSearch(value));
+  const materials = useRequestableMaterials(stockSearch);
+  const groups = byLocation(materials.data ?? []);
   const items = watch('items');
-  // The materials are the chosen location's: another location clears the rows' choices.
-  const shownLocation = useRef(locationId);
-  useEffect(() => {
-    if (shownLocation.current === locationId) return;
-    shownLocation.current = locationId;
-    getValues('items').forEach((_, index) => {
-      setValue(`items.${index}.materialId`, '');
-      setValue(`items.${index}.name`, '');
-      setValue(`items.${index}.unit`, DEFAULT_REQUEST_UNIT);
-    });
-  }, [locationId, getValues, setValue]);
 
   const described = (id: string, invalid: boolean) => controlProps(`bulk-${id}`, invalid);
 
@@ -110,6 +108,12 @@ export default function BulkRequestPage() {
     setValue(`items.${index}.materialId`, value, { shouldValidate: formState.isSubmitted });
     setValue(`items.${index}.name`, material?.name ?? '');
     setValue(`items.${index}.unit`, material?.unit ?? DEFAULT_REQUEST_UNIT);
+    setValue(
+      `items.${index}.source`,
+      material
+        ? `${material.name} (${material.quantity} available), ${material.location.name}`
+        : '',
+    );
   };
 
   const onSubmit = handleSubmit(async (input) => {
@@ -140,8 +144,8 @@ export default function BulkRequestPage() {
       <div>
         <h1 className="text-2xl font-semibold">Bulk Material Rental Request</h1>
         <p className="text-sm text-muted-foreground">
-          Ask for several materials of a location's inventory at once. A material the inventory does
-          not hold?{' '}
+          Ask for several materials at once, from the stock of any location, delivered to the
+          request's location. A material no location holds?{' '}
           <Link to="/inventory/rental-request" className="font-medium underline">
             Request it by name
           </Link>
@@ -236,9 +240,28 @@ export default function BulkRequestPage() {
                 Add Material
               </Button>
             </div>
+            <div className="relative sm:max-w-sm">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                aria-label="Find stock"
+                placeholder="Find stock by material name"
+                className="pl-9"
+                value={searchBox.text}
+                onChange={(event) => searchBox.setText(event.target.value)}
+              />
+            </div>
             {materials.isError ? (
               <p role="alert" className="text-sm text-destructive">
                 {M.loadFailed('materials')}
+              </p>
+            ) : (materials.data?.length ?? 0) >= MAX_MATERIAL_OPTIONS ? (
+              <p className="text-sm text-muted-foreground">
+                Showing the first {MAX_MATERIAL_OPTIONS} materials: find stock by name to see
+                others.
               </p>
             ) : null}
             {/* On a phone each material is a card: its fields one under another, named above. */}
@@ -258,6 +281,8 @@ export default function BulkRequestPage() {
                 {fields.map((field, index) => {
                   const itemErrors = errors.items?.[index];
                   const row = index + 1;
+                  const chosen = items[index]?.materialId ?? '';
+                  const offered = (materials.data ?? []).some((m) => String(m.id) === chosen);
                   return (
                     <TR
                       key={field.id}
@@ -271,21 +296,29 @@ export default function BulkRequestPage() {
                             itemErrors?.materialId !== undefined,
                           )}
                           aria-label={`Material ${row}`}
-                          value={items[index]?.materialId ?? ''}
-                          disabled={locationId === null || materials.isPending}
+                          value={chosen}
+                          disabled={materials.isPending}
                           onChange={(event) => pickMaterial(index, event.target.value)}
                         >
                           <option value="">
-                            {locationId === null
-                              ? 'Select a location first'
-                              : materials.isPending
-                                ? 'Loading materials...'
+                            {materials.isPending
+                              ? 'Loading materials...'
+                              : groups.length === 0
+                                ? 'No stock found'
                                 : 'Select material'}
                           </option>
-                          {(materials.data ?? []).map((material) => (
-                            <option key={material.id} value={material.id}>
-                              {material.name} ({material.quantity} available)
-                            </option>
+                          {chosen && !offered ? (
+                            <option value={chosen}>{items[index]?.source || chosen}</option>
+                          ) : null}
+                          {/* Grouped by the location that holds the stock. */}
+                          {groups.map((group) => (
+                            <optgroup key={group.id} label={group.name}>
+                              {group.materials.map((material) => (
+                                <option key={material.id} value={material.id}>
+                                  {material.name} ({material.quantity} available)
+                                </option>
+                              ))}
+                            </optgroup>
                           ))}
                         </Select>
                         <FieldError

@@ -39,13 +39,30 @@ const admin: SessionUser = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const MATERIALS: Record<string, { id: number; name: string; unit: string; quantity: number }[]> = {
-  '1': [
-    { id: 11, name: 'Scaffold tube', unit: 'EACH', quantity: 40 },
-    { id: 12, name: 'Swivel clamp', unit: 'EACH', quantity: 300 },
-  ],
-  '2': [{ id: 21, name: 'Base plate', unit: 'EACH', quantity: 8 }],
-};
+/** Every active location's stock, as GET /rental-requests/materials answers it. */
+const STOCK = [
+  {
+    id: 11,
+    name: 'Scaffold tube',
+    unit: 'EACH',
+    quantity: 40,
+    location: { id: 1, name: 'North Yard' },
+  },
+  {
+    id: 12,
+    name: 'Swivel clamp',
+    unit: 'EACH',
+    quantity: 300,
+    location: { id: 1, name: 'North Yard' },
+  },
+  {
+    id: 21,
+    name: 'Base plate',
+    unit: 'EACH',
+    quantity: 8,
+    location: { id: 2, name: 'South Site' },
+  },
+];
 
 const posts = () =>
   vi
@@ -69,8 +86,10 @@ beforeEach(() => {
           ],
         });
       }
-      if (url.pathname === '/api/materials/options') {
-        return json(200, { success: true, data: MATERIALS[url.searchParams.get('locationId')!] });
+      if (url.pathname === '/api/rental-requests/materials') {
+        const search = (url.searchParams.get('search') ?? '').toLowerCase();
+        const data = STOCK.filter((m) => m.name.toLowerCase().includes(search));
+        return json(200, { success: true, data });
       }
       if (url.pathname.startsWith('/api/rental-requests') && init?.method !== 'GET') {
         return json(init?.method === 'POST' ? 201 : 200, {
@@ -102,18 +121,34 @@ const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the bulk request form', () => {
-  it("offers a field manager their own location's materials and sends the request", async () => {
+  it("offers a field manager every location's stock, grouped by location, delivered to their own, and sends the request", async () => {
     show(fieldManager, <BulkRequestPage />);
     expect((screen.getByLabelText('Location') as HTMLInputElement).value).toBe('North Yard');
     expect((screen.getByLabelText('Request Date') as HTMLInputElement).readOnly).toBe(true);
     await screen.findByRole('option', { name: 'Scaffold tube (40 available)' });
+    const picker = screen.getByLabelText('Material 1');
+    expect(within(picker).getByRole('group', { name: 'South Site' })).toBeTruthy();
+    expect(
+      within(within(picker).getByRole('group', { name: 'South Site' })).getByRole('option', {
+        name: 'Base plate (8 available)',
+      }),
+    ).toBeTruthy();
+    // Find stock narrows every picker to the materials of that name.
+    type('Find stock', 'plate');
+    await waitFor(() =>
+      expect(
+        within(picker).queryByRole('option', { name: 'Scaffold tube (40 available)' }),
+      ).toBeNull(),
+    );
+    type('Find stock', '');
+    await within(picker).findByRole('option', { name: 'Scaffold tube (40 available)' });
     fireEvent.change(screen.getByLabelText('Material 1'), { target: { value: '11' } });
     type('Quantity 1', '12');
     type('Description 1', 'Six metre');
     expect((screen.getByLabelText('Unit 1') as HTMLInputElement).value).toBe('EACH');
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
-    fireEvent.change(screen.getByLabelText('Material 2'), { target: { value: '12' } });
-    type('Quantity 2', '40');
+    fireEvent.change(screen.getByLabelText('Material 2'), { target: { value: '21' } });
+    type('Quantity 2', '4');
     fireEvent.click(screen.getByRole('button', { name: 'Add Material' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove material 3' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -130,7 +165,7 @@ describe('the bulk request form', () => {
           quantity: 12,
           unit: 'EACH',
         },
-        { materialId: 12, name: 'Swivel clamp', quantity: 40, unit: 'EACH' },
+        { materialId: 21, name: 'Base plate', quantity: 4, unit: 'EACH' },
       ],
     });
     const banner = await screen.findByRole('status');

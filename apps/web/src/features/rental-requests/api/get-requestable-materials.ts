@@ -1,0 +1,36 @@
+import type { ApiSuccess, RequestableMaterial } from '@stockyard/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * The bulk form's picker: every active location's stock (PRODUCT-DECISIONS, "Requests ask for
+ * stock from anywhere"), by location, narrowed by a name. Silent: the form says when it fails.
+ */
+export function useRequestableMaterials(search: string) {
+  return useQuery({
+    queryKey: ['materials', 'requestable', search],
+    queryFn: () =>
+      api
+        .get<ApiSuccess<RequestableMaterial[]>>('/rental-requests/materials', {
+          query: { search: search || undefined },
+          silent: true,
+        })
+        .then((answer) => answer.data),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The materials by location, in the order the server gives them (location name, then material). */
+export function byLocation(materials: readonly RequestableMaterial[]) {
+  const groups = new Map<number, { name: string; materials: RequestableMaterial[] }>();
+  for (const material of materials) {
+    const group = groups.get(material.location.id) ?? {
+      name: material.location.name,
+      materials: [],
+    };
+    group.materials.push(material);
+    groups.set(material.location.id, group);
+  }
+  return [...groups.entries()].map(([id, group]) => ({ id, ...group }));
+}
