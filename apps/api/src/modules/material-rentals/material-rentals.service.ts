@@ -39,8 +39,8 @@ export function todayOf(now: Date = new Date()): string {
 
 type RentalFields = Awaited<ReturnType<typeof repo.findRental>> & {};
 
-function toRentalDto(row: RentalFields, items: repo.RentalItemRow[], today: string): RentalDto {
-  const { rental } = row;
+function toRentalDto(row: RentalFields, today: string): RentalDto {
+  const { rental, items } = row;
   return {
     id: rental.id,
     fromLocationId: rental.fromLocationId,
@@ -58,14 +58,7 @@ function toRentalDto(row: RentalFields, items: repo.RentalItemRow[], today: stri
         ? { id: rental.rentedById, name: row.rentedByName }
         : null,
     requestId: rental.requestId,
-    items: items.map((item) => ({
-      id: item.id,
-      materialId: item.materialId,
-      materialName: item.materialName,
-      quantity: item.quantity,
-      unit: item.unit,
-      quantityActuallyReturned: item.quantityActuallyReturned,
-    })),
+    items,
     createdAt: rental.createdAt.toISOString(),
     updatedAt: rental.updatedAt.toISOString(),
   };
@@ -89,25 +82,10 @@ export async function listRentals(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const items = await repo.findItems(
-    ctx.db,
-    rows.map((row) => row.rental.id),
-  );
-  const byRental = groupItems(items);
   return {
-    rentals: rows.map((row) => toRentalDto(row, byRental.get(row.rental.id) ?? [], today)),
+    rentals: rows.map((row) => toRentalDto(row, today)),
     pagination: paginate(total, query.page, query.limit),
   };
-}
-
-function groupItems(items: repo.RentalItemRow[]) {
-  const byRental = new Map<number, repo.RentalItemRow[]>();
-  for (const item of items) {
-    const list = byRental.get(item.rentalId) ?? [];
-    list.push(item);
-    byRental.set(item.rentalId, list);
-  }
-  return byRental;
 }
 
 /** A rental the user may see: a field manager only those whose destination is their location. */
@@ -123,9 +101,7 @@ export async function getRental(
   user: SessionUser,
   id: number,
 ): Promise<RentalDto> {
-  const row = await readableRental(ctx, user, id);
-  const items = await repo.findItems(ctx.db, [id]);
-  return toRentalDto(row, items, todayOf());
+  return toRentalDto(await readableRental(ctx, user, id), todayOf());
 }
 
 export async function listReturns(
