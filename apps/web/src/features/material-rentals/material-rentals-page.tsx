@@ -2,12 +2,16 @@ import {
   ownLocation,
   PAGE_SIZES,
   RENTAL_MESSAGES,
+  RENTAL_REQUEST_MESSAGES,
   RENTAL_STATUS_LABELS,
   RENTAL_STATUSES,
   type RentalDto,
+  type RentalRequestDto,
   type RentalStatus,
   rentalName,
+  requestDispatches,
 } from '@stockyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -39,6 +43,52 @@ function showing(page: number, total: number): string {
   return RENTAL_MESSAGES.showing(from, Math.min(page * PAGE_SIZES.rentals, total), total);
 }
 
+/**
+ * What Create Rental from a request opens: the source `from` names (or the only one left), its
+ * items; or why there is nothing to open (not approved, already dispatched, not a source).
+ */
+function dispatchOf(
+  request: RentalRequestDto,
+  from: number | null,
+): { prefill?: Pick<RentalPrefill, 'fromLocationId' | 'items'>; refusal?: string } {
+  if (request.status !== 'APPROVED')
+    return { refusal: 'Only an approved request can become a rental.' };
+  const dispatches = requestDispatches(request);
+  const chosen =
+    from === null
+      ? (dispatches.find((d) => d.rental === null) ?? dispatches[0])
+      : dispatches.find(
+          (d) => d.from?.id === from || (d.from === null && from !== request.locationId),
+        );
+  if (!chosen) {
+    const name = request.items.find((item) => item.sourceLocationId === from)?.sourceLocation?.name;
+    return { refusal: RENTAL_REQUEST_MESSAGES.nothingFrom(request.id, name ?? 'that location') };
+  }
+  if (chosen.rental) {
+    const made = request.rentals.find((rental) => rental.id === chosen.rental?.id);
+    return {
+      refusal: made
+        ? RENTAL_REQUEST_MESSAGES.hasRentalFrom(request.id, made.fromLocation.name, made.id)
+        : RENTAL_REQUEST_MESSAGES.hasRental,
+    };
+  }
+  return {
+    prefill: {
+      fromLocationId: chosen.from?.id ?? from ?? undefined,
+      items: chosen.items.map((item) =>
+        chosen.from && item.materialId !== null
+          ? {
+              materialId: item.materialId,
+              materialName: item.name,
+              unit: item.unit,
+              quantity: item.quantity,
+            }
+          : { materialName: item.name, quantity: item.quantity },
+      ),
+    },
+  };
+}
+
 /** Material Rentals (03 section 2.9, 02 section 2.11). */
 export default function MaterialRentalsPage() {
   const user = useSession()?.user;
@@ -67,16 +117,21 @@ export default function MaterialRentalsPage() {
   const [marking, setMarking] = useState<RentalDto | null>(null);
   const [deleting, setDeleting] = useState<RentalDto | null>(null);
 
-  // ?request=12: an approved rental request's Create Rental opens Add Rental filled from it.
+  // ?request=12(&from=3): an approved rental request's Create Rental opens Add Rental filled from
+  // it, one rental per source.
   const [params, setParams] = useSearchParams();
   const requestParam = params.get('request') ?? '';
+  const fromParam = params.get('from') ?? '';
   const requestId =
     permissions.manage && /^[1-9]\d{0,9}$/.test(requestParam) ? Number(requestParam) : null;
+  const fromId = /^[1-9]\d{0,9}$/.test(fromParam) ? Number(fromParam) : null;
   const fromRequest = useRequestForRental(requestId);
+  const queryClient = useQueryClient();
   const savedTo = useRef<number | null>(null);
   const closeRequest = (location?: number) => {
     const next = new URLSearchParams(params);
     next.delete('request');
+    next.delete('from');
     if (location !== undefined) {
       next.set('location', String(location));
       next.delete('page');
@@ -84,25 +139,24 @@ export default function MaterialRentalsPage() {
     setParams(next, { replace: true });
   };
   const request = fromRequest.data;
+  const dispatch = useMemo(() => (request ? dispatchOf(request, fromId) : null), [request, fromId]);
   const prefill = useMemo<RentalPrefill | undefined>(
     () =>
-      request && request.status === 'APPROVED'
+      request && dispatch?.prefill
         ? {
+            ...dispatch.prefill,
             toLocationId: request.locationId,
             requestId: request.id,
-            notes: `From rental request #${request.id}`,
-            items: request.items.map((item) => ({
-              materialName: item.name,
-              quantity: item.quantity,
-            })),
+            expectedReturnDate: request.returnDate ?? undefined,
+            notes: request.notes ?? `From rental request #${request.id}`,
           }
         : undefined,
-    [request],
+    [request, dispatch],
   );
-  const refused = request !== undefined && request.status !== 'APPROVED';
+  const refusal = dispatch?.refusal ?? null;
   useEffect(() => {
-    if (refused) notifyToast.error('Only an approved request can become a rental.');
-  }, [refused]);
+    if (refusal) notifyToast.error(refusal);
+  }, [refusal]);
 
   const query = useRentals({
     page,
@@ -254,6 +308,8 @@ export default function MaterialRentalsPage() {
         prefill={prefill}
         onSaved={(rental) => {
           savedTo.current = rental.toLocationId;
+          // The request now lists its rental: its detail offers no second Create Rental.
+          void queryClient.invalidateQueries({ queryKey: ['rental-requests'] });
         }}
       />
       <ReturnDialog

@@ -1,6 +1,7 @@
 import {
   RENTAL_REQUEST_MESSAGES as M,
   type RentalRequestDto,
+  requestDispatches,
   requestTotals,
 } from '@stockyard/shared';
 import { ArrowLeft, Check, Pencil, Truck, X } from 'lucide-react';
@@ -74,6 +75,10 @@ export default function RequestDetailPage() {
   const request = query.data;
   const mayDecide = can('PATCH /api/rental-requests/:id/approve');
   const totals = requestTotals(request.items);
+  // One rental per source: Create Rental for each source not yet dispatched, a link once it is.
+  const dispatches = requestDispatches(request);
+  const mayDispatch = request.status === 'APPROVED' && can('POST /api/material-rentals');
+  const open = mayDispatch ? dispatches.filter((dispatch) => dispatch.rental === null) : [];
 
   return (
     <div className="space-y-6">
@@ -97,17 +102,43 @@ export default function RequestDetailPage() {
             </Button>
           </div>
         ) : null}
-        {request.status === 'APPROVED' && can('POST /api/material-rentals') ? (
+        {open.length > 0 ? (
           // The Material Rentals page opens its Add Rental dialog filled from this request.
-          <Link
-            to={`/material-rentals?request=${request.id}`}
-            className={buttonVariants({ variant: 'primary' })}
-          >
-            <Truck className="h-4 w-4" aria-hidden />
-            Create Rental
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            {open.map((dispatch) => (
+              <Link
+                key={dispatch.from?.id ?? 'any'}
+                to={`/material-rentals?request=${request.id}${dispatch.from ? `&from=${dispatch.from.id}` : ''}`}
+                className={buttonVariants({ variant: 'primary' })}
+              >
+                <Truck className="h-4 w-4" aria-hidden />
+                {dispatch.from ? `Create Rental from ${dispatch.from.name}` : 'Create Rental'}
+              </Link>
+            ))}
+          </div>
         ) : null}
       </div>
+
+      {request.rentals.length > 0 ? (
+        <Card className="p-4 sm:p-6">
+          <h2 id="request-rentals" className="mb-2 text-lg font-semibold">
+            Rentals
+          </h2>
+          <ul aria-labelledby="request-rentals" className="space-y-1 text-sm">
+            {request.rentals.map((rental) => (
+              <li key={rental.id}>
+                <Link
+                  to={`/material-rentals?search=${encodeURIComponent(`#${rental.id}`)}`}
+                  className="font-medium underline"
+                >
+                  Rental #{rental.id}
+                </Link>{' '}
+                from {rental.fromLocation.name} to {request.location.name}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card className="p-4 sm:p-6">
@@ -154,6 +185,7 @@ export default function RequestDetailPage() {
           <THead>
             <TR>
               <TH>Material</TH>
+              <TH>From</TH>
               <TH>Description</TH>
               <TH>Quantity</TH>
               <TH>Unit</TH>
@@ -164,6 +196,7 @@ export default function RequestDetailPage() {
             {request.items.map((item) => (
               <TR key={item.id}>
                 <TD className="font-medium">{item.name}</TD>
+                <TD>{item.sourceLocation?.name ?? '-'}</TD>
                 <TD>{item.description || '-'}</TD>
                 <TD>{item.quantity}</TD>
                 <TD>{item.unit}</TD>

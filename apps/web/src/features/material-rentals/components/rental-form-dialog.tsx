@@ -46,12 +46,17 @@ export type RentalFormValues = {
   items: ItemValues[];
 };
 
-/** What a new rental starts from, e.g. an approved rental request (its location and items). */
+/**
+ * What a new rental starts from, e.g. an approved rental request: its source, its delivery
+ * location, its items (a material of the source, or a name to find there), return date and notes.
+ */
 export type RentalPrefill = {
+  fromLocationId?: number;
   toLocationId?: number;
+  expectedReturnDate?: string;
   notes?: string;
   requestId?: number;
-  items?: { materialName: string; quantity: number }[];
+  items?: { materialId?: number; materialName: string; unit?: string; quantity: number }[];
 };
 
 const FIELDS = ['fromLocationId', 'toLocationId', 'expectedReturnDate', 'status', 'notes', 'items'];
@@ -82,15 +87,21 @@ function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): Rental
       })),
     };
   }
-  const items = (prefill?.items ?? []).map((item) => ({
-    ...newItem(),
-    quantity: String(item.quantity),
-    wanted: item.materialName,
-  }));
+  const items = (prefill?.items ?? []).map((item) =>
+    item.materialId
+      ? {
+          ...newItem(),
+          materialId: String(item.materialId),
+          materialName: item.materialName,
+          unit: item.unit ?? '',
+          quantity: String(item.quantity),
+        }
+      : { ...newItem(), quantity: String(item.quantity), wanted: item.materialName },
+  );
   return {
-    fromLocationId: '',
+    fromLocationId: prefill?.fromLocationId ? String(prefill.fromLocationId) : '',
     toLocationId: prefill?.toLocationId ? String(prefill.toLocationId) : '',
-    expectedReturnDate: '',
+    expectedReturnDate: prefill?.expectedReturnDate ?? '',
     status: 'ACTIVE',
     notes: prefill?.notes ?? '',
     items: items.length > 0 ? items : [newItem()],
