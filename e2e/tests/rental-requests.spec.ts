@@ -34,6 +34,14 @@ function liveConnection(page: Page): Promise<void> {
 
 const requestIdOf = (url: string) => Number(/\/requests\/(\d+)$/.exec(url)?.[1]);
 
+/** A date `days` from today as the date fields are typed (dd/mm/yyyy). */
+function typedDate(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
 test.describe('rental requests', () => {
   test('a field manager asks for three materials and for one by name; the admin, told live, rejects only with notes, approves with notes, and the field manager sees it approved', async ({
     browser,
@@ -151,6 +159,104 @@ test.describe('rental requests', () => {
     await expect(field.getByRole('row').filter({ hasText: `#${bulkId}` })).toContainText(
       'Approved',
     );
+  });
+
+  test("a site asks in bulk for a yard's stock; the admin approves, Create Rental opens filled in from the request, and once the rental is made the request links to it and refuses another", async ({
+    browser,
+    page,
+    request,
+    seed,
+  }) => {
+    test.slow();
+    const yard = await seed.location();
+    const site = await seed.location({ type: 'FIELD' });
+    const fieldManager = await seed.fieldManager(site.id);
+    const { token } = await apiLogin(request, admin);
+    const tube = unique('Yard ledger');
+    await apiCall(request, token, 'POST', '/api/materials/create', {
+      name: tube,
+      locationId: yard.id,
+      quantity: 80,
+      unit: 'EACH',
+    });
+
+    // The field manager: their own site is the delivery location; the yard's stock is offered,
+    // under the yard's name, with what is available there.
+    const field = await (await browser.newContext()).newPage();
+    await signIn(field, fieldManager);
+    await field.goto('/requests/bulk/new');
+    await expect(field.getByLabel('Location')).toHaveValue(site.name);
+    await field.getByLabel('Find stock').fill(tube);
+    const picker = field.getByLabel('Material 1', { exact: true });
+    // Under the yard's name: a select's group is its optgroup, whose label names it.
+    await expect(
+      picker
+        .locator('optgroup', { has: field.getByText(`${tube} (80 available)`, { exact: true }) })
+        .first(),
+    ).toHaveAttribute('label', yard.name);
+    await picker.selectOption({ label: `${tube} (80 available)` });
+    await field.getByLabel('Quantity 1', { exact: true }).fill('12');
+    await field.getByLabel('Return Date').fill(typedDate(21));
+    await field.getByLabel('Notes').fill('For the east elevation');
+    await field.getByRole('button', { name: 'Submit Request' }).click();
+    const banner = field.getByRole('status').filter({ hasText: 'submitted' });
+    const href = await banner.getByRole('link', { name: 'View request' }).getAttribute('href');
+    const id = requestIdOf(href ?? '');
+    expect(id).toBeGreaterThan(0);
+    await field.goto(`/requests/${id}`);
+    await expect(field.getByRole('row').filter({ hasText: tube })).toContainText(yard.name);
+    await expect(field.getByRole('link', { name: /Create Rental/ })).toHaveCount(0);
+
+    // The admin approves it and creates its rental from the yard.
+    await signIn(page, admin);
+    await page.goto(`/requests/${id}`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve Request' });
+    await approve.getByLabel('Notes').fill('On the Tuesday truck');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expect(approve).toBeHidden();
+    await page.getByRole('link', { name: `Create Rental from ${yard.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/material-rentals\\?request=${id}&from=${yard.id}$`));
+    const form = page.getByRole('dialog', { name: 'Add Rental' });
+    await expect(form.getByLabel('From Location')).toHaveValue(String(yard.id));
+    await expect(form.getByLabel('Rented To Location')).toHaveValue(String(site.id));
+    const first = form.getByRole('group', { name: 'Item 1' });
+    await expect(first.getByLabel('Material').locator('option:checked')).toHaveText(
+      `${tube} (Stock: 80 Each)`,
+    );
+    await expect(first.getByLabel('Quantity')).toHaveValue('12');
+    await expect(form.getByRole('group', { name: 'Item 2' })).toHaveCount(0);
+    await expect(form.getByLabel('Expected Return Date')).toHaveValue(typedDate(21));
+    await expect(form.getByLabel('Notes')).toHaveValue('For the east elevation');
+    await form.getByRole('button', { name: 'Create Rental' }).click();
+    await expect(page.getByText('Rental created successfully.')).toBeVisible();
+    await expect(form).toBeHidden();
+
+    // The request now links to its rental, and offers no second one.
+    await page.goto(`/requests/${id}`);
+    const rentals = page.getByRole('list', { name: 'Rentals' });
+    const link = rentals.getByRole('link', { name: /^Rental #\d+$/ });
+    await expect(link).toBeVisible();
+    await expect(rentals).toContainText(`from ${yard.name} to ${site.name}`);
+    await expect(page.getByRole('link', { name: /Create Rental/ })).toHaveCount(0);
+    const rentalId = Number((await link.textContent())?.replace(/\D/g, ''));
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/material-rentals\\?search=%23${rentalId}`));
+    await expect(page.getByRole('row').filter({ hasText: site.name })).toContainText(
+      '12 items, 1 material',
+    );
+
+    // Opening its Create Rental again refuses, naming the rental, with no form.
+    const refusal = `Request #${id} already has a rental from ${yard.name}: Rental #${rentalId}`;
+    for (const url of [
+      `/material-rentals?request=${id}`,
+      `/material-rentals?request=${id}&from=${yard.id}`,
+    ]) {
+      await page.goto(url);
+      await expect(page.getByText(refusal)).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Add Rental' })).toHaveCount(0);
+    }
+    await field.context().close();
   });
 
   test('a request the user may not see is Request Not Found', async ({ page, seed }) => {

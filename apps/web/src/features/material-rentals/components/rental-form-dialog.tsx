@@ -175,11 +175,17 @@ export function RentalFormDialog({
   const materials = useMaterialOptions(fromLocationId);
   const items = watch('items');
 
-  // A request's items find the From location's material of the same name once its list is there.
+  // A request's items find their material (or the From location's of the same name) once the
+  // list is there.
   const options = materials.data;
   useEffect(() => {
     if (!options) return;
     getValues('items').forEach((item, index) => {
+      // A material filled in before its option was there (a request's) lands on it now.
+      if (item.materialId !== '' && options.some((o) => String(o.id) === item.materialId)) {
+        setValue(`items.${index}.materialId`, item.materialId);
+        return;
+      }
       if (item.materialId !== '' || item.wanted.trim() === '') return;
       const wanted = item.wanted.trim().toLowerCase();
       const match = options.find((option) => option.name.trim().toLowerCase() === wanted);
