@@ -80,16 +80,11 @@ export default function BulkRequestPage() {
   const create = useCreateRentalRequest();
   const locations = useLocationOptions('active');
   const [submitted, setSubmitted] = useState<number | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    watch,
-    formState,
-  } = useForm<FormValues, unknown, BulkRentalRequestInput>({
+  const { register, control, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
+    FormValues,
+    unknown,
+    BulkRentalRequestInput
+  >({
     resolver: schemaResolver(schema),
     defaultValues: emptyForm(scope),
   });
