@@ -34,7 +34,7 @@ import {
   rentalRequests,
   users,
 } from '../../db/schema';
-import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
+import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 export type RentalItemRow = typeof materialRentalItems.$inferSelect;
@@ -168,25 +168,33 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
           ? undefined
           : eq(r.status, status),
   );
+  // The page's ids first, and only its rows are joined and have their items read: the items'
+  // column is computed where the rows are made, so every row an OFFSET skipped would have had its
+  // items read too.
   if (!filters.search) {
-    return listPage(
-      (total) =>
-        db
-          .select({ ...RENTAL_FIELDS, total })
-          .from(r)
-          .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
-          .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
-          .leftJoin(users, eq(users.id, r.rentedById))
-          .where(where)
-          .orderBy(desc(r.id)),
-      page,
-      unsearchedCount(db, filters, where),
-    );
+    const total = totalColumn(unsearchedCount(db, filters, where));
+    return pageAndTotal(({ limit, offset }) => {
+      const shown = db
+        .select({ id: sql<number>`${r.id}`.as('shown_id') })
+        .from(r)
+        .where(where)
+        .orderBy(desc(r.id))
+        .limit(limit)
+        .offset(offset)
+        .as('shown');
+      return db
+        .select({ ...RENTAL_FIELDS, total })
+        .from(shown)
+        .innerJoin(r, eq(r.id, shown.id))
+        .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
+        .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
+        .leftJoin(users, eq(users.id, r.rentedById))
+        .orderBy(desc(shown.id));
+    }, page);
   }
-  // A search finds its rentals once (decision 023): the page and its total both read that CTE,
-  // which is why the page counts it itself rather than through a subquery of its own (the count
-  // given to listPage, with the CTE, is run alone only past the last page). The other filters
-  // are applied to what was found, a tenth of the rentals for a word of three letters.
+  // A search finds its rentals once (decision 023): the page and its total both read that CTE.
+  // The other filters are applied to what was found, a tenth of the rentals for a word of three
+  // letters.
   const pattern = containsPattern(filters.search);
   const hits = found(db, pattern, rentalNumberSearched(filters.search));
   // Without another filter the rentals found are the matches: no join to the rentals is needed.
@@ -198,30 +206,27 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
         ? db.select({ id }).from(hits).where(undefined)
         : db.select({ id }).from(hits).innerJoin(r, eq(r.id, hits.id)).where(where),
     );
-  return listPage(
-    (_total, { limit, offset }) => {
-      // The page's ids first, the newest `offset + limit` matches (a top-N sort), and only they
-      // are joined to their rows: joined to every match, the rentals were walked backwards until
-      // the page's turned up, far when a status is rare.
-      const shown = db
-        .select({ id: matches.id })
-        .from(matches)
-        .orderBy(desc(matches.id))
-        .limit(offset + limit)
-        .as('shown');
-      return db
-        .with(hits, matches)
-        .select({ ...RENTAL_FIELDS, total: totalColumn(db.select({ n: count() }).from(matches)) })
-        .from(shown)
-        .innerJoin(r, eq(r.id, shown.id))
-        .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
-        .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
-        .leftJoin(users, eq(users.id, r.rentedById))
-        .orderBy(desc(shown.id));
-    },
-    page,
-    db.with(hits, matches).select({ n: count() }).from(matches),
-  );
+  const total = totalColumn(db.select({ n: count() }).from(matches));
+  return pageAndTotal(({ limit, offset }) => {
+    // The newest matches of the page by a top-N sort; joined to every match, the rentals were
+    // walked backwards until the page's turned up, far when a status is rare.
+    const shown = db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(desc(matches.id))
+      .limit(limit)
+      .offset(offset)
+      .as('shown');
+    return db
+      .with(hits, matches)
+      .select({ ...RENTAL_FIELDS, total })
+      .from(shown)
+      .innerJoin(r, eq(r.id, shown.id))
+      .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
+      .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
+      .leftJoin(users, eq(users.id, r.rentedById))
+      .orderBy(desc(shown.id));
+  }, page);
 }
 
 /** The items of some rentals, in each rental's order. */
