@@ -101,6 +101,9 @@ export function medianByP99(rows) {
   return [...rows].sort((a, b) => rank(a) - rank(b))[Math.floor((rows.length - 1) / 2)];
 }
 
+/** A row's CPU per request, the API's and PostgreSQL's together; undefined when not measured. */
+const cpuOf = (row) => (row?.cpu ? row.cpu.api + row.cpu.db : undefined);
+
 const cell = (value) => (value === undefined || value === null ? '-' : String(value));
 
 export function markdown(report) {
@@ -124,9 +127,10 @@ export function markdown(report) {
       `${dataset.materialRentalReturns} returns, ${dataset.staff} staff with three years of ` +
       `attendance; generated in ${dataset.seedSeconds} s.`,
     '',
-    '| scenario | kind | p50 ms | p99 ms | req/s | p99 ms by round | errors | budget |',
-    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+    '| scenario | kind | p50 ms | p99 ms | req/s | p99 ms by round | errors | CPU ms/req: API + PostgreSQL | CPU share | budget |',
+    '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |',
   ];
+  const floorCpu = cpuOf(report.scenarios.find((row) => row.name === SESSION_FLOOR));
   const verdictOf = new Map(report.verdicts.map((v) => [v.name, v]));
   const shown = (name) => {
     const verdict = verdictOf.get(name);
@@ -135,7 +139,9 @@ export function markdown(report) {
   for (const row of report.scenarios) {
     lines.push(
       `| ${row.name} | ${row.kind} | ${row.p50} | ${row.p99} | ${row.requestsPerSecond} | ` +
-        `${row.roundsP99.join(', ')} | ${errorsOf(row)} | ${shown(row.name)} |`,
+        `${row.roundsP99.join(', ')} | ${errorsOf(row)} | ` +
+        `${row.cpu ? `${row.cpu.api} + ${row.cpu.db}` : '-'} | ` +
+        `${floorCpu && cpuOf(row) ? percent(floorCpu / cpuOf(row)) : '-'} | ${shown(row.name)} |`,
     );
   }
   lines.push(
@@ -143,7 +149,10 @@ export function markdown(report) {
     'Cold reads ask their URLs in turn, each once before any is asked again. "dashboard after a ' +
       'write" and the Excel file are loops of a write and the call measured (a stock update; an ' +
       "edit of the address the file prints): their req/s is the connections over the call's mean " +
-      'latency, what a closed loop of that call alone makes.',
+      "latency, what a closed loop of that call alone makes. CPU ms/req is the CPU time the API's " +
+      "process and PostgreSQL's processes spent in the run over its requests (from /proc); its share " +
+      "is the session check's over the scenario's: what the share of req/s would be on a machine " +
+      'that does nothing else. The verdicts read req/s and p99.',
   );
   const day = report.workingDay;
   if (day) {

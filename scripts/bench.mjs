@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuPerRequest, serverCpu } from '../bench/cpu.mjs';
 import { dayOfRounds, markdown, medianByP99, verdicts } from '../bench/report.mjs';
 import {
   afterWriteScenarios,
@@ -94,12 +95,15 @@ const round2 = (n) => Math.round(n * 100) / 100;
 async function measure(scenario, context, day, seconds) {
   if (scenario.kind === 'day') return runWorkingDay(day, seconds);
   if (scenario.custom) return scenario.custom(context, seconds);
+  const before = serverCpu(context.serverPid);
   const result = await autocannonRun(
     scenario,
     { authorization: `Bearer ${context.token}` },
     seconds,
   );
+  const cpu = cpuPerRequest(before, serverCpu(context.serverPid), result.requests.total);
   return {
+    cpu,
     p50: result.latency.p50,
     p99: result.latency.p99,
     average: round2(result.latency.average),
@@ -116,6 +120,7 @@ function logRow(name, row, rate = `${String(row.requestsPerSecond).padStart(8)} 
       (errors
         ? `  (${errors} errors${row.errorSamples?.length ? `: ${row.errorSamples[0]}` : ''})`
         : '') +
+      (row.cpu ? `  CPU ${row.cpu.api} + ${row.cpu.db} ms/req` : '') +
       (row.total === 0 ? '  (no answer within the run)' : ''),
   );
 }
@@ -149,7 +154,7 @@ async function main() {
     console.log('Starting PostgreSQL and generating the data set...');
     const info = await ready;
     console.log('Data set:', info.dataset);
-    const context = info;
+    const context = { ...info, serverPid: child.pid };
     const all = [
       ...floorScenarios(info),
       ...coldScenarios(info),
