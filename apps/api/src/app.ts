@@ -202,16 +202,15 @@ export async function buildApp({
 }
 
 /**
- * Hears the database's notices of changed tables (decision 017) on a connection of its own, so
- * that this process follows every write, from any process or client: its stamps, and the open
- * screens its sockets serve (`changed`, plugins/socket.ts).
+ * Hears the database's notices of changed tables on a connection of its own, so that the open
+ * screens this process's sockets serve follow every write, from any process or client
+ * (`changed`, plugins/socket.ts).
  */
 function listenForTableChanges(app: FastifyInstance, heartbeat?: Heartbeat): void {
   const { changes, events } = app.ctx;
   const { options } = app.ctx.db.$client;
   const listener = new ListenConnection(options, app.log, 'table changes', heartbeat);
   listener.on('notification', (message) => {
-    changes.notice(message);
     if (message.channel === TABLE_CHANGES_CHANNEL && message.payload)
       events.emit('tableChanged', message.payload);
   });

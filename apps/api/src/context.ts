@@ -32,7 +32,7 @@ export type AppContext = {
   loginLimits?: LoginRateLimit;
   /** The SMTP server of SMTP_URL (decision 013); null or absent: no e-mail is sent. */
   mailer?: Mailer | null;
-  /** Which tables changed since a kept figure was read (decision 017). */
+  /** Whether the notices of changed tables are heard (lib/table-changes). */
   changes: TableChanges;
   /** The outbox worker, told when a commit queued mail. */
   emailOutbox?: { kick: () => void } | null;

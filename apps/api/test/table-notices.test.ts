@@ -24,7 +24,7 @@ async function noticedTables(): Promise<Set<string>> {
 }
 
 describe('the notices (migrations 0024 and 0025)', () => {
-  // A figure kept over ANY_TABLE depends on every table of the records.
+  // The open screens follow every table of the records (the socket's `changed`).
   it('are sent by every table but the bookkeeping ones, and by none of those', async () => {
     const result = await t.db.execute<{ table: string }>(
       sql`select tablename as "table" from pg_tables where schemaname = 'public' order by 1`,

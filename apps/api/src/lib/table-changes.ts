@@ -1,14 +1,7 @@
 import type { LiveTopic } from '@stockyard/shared';
-import type { Notification } from 'pg';
 
 /** The channel on which the database tells of a change to a watched table (migration 0024). */
 export const TABLE_CHANGES_CHANNEL = 'stockyard_table_changes';
-
-/**
- * Every table that sends notices, which is every table but the bookkeeping ones (migrations 0024
- * and 0025): a stamp over it changes at any notice.
- */
-export const ANY_TABLE = ['*'] as const;
 
 /**
  * The tables that send no notice of their changes (migration 0025): nothing that follows the
@@ -59,51 +52,25 @@ export const TABLE_TOPICS: Record<string, LiveTopic> = {
 };
 
 /**
- * What this process knows of changes to the tables (decision 017): a generation per table, raised
- * by each notice the database sends once a transaction that wrote to the table commits (statement
- * triggers, migration 0024), and all of them at once after each commit of this process (so that
- * its own writes show at once, before their notice arrives) and whenever the notices may have
- * been missed. A stamp can be trusted only while `hearing`: while no notice can arrive, nothing
- * is heard. No figure is kept by it since decision 025 (the dashboard's went with decision 024).
+ * Whether this process hears the database's notices of changed tables (statement triggers,
+ * migration 0024), which reach the open screens as the socket's `changed` (the `tableChanged`
+ * event). While it does not, a change can go unheard; when it hears again, `tableChanged` with
+ * null tells the screens that anything may have changed meanwhile.
  */
 export class TableChanges {
-  private readonly generations = new Map<string, number>();
-  private everything = 0;
-  /** Raised by every notice, whatever its table: the generation of ANY_TABLE. */
-  private anyTable = 0;
   private listening = false;
 
   get hearing(): boolean {
     return this.listening;
   }
 
-  /** The notices arrive again (or for the first time): what came before is unknown. */
+  /** The notices arrive again (or for the first time). */
   heardAgain(): void {
     this.listening = true;
-    this.changedAll();
   }
 
-  /** The notices stopped: no stamp can be trusted until they arrive again. */
+  /** The notices stopped: a change may go unheard until they arrive again. */
   deaf(): void {
     this.listening = false;
-    this.changedAll();
-  }
-
-  /** A notice from the database: the payload names the table. */
-  notice(message: Pick<Notification, 'channel' | 'payload'>): void {
-    if (message.channel !== TABLE_CHANGES_CHANNEL || !message.payload) return;
-    this.generations.set(message.payload, (this.generations.get(message.payload) ?? 0) + 1);
-    this.anyTable += 1;
-  }
-
-  /** Any table may have changed: this process committed a write. */
-  changedAll(): void {
-    this.everything += 1;
-  }
-
-  /** A stamp of the tables' generations: equal stamps mean no change heard in between. */
-  stamp(tables: readonly string[]): string {
-    if (tables === ANY_TABLE) return `${this.everything}:${this.anyTable}`;
-    return `${this.everything}:${tables.map((table) => this.generations.get(table) ?? 0).join(',')}`;
   }
 }

@@ -44,7 +44,6 @@ export async function inTransaction<T>(
     throw error;
   }
   key?.settle(true);
-  ctx.changes?.changedAll();
   for (const task of tasks) {
     try {
       await task();
