@@ -248,6 +248,32 @@ describe('e-mail of notifications (Email Notifications)', () => {
     expect(mail.raw).toContain('pending approval');
   });
 
+  it('queues no confirmation e-mail for a requester whose Email Notifications is off', async () => {
+    const manager = await createUser(t.db, {
+      role: 'USER',
+      locationId: actors.location.id,
+      emailAlerts: false,
+    });
+    const { headers } = await loginAs(t.app, manager.email);
+    const response = await call('POST', '/rental-requests', headers, {
+      name: 'Trestle',
+      quantity: 1,
+      unit: 'EACH',
+      requestedDate: '2030-02-01',
+      returnDate: '2030-02-10',
+      location: actors.location.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().data.id as number;
+    // The mail is queued in the request's own transaction, so its 201 means it would be there.
+    const queued = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.subject, `%material request #${id} received`));
+    expect(queued).toEqual([]);
+    expect(mailTo(manager.email)).toHaveLength(0);
+  });
+
   it('sends each mail once with several workers on one database (FOR UPDATE SKIP LOCKED)', async () => {
     const workers = [1, 2, 3].map(
       () =>

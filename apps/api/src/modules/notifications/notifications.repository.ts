@@ -259,6 +259,12 @@ export async function deleteNotification(
 
 export type OutboxMail = typeof emailOutbox.$inferInsert;
 
+/** Whether the user's Email Notifications switch is on (false for no such user). */
+export async function wantsEmail(db: DbExecutor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ on: users.emailAlerts }).from(users).where(eq(users.id, userId));
+  return row?.on === true;
+}
+
 export async function insertEmails(db: DbExecutor, rows: OutboxMail[]): Promise<void> {
   if (rows.length > 0) await db.insert(emailOutbox).values(rows);
 }

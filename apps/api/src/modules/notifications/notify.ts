@@ -77,7 +77,8 @@ export function flagAllows(recipient: repo.Recipient, type: NotificationType): b
 
 /**
  * Queues an e-mail inside the caller's transaction; the outbox worker sends it after the commit.
- * Nothing is queued when the server has no SMTP_URL.
+ * Nothing is queued when the server has no SMTP_URL, nor for a user (`userId`) whose Email
+ * Notifications switch is off, as of this transaction.
  */
 export async function queueEmail(
   ctx: AppContext,
@@ -85,6 +86,7 @@ export async function queueEmail(
   mail: { userId: number | null; to: string; subject: string; body: string },
 ): Promise<void> {
   if (!ctx.mailer) return;
+  if (mail.userId !== null && !(await repo.wantsEmail(uow.tx, mail.userId))) return;
   await repo.insertEmails(uow.tx, [
     { userId: mail.userId, toAddress: mail.to, subject: mail.subject, body: mail.body },
   ]);
