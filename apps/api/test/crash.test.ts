@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MESSAGES } from '@stockyard/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../src/db/embedded';
-import { processAlive, readPostmaster, stopOrphanedServer } from '../src/db/embedded-owner';
+import { processAlive, readPostmaster, stopPostmaster } from '../src/db/embedded-owner';
 import { ensureDatabase } from '../src/db/migrate';
 import {
   freePort,
@@ -32,7 +32,7 @@ afterAll(async () => {
   for (const database of databases) await database.stop().catch(() => undefined);
   for (const dir of dataDirs) {
     const postmaster = await readPostmaster(path.join(dir, 'postgres'));
-    if (postmaster) await stopOrphanedServer(postmaster.pid, 10_000);
+    if (postmaster) await stopPostmaster(postmaster.pid, 10_000);
     await fs.rm(dir, { recursive: true, force: true });
   }
 });

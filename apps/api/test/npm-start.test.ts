@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processAlive, readPostmaster, stopOrphanedServer } from '../src/db/embedded-owner';
+import { processAlive, readPostmaster, stopPostmaster } from '../src/db/embedded-owner';
 import { freePort, type ServerProcess, untilRunning, within } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -22,7 +22,7 @@ afterAll(async () => {
     const app = Number(await fs.readFile(path.join(dir, 'app.pid'), 'utf8').catch(() => ''));
     if (app > 0 && (await processAlive(app))) process.kill(app, 'SIGKILL');
     const postmaster = await readPostmaster(path.join(dir, 'postgres'));
-    if (postmaster) await stopOrphanedServer(postmaster.pid, 10_000);
+    if (postmaster) await stopPostmaster(postmaster.pid, 10_000);
     await fs.rm(dir, { recursive: true, force: true });
   }
 });

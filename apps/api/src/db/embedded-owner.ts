@@ -113,11 +113,12 @@ async function exitsWithin(pid: number, ms: number): Promise<boolean> {
 }
 
 /**
- * Stops an orphaned server: a fast shutdown (SIGINT) that closes the cluster cleanly, then an
- * immediate one (SIGQUIT, recovered from the WAL at the next start), then SIGKILL as a last resort.
- * Returns the signal that stopped it (null when it was already gone).
+ * Stops a server by its postmaster's pid, an orphan's or the app's own: a fast shutdown (SIGINT)
+ * that closes the cluster cleanly, then an immediate one (SIGQUIT, recovered from the WAL at the
+ * next start), then SIGKILL as a last resort. Returns the signal that stopped it (null when it was
+ * already gone).
  */
-export async function stopOrphanedServer(
+export async function stopPostmaster(
   pid: number,
   fastShutdownMs = 30_000,
 ): Promise<NodeJS.Signals | null> {
@@ -134,7 +135,7 @@ export async function stopOrphanedServer(
     }
     if (await exitsWithin(pid, waitMs)) return signal;
   }
-  throw new Error(`The PostgreSQL server left running (pid ${pid}) did not stop.`);
+  throw new Error(`The PostgreSQL server (pid ${pid}) did not stop.`);
 }
 
 /** Written once the server is up, so that no stale record can make a live server look orphaned. */

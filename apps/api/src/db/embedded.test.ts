@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { isOrphanedServer, type Postmaster, readPostmaster } from './embedded-owner';
+import { startEmbeddedPostgres } from './embedded';
+import { isOrphanedServer, type Postmaster, processAlive, readPostmaster } from './embedded-owner';
 
 /** Field 41 of /proc/<pid>/stat: the scheduling policy (0 normal, 3 batch). */
 function schedulingPolicy(pid: number): number {
@@ -79,5 +80,35 @@ describe.runIf(!process.env.TEST_DATABASE_URL && process.platform === 'linux')(
       const claimingOther = { ...postmaster, dataDir: otherCluster };
       expect(await isOrphanedServer(dataDir, otherCluster, claimingOther)).toBe(false);
     });
+  },
+);
+
+// A server of the app's own that does not answer its stop: `npm start`'s stop must still end.
+describe.runIf(!process.env.TEST_DATABASE_URL && process.platform === 'linux')(
+  "the app's stop of its embedded server",
+  () => {
+    it('stops a server that does not finish its clean shutdown in time, harder, and returns', async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockyard-stop-'));
+      try {
+        const server = await startEmbeddedPostgres(
+          dataDir,
+          () => {},
+          () => {},
+          {
+            fastShutdownMs: 1_000,
+          },
+        );
+        const postmaster = (await readPostmaster(path.join(dataDir, 'postgres')))!;
+        // Stopped, as a hung host leaves it: it cannot act on SIGINT or SIGQUIT, only die.
+        process.kill(postmaster.pid, 'SIGSTOP');
+        const started = performance.now();
+        await server.stop();
+        // 1 s for the clean shutdown and 5 s for the immediate one, then SIGKILL.
+        expect(performance.now() - started).toBeLessThan(15_000);
+        expect(await processAlive(postmaster.pid)).toBe(false);
+      } finally {
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    }, 60_000);
   },
 );

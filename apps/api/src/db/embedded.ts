@@ -13,7 +13,7 @@ import {
   processAlive,
   readPostmaster,
   recordAppPid,
-  stopOrphanedServer,
+  stopPostmaster,
 } from './embedded-owner';
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
@@ -22,6 +22,8 @@ export class DataDirInUseError extends Error {}
 
 /** How long a server that died may take to start again before the app gives up on it. */
 const RESTART_GIVE_UP_MS = 60_000;
+/** How long a stop waits for the server's clean shutdown before it stops it harder. */
+const FAST_SHUTDOWN_MS = 30_000;
 const RESTART_FIRST_WAIT_MS = 100;
 const RESTART_WAIT_CAP_MS = 2_000;
 
@@ -31,6 +33,14 @@ const RESTART_WAIT_CAP_MS = 2_000;
  */
 class OwnedPostgres extends EmbeddedPostgres {
   stopping = false;
+
+  constructor(
+    options: ConstructorParameters<typeof EmbeddedPostgres>[0],
+    /** How long the fast shutdown may take before the stop is harder (stopPostmaster). */
+    private readonly fastShutdownMs: number,
+  ) {
+    super(options);
+  }
 
   /** The postmaster process (the package keeps it private: `process`, 18.x). */
   get postmaster(): ChildProcess | undefined {
@@ -45,7 +55,14 @@ class OwnedPostgres extends EmbeddedPostgres {
       (this as unknown as { process?: ChildProcess }).process = undefined;
       return;
     }
-    await super.stop();
+    if (!postmaster?.pid) return super.stop();
+    // The package's stop sends SIGINT and waits for the exit however long it takes: a server that
+    // does not finish its fast shutdown in time (a stuck backend, a checkpoint on a hung disk) is
+    // stopped harder, so that the app's stop, and `kill -TERM`, always end.
+    const exited = new Promise((resolve) => postmaster.once('exit', resolve));
+    await stopPostmaster(postmaster.pid, this.fastShutdownMs);
+    await exited;
+    (this as unknown as { process?: ChildProcess }).process = undefined;
   }
 }
 
@@ -84,7 +101,7 @@ async function claimCluster(
   notice(
     `Stopping the PostgreSQL server (pid ${postmaster.pid}) that an earlier run left running on ${dataDir}...`,
   );
-  const signal = await stopOrphanedServer(postmaster.pid);
+  const signal = await stopPostmaster(postmaster.pid);
   notice(
     signal === 'SIGINT' || signal === null
       ? 'It stopped cleanly; starting again.'
@@ -205,10 +222,13 @@ export async function startEmbeddedPostgres(
   {
     giveUp = (error) => notice(error.message),
     port: chosenPort,
+    fastShutdownMs = FAST_SHUTDOWN_MS,
   }: {
     giveUp?: (error: Error) => void;
     /** A port of one's own (a test starting a server again where it was); a free one else. */
     port?: number;
+    /** How long a stop waits for a clean (fast) shutdown before an immediate one. */
+    fastShutdownMs?: number;
   } = {},
 ): Promise<EmbeddedServer> {
   const clusterDir = path.join(dataDir, 'postgres');
@@ -221,35 +241,38 @@ export async function startEmbeddedPostgres(
   const isRoot = os.userInfo().uid === 0;
   const socketDir = socketDirFor(clusterDir, port);
   let lastLog = '';
-  const pg = new OwnedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
-      // The cluster sits on local disk and the hot set in memory: a random read costs about what
-      // a sequential one does, so the planner may use an index on small tables too.
-      '-c',
-      'random_page_cost=1.1',
-      // After a crash the server syncs the data directory before it replays its log: one syncfs
-      // per file system instead of an fsync per file (2 s less on this project's cluster).
-      '-c',
-      'recovery_init_sync_method=syncfs',
-    ],
-    onLog: (message) => {
-      lastLog = message.trim();
-      log(lastLog);
+  const pg = new OwnedPostgres(
+    {
+      databaseDir: clusterDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${socketDir ?? ''}`,
+        // The cluster sits on local disk and the hot set in memory: a random read costs about what
+        // a sequential one does, so the planner may use an index on small tables too.
+        '-c',
+        'random_page_cost=1.1',
+        // After a crash the server syncs the data directory before it replays its log: one syncfs
+        // per file system instead of an fsync per file (2 s less on this project's cluster).
+        '-c',
+        'recovery_init_sync_method=syncfs',
+      ],
+      onLog: (message) => {
+        lastLog = message.trim();
+        log(lastLog);
+      },
+      onError: (error) => log(String(error)),
     },
-    onError: (error) => log(String(error)),
-  });
+    fastShutdownMs,
+  );
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     if (isRoot) {
