@@ -17,8 +17,9 @@ import {
   lt,
   type SQL,
   sql,
+  type WithSubquery,
 } from 'drizzle-orm';
-import { alias, union } from 'drizzle-orm/pg-core';
+import { alias, type SubqueryWithSelection, union } from 'drizzle-orm/pg-core';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import {
@@ -168,29 +169,22 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
           ? undefined
           : eq(r.status, status),
   );
-  // The page's ids first, and only its rows are joined and have their items read: the items'
-  // column is computed where the rows are made, so every row an OFFSET skipped would have had its
-  // items read too.
   if (!filters.search) {
-    const total = totalColumn(unsearchedCount(db, filters, where));
-    return pageAndTotal(({ limit, offset }) => {
-      const shown = db
-        .select({ id: sql<number>`${r.id}`.as('shown_id') })
-        .from(r)
-        .where(where)
-        .orderBy(desc(r.id))
-        .limit(limit)
-        .offset(offset)
-        .as('shown');
-      return db
-        .select({ ...RENTAL_FIELDS, total })
-        .from(shown)
-        .innerJoin(r, eq(r.id, shown.id))
-        .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
-        .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
-        .leftJoin(users, eq(users.id, r.rentedById))
-        .orderBy(desc(shown.id));
-    }, page);
+    return pageOfRentals(
+      db,
+      page,
+      [],
+      totalColumn(unsearchedCount(db, filters, where)),
+      (limit, offset) =>
+        db
+          .select({ id: sql<number>`${r.id}`.as('shown_id') })
+          .from(r)
+          .where(where)
+          .orderBy(desc(r.id))
+          .limit(limit)
+          .offset(offset)
+          .as('shown'),
+    );
   }
   // A search finds its rentals once (decision 023): the page and its total both read that CTE.
   // The other filters are applied to what was found, a tenth of the rentals for a word of three
@@ -207,18 +201,39 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
         : db.select({ id }).from(hits).innerJoin(r, eq(r.id, hits.id)).where(where),
     );
   const total = totalColumn(db.select({ n: count() }).from(matches));
-  return pageAndTotal(({ limit, offset }) => {
-    // The newest matches of the page by a top-N sort; joined to every match, the rentals were
-    // walked backwards until the page's turned up, far when a status is rare.
-    const shown = db
+  // The newest matches of the page by a top-N sort; joined to every match, the rentals were
+  // walked backwards until the page's turned up, far when a status is rare.
+  return pageOfRentals(db, page, [hits, matches], total, (limit, offset) =>
+    db
       .select({ id: matches.id })
       .from(matches)
       .orderBy(desc(matches.id))
       .limit(limit)
       .offset(offset)
-      .as('shown');
+      .as('shown'),
+  );
+}
+
+/**
+ * A page of rentals with their total: the page's ids first (`ids`, with its LIMIT and OFFSET), and
+ * only those rows are joined and have their items read. The items' column is computed where a
+ * row is made, so every row an OFFSET skipped would have had its items read too.
+ */
+function pageOfRentals(
+  db: Database,
+  page: Page,
+  ctes: WithSubquery[],
+  total: SQL<number>,
+  ids: (
+    limit: number,
+    offset: number,
+  ) => SubqueryWithSelection<{ id: SQL.Aliased<number> }, 'shown'>,
+) {
+  const r = materialRentals;
+  return pageAndTotal(({ limit, offset }) => {
+    const shown = ids(limit, offset);
     return db
-      .with(hits, matches)
+      .with(...ctes)
       .select({ ...RENTAL_FIELDS, total })
       .from(shown)
       .innerJoin(r, eq(r.id, shown.id))
