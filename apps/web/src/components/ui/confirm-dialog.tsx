@@ -8,13 +8,18 @@ type ConfirmDialogProps = {
   title: string;
   description: string;
   confirmLabel?: string;
+  /**
+   * Whether the action destroys something (a deletion, the default): its button is red. An action
+   * that only moves a record on (Finalize, Convert, Mark Returned) is asked in the primary colour.
+   */
+  destructive?: boolean;
   /** What the confirm button says while the action runs. */
   pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
 };
 
-/** Asks before anything destructive; focus goes back to what opened it as it closes. */
+/** Asks before anything that cannot be undone; focus goes back to what opened it as it closes. */
 export function ConfirmDialog({ open, onOpenChange, ...panel }: ConfirmDialogProps) {
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
@@ -30,6 +35,7 @@ function ConfirmPanel({
   description,
   confirmLabel = 'Delete',
   pendingLabel = 'Deleting...',
+  destructive = true,
   pending = false,
   onConfirm,
 }: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'>) {
@@ -45,7 +51,11 @@ function ConfirmPanel({
         <A.Description className="mt-2 text-sm text-muted-foreground">{description}</A.Description>
         <div className="mt-6 flex justify-end gap-2">
           <A.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</A.Cancel>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button
+            variant={destructive ? 'destructive' : 'primary'}
+            disabled={pending}
+            onClick={onConfirm}
+          >
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>

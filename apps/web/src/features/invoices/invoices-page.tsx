@@ -217,6 +217,7 @@ export default function InvoicesPage() {
         title="Mark as Finalized"
         description={INVOICE_MESSAGES.finalizeConfirm(finalizing?.invoiceId ?? '')}
         confirmLabel="Finalize"
+        destructive={false}
         pendingLabel="Finalizing..."
         pending={finalize.isPending}
         onConfirm={confirmFinalize}
@@ -229,6 +230,7 @@ export default function InvoicesPage() {
         title="Convert to Rental"
         description={INVOICE_MESSAGES.convertConfirm(converting?.invoiceId ?? '')}
         confirmLabel="Convert"
+        destructive={false}
         pendingLabel="Converting..."
         pending={convert.isPending}
         onConfirm={confirmConvert}

@@ -332,6 +332,7 @@ export default function MaterialRentalsPage() {
         title={marking ? `Mark Full Returned: ${rentalName(marking)}` : 'Mark Full Returned'}
         description={`Every item of ${marking ? rentalName(marking) : 'the rental'} still out comes back to ${marking?.fromLocation.name ?? 'its location'} and the rental is closed as returned.`}
         confirmLabel="Mark Returned"
+        destructive={false}
         pendingLabel="Marking..."
         pending={markReturned.isPending}
         onConfirm={confirmMarkReturned}
