@@ -213,6 +213,18 @@ async function useDarkTheme(page: Page) {
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 }
 
+/**
+ * What a person waits for before printing: Print is enabled once the company profile, which heads
+ * the paper, is read (it is disabled until then), and the heading is there.
+ */
+async function expectReadyToPrint(page: Page, invoiceId: string) {
+  const document = page.getByRole('article', { name: `Invoice ${invoiceId}` });
+  await expect(document.getByRole('button', { name: 'Print' })).toBeEnabled();
+  await expect(document.getByRole('region', { name: 'Company' })).toContainText(
+    COMPANY.companyName,
+  );
+}
+
 /** Black text on a white sheet, whatever the theme: the document under print media. */
 async function expectBlackOnWhite(page: Page, invoiceId: string) {
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
@@ -236,6 +248,7 @@ test.describe('the printed invoice', () => {
       await page.getByRole('menuitem', { name: 'Preview Invoice' }).click();
       const document = page.getByRole('article', { name: `Invoice ${seeded.invoiceId}` });
       await expect(document).toContainText(seeded.items.at(-1)!.remark);
+      await expectReadyToPrint(page, seeded.invoiceId);
     };
 
     await openPreview();
@@ -271,6 +284,7 @@ test.describe('the printed invoice', () => {
       await page.getByRole('button', { name: 'Next: Preview' }).click();
       const document = page.getByRole('article', { name: `Invoice ${seeded.invoiceId}` });
       await expect(document).toContainText(seeded.items.at(-1)!.remark);
+      await expectReadyToPrint(page, seeded.invoiceId);
     };
 
     await page.goto('/invoices');

@@ -153,6 +153,17 @@ test.describe('invoices', () => {
       .click();
     const finalizing = office.getByRole('alertdialog', { name: 'Mark as Finalized' });
     await expect(finalizing).toContainText(`Invoice ${id} becomes final`);
+    // It destroys nothing: its button is the page's primary one (Create Invoice), not a deletion's red.
+    const background = (button: Locator) =>
+      button.evaluate((element) => {
+        const browser = globalThis as unknown as {
+          getComputedStyle: (element: unknown) => { backgroundColor: string };
+        };
+        return browser.getComputedStyle(element).backgroundColor;
+      });
+    expect(await background(finalizing.getByRole('button', { name: 'Finalize' }))).toBe(
+      await background(office.getByRole('button', { name: 'Create Invoice', includeHidden: true })),
+    );
     await finalizing.getByRole('button', { name: 'Cancel' }).click();
     await expect(finalizing).toBeHidden();
     await expect(row).toContainText('DRAFT');

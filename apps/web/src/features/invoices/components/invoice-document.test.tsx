@@ -59,6 +59,38 @@ describe('the invoice document', () => {
     expect(within(heading).getByText('12 Quay Street, Bristol')).toBeTruthy();
   });
 
+  it('cannot be printed until the company profile is read, so that no paper lacks its heading', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <InvoiceDocument invoice={invoice} />
+      </QueryClientProvider>,
+    );
+    const print = screen.getByRole('button', { name: 'Print' }) as HTMLButtonElement;
+    expect(print.disabled).toBe(true);
+    expect(screen.getByRole('article').getAttribute('aria-busy')).toBe('true');
+    answer(
+      json({
+        success: true,
+        message: 'OK',
+        data: {
+          companyName: 'Harbour Scaffolding',
+          email: '',
+          phone: '',
+          address: '',
+          updatedAt: null,
+        },
+      }),
+    );
+    expect(await screen.findByText('Harbour Scaffolding')).toBeTruthy();
+    expect(print.disabled).toBe(false);
+    expect(screen.getByRole('article').getAttribute('aria-busy')).toBe('false');
+  });
+
   it('has no heading while no profile was saved', async () => {
     show({ companyName: '', email: '', phone: '', address: '', updatedAt: null });
     expect(await screen.findByText('INV-1001')).toBeTruthy();

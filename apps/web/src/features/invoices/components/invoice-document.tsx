@@ -1,4 +1,5 @@
 import {
+  type CompanyProfile,
   isFinalized,
   type MaterialUsageDto,
   summarizeByJobType,
@@ -92,8 +93,7 @@ function documentRows(items: DocumentItem[]): DocumentRow[] {
 }
 
 /** The company profile (Settings) heads the document: its name and address, once saved. */
-function CompanyHeading() {
-  const company = useCompanyProfile().data;
+function CompanyHeading({ company }: { company: CompanyProfile | undefined }) {
   if (!company?.companyName) return null;
   return (
     <section aria-label="Company" className="mb-2">
@@ -116,20 +116,29 @@ export function InvoiceDocument({
 }) {
   const finalized = isFinalized(invoice.status);
   const summary = summarizeByJobType(invoice.items);
+  // Its heading comes with the company profile: until that is read, the paper would lack it.
+  const company = useCompanyProfile();
   return (
     <article
       className="invoice-document space-y-6 rounded-lg border border-border bg-card p-4 text-sm sm:p-6"
       aria-label={`Invoice ${invoice.invoiceId}`}
+      aria-busy={company.isPending}
     >
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <CompanyHeading />
+          <CompanyHeading company={company.data} />
           <h2 className="text-2xl font-bold tracking-tight">INVOICE</h2>
           <p className="font-mono text-muted-foreground">{invoice.invoiceId}</p>
         </div>
         <div className="flex items-center gap-2">
           <Badge tone={finalized ? 'green' : 'yellow'}>{finalized ? 'FINALIZED' : 'DRAFT'}</Badge>
-          <Button variant="outline" size="sm" className="no-print" onClick={() => window.print()}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="no-print"
+            disabled={company.isPending}
+            onClick={() => window.print()}
+          >
             <Printer className="h-4 w-4" aria-hidden />
             Print
           </Button>
