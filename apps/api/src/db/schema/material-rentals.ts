@@ -169,8 +169,9 @@ export const materialRentalReturns = pgTable(
     index('material_rental_returns_rental_idx').on(t.rentalId, t.id),
     index('material_rental_returns_item_idx').on(t.rentalItemId),
     index('material_rental_returns_returned_by_idx').on(t.returnedById),
-    // The dashboard: units returned in a period.
-    index('material_rental_returns_date_idx').on(t.returnDate),
+    // The dashboard: units returned in a period, read from the index alone (its chart and the units
+    // out when the month began; a field manager's joined to their rentals by rental_id).
+    index('material_rental_returns_date_idx').on(t.returnDate, t.returnedQuantity, t.rentalId),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "material_rental_returns_date_idx";--> statement-breakpoint
+CREATE INDEX "material_rental_returns_date_idx" ON "material_rental_returns" USING btree ("return_date","returned_quantity","rental_id");
