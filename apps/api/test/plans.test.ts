@@ -4,6 +4,7 @@ import { createDatabase, type Database } from '../src/db/client';
 import { sessions } from '../src/db/schema';
 import { findLiveSession } from '../src/modules/auth/auth.repository';
 import { findInvoice, findItems, findUsages } from '../src/modules/invoices/invoices.repository';
+import { findRental } from '../src/modules/material-rentals/material-rentals.repository';
 import { createLocation, createUser, loginAs } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -11,7 +12,7 @@ import { createTestApp, type TestApp } from './helpers';
  * Lists are read the plain way, planned when asked (decision 026). A few reads stay named
  * prepared statements because a budget of the bench needs what that buys, planning once per
  * connection (decision 026): the session check, which every signed-in request runs first and
- * every budget is a ratio to, and the invoice detail's three reads. PostgreSQL tries five custom
+ * every budget is a ratio to, the invoice detail's three reads and the material rental detail. PostgreSQL tries five custom
  * plans of a prepared statement, then keeps its generic plan only when that plan's estimate is as
  * good; a statement it went on planning at every call would cost what a plain select does. Each
  * read runs here on one connection, whose statements must have gone generic.
@@ -20,6 +21,7 @@ let t: TestApp;
 let one: Database;
 let session: { id: string; userId: number };
 let invoiceIds: number[];
+let rentalIds: number[];
 beforeAll(async () => {
   t = await createTestApp();
   const user = await createUser(t.db, { role: 'ADMIN' });
@@ -38,6 +40,20 @@ beforeAll(async () => {
     from generate_series(1, 200) n
     returning id`);
   invoiceIds = rows.map((r) => Number(r.id));
+  const yard = await createLocation(t.db);
+  const rentals = await t.db.execute<{ id: number }>(sql`
+    insert into material_rentals (from_location_id, to_location_id, rental_date,
+                                  expected_return_date, rented_by_id)
+    select ${yard.id}, ${site.id}, current_date - n, current_date + n, ${user.id}
+    from generate_series(1, 200) n
+    returning id`);
+  rentalIds = rentals.rows.map((r) => Number(r.id));
+  const tube = await t.db.execute<{ id: number }>(sql`
+    insert into materials (name, location_id, quantity, unit)
+    values ('Tube', ${yard.id}, 1000, 'EACH') returning id`);
+  await t.db.execute(sql`
+    insert into material_rental_items (rental_id, material_id, material_name, quantity, unit)
+    select id, ${tube.rows[0]!.id}, 'Tube', 1 + id % 5, 'EACH' from material_rentals`);
   await t.db.execute(sql`analyze`);
   one = createDatabase(t.databaseUrl, 1);
 });
@@ -60,6 +76,14 @@ const keptReads: Array<[string, string[], (i: number) => Promise<unknown>]> = [
       const id = invoiceIds[(i * 37) % invoiceIds.length]!;
       expect(await findInvoice(one, id)).not.toBeNull();
       await Promise.all([findItems(one, id), findUsages(one, id)]);
+    },
+  ],
+  [
+    'the material rental detail',
+    ['material_rental_detail'],
+    async (i) => {
+      const rental = await findRental(one, rentalIds[(i * 37) % rentalIds.length]!);
+      expect(rental?.items).toHaveLength(1);
     },
   ],
 ];

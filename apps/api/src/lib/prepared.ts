@@ -10,7 +10,10 @@ import type { Database } from '../db/client';
  *   and every budget is a ratio to it; plain it cost about three times the CPU (decision 026);
  * - the invoice detail's three reads (invoices.repository `findInvoice`, `findItems`,
  *   `findUsages`): plain they cost about four times the CPU, and the detail's cold budget, met at
- *   37 % of the session check with them, would be missed (decision 026, the invoices' section).
+ *   37 % of the session check with them, would be missed (decision 026, the invoices' section);
+ * - the material rental detail (material-rentals.repository `findRental`, the rental with its
+ *   items): plain 3.2 to 4.0 ms of CPU a call, 22 % of the session check; prepared 1.3 to 1.5 ms,
+ *   54 to 57 % (decision 028).
  * `test/plans.test.ts` holds these to planning once per connection. Any other caller is a read
  * left from decisions 005 and 009 (`preparedList`: the rental requests' lists) that its module's
  * own change has not yet weighed: it goes plain, or is added here with its figures.

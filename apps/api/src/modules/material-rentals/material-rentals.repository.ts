@@ -36,6 +36,7 @@ import {
   users,
 } from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
+import { prepared } from '../../lib/prepared';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 export type RentalItemRow = typeof materialRentalItems.$inferSelect;
@@ -254,15 +255,22 @@ export async function findItems(db: DbExecutor, rentalIds: number[]) {
     .orderBy(asc(materialRentalItems.rentalId), asc(materialRentalItems.id));
 }
 
-/** One rental with its locations' and renter's names. */
+/**
+ * One rental with its locations' and renter's names and its items. A named prepared statement
+ * (lib/prepared.ts, decision 028): planned at every call it cost about as much again as it reads.
+ */
 export async function findRental(db: Database, id: number) {
-  const [row] = await db
-    .select(RENTAL_FIELDS)
-    .from(materialRentals)
-    .innerJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
-    .innerJoin(toLocation, eq(toLocation.id, materialRentals.toLocationId))
-    .leftJoin(users, eq(users.id, materialRentals.rentedById))
-    .where(eq(materialRentals.id, id));
+  const statement = prepared(db, 'material_rental_detail', (d, name) =>
+    d
+      .select(RENTAL_FIELDS)
+      .from(materialRentals)
+      .innerJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
+      .innerJoin(toLocation, eq(toLocation.id, materialRentals.toLocationId))
+      .leftJoin(users, eq(users.id, materialRentals.rentedById))
+      .where(eq(materialRentals.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 
