@@ -36,7 +36,7 @@ import {
   users,
 } from '../../db/schema';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { prepared } from '../../lib/prepared';
+import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 export type RentalItemRow = typeof materialRentalItems.$inferSelect;
@@ -132,6 +132,43 @@ function found(db: Database, pattern: string, number: number | null) {
   );
 }
 
+const p = sql.placeholder;
+
+/**
+ * What a list without a search is filtered by, the shape its named statement is prepared for: a
+ * destination or not, and no status, a stored one, or ACTIVE or OVERDUE (the stored ACTIVE on
+ * either side of today).
+ */
+type Shape = { to: boolean; status: 'any' | 'stored' | 'ACTIVE' | 'OVERDUE' };
+
+function shapeOf(filters: RentalFilters): Shape {
+  const { status } = filters;
+  return {
+    to: filters.toLocationId !== undefined,
+    status:
+      status === undefined
+        ? 'any'
+        : status === 'ACTIVE' || status === 'OVERDUE'
+          ? status
+          : 'stored',
+  };
+}
+
+/** The rentals of a shape, its values the placeholders `to`, `status` and `today`. */
+function shapeWhere(shape: Shape): SQL | undefined {
+  const r = materialRentals;
+  return and(
+    shape.to ? eq(r.toLocationId, p('to')) : undefined,
+    shape.status === 'ACTIVE'
+      ? and(eq(r.status, 'ACTIVE'), gte(r.expectedReturnDate, p('today')))
+      : shape.status === 'OVERDUE'
+        ? and(eq(r.status, 'ACTIVE'), lt(r.expectedReturnDate, p('today')))
+        : shape.status === 'stored'
+          ? eq(r.status, p('status'))
+          : undefined,
+  );
+}
+
 /**
  * How many rentals a list without a search covers. Without a status, or with a stored one, the
  * counters say it (`material_rental_counts`, kept by the rentals' triggers in the writing
@@ -139,26 +176,78 @@ function found(db: Database, pattern: string, number: number | null) {
  * ACTIVE and OVERDUE split the stored ACTIVE at today, which the counters do not; those come from
  * the ACTIVE rentals' index.
  */
-function unsearchedCount(db: Database, filters: RentalFilters, where: SQL | undefined) {
-  const status = filters.status;
-  if (status === 'ACTIVE' || status === 'OVERDUE') {
-    return db.select({ n: count() }).from(materialRentals).where(where);
+function shapeCount(d: Database, shape: Shape) {
+  if (shape.status === 'ACTIVE' || shape.status === 'OVERDUE') {
+    return d.select({ n: count() }).from(materialRentals).where(shapeWhere(shape));
   }
   const c = materialRentalCounts;
-  return db
+  return d
     .select({ n: sql<number>`coalesce(sum(${c.rentals}), 0)`.mapWith(Number) })
     .from(c)
     .where(
       and(
-        filters.toLocationId === undefined ? undefined : eq(c.toLocationId, filters.toLocationId),
-        status === undefined ? undefined : eq(c.status, status),
+        shape.to ? eq(c.toLocationId, p('to')) : undefined,
+        shape.status === 'stored' ? eq(c.status, p('status')) : undefined,
       ),
     );
+}
+
+/**
+ * The rentals of a page, newest first, from the page's ids (`shown`, which has its LIMIT and
+ * OFFSET): only those rows are joined and have their items read. The items' column is computed
+ * where a row is made, so every row an OFFSET skipped would have had its items read too.
+ */
+function rentalsShown(
+  d: Database,
+  shown: SubqueryWithSelection<{ id: SQL.Aliased<number> }, 'shown'>,
+  total: SQL<number>,
+  ctes: WithSubquery[] = [],
+) {
+  const r = materialRentals;
+  return d
+    .with(...ctes)
+    .select({ ...RENTAL_FIELDS, total })
+    .from(shown)
+    .innerJoin(r, eq(r.id, shown.id))
+    .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
+    .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
+    .leftJoin(users, eq(users.id, r.rentedById))
+    .orderBy(desc(shown.id));
 }
 
 /** A page of rentals, newest first, with their items, and how many the list covers. */
 export async function listRentals(db: Database, filters: RentalFilters, page: Page) {
   const r = materialRentals;
+  if (!filters.search) {
+    // A named statement per shape and page size (decision 028): built and planned at every call,
+    // the page cost about as much again as it reads.
+    const shape = shapeOf(filters);
+    const values = {
+      to: filters.toLocationId,
+      status: filters.status,
+      today: filters.today,
+    };
+    return pageAndTotal(
+      (bounds) =>
+        preparedList(
+          db,
+          `material_rentals_page_${Number(shape.to)}${shape.status}`,
+          bounds,
+          (d, name, limit, offset) => {
+            const shown = d
+              .select({ id: sql<number>`${r.id}`.as('shown_id') })
+              .from(r)
+              .where(shapeWhere(shape))
+              .orderBy(desc(r.id))
+              .limit(limitLiteral(limit))
+              .offset(offset)
+              .as('shown');
+            return rentalsShown(d, shown, totalColumn(shapeCount(d, shape))).prepare(name);
+          },
+        ).execute({ ...values, offset: bounds.offset }),
+      page,
+    );
+  }
   const status = filters.status;
   const where = and(
     filters.toLocationId === undefined ? undefined : eq(r.toLocationId, filters.toLocationId),
@@ -170,23 +259,6 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
           ? undefined
           : eq(r.status, status),
   );
-  if (!filters.search) {
-    return pageOfRentals(
-      db,
-      page,
-      [],
-      totalColumn(unsearchedCount(db, filters, where)),
-      (limit, offset) =>
-        db
-          .select({ id: sql<number>`${r.id}`.as('shown_id') })
-          .from(r)
-          .where(where)
-          .orderBy(desc(r.id))
-          .limit(limit)
-          .offset(offset)
-          .as('shown'),
-    );
-  }
   // A search finds its rentals once (decision 023): the page and its total both read that CTE.
   // The other filters are applied to what was found, a tenth of the rentals for a word of three
   // letters.
@@ -204,44 +276,15 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
   const total = totalColumn(db.select({ n: count() }).from(matches));
   // The newest matches of the page by a top-N sort; joined to every match, the rentals were
   // walked backwards until the page's turned up, far when a status is rare.
-  return pageOfRentals(db, page, [hits, matches], total, (limit, offset) =>
-    db
+  return pageAndTotal(({ limit, offset }) => {
+    const shown = db
       .select({ id: matches.id })
       .from(matches)
       .orderBy(desc(matches.id))
       .limit(limit)
       .offset(offset)
-      .as('shown'),
-  );
-}
-
-/**
- * A page of rentals with their total: the page's ids first (`ids`, with its LIMIT and OFFSET), and
- * only those rows are joined and have their items read. The items' column is computed where a
- * row is made, so every row an OFFSET skipped would have had its items read too.
- */
-function pageOfRentals(
-  db: Database,
-  page: Page,
-  ctes: WithSubquery[],
-  total: SQL<number>,
-  ids: (
-    limit: number,
-    offset: number,
-  ) => SubqueryWithSelection<{ id: SQL.Aliased<number> }, 'shown'>,
-) {
-  const r = materialRentals;
-  return pageAndTotal(({ limit, offset }) => {
-    const shown = ids(limit, offset);
-    return db
-      .with(...ctes)
-      .select({ ...RENTAL_FIELDS, total })
-      .from(shown)
-      .innerJoin(r, eq(r.id, shown.id))
-      .innerJoin(fromLocation, eq(fromLocation.id, r.fromLocationId))
-      .innerJoin(toLocation, eq(toLocation.id, r.toLocationId))
-      .leftJoin(users, eq(users.id, r.rentedById))
-      .orderBy(desc(shown.id));
+      .as('shown');
+    return rentalsShown(db, shown, total, [hits, matches]);
   }, page);
 }
 

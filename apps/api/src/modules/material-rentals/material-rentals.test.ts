@@ -388,6 +388,45 @@ describe('reading rentals', () => {
     expect(await list('search=%25')).toEqual({ ids: [], total: 0 });
   });
 
+  it('pages and counts a list without a search by every destination and status, as the rentals are, up to past the last page', async () => {
+    const today = todayOf();
+    for (const locationId of [undefined, other.id, actors.location.id]) {
+      for (const status of [undefined, 'ACTIVE', 'OVERDUE', 'RETURNED'] as const) {
+        const { rows } = await t.db.execute<{ id: number }>(sql`
+          select id from material_rentals
+          where (${locationId ?? null}::int is null or to_location_id = ${locationId ?? null})
+            and case ${status ?? 'ANY'}
+                  when 'ANY' then true
+                  when 'ACTIVE' then status = 'ACTIVE' and expected_return_date >= ${today}
+                  when 'OVERDUE' then status = 'ACTIVE' and expected_return_date < ${today}
+                  else status = ${status ?? 'ANY'} end
+          order by id desc`);
+        const expected = rows.map((row) => Number(row.id));
+        const filters = `${locationId ? `&locationId=${locationId}` : ''}${status ? `&status=${status}` : ''}`;
+        for (let page = 1; page <= expected.length + 1; page++) {
+          const response = await call(
+            'GET',
+            `/material-rentals?limit=1&page=${page}${filters}`,
+            admin(),
+          );
+          expect(response.statusCode, response.body).toBe(200);
+          const data = response.json().data;
+          expect({
+            filters,
+            page,
+            ids: (data.rentals as RentalReply[]).map((r) => r.id),
+            total: data.pagination.total,
+          }).toEqual({
+            filters,
+            page,
+            ids: expected.slice(page - 1, page),
+            total: expected.length,
+          });
+        }
+      }
+    }
+  });
+
   it('answers one rental, 404 for another location’s to a field manager and for a missing one', async () => {
     const one = await call('GET', `/material-rentals/${mine.id}`, manager());
     expect(one.statusCode).toBe(200);
