@@ -15,7 +15,7 @@ import type { Database } from '../db/client';
  *   items): plain 3.2 to 4.0 ms of CPU a call, 22 % of the session check; prepared 1.3 to 1.5 ms,
  *   54 to 57 % (decision 028);
  * - the material rentals' pages without a search (`listRentals`, `preparedList` per destination
- *   and kind of status): 6.3 to 7.6 ms a call plain, 5.8 to 6.0 prepared, 9 % to 14 to 16 % of the
+ *   and kind of status): 7.4 to 7.6 ms a call plain, 5.8 to 6.0 prepared, 9 % to 14 to 16 % of the
  *   session check (decision 028).
  * `test/plans.test.ts` holds these to planning once per connection. Any other caller is a read
  * left from decisions 005 and 009 (`preparedList`: the rental requests' lists) that its module's
