@@ -23,6 +23,15 @@ export type AttendanceFilters = {
 /** What a row of the list shows: the record, its staff member's name and its location's name. */
 const LISTED = { attendance, staffName: staff.name, location: locations.name };
 
+/** Records with their staff member's and location's names, to be filtered by the caller. */
+function listedRecords(db: DbExecutor) {
+  return db
+    .select(LISTED)
+    .from(attendance)
+    .innerJoin(staff, eq(staff.id, attendance.staffId))
+    .innerJoin(locations, eq(locations.id, attendance.locationId));
+}
+
 /** The month's first day and the next month's. */
 function monthRange(month: string) {
   const [year, m] = month.split('-').map(Number) as [number, number];
@@ -133,11 +142,7 @@ export async function attendanceOfStaff(
   staffId: number,
   options: { date?: string; locationId?: number },
 ) {
-  return db
-    .select(LISTED)
-    .from(attendance)
-    .innerJoin(staff, eq(staff.id, attendance.staffId))
-    .innerJoin(locations, eq(locations.id, attendance.locationId))
+  return listedRecords(db)
     .where(
       and(
         eq(attendance.staffId, staffId),
@@ -167,12 +172,7 @@ export async function overviewOfStaff(db: Database, staffId: number, locationId?
 
 /** One record with its names, or null; `db` may be a transaction. */
 export async function findAttendance(db: DbExecutor, id: number) {
-  const [row] = await db
-    .select(LISTED)
-    .from(attendance)
-    .innerJoin(staff, eq(staff.id, attendance.staffId))
-    .innerJoin(locations, eq(locations.id, attendance.locationId))
-    .where(eq(attendance.id, id));
+  const [row] = await listedRecords(db).where(eq(attendance.id, id));
   return row ?? null;
 }
 
@@ -241,11 +241,7 @@ export async function overlappingAttendance(
     sql`${values.checkIn ?? null}::time`,
     sql`${values.checkOut ?? null}::time`,
   );
-  const [row] = await db
-    .select(LISTED)
-    .from(attendance)
-    .innerJoin(staff, eq(staff.id, attendance.staffId))
-    .innerJoin(locations, eq(locations.id, attendance.locationId))
+  const [row] = await listedRecords(db)
     .where(
       and(
         eq(attendance.staffId, staffId),
