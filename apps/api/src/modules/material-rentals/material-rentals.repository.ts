@@ -16,6 +16,7 @@ import {
   isNull,
   lt,
   type SQL,
+  type SQLWrapper,
   sql,
   type WithSubquery,
 } from 'drizzle-orm';
@@ -154,17 +155,25 @@ function shapeOf(filters: RentalFilters): Shape {
   };
 }
 
-/** The rentals of a shape, its values the placeholders `to`, `status` and `today`. */
-function shapeWhere(shape: Shape): SQL | undefined {
+/** Where a shape's values come from: the placeholders of its named statement, or the filters. */
+type ShapeValues = {
+  to: number | SQLWrapper | undefined;
+  status: RentalFilters['status'] | SQLWrapper;
+  today: string | SQLWrapper;
+};
+const PLACEHOLDERS: ShapeValues = { to: p('to'), status: p('status'), today: p('today') };
+
+/** The rentals of a shape: by default its values the placeholders `to`, `status` and `today`. */
+function shapeWhere(shape: Shape, values: ShapeValues = PLACEHOLDERS): SQL | undefined {
   const r = materialRentals;
   return and(
-    shape.to ? eq(r.toLocationId, p('to')) : undefined,
+    shape.to ? eq(r.toLocationId, values.to ?? 0) : undefined,
     shape.status === 'ACTIVE'
-      ? and(eq(r.status, 'ACTIVE'), gte(r.expectedReturnDate, p('today')))
+      ? and(eq(r.status, 'ACTIVE'), gte(r.expectedReturnDate, values.today))
       : shape.status === 'OVERDUE'
-        ? and(eq(r.status, 'ACTIVE'), lt(r.expectedReturnDate, p('today')))
+        ? and(eq(r.status, 'ACTIVE'), lt(r.expectedReturnDate, values.today))
         : shape.status === 'stored'
-          ? eq(r.status, p('status'))
+          ? eq(r.status, values.status as StoredRentalStatus | SQLWrapper)
           : undefined,
   );
 }
@@ -218,15 +227,11 @@ function rentalsShown(
 /** A page of rentals, newest first, with their items, and how many the list covers. */
 export async function listRentals(db: Database, filters: RentalFilters, page: Page) {
   const r = materialRentals;
+  const shape = shapeOf(filters);
+  const values = { to: filters.toLocationId, status: filters.status, today: filters.today };
   if (!filters.search) {
     // A named statement per shape and page size (decision 028): built and planned at every call,
     // the page cost about as much again as it reads.
-    const shape = shapeOf(filters);
-    const values = {
-      to: filters.toLocationId,
-      status: filters.status,
-      today: filters.today,
-    };
     return pageAndTotal(
       (bounds) =>
         preparedList(
@@ -248,17 +253,7 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
       page,
     );
   }
-  const status = filters.status;
-  const where = and(
-    filters.toLocationId === undefined ? undefined : eq(r.toLocationId, filters.toLocationId),
-    status === 'ACTIVE'
-      ? and(eq(r.status, 'ACTIVE'), gte(r.expectedReturnDate, filters.today))
-      : status === 'OVERDUE'
-        ? and(eq(r.status, 'ACTIVE'), lt(r.expectedReturnDate, filters.today))
-        : status === undefined
-          ? undefined
-          : eq(r.status, status),
-  );
+  const where = shapeWhere(shape, values);
   // A search finds its rentals once (decision 023): the page and its total both read that CTE.
   // The other filters are applied to what was found, a tenth of the rentals for a word of three
   // letters.
