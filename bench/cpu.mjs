@@ -21,8 +21,12 @@ function stat(pid) {
   }
 }
 
-/** `{ api, db }` in ms: the process `pid` and everything below it, PostgreSQL's reaped backends included. */
+/**
+ * `{ api, db }` in ms: the process `pid` and everything below it, PostgreSQL's reaped backends
+ * included. Null where there is no /proc (not Linux): the report then shows no CPU figures.
+ */
 export function serverCpu(pid) {
+  if (process.platform !== 'linux') return null;
   const children = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -47,6 +51,7 @@ export function serverCpu(pid) {
 
 /** The CPU a run's requests cost each, in ms, from two readings around it. */
 export function cpuPerRequest(before, after, requests) {
+  if (!before || !after) return undefined;
   const n = Math.max(1, requests);
   const round2 = (x) => Math.round(x * 100) / 100;
   return { api: round2((after.api - before.api) / n), db: round2((after.db - before.db) / n) };
