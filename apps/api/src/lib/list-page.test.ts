@@ -1,100 +1,149 @@
-import { asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { createDatabase, type Database } from '../db/client';
 import { locations } from '../db/schema';
-import { containsPattern, type ListCount, listPage, type Page } from './list-page';
+import { containsPattern, listPage, type Page, type Shaped, shapedFilters } from './list-page';
 
 let t: TestApp;
+/** One connection, whose prepared statements the tests can see. */
+let one: Database;
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const type of ['FIELD', 'FIELD', 'FIELD', 'FIELD', 'FIELD', 'BMR_YARD'] as const) {
     await createLocation(t.db, { type });
   }
+  one = createDatabase(t.databaseUrl, 1);
 });
 
 afterAll(async () => {
+  await one?.$client.end();
   await t?.close();
 });
 
-const field = eq(locations.type, 'FIELD');
+type Filters = { type?: 'FIELD' | 'BMR_YARD'; pattern?: string };
+const whereOf = (f: Shaped<Filters>) =>
+  and(f.type && eq(locations.type, f.type), f.pattern && sql`${locations.name} like ${f.pattern}`);
 
-/** A list's count, with how many times it was run alone (awaited) counted. */
-function counted(query: ListCount) {
-  const runs = vi.fn();
-  const counting: ListCount = {
-    getSQL: () => query.getSQL(),
-    // biome-ignore lint/suspicious/noThenProperty: a stand-in for the query builder's own then
-    then: (done, failed) => {
-      runs();
-      return query.then(done, failed);
+function sites(filters: Filters, page: Page, db: Database = t.db) {
+  return listPage(
+    db,
+    {
+      name: 'test_sites',
+      filters,
+      select: (total, f) =>
+        db
+          .select({ id: locations.id, name: locations.name, total })
+          .from(locations)
+          .where(whereOf(f))
+          .orderBy(asc(locations.id)),
+      count: (f) => db.select({ n: count() }).from(locations).where(whereOf(f)),
     },
-  };
-  return { count: counting, runs };
+    page,
+  );
 }
 
-function fieldSites(page: Page) {
-  const { count: total, runs } = counted(t.db.select({ n: count() }).from(locations).where(field));
-  const read = listPage(
-    (column) =>
-      t.db
-        .select({ id: locations.id, name: locations.name, total: column })
-        .from(locations)
-        .where(field)
-        .orderBy(asc(locations.id)),
-    page,
-    total,
-  );
-  return { read, runs };
+async function ids(type?: Filters['type']) {
+  const rows = await t.db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(type && eq(locations.type, type))
+    .orderBy(asc(locations.id));
+  return rows.map((r) => r.id);
 }
 
 describe('listPage', () => {
-  it('reads a page and the whole list’s total in one query, the total no row’s field', async () => {
-    const all = await t.db
+  it('reads a page and the whole list’s total, the total no row’s field', async () => {
+    const field = await ids('FIELD');
+    const page = await sites({ type: 'FIELD' }, { limit: 2, offset: 2 });
+    expect(page.total).toBe(5);
+    expect(page.rows.map((r) => r.id)).toEqual(field.slice(2, 4));
+    expect(page.rows[0]).toEqual({ id: field[2], name: expect.any(String) });
+  });
+
+  it('serves each filter’s own values from one statement of its shape', async () => {
+    const field = await sites({ type: 'FIELD' }, { limit: 10, offset: 0 });
+    const yards = await sites({ type: 'BMR_YARD' }, { limit: 10, offset: 0 });
+    const all = await sites({}, { limit: 10, offset: 0 });
+    expect(field.rows.map((r) => r.id)).toEqual(await ids('FIELD'));
+    expect(yards.rows.map((r) => r.id)).toEqual(await ids('BMR_YARD'));
+    expect(all.rows.map((r) => r.id)).toEqual(await ids());
+    expect([field.total, yards.total, all.total]).toEqual([5, 1, 6]);
+  });
+
+  it('gives the last page its remaining rows, and past it the total counted alone', async () => {
+    expect(await sites({ type: 'FIELD' }, { limit: 2, offset: 4 })).toEqual({
+      rows: [expect.objectContaining({ id: (await ids('FIELD'))[4] })],
+      total: 5,
+    });
+    expect(await sites({ type: 'FIELD' }, { limit: 2, offset: 10 })).toEqual({
+      rows: [],
+      total: 5,
+    });
+    expect(await sites({ type: 'BMR_YARD' }, { limit: 2, offset: 10 })).toEqual({
+      rows: [],
+      total: 1,
+    });
+  });
+
+  it('an empty first page is an empty list', async () => {
+    expect(await sites({ pattern: 'no such %' }, { limit: 10, offset: 0 })).toEqual({
+      rows: [],
+      total: 0,
+    });
+  });
+
+  it('prepares a statement per shape and page size the screens offer, none for other sizes', async () => {
+    const names = async () =>
+      (
+        await one.$client.query<{ statement: string }>(
+          'select statement from pg_prepared_statements',
+        )
+      ).rows.length;
+    await sites({ type: 'FIELD' }, { limit: 10, offset: 0 }, one);
+    await sites({ type: 'BMR_YARD' }, { limit: 10, offset: 0 }, one);
+    const afterOneShape = await names();
+    // A later page (past the last, so its count too) and the unfiltered shape.
+    await sites({ type: 'FIELD' }, { limit: 10, offset: 10 }, one);
+    await sites({ type: 'BMR_YARD' }, { limit: 10, offset: 10 }, one);
+    await sites({}, { limit: 10, offset: 0 }, one);
+    expect(await names()).toBe(afterOneShape + 3);
+    await sites({ type: 'FIELD' }, { limit: 7, offset: 0 }, one);
+    await sites({ type: 'FIELD' }, { limit: 7, offset: 7 }, one);
+    expect(await names()).toBe(afterOneShape + 3);
+  });
+
+  it('refuses a statement with a value written into it, which would be served to every call', async () => {
+    const read = (type: 'FIELD' | 'BMR_YARD') =>
+      listPage(
+        t.db,
+        {
+          name: 'test_fixed',
+          filters: {},
+          select: (total) =>
+            t.db
+              .select({ id: locations.id, total })
+              .from(locations)
+              .where(eq(locations.type, type)),
+          count: () => t.db.select({ n: count() }).from(locations),
+        },
+        { limit: 10, offset: 0 },
+      );
+    await expect(read('FIELD')).rejects.toThrow(/writes a value into its statement/);
+  });
+
+  it('runs a read that is not a page from the same placeholders, unnamed', async () => {
+    const { shaped, values } = shapedFilters<Filters>({ type: 'BMR_YARD', pattern: undefined });
+    expect(values).toEqual({ type: 'BMR_YARD' });
+    const rows = await t.db
       .select({ id: locations.id })
       .from(locations)
-      .where(field)
-      .orderBy(asc(locations.id));
-    const { read, runs } = fieldSites({ limit: 2, offset: 2 });
-    const page = await read;
-    expect(page.total).toBe(5);
-    expect(page.rows.map((r) => r.id)).toEqual([all[2]!.id, all[3]!.id]);
-    expect(page.rows[0]).toEqual({ id: all[2]!.id, name: expect.any(String) });
-    expect(runs).not.toHaveBeenCalled();
-  });
-
-  it('gives the last page its remaining rows', async () => {
-    const { read } = fieldSites({ limit: 2, offset: 4 });
-    const page = await read;
-    expect(page.rows).toHaveLength(1);
-    expect(page.total).toBe(5);
-  });
-
-  it('past the last page runs the count alone for the total', async () => {
-    const { read, runs } = fieldSites({ limit: 2, offset: 10 });
-    expect(await read).toEqual({ rows: [], total: 5 });
-    expect(runs).toHaveBeenCalledOnce();
-  });
-
-  it('an empty first page is an empty list: total 0, nothing counted again', async () => {
-    const none = eq(locations.name, 'none');
-    const { count: total, runs } = counted(t.db.select({ n: count() }).from(locations).where(none));
-    const page = await listPage(
-      (column) => t.db.select({ id: locations.id, total: column }).from(locations).where(none),
-      { limit: 10, offset: 0 },
-      total,
-    );
-    expect(page).toEqual({ rows: [], total: 0 });
-    expect(runs).not.toHaveBeenCalled();
-  });
-
-  it('gives the builder the page it reads', async () => {
-    const build = vi.fn((total) =>
-      t.db.select({ id: locations.id, total }).from(locations).orderBy(asc(locations.id)),
-    );
-    await listPage(build, { limit: 3, offset: 1 }, t.db.select({ n: count() }).from(locations));
-    expect(build).toHaveBeenCalledWith(expect.anything(), { limit: 3, offset: 1 });
+      .where(whereOf(shaped))
+      .prepare('')
+      .execute(values);
+    expect(rows.map((r) => r.id)).toEqual(await ids('BMR_YARD'));
   });
 });
 

@@ -1,18 +1,9 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { limitLiteral, prepared, SCREEN_PAGE_SIZES } from './prepared';
 
 /** Which rows of a list a page holds, as the list endpoints take them (page and limit). */
 export type Page = { limit: number; offset: number };
-
-/**
- * A list's count: a query-builder select of one row, `{ n: count() }`. It is run inside the page's
- * query as a subquery, and alone only past the last page.
- */
-export type ListCount = SQLWrapper & PromiseLike<{ n: number }[]>;
-
-/** A query-builder select not yet paged: the helper gives it its LIMIT and OFFSET. */
-export type PageQuery<Row> = {
-  limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
-};
 
 /**
  * The list's total as a column of each row of its page, from a query that counts the list: a
@@ -23,31 +14,142 @@ export function totalColumn(count: SQLWrapper): SQL<number> {
 }
 
 /**
- * A page of a list and the list's total, the one way lists are read (decision 026): `select`
- * builds the list's query with the query builder, its fields holding `total` (the column it is
- * given, the list's `count` as a subquery), and no LIMIT or OFFSET, which come from `page`. One
- * query, one round trip; past the last page no row carries the total, so `count` is run alone.
+ * A list's filters as its statement takes them: each one given is the placeholder of its name,
+ * each one left out is undefined. The statement is written from these alone, never from the
+ * filters' values, so that one statement serves every value of its shape.
+ */
+export type Shaped<F> = {
+  [K in keyof F]: undefined extends F[K] ? Placeholder | undefined : Placeholder;
+};
+
+/** The page a list's statement reads, written into it as SQL for `.limit()` and `.offset()`. */
+export type PageBounds = {
+  /** The page size, written in as its digits. */
+  limit: number;
+  /** 0 on the first page, written in; on a later page the placeholder `offset`. */
+  offset: number;
+  /** Where the page ends (`offset + limit`), for a read that stops there before it joins. */
+  end: number;
+};
+
+type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R[]> };
+/** A query-builder select that can be prepared and shows its SQL. */
+type Preparable<R> = { prepare(name: string): Prepared<R>; toSQL(): { params: unknown[] } };
+/** A list's select not yet paged: `listPage` gives it its LIMIT and OFFSET. */
+export type PageQuery<Row> = { limit(limit: number): { offset(offset: number): Preparable<Row> } };
+/** A list's count: a select of one row, `{ n: count() }`. */
+export type ListCount = Preparable<{ n: number }> & SQLWrapper;
+
+/** A list as `listPage` reads it. */
+export type List<F extends Record<string, unknown>, Row extends { total: number }> = {
+  /** The list's name, unique among the lists: its statements are known by it. */
+  name: string;
+  /** The filters' values, a filter left out undefined (`offset` is the page's own name). */
+  filters: F;
+  /** The page's select, its fields holding `total` (the list's count as a subquery). */
+  select: (total: SQL<number>, filters: Shaped<F>, page: PageBounds) => PageQuery<Row>;
+  /** The list's count. */
+  count: (filters: Shaped<F>) => ListCount;
+};
+
+/**
+ * A page of a list and the list's total, the one way lists are read (decisions 026 and 029). A
+ * list is written once with the query builder, from placeholders for its filters. For each shape
+ * (which filters are given, first page or later, page size) it is built and prepared once, and
+ * PostgreSQL plans it once per connection: building and planning were most of what a list cost
+ * (decision 029). The page and its total come in one query; past the last page no row carries the
+ * total, so the count runs alone.
+ *
+ * A value written into the statement instead of a placeholder would be served to every later call
+ * of its shape, so building throws when the statement holds a parameter that is not a placeholder:
+ * every value a list reads is one of its filters. A page size the screens do not offer is read
+ * unnamed, built and planned at each call, so that no client can fill a connection with
+ * statements.
  *
  * ```ts
- * const where = and(isNull(users.deletedAt), eq(users.role, role));
- * return listPage(
- *   (total) => db.select({ user: users, total }).from(users).where(where).orderBy(desc(users.id)),
- *   page,
- *   db.select({ n: count() }).from(users).where(where),
- * );
+ * const whereOf = (f: Shaped<{ role?: Role }>) =>
+ *   and(isNull(users.deletedAt), f.role && eq(users.role, f.role));
+ * return listPage(db, {
+ *   name: 'users',
+ *   filters: { role },
+ *   select: (total, f) =>
+ *     db.select({ user: users, total }).from(users).where(whereOf(f)).orderBy(desc(users.id)),
+ *   count: (f) => db.select({ n: count() }).from(users).where(whereOf(f)),
+ * }, page);
  * ```
  */
-export async function listPage<Row extends { total: number }>(
-  select: (total: SQL<number>, page: Page) => PageQuery<Row>,
+export async function listPage<F extends Record<string, unknown>, Row extends { total: number }>(
+  db: Database,
+  list: List<F, Row>,
   page: Page,
-  count: ListCount,
 ): Promise<{ rows: Omit<Row, 'total'>[]; total: number }> {
-  const found = await select(totalColumn(count), page).limit(page.limit).offset(page.offset);
+  if ('offset' in list.filters) throw new Error(`the list ${list.name} has a filter named offset`);
+  const { shaped, values } = shapedFilters(list.filters);
+  const shape = `${list.name}(${Object.keys(values).join(',')})`;
+  const first = page.offset === 0;
+  const limit = limitLiteral(page.limit);
+  const offset = (first ? sql.raw('0') : sql.placeholder('offset')) as unknown as number;
+  const bounds = { limit, offset, end: sql`${offset} + ${limit}` as unknown as number };
+  const build = (name: string) =>
+    withOnlyPlaceholders(
+      list
+        .select(totalColumn(list.count(shaped)), shaped, bounds)
+        .limit(limit)
+        .offset(offset),
+      shape,
+    ).prepare(name);
+  const statement = SCREEN_PAGE_SIZES.has(page.limit)
+    ? preparedOnce(db, `${shape} ${first ? 'first' : 'later'} ${page.limit}`, build)
+    : build('');
+  const found = await statement.execute(first ? values : { ...values, offset: page.offset });
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found.length > 0) return { rows, total: found[0]!.total };
-  if (page.offset === 0) return { rows, total: 0 };
-  const [counted] = await count;
+  if (first) return { rows, total: 0 };
+  const count = preparedOnce(db, `${shape} count`, (name) =>
+    withOnlyPlaceholders(list.count(shaped), shape).prepare(name),
+  );
+  const [counted] = await count.execute(values);
   return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * Filters as a statement takes them: the placeholders of those given (`shaped`) and their
+ * `values`, by name in order. A read of a list that is not a page (an export) writes its statement
+ * from `shaped` as the page does, and runs it unnamed with `values`.
+ */
+export function shapedFilters<F extends Record<string, unknown>>(filters: F) {
+  const given = Object.keys(filters)
+    .filter((key) => filters[key] !== undefined)
+    .sort();
+  return {
+    shaped: Object.fromEntries(given.map((key) => [key, sql.placeholder(key)])) as Shaped<F>,
+    values: Object.fromEntries(given.map((key) => [key, filters[key]])),
+  };
+}
+
+function withOnlyPlaceholders<Q extends { toSQL(): { params: unknown[] } }>(
+  query: Q,
+  shape: string,
+) {
+  if (query.toSQL().params.some((param) => !(param instanceof Placeholder))) {
+    throw new Error(`the list ${shape} writes a value into its statement: make it a filter`);
+  }
+  return query;
+}
+
+/** Statement names by what they read: a shape's key can be longer than PostgreSQL keeps. */
+const statementNames = new Map<string, string>();
+
+/** A statement of this database prepared once for `key`, under a short name of its own. */
+function preparedOnce<T>(db: Database, key: string, build: (name: string) => T): T {
+  return prepared(db, key, () => {
+    let name = statementNames.get(key);
+    if (!name) {
+      name = `list_${statementNames.size + 1}`;
+      statementNames.set(key, name);
+    }
+    return build(name);
+  });
 }
 
 /**

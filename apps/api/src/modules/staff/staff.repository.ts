@@ -2,7 +2,13 @@ import type { StaffStatus } from '@stockyard/shared';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, staff } from '../../db/schema';
-import { containsPattern, listPage, type Page } from '../../lib/list-page';
+import {
+  containsPattern,
+  listPage,
+  type Page,
+  type Shaped,
+  shapedFilters,
+} from '../../lib/list-page';
 
 export type StaffRow = typeof staff.$inferSelect;
 export type StaffValues = Omit<
@@ -21,44 +27,63 @@ export type StaffFilters = {
 /** What a row of the list and the detail show: the staff member and their location's name. */
 const LISTED = { staff, location: locations.name };
 
+/** The list's filters as its statement takes them: the search as a LIKE pattern. */
+function listed(filters: StaffFilters) {
+  return {
+    locationId: filters.locationId,
+    department: filters.department || undefined,
+    status: filters.status,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+  };
+}
+
 /** Live staff only; the search looks at the name, the email and the position. */
-function filtersOf(filters: StaffFilters) {
-  const pattern = containsPattern(filters.search ?? '');
+function whereOf(f: Shaped<ReturnType<typeof listed>>) {
   return and(
     isNull(staff.deletedAt),
-    filters.locationId === undefined ? undefined : eq(staff.locationId, filters.locationId),
-    filters.department ? sql`lower(${staff.department}) = lower(${filters.department})` : undefined,
-    filters.status === undefined ? undefined : eq(staff.status, filters.status),
-    filters.search
-      ? or(ilike(staff.name, pattern), ilike(staff.email, pattern), ilike(staff.position, pattern))
-      : undefined,
+    f.locationId && eq(staff.locationId, f.locationId),
+    f.department && sql`lower(${staff.department}) = lower(${f.department})`,
+    f.status && eq(staff.status, f.status),
+    f.pattern &&
+      or(
+        ilike(staff.name, f.pattern),
+        ilike(staff.email, f.pattern),
+        ilike(staff.position, f.pattern),
+      ),
   );
 }
 
 /** A page of staff by name, with the list's total. */
 export async function listStaff(db: Database, filters: StaffFilters, page: Page) {
-  const where = filtersOf(filters);
   return listPage(
-    (total) =>
-      db
-        .select({ ...LISTED, total })
-        .from(staff)
-        .innerJoin(locations, eq(locations.id, staff.locationId))
-        .where(where)
-        .orderBy(asc(staff.name), asc(staff.id)),
+    db,
+    {
+      name: 'staff',
+      filters: listed(filters),
+      select: (total, f) =>
+        db
+          .select({ ...LISTED, total })
+          .from(staff)
+          .innerJoin(locations, eq(locations.id, staff.locationId))
+          .where(whereOf(f))
+          .orderBy(asc(staff.name), asc(staff.id)),
+      count: (f) => db.select({ n: count() }).from(staff).where(whereOf(f)),
+    },
     page,
-    db.select({ n: count() }).from(staff).where(where),
   );
 }
 
 /** Every staff member the filters select, by name (the export: a location holds hundreds at most). */
 export async function allStaff(db: Database, filters: StaffFilters) {
+  const { shaped, values } = shapedFilters(listed(filters));
   return db
     .select(LISTED)
     .from(staff)
     .innerJoin(locations, eq(locations.id, staff.locationId))
-    .where(filtersOf(filters))
-    .orderBy(asc(staff.name), asc(staff.id));
+    .where(whereOf(shaped))
+    .orderBy(asc(staff.name), asc(staff.id))
+    .prepare('')
+    .execute(values);
 }
 
 /** The ACTIVE staff, by name: everyone's, or one location's. */
