@@ -5,23 +5,25 @@ import { sessions } from '../src/db/schema';
 import { findLiveSession } from '../src/modules/auth/auth.repository';
 import { findInvoice, findItems, findUsages } from '../src/modules/invoices/invoices.repository';
 import { findRental } from '../src/modules/material-rentals/material-rentals.repository';
+import { listStaff } from '../src/modules/staff/staff.repository';
 import { createLocation, createUser, loginAs } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
- * Lists are read the plain way, planned when asked (decision 026). A few reads stay named
- * prepared statements because a budget of the bench needs what that buys, planning once per
- * connection (decision 026): the session check, which every signed-in request runs first and
- * every budget is a ratio to, the invoice detail's three reads and the material rental detail. PostgreSQL tries five custom
- * plans of a prepared statement, then keeps its generic plan only when that plan's estimate is as
- * good; a statement it went on planning at every call would cost what a plain select does. Each
- * read runs here on one connection, whose statements must have gone generic.
+ * The reads that are named prepared statements, because a budget of the bench needs what that
+ * buys, planning once per connection (decisions 026, 028 and 029): the session check, which every
+ * signed-in request runs first and every budget is a ratio to, the invoice detail's three reads,
+ * the material rental detail, and every list, prepared per shape by `listPage`. PostgreSQL tries
+ * five custom plans of a prepared statement, then keeps its generic plan only when that plan's
+ * estimate is as good; a statement it went on planning at every call would cost what a plain
+ * select does. Each read runs here on one connection, whose statements must have gone generic.
  */
 let t: TestApp;
 let one: Database;
 let session: { id: string; userId: number };
 let invoiceIds: number[];
 let rentalIds: number[];
+let siteIds: number[];
 beforeAll(async () => {
   t = await createTestApp();
   const user = await createUser(t.db, { role: 'ADMIN' });
@@ -54,6 +56,17 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into material_rental_items (rental_id, material_id, material_name, quantity, unit)
     select id, ${tube.rows[0]!.id}, 'Tube', 1 + id % 5, 'EACH' from material_rentals`);
+  const sites = await t.db.execute<{ id: number }>(sql`
+    insert into locations (name, address, type)
+    select 'Site P' || n, n || ' Lane', 'FIELD' from generate_series(1, 12) n returning id`);
+  siteIds = sites.rows.map((r) => Number(r.id));
+  await t.db.execute(sql`
+    insert into staff (name, email, phone, position, location_id, department, hire_date, address,
+                       emergency_contact, emergency_phone)
+    select 'Worker ' || n, 'worker' || n || '@example.com', '0100', 'Rigger',
+           (select id from locations where name = 'Site P' || (1 + n % 12)), 'Site', current_date,
+           'Road', 'Kin', '0101'
+    from generate_series(1, 240) n`);
   await t.db.execute(sql`analyze`);
   one = createDatabase(t.databaseUrl, 1);
 });
@@ -62,8 +75,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The reads kept prepared, each with the names of its statements. */
-const keptReads: Array<[string, string[], (i: number) => Promise<unknown>]> = [
+/** The reads kept prepared, each with the names of its statements (a list's: `list_`, one). */
+const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknown>]> = [
   [
     'the session check',
     ['auth_find_live_session'],
@@ -86,6 +99,21 @@ const keptReads: Array<[string, string[], (i: number) => Promise<unknown>]> = [
       expect(rental?.items).toHaveLength(1);
     },
   ],
+  [
+    'a list (the staff of a location, each call another location)',
+    'list',
+    async (i) => {
+      const page = await listStaff(
+        one,
+        { locationId: siteIds[i % siteIds.length]! },
+        {
+          limit: 10,
+          offset: 0,
+        },
+      );
+      expect(page.total).toBeGreaterThan(0);
+    },
+  ],
 ];
 
 describe('the reads kept prepared', () => {
@@ -95,10 +123,11 @@ describe('the reads kept prepared', () => {
       for (let i = 0; i < 12; i++) await read(i);
       const { rows } = await one.$client.query<{ name: string; generic: number; custom: number }>(
         `select name, generic_plans::int as generic, custom_plans::int as custom
-       from pg_prepared_statements where name = any($1)`,
-        [names],
+       from pg_prepared_statements where name = any($1) or ($2 and name like 'list\\_%')`,
+        [names === 'list' ? [] : names, names === 'list'],
       );
-      expect(rows.map((r) => r.name).sort()).toEqual([...names].sort());
+      expect(rows).toHaveLength(names === 'list' ? 1 : names.length);
+      if (names !== 'list') expect(rows.map((r) => r.name).sort()).toEqual([...names].sort());
       for (const { name, custom, generic } of rows) {
         expect({ name, custom: Math.min(custom, 5), generic }).toEqual({
           name,
