@@ -2,7 +2,13 @@ import type { AttendanceStatus } from '@stockyard/shared';
 import { type AnyColumn, and, count, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { attendance, locations, staff } from '../../db/schema';
-import { containsPattern, listPage, type Page } from '../../lib/list-page';
+import {
+  containsPattern,
+  listPage,
+  type Page,
+  type Shaped,
+  shapedFilters,
+} from '../../lib/list-page';
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 export type AttendanceValues = Pick<
@@ -40,37 +46,55 @@ function monthRange(month: string) {
 }
 
 /**
+ * The list's filters as its statement takes them: the month as its first day and the next
+ * month's, the search as a LIKE pattern.
+ */
+function listed(filters: AttendanceFilters) {
+  const month = filters.month ? monthRange(filters.month) : undefined;
+  return {
+    locationId: filters.locationId,
+    from: month?.from,
+    to: month?.to,
+    status: filters.status,
+    staffId: filters.staffId,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+  };
+}
+
+/**
  * The list's conditions. A staff name's search finds the (few) matching staff first, then their
  * records through the staff member's index (`= any(array(...))`). Deleted staff keep their records.
  */
-function filtersOf(filters: AttendanceFilters) {
-  const month = filters.month ? monthRange(filters.month) : undefined;
+function whereOf(f: Shaped<ReturnType<typeof listed>>) {
   return and(
-    filters.locationId === undefined ? undefined : eq(attendance.locationId, filters.locationId),
-    month ? gte(attendance.date, month.from) : undefined,
-    month ? lt(attendance.date, month.to) : undefined,
-    filters.status === undefined ? undefined : eq(attendance.status, filters.status),
-    filters.staffId === undefined ? undefined : eq(attendance.staffId, filters.staffId),
-    filters.search
-      ? sql`${attendance.staffId} = any(array(select ${staff.id} from ${staff} where ${staff.name} ilike ${containsPattern(filters.search)}))`
-      : undefined,
+    f.locationId && eq(attendance.locationId, f.locationId),
+    f.from && gte(attendance.date, f.from),
+    f.to && lt(attendance.date, f.to),
+    f.status && eq(attendance.status, f.status),
+    f.staffId && eq(attendance.staffId, f.staffId),
+    f.pattern &&
+      sql`${attendance.staffId} = any(array(select ${staff.id} from ${staff} where ${staff.name} ilike ${f.pattern}))`,
   );
 }
 
 /** A page of records, newest day first, with the list's total. */
 export async function listAttendance(db: Database, filters: AttendanceFilters, page: Page) {
-  const where = filtersOf(filters);
   return listPage(
-    (total) =>
-      db
-        .select({ ...LISTED, total })
-        .from(attendance)
-        .innerJoin(staff, eq(staff.id, attendance.staffId))
-        .innerJoin(locations, eq(locations.id, attendance.locationId))
-        .where(where)
-        .orderBy(desc(attendance.date), desc(attendance.id)),
+    db,
+    {
+      name: 'attendance',
+      filters: listed(filters),
+      select: (total, f) =>
+        db
+          .select({ ...LISTED, total })
+          .from(attendance)
+          .innerJoin(staff, eq(staff.id, attendance.staffId))
+          .innerJoin(locations, eq(locations.id, attendance.locationId))
+          .where(whereOf(f))
+          .orderBy(desc(attendance.date), desc(attendance.id)),
+      count: (f) => db.select({ n: count() }).from(attendance).where(whereOf(f)),
+    },
     page,
-    db.select({ n: count() }).from(attendance).where(where),
   );
 }
 
@@ -91,7 +115,10 @@ const EXPORTED = {
   notes: attendance.notes,
 };
 
-/** A chunk of the export, newest day first: the first, or the one after a day and id. */
+/**
+ * A chunk of the export, newest day first: the first, or the one after a day and id. `where` is
+ * written from the filters' placeholders, which the chunk is executed with.
+ */
 function exportChunk(db: Database, where: SQL | undefined, after: ExportCursor | null) {
   return db
     .select(EXPORTED)
@@ -122,10 +149,13 @@ export async function* allAttendance(
   db: Database,
   filters: AttendanceFilters,
 ): AsyncGenerator<ExportedAttendance> {
-  const where = filtersOf(filters);
+  const { shaped, values } = shapedFilters(listed(filters));
+  const where = whereOf(shaped);
   let after: ExportCursor | null = null;
   for (;;) {
-    const rows: ExportedAttendance[] = await exportChunk(db, where, after);
+    const rows: ExportedAttendance[] = await exportChunk(db, where, after)
+      .prepare('')
+      .execute(values);
     yield* rows;
     if (rows.length < EXPORT_CHUNK) return;
     const last: ExportedAttendance = rows[rows.length - 1]!;

@@ -9,7 +9,14 @@ import {
   materials,
   users,
 } from '../../db/schema';
-import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
+import {
+  containsPattern,
+  listPage,
+  type Page,
+  type Shaped,
+  shapedFilters,
+  totalColumn,
+} from '../../lib/list-page';
 import { prepared } from '../../lib/prepared';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -52,73 +59,108 @@ const LISTED = {
 };
 
 /**
+ * The list's filters as its statement takes them: the month as its first day and the next
+ * month's, the search as a LIKE pattern.
+ */
+function listed(filters: InvoiceFilters) {
+  return {
+    from: filters.month?.from,
+    to: filters.month?.to,
+    locationId: filters.locationId,
+    status: filters.status,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+  };
+}
+
+/**
  * The filters given, each a condition only when given, so that each plan can use its index (the
  * month and location their date indexes, the search its trigrams).
  */
-function filtersOf(filters: InvoiceFilters) {
+function whereOf(f: Shaped<ReturnType<typeof listed>>) {
   return and(
-    filters.month ? gte(invoices.issueDate, filters.month.from) : undefined,
-    filters.month ? lt(invoices.issueDate, filters.month.to) : undefined,
-    filters.locationId === undefined ? undefined : eq(invoices.locationId, filters.locationId),
-    filters.status ? eq(invoices.status, filters.status) : undefined,
-    filters.search ? sql`${searchable} ilike ${containsPattern(filters.search)}` : undefined,
+    f.from && gte(invoices.issueDate, f.from),
+    f.to && lt(invoices.issueDate, f.to),
+    f.locationId && eq(invoices.locationId, f.locationId),
+    f.status && eq(invoices.status, f.status),
+    f.pattern && sql`${searchable} ilike ${f.pattern}`,
   );
 }
 
 /** A page of invoices, newest issue date first, and how many the list covers. */
 export async function listInvoices(db: Database, filters: InvoiceFilters, page: Page) {
-  const where = filtersOf(filters);
   if (!filters.search) {
     // Read backwards along the date index, the total counted there.
     return listPage(
-      (total) =>
-        db
-          .select({ ...LISTED, total })
-          .from(invoices)
-          .innerJoin(locations, eq(locations.id, invoices.locationId))
-          .where(where)
-          .orderBy(desc(invoices.issueDate), desc(invoices.id)),
+      db,
+      {
+        name: 'invoices',
+        filters: listed(filters),
+        select: (total, f) =>
+          db
+            .select({ ...LISTED, total })
+            .from(invoices)
+            .innerJoin(locations, eq(locations.id, invoices.locationId))
+            .where(whereOf(f))
+            .orderBy(desc(invoices.issueDate), desc(invoices.id)),
+        count: (f) => db.select({ n: count() }).from(invoices).where(whereOf(f)),
+      },
       page,
-      db.select({ n: count() }).from(invoices).where(where),
     );
   }
   // A search finds its matches once from the trigrams, in a CTE that the page and its total both
   // read. Read along the date index instead, a rare name is looked for through thousands of newer
   // rows, and the trigrams are read a second time for the total.
-  const matches = db
-    .$with('matches')
-    .as(db.select({ id: invoices.id, issueDate: invoices.issueDate }).from(invoices).where(where));
-  return listPage(
-    (_total, { limit, offset }) => {
-      // The matches up to the page's end, sorted by their own date and id, so that only those are
-      // joined: joined first, each of a common word's thousands of matches is.
-      const upToPage = db.$with('up_to_page').as(
+  const matchesOf = (f: Shaped<ReturnType<typeof listed>>) =>
+    db
+      .$with('matches')
+      .as(
         db
-          .select()
-          .from(matches)
-          .orderBy(desc(matches.issueDate), desc(matches.id))
-          .limit(offset + limit),
+          .select({ id: invoices.id, issueDate: invoices.issueDate })
+          .from(invoices)
+          .where(whereOf(f)),
       );
-      return db
-        .with(matches, upToPage)
-        .select({ ...LISTED, total: totalColumn(db.select({ n: count() }).from(matches)) })
-        .from(upToPage)
-        .innerJoin(invoices, eq(invoices.id, upToPage.id))
-        .innerJoin(locations, eq(locations.id, invoices.locationId))
-        .orderBy(desc(upToPage.issueDate), desc(upToPage.id));
+  return listPage(
+    db,
+    {
+      name: 'invoices_search',
+      filters: listed(filters),
+      select: (_total, f, { end }) => {
+        const matches = matchesOf(f);
+        // The matches up to the page's end, sorted by their own date and id, so that only those
+        // are joined: joined first, each of a common word's thousands of matches is.
+        const upToPage = db
+          .$with('up_to_page')
+          .as(
+            db.select().from(matches).orderBy(desc(matches.issueDate), desc(matches.id)).limit(end),
+          );
+        return db
+          .with(matches, upToPage)
+          .select({ ...LISTED, total: totalColumn(db.select({ n: count() }).from(matches)) })
+          .from(upToPage)
+          .innerJoin(invoices, eq(invoices.id, upToPage.id))
+          .innerJoin(locations, eq(locations.id, invoices.locationId))
+          .orderBy(desc(upToPage.issueDate), desc(upToPage.id));
+      },
+      count: (f) => {
+        const matches = matchesOf(f);
+        return db.with(matches).select({ n: count() }).from(matches);
+      },
     },
     page,
-    db.with(matches).select({ n: count() }).from(matches),
   );
 }
 
 /**
  * Item quantities and calculated quantities summed per job type and unit over the items of the
- * invoices of a month range and location, read along the invoices' date index and the items'
- * invoice index.
+ * invoices of a month range and location (the list's conditions, from the filters'
+ * placeholders), read along the invoices' date index and the items' invoice index.
  */
-export async function sumItemsByJobTypeAndUom(db: Database, filters: InvoiceFilters) {
+export async function sumItemsByJobTypeAndUom(
+  db: Database,
+  filters: Pick<InvoiceFilters, 'month' | 'locationId'>,
+) {
   const i = invoiceItems;
+  const { shaped, values } = shapedFilters(listed(filters));
   return db
     .select({
       jobType: i.jobType,
@@ -128,14 +170,10 @@ export async function sumItemsByJobTypeAndUom(db: Database, filters: InvoiceFilt
     })
     .from(i)
     .innerJoin(invoices, eq(invoices.id, i.invoiceId))
-    .where(
-      and(
-        filters.month ? gte(invoices.issueDate, filters.month.from) : undefined,
-        filters.month ? lt(invoices.issueDate, filters.month.to) : undefined,
-        filters.locationId === undefined ? undefined : eq(invoices.locationId, filters.locationId),
-      ),
-    )
-    .groupBy(i.jobType, i.uom);
+    .where(whereOf(shaped))
+    .groupBy(i.jobType, i.uom)
+    .prepare('')
+    .execute(values);
 }
 
 /**
