@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import { activityLogs, locations, users } from '../../db/schema';
-import { listPage, type Page } from '../../lib/list-page';
+import { listPage, type Page, type Shaped } from '../../lib/list-page';
 
 export type ActivityEntry = typeof activityLogs.$inferInsert;
 
@@ -16,6 +16,20 @@ type Order = 'asc' | 'desc';
 
 const userLocation = alias(locations, 'user_location');
 
+/** The list's filters as its statement takes them: the day as its two bounds. */
+function listed(filters: ActivityFilters) {
+  return { locationId: filters.locationId, from: filters.day?.from, to: filters.day?.to };
+}
+
+/** One location's entries, or everyone's; with a day, the entries from its start to its end. */
+function whereOf(f: Shaped<ReturnType<typeof listed>>) {
+  return and(
+    f.locationId && eq(activityLogs.locationId, f.locationId),
+    f.from && gte(activityLogs.timestamp, f.from),
+    f.to && lt(activityLogs.timestamp, f.to),
+  );
+}
+
 /** A page of entries with who did them and where, and their total. */
 export async function listActivityLogs(
   db: Database,
@@ -23,41 +37,41 @@ export async function listActivityLogs(
   order: Order,
   page: Page,
 ): Promise<{ rows: ActivityLogItem[]; total: number }> {
-  const { locationId, day } = filters;
-  const where = and(
-    locationId === undefined ? undefined : eq(activityLogs.locationId, locationId),
-    day ? gte(activityLogs.timestamp, day.from) : undefined,
-    day ? lt(activityLogs.timestamp, day.to) : undefined,
-  );
   const direction = order === 'asc' ? asc : desc;
   const { rows, total } = await listPage(
-    (column) =>
-      db
-        .select({
-          id: activityLogs.id,
-          action: activityLogs.action,
-          description: activityLogs.description,
-          timestamp: activityLogs.timestamp,
-          details: activityLogs.details,
-          userName: users.name,
-          userEmail: users.email,
-          userLocationName: userLocation.name,
-          userLocationAddress: userLocation.address,
-          userLocationType: userLocation.type,
-          locationId: locations.id,
-          locationName: locations.name,
-          locationAddress: locations.address,
-          locationType: locations.type,
-          total: column,
-        })
-        .from(activityLogs)
-        .leftJoin(users, eq(users.id, activityLogs.userId))
-        .leftJoin(userLocation, eq(userLocation.id, users.locationId))
-        .leftJoin(locations, eq(locations.id, activityLogs.locationId))
-        .where(where)
-        .orderBy(direction(activityLogs.timestamp), direction(activityLogs.id)),
+    db,
+    {
+      // The order is part of the statement: a list of its own for each.
+      name: `activity_${order}`,
+      filters: listed(filters),
+      select: (total, f) =>
+        db
+          .select({
+            id: activityLogs.id,
+            action: activityLogs.action,
+            description: activityLogs.description,
+            timestamp: activityLogs.timestamp,
+            details: activityLogs.details,
+            userName: users.name,
+            userEmail: users.email,
+            userLocationName: userLocation.name,
+            userLocationAddress: userLocation.address,
+            userLocationType: userLocation.type,
+            locationId: locations.id,
+            locationName: locations.name,
+            locationAddress: locations.address,
+            locationType: locations.type,
+            total,
+          })
+          .from(activityLogs)
+          .leftJoin(users, eq(users.id, activityLogs.userId))
+          .leftJoin(userLocation, eq(userLocation.id, users.locationId))
+          .leftJoin(locations, eq(locations.id, activityLogs.locationId))
+          .where(whereOf(f))
+          .orderBy(direction(activityLogs.timestamp), direction(activityLogs.id)),
+      count: (f) => db.select({ n: count() }).from(activityLogs).where(whereOf(f)),
+    },
     page,
-    db.select({ n: count() }).from(activityLogs).where(where),
   );
   const items = rows.map(
     (row): ActivityLogItem => ({

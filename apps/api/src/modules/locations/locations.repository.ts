@@ -11,27 +11,32 @@ import {
   stockMovements,
   users,
 } from '../../db/schema';
-import { listPage, type Page } from '../../lib/list-page';
+import { listPage, type Page, type Shaped } from '../../lib/list-page';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
 export type LocationFilter = { type?: LocationType; status?: LocationStatus };
 
+function whereOf(f: Shaped<LocationFilter>) {
+  return and(f.type && eq(locations.type, f.type), f.status && eq(locations.status, f.status));
+}
+
 /** A page of locations, newest first. */
 export async function listLocations(db: Database, filter: LocationFilter, page: Page) {
-  const where = and(
-    filter.type === undefined ? undefined : eq(locations.type, filter.type),
-    filter.status === undefined ? undefined : eq(locations.status, filter.status),
-  );
   const { rows, total } = await listPage(
-    (column) =>
-      db
-        .select({ location: locations, total: column })
-        .from(locations)
-        .where(where)
-        .orderBy(desc(locations.id)),
+    db,
+    {
+      name: 'locations',
+      filters: { type: filter.type, status: filter.status },
+      select: (total, f) =>
+        db
+          .select({ location: locations, total })
+          .from(locations)
+          .where(whereOf(f))
+          .orderBy(desc(locations.id)),
+      count: (f) => db.select({ n: count() }).from(locations).where(whereOf(f)),
+    },
     page,
-    db.select({ n: count() }).from(locations).where(where),
   );
   return { rows: rows.map((r) => r.location), total };
 }

@@ -171,14 +171,20 @@ export async function listEmails(
       ? [desc(emailOutbox.failedAt), desc(emailOutbox.id)]
       : [asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id)];
   const { rows, total } = await listPage(
-    (column) =>
-      db
-        .select({ ...itemColumns, total: column })
-        .from(emailOutbox)
-        .where(where)
-        .orderBy(...order),
+    db,
+    {
+      // The status is the statement's WHERE and its order: a list of its own for each.
+      name: `email_outbox_${status}`,
+      filters: {},
+      select: (total) =>
+        db
+          .select({ ...itemColumns, total })
+          .from(emailOutbox)
+          .where(where)
+          .orderBy(...order),
+      count: () => db.select({ n: count() }).from(emailOutbox).where(where),
+    },
     page,
-    db.select({ n: count() }).from(emailOutbox).where(where),
   );
   return { rows: rows.map(toItem), total };
 }

@@ -21,7 +21,14 @@ import {
 } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { emailOutbox, notificationEvents, notifications, users } from '../../db/schema';
-import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
+import {
+  containsPattern,
+  listPage,
+  type Page,
+  type Shaped,
+  shapedFilters,
+  totalColumn,
+} from '../../lib/list-page';
 
 export type NotificationFilters = { type?: NotificationType; search?: string };
 
@@ -48,13 +55,33 @@ export function toNotificationItem(row: ItemRow): NotificationItem {
   };
 }
 
-/** `%` and `_` in what the user typed are matched literally. */
-function filtersOf(userId: number, filters: NotificationFilters): SQL | undefined {
+/** The list's filters as its statement takes them: the search as a LIKE pattern. */
+function listed(userId: number, filters: NotificationFilters) {
+  return {
+    userId,
+    type: filters.type,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+  };
+}
+
+/** The user's notifications; `%` and `_` in what the user typed are matched literally. */
+function whereOf(f: Shaped<ReturnType<typeof listed>>): SQL | undefined {
   return and(
-    eq(notifications.userId, userId),
-    filters.type ? eq(notifications.type, filters.type) : undefined,
-    filters.search ? ilike(notifications.message, containsPattern(filters.search)) : undefined,
+    eq(notifications.userId, f.userId),
+    f.type && eq(notifications.type, f.type),
+    f.pattern && ilike(notifications.message, f.pattern),
   );
+}
+
+/**
+ * The user's unread count, whatever the list's filters. `read = false` is written in, not a
+ * placeholder: it is the predicate of the partial index `notifications_user_unread_idx`.
+ */
+function unreadOf(db: Database, f: Pick<Shaped<ReturnType<typeof listed>>, 'userId'>) {
+  return db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, f.userId), sql`${notifications.read} = false`));
 }
 
 export type Recipient = {
@@ -202,25 +229,31 @@ export async function listNotifications(
   filters: NotificationFilters,
   page: Page,
 ): Promise<{ rows: NotificationItem[]; total: number; unread: number }> {
-  const where = filtersOf(userId, filters);
-  // The user's unread count, whatever the filters.
-  const unread = db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
   const { rows, total } = await listPage(
-    (column) =>
-      db
-        .select({ ...itemColumns, unread: totalColumn(unread), total: column })
-        .from(notifications)
-        .where(where)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+    db,
+    {
+      name: 'notifications',
+      filters: listed(userId, filters),
+      select: (total, f) =>
+        db
+          .select({ ...itemColumns, unread: totalColumn(unreadOf(db, f)), total })
+          .from(notifications)
+          .where(whereOf(f))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+      count: (f) => db.select({ n: count() }).from(notifications).where(whereOf(f)),
+    },
     page,
-    db.select({ n: count() }).from(notifications).where(where),
   );
   // With no row on the page (none matches, or past the last page), it is counted alone.
-  const unreadCount = rows[0]?.unread ?? (await unread)[0]?.n ?? 0;
+  const unreadCount = rows[0]?.unread ?? (await unreadAlone(db, userId));
   return { rows: rows.map(toNotificationItem), total, unread: unreadCount };
+}
+
+/** The user's unread count read alone, from the same placeholder as the page's. */
+async function unreadAlone(db: Database, userId: number): Promise<number> {
+  const { shaped, values } = shapedFilters({ userId });
+  const [row] = await unreadOf(db, shaped).prepare('').execute(values);
+  return row?.n ?? 0;
 }
 
 export async function markAllRead(db: DbExecutor, userId: number): Promise<number> {

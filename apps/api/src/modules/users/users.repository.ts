@@ -3,7 +3,7 @@ import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'driz
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, sessions, users } from '../../db/schema';
-import { containsPattern, listPage, type Page } from '../../lib/list-page';
+import { containsPattern, listPage, type Page, type Shaped } from '../../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -30,26 +30,42 @@ const LISTED_USER = (() => {
   return shown;
 })();
 
-/** A page of users, newest first; a search looks at the name and the email (their trigram index). */
-export async function listUsers(db: Database, filter: UserFilter, page: Page) {
-  const where = and(
+/** The list's filters as its statement takes them: the search as a LIKE pattern. */
+function listed(filter: UserFilter) {
+  return {
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    role: filter.role,
+    locationId: filter.locationId,
+  };
+}
+
+/** Users not removed; the search looks at the name and the email (their trigram index). */
+function whereOf(f: Shaped<ReturnType<typeof listed>>) {
+  return and(
     isNull(users.deletedAt),
-    filter.search
-      ? sql`(${users.name} || chr(31) || ${users.email}) ilike ${containsPattern(filter.search)}`
-      : undefined,
-    filter.role === undefined ? undefined : eq(users.role, filter.role),
-    filter.locationId === undefined ? undefined : eq(users.locationId, filter.locationId),
+    f.pattern && sql`(${users.name} || chr(31) || ${users.email}) ilike ${f.pattern}`,
+    f.role && eq(users.role, f.role),
+    f.locationId && eq(users.locationId, f.locationId),
   );
+}
+
+/** A page of users, newest first, with the list's total. */
+export async function listUsers(db: Database, filter: UserFilter, page: Page) {
   return listPage(
-    (total) =>
-      db
-        .select({ user: LISTED_USER, locationName: locations.name, total })
-        .from(users)
-        .leftJoin(locations, eq(locations.id, users.locationId))
-        .where(where)
-        .orderBy(desc(users.id)),
+    db,
+    {
+      name: 'users',
+      filters: listed(filter),
+      select: (total, f) =>
+        db
+          .select({ user: LISTED_USER, locationName: locations.name, total })
+          .from(users)
+          .leftJoin(locations, eq(locations.id, users.locationId))
+          .where(whereOf(f))
+          .orderBy(desc(users.id)),
+      count: (f) => db.select({ n: count() }).from(users).where(whereOf(f)),
+    },
     page,
-    db.select({ n: count() }).from(users).where(where),
   );
 }
 
