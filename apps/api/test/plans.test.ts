@@ -5,6 +5,7 @@ import { sessions } from '../src/db/schema';
 import { findLiveSession } from '../src/modules/auth/auth.repository';
 import { findInvoice, findItems, findUsages } from '../src/modules/invoices/invoices.repository';
 import { findRental } from '../src/modules/material-rentals/material-rentals.repository';
+import { listMaterials } from '../src/modules/materials/materials-reads.repository';
 import { listStaff } from '../src/modules/staff/staff.repository';
 import { createLocation, createUser, loginAs } from './factories';
 import { createTestApp, type TestApp } from './helpers';
@@ -56,6 +57,11 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into material_rental_items (rental_id, material_id, material_name, quantity, unit)
     select id, ${tube.rows[0]!.id}, 'Tube', 1 + id % 5, 'EACH' from material_rentals`);
+  // An inventory over more than one block of ids (decision 009), some of it removed.
+  await t.db.execute(sql`
+    insert into materials (name, location_id, quantity, unit, deleted_at)
+    select 'Bulk ' || n, ${yard.id}, n % 30, 'EACH', case when n % 7 = 0 then now() end
+    from generate_series(1, 1500) n`);
   const sites = await t.db.execute<{ id: number }>(sql`
     insert into locations (name, address, type)
     select 'Site P' || n, n || ' Lane', 'FIELD' from generate_series(1, 12) n returning id`);
@@ -112,6 +118,18 @@ const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknow
         },
       );
       expect(page.total).toBeGreaterThan(0);
+    },
+  ],
+  [
+    "the whole inventory's page, the first and a later one (its start from the block counts)",
+    ['materials_inventory_first_10', 'materials_inventory_10'],
+    async (i) => {
+      expect((await listMaterials(one, undefined, { limit: 10, offset: 0 })).rows).toHaveLength(10);
+      const later = await listMaterials(one, undefined, {
+        limit: 10,
+        offset: (1 + ((i * 37) % 120)) * 10,
+      });
+      expect(later.rows).toHaveLength(10);
     },
   ],
 ];

@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD, MAX_MATERIAL_OPTIONS } from '@stockyard/shared';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   materialCountsByBucket as blocks,
@@ -8,11 +8,13 @@ import {
   materials,
 } from '../../db/schema';
 import { listPage, type Page, totalColumn } from '../../lib/list-page';
-import { prepared } from '../../lib/prepared';
+import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
 /**
- * The inventory's reads (decision 024): the query builder, each read planned when it is asked,
- * except the whole inventory's page start and total, which come from block counts (decision 009).
+ * The inventory's reads (decision 024). The lists are named prepared statements, planned once per
+ * connection: a location's list through `listPage`, the whole inventory's page, whose start and
+ * total come from block counts (decision 009), through `preparedList`. The detail and the picker
+ * are named statements too; the low-stock list is planned when it is asked.
  */
 const p = sql.placeholder;
 
@@ -32,7 +34,9 @@ const LISTED = {
 };
 
 const live = isNull(materials.deletedAt);
-const liveAt = (locationId: number) => and(live, eq(materials.locationId, locationId));
+/** A location's live materials; the location a value, or the list's placeholder for it. */
+const liveAt = (locationId: number | Placeholder) =>
+  and(live, eq(materials.locationId, locationId));
 
 /**
  * The whole inventory is too long to count or to skip through at every read (100,000 rows:
@@ -40,7 +44,7 @@ const liveAt = (locationId: number) => and(live, eq(materials.locationId, locati
  * of ids that triggers keep (migrations 0004, 0013). The page starts at the id with `offset` live
  * materials after it: in the first block, newest first, whose running count passes the offset,
  * after the live ids of that block that the count before it leaves over. Past the last page it is
- * null.
+ * null. `offset` is the statement's placeholder, or 0 written in on the first page.
  */
 const blockSize = sql.raw(String(MATERIAL_COUNT_BUCKET));
 const inventoryCount = (db: Database) =>
@@ -60,17 +64,29 @@ const inventoryPageStart = (offset: number) => sql`(
   limit 1 offset ${offset} - (select skipped from block)
 )`;
 
+/**
+ * A page of the whole inventory and its total. Not through `listPage`, which skips the page's
+ * OFFSET in the outer query: here the offset only finds the page's start. A named statement per
+ * page size, first page or later (`preparedList`); past the last page the total is counted alone.
+ */
 async function inventoryPage(db: Database, page: Page) {
-  const found = await db
-    .select({ ...LISTED, total: totalColumn(inventoryCount(db)) })
-    .from(materials)
-    .innerJoin(locations, eq(locations.id, materials.locationId))
-    .where(and(live, sql`${materials.id} <= ${inventoryPageStart(page.offset)}`))
-    .orderBy(desc(materials.id))
-    .limit(page.limit);
+  const statement = preparedList(db, 'materials_inventory', page, (d, name, limit, offset) =>
+    d
+      .select({ ...LISTED, total: totalColumn(inventoryCount(d)) })
+      .from(materials)
+      .innerJoin(locations, eq(locations.id, materials.locationId))
+      .where(and(live, sql`${materials.id} <= ${inventoryPageStart(offset)}`))
+      .orderBy(desc(materials.id))
+      .limit(limitLiteral(limit))
+      .prepare(name),
+  );
+  const found = await statement.execute({ offset: page.offset });
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found.length > 0) return { rows, total: found[0]!.total };
-  const [counted] = await inventoryCount(db);
+  const count = prepared(db, 'materials_inventory_count', (d, name) =>
+    inventoryCount(d).prepare(name),
+  );
+  const [counted] = await count.execute();
   return { rows, total: counted?.n ?? 0 };
 }
 
@@ -79,15 +95,20 @@ export async function listMaterials(db: Database, locationId: number | undefined
   if (locationId === undefined) return inventoryPage(db, page);
   // A location holds hundreds of materials, not thousands: counted and skipped through plainly.
   return listPage(
-    (total) =>
-      db
-        .select({ ...LISTED, total })
-        .from(materials)
-        .innerJoin(locations, eq(locations.id, materials.locationId))
-        .where(liveAt(locationId))
-        .orderBy(desc(materials.id)),
+    db,
+    {
+      name: 'materials_at_location',
+      filters: { locationId },
+      select: (total, f) =>
+        db
+          .select({ ...LISTED, total })
+          .from(materials)
+          .innerJoin(locations, eq(locations.id, materials.locationId))
+          .where(liveAt(f.locationId))
+          .orderBy(desc(materials.id)),
+      count: (f) => db.select({ n: count() }).from(materials).where(liveAt(f.locationId)),
+    },
     page,
-    db.select({ n: count() }).from(materials).where(liveAt(locationId)),
   );
 }
 

@@ -209,30 +209,38 @@ const counterpartId = sql`case when ${stockMovements.reason} in ('TRANSFER_OUT',
 
 /** A page of a material's movements, each transfer with its other side's material and location. */
 export async function listMovements(db: Database, materialId: number, page: Page) {
-  const where = eq(stockMovements.materialId, materialId);
   return listPage(
-    (total) =>
-      db
-        .select({
-          movement: stockMovements,
-          userName: users.name,
-          counterpart: {
-            materialId: counterpartMaterials.id,
-            materialName: counterpartMaterials.name,
-            locationName: counterpartLocations.name,
-          },
-          total,
-        })
-        .from(stockMovements)
-        .leftJoin(users, eq(users.id, stockMovements.userId))
-        .leftJoin(counterpartMaterials, eq(counterpartMaterials.id, counterpartId))
-        .leftJoin(
-          counterpartLocations,
-          eq(counterpartLocations.id, counterpartMaterials.locationId),
-        )
-        .where(where)
-        .orderBy(desc(stockMovements.id)),
+    db,
+    {
+      name: 'material_movements',
+      filters: { materialId },
+      select: (total, f) =>
+        db
+          .select({
+            movement: stockMovements,
+            userName: users.name,
+            counterpart: {
+              materialId: counterpartMaterials.id,
+              materialName: counterpartMaterials.name,
+              locationName: counterpartLocations.name,
+            },
+            total,
+          })
+          .from(stockMovements)
+          .leftJoin(users, eq(users.id, stockMovements.userId))
+          .leftJoin(counterpartMaterials, eq(counterpartMaterials.id, counterpartId))
+          .leftJoin(
+            counterpartLocations,
+            eq(counterpartLocations.id, counterpartMaterials.locationId),
+          )
+          .where(eq(stockMovements.materialId, f.materialId))
+          .orderBy(desc(stockMovements.id)),
+      count: (f) =>
+        db
+          .select({ n: count() })
+          .from(stockMovements)
+          .where(eq(stockMovements.materialId, f.materialId)),
+    },
     page,
-    db.select({ n: count() }).from(stockMovements).where(where),
   );
 }
