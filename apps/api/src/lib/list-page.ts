@@ -1,6 +1,7 @@
-import { Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { limitLiteral, prepared, SCREEN_PAGE_SIZES } from './prepared';
+import { limitLiteral, placeholdersOnly, prepared, SCREEN_PAGE_SIZES } from './prepared';
 
 /** Which rows of a list a page holds, as the list endpoints take them (page and limit). */
 export type Page = { limit: number; offset: number };
@@ -131,9 +132,7 @@ function withOnlyPlaceholders<Q extends { toSQL(): { params: unknown[] } }>(
   query: Q,
   shape: string,
 ) {
-  if (query.toSQL().params.some((param) => !(param instanceof Placeholder))) {
-    throw new Error(`the list ${shape} writes a value into its statement: make it a filter`);
-  }
+  placeholdersOnly(query.toSQL().params, `the list ${shape}`);
   return query;
 }
 

@@ -1,8 +1,9 @@
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { limitLiteral, preparedList, SCREEN_PAGE_SIZES } from './prepared';
+import { createDatabase, type Database } from '../db/client';
+import { locations } from '../db/schema';
+import { limitLiteral, prepared, preparedList, SCREEN_PAGE_SIZES } from './prepared';
 
 // `preparedList` keys its statements by the database handle alone: any object stands for one.
 const db = {} as Database;
@@ -57,5 +58,33 @@ describe('preparedList', () => {
       expect(() => limitLiteral(bad)).toThrow(RangeError);
     }
     expect(() => limitLiteral('10; drop table users' as unknown as number)).toThrow(RangeError);
+  });
+});
+
+describe('prepared', () => {
+  // Building and preparing a statement connects to nothing: a database no server answers will do.
+  const real = createDatabase('postgres://nobody@127.0.0.1:9/none', 1);
+
+  it('refuses a statement with a value written in, which every later call would be served', () => {
+    const read = (id: number) =>
+      prepared(real, 'test_fixed_location', (d, name) =>
+        d.select().from(locations).where(eq(locations.id, id)).prepare(name),
+      );
+    expect(() => read(5)).toThrow(/test_fixed_location writes a value into its statement/);
+  });
+
+  it('builds a statement of placeholders once, for every value', () => {
+    let builds = 0;
+    const read = () =>
+      prepared(real, 'test_a_location', (d, name) => {
+        builds += 1;
+        return d
+          .select()
+          .from(locations)
+          .where(eq(locations.id, sql.placeholder('id')))
+          .prepare(name);
+      });
+    expect(read()).toBe(read());
+    expect(builds).toBe(1);
   });
 });

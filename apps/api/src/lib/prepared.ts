@@ -1,25 +1,21 @@
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
-import { sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 /*
- * Named prepared statements: the exception. Reads are written the plain way, built and planned
- * when asked (lists through `listPage`, decision 026); a read is prepared by name only where a
- * budget of `npm run bench` is missed without it, with both figures in a decision:
- * - the session check (auth.repository `findLiveSession`): every signed-in request runs it first
- *   and every budget is a ratio to it; plain it cost about three times the CPU (decision 026);
- * - the invoice detail's three reads (invoices.repository `findInvoice`, `findItems`,
- *   `findUsages`): plain they cost about four times the CPU, and the detail's cold budget, met at
- *   37 % of the session check with them, would be missed (decision 026, the invoices' section);
- * - the material rental detail (material-rentals.repository `findRental`, the rental with its
- *   items): plain 3.2 to 4.0 ms of CPU a call, 22 % of the session check; prepared 1.3 to 1.5 ms,
- *   54 to 57 % (decision 028);
- * - the material rentals' pages without a search (`listRentals`, `preparedList` per destination
- *   and kind of status): 7.4 to 7.6 ms a call plain, 5.8 to 6.0 prepared, 9 % to 14 to 16 % of the
- *   session check (decision 028).
- * `test/plans.test.ts` holds these to planning once per connection. Any other caller is a read
- * left from decisions 005 and 009 (`preparedList`: the rental requests' lists) that its module's
- * own change has not yet weighed: it goes plain, or is added here with its figures.
+ * Named prepared statements. Building a query with drizzle and planning it in PostgreSQL were most
+ * of what a small read cost (decisions 026, 028 and 029), so the reads people make all the time
+ * are built once and planned once per connection:
+ * - every list, by `listPage` (lib/list-page.ts), per shape of its filters, and the lists that
+ *   read a page's start or ids first, by `preparedList` below: the whole inventory (its start from
+ *   the block counts), the rental requests and the material rentals (a page's ids, then those rows);
+ * - the session check (auth.repository `findLiveSession`), which every signed-in call runs first;
+ * - the details: a material, an invoice (three reads), a rental request, a material rental; and
+ *   the material picker's options.
+ * A prepared read takes every value it reads as a placeholder (`sql.placeholder`), never written
+ * into its SQL: a value written in would be served to every later call of the statement, so
+ * building one throws (`placeholdersOnly`). `test/plans.test.ts` holds these reads to planning once
+ * per connection.
  */
 
 const cache = new WeakMap<Database, Map<string, unknown>>();
@@ -41,9 +37,21 @@ export function prepared<T>(
   let statement = statements.get(name) as T | undefined;
   if (!statement) {
     statement = build(db, name);
+    // drizzle's prepared query keeps its parameters, placeholders unfilled, in `params`.
+    placeholdersOnly((statement as { params?: unknown }).params, `the prepared read ${name}`);
     statements.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * Throws when a statement's parameters hold a value, not only placeholders: the value would be
+ * served to every later call of the statement, whatever that call asked for.
+ */
+export function placeholdersOnly(params: unknown, what: string): void {
+  if (Array.isArray(params) && params.some((param) => !(param instanceof Placeholder))) {
+    throw new Error(`${what} writes a value into its statement: take it as a placeholder`);
+  }
 }
 
 /** The page sizes the screens offer: the only ones a list's statement is named for. */

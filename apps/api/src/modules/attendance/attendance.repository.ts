@@ -9,6 +9,7 @@ import {
   type Shaped,
   shapedFilters,
 } from '../../lib/list-page';
+import { prepared } from '../../lib/prepared';
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 export type AttendanceValues = Pick<
@@ -188,16 +189,25 @@ export async function attendanceOfStaff(
 
 /** A staff member's records counted by status (everywhere, or at one location). */
 export async function overviewOfStaff(db: Database, staffId: number, locationId?: number) {
-  return db
-    .select({ status: attendance.status, n: count() })
-    .from(attendance)
-    .where(
-      and(
-        eq(attendance.staffId, staffId),
-        locationId === undefined ? undefined : eq(attendance.locationId, locationId),
-      ),
-    )
-    .groupBy(attendance.status);
+  // A named statement per scope (lib/prepared.ts): the overview is asked at every visit of the page.
+  const scoped = locationId !== undefined;
+  const statement = prepared(
+    db,
+    scoped ? 'attendance_overview_at' : 'attendance_overview',
+    (d, name) =>
+      d
+        .select({ status: attendance.status, n: count() })
+        .from(attendance)
+        .where(
+          and(
+            eq(attendance.staffId, sql.placeholder('staffId')),
+            scoped ? eq(attendance.locationId, sql.placeholder('locationId')) : undefined,
+          ),
+        )
+        .groupBy(attendance.status)
+        .prepare(name),
+  );
+  return statement.execute(scoped ? { staffId, locationId } : { staffId });
 }
 
 /** One record with its names, or null; `db` may be a transaction. */

@@ -97,7 +97,8 @@ export async function findLiveSession(db: Database, sessionId: string, userId: n
           eq(sessions.userId, sql.placeholder('userId')),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql`now()`),
-          eq(users.status, true),
+          // Written in: a prepared read takes no value but its placeholders (lib/prepared.ts).
+          sql`${users.status} = true`,
           isNull(users.deletedAt),
         ),
       )

@@ -168,10 +168,11 @@ function shapeWhere(shape: Shape, values: ShapeValues = PLACEHOLDERS): SQL | und
   const r = materialRentals;
   return and(
     shape.to ? eq(r.toLocationId, values.to ?? 0) : undefined,
+    // ACTIVE written in, a constant: a prepared read takes no value but its placeholders.
     shape.status === 'ACTIVE'
-      ? and(eq(r.status, 'ACTIVE'), gte(r.expectedReturnDate, values.today))
+      ? and(sql`${r.status} = 'ACTIVE'`, gte(r.expectedReturnDate, values.today))
       : shape.status === 'OVERDUE'
-        ? and(eq(r.status, 'ACTIVE'), lt(r.expectedReturnDate, values.today))
+        ? and(sql`${r.status} = 'ACTIVE'`, lt(r.expectedReturnDate, values.today))
         : shape.status === 'stored'
           ? eq(r.status, values.status as StoredRentalStatus | SQLWrapper)
           : undefined,

@@ -297,8 +297,8 @@ export async function listRequestableMaterials(db: DbExecutor, search: string | 
 }
 
 /** The rentals made from a request, oldest first, with the location each came from. */
-export async function rentalsOfRequest(db: DbExecutor, requestId: number) {
-  return db
+function rentalsQuery(d: DbExecutor, requestId: number | Placeholder) {
+  return d
     .select({
       id: materialRentals.id,
       fromLocation: { id: locations.id, name: locations.name },
@@ -307,6 +307,19 @@ export async function rentalsOfRequest(db: DbExecutor, requestId: number) {
     .innerJoin(locations, eq(locations.id, materialRentals.fromLocationId))
     .where(eq(materialRentals.requestId, requestId))
     .orderBy(asc(materialRentals.id));
+}
+
+/** The rentals made from a request; `db` may be a transaction. */
+export async function rentalsOfRequest(db: DbExecutor, requestId: number) {
+  return rentalsQuery(db, requestId);
+}
+
+/** The same read for the detail screen, prepared by name like the request's own. */
+export async function readRentalsOfRequest(db: Database, requestId: number) {
+  const statement = prepared(db, 'rental_request_rentals', (d, name) =>
+    rentalsQuery(d, p('id')).prepare(name),
+  );
+  return statement.execute({ id: requestId });
 }
 
 export async function insertRequest(

@@ -99,10 +99,14 @@ export async function getRequest(
   user: SessionUser,
   id: number,
 ): Promise<RentalRequestDto> {
-  const found = await repo.readRequest(ctx.db, id);
+  // Read together: the rentals are shown only once the request is found and readable.
+  const [found, rentals] = await Promise.all([
+    repo.readRequest(ctx.db, id),
+    repo.readRentalsOfRequest(ctx.db, id),
+  ]);
   if (!found) throw notFound(M.notFound);
   assertReadable(user, found.request.locationId, M.notFound);
-  return toDetail(found, await repo.rentalsOfRequest(ctx.db, id));
+  return toDetail(found, rentals);
 }
 
 /** The bulk form's picker: every active location's stock, whoever asks (PRODUCT-DECISIONS). */

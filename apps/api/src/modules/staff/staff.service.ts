@@ -68,7 +68,7 @@ export async function activeStaff(ctx: AppContext, user: SessionUser) {
 
 /** One live staff member; another location's is 404 to a field manager. */
 export async function getStaff(ctx: AppContext, user: SessionUser, id: number): Promise<StaffDto> {
-  const row = await repo.findStaff(ctx.db, id);
+  const row = await repo.readStaff(ctx.db, id);
   if (!row) throw notFound(M.notFound);
   assertReadable(user, row.staff.locationId, M.notFound);
   return toStaffDto(row);
