@@ -161,19 +161,23 @@ export async function sumItemsByJobTypeAndUom(
 ) {
   const i = invoiceItems;
   const { shaped, values } = shapedFilters(listed(filters));
-  return db
-    .select({
-      jobType: i.jobType,
-      uom: i.uom,
-      quantity: sql<number>`sum(${i.quantity})`.mapWith(Number),
-      calculated: sql<number>`sum(${i.itemTotalCalculatedQuantity})`.mapWith(Number),
-    })
-    .from(i)
-    .innerJoin(invoices, eq(invoices.id, i.invoiceId))
-    .where(whereOf(shaped))
-    .groupBy(i.jobType, i.uom)
-    .prepare('')
-    .execute(values);
+  // A named statement per shape (a month or not, a location or not): the summary is asked at every
+  // visit of its page, and built and planned each time it cost what a list did (decision 029).
+  const statement = prepared(db, `invoice_job_type_sums(${Object.keys(values)})`, (d, name) =>
+    d
+      .select({
+        jobType: i.jobType,
+        uom: i.uom,
+        quantity: sql<number>`sum(${i.quantity})`.mapWith(Number),
+        calculated: sql<number>`sum(${i.itemTotalCalculatedQuantity})`.mapWith(Number),
+      })
+      .from(i)
+      .innerJoin(invoices, eq(invoices.id, i.invoiceId))
+      .where(whereOf(shaped))
+      .groupBy(i.jobType, i.uom)
+      .prepare(name),
+  );
+  return statement.execute(values);
 }
 
 /**
