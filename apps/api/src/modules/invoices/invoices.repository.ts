@@ -63,14 +63,24 @@ const LISTED = {
  * month's, the search as a LIKE pattern.
  */
 function listed(filters: InvoiceFilters) {
+  const search = filters.search;
   return {
     from: filters.month?.from,
     to: filters.month?.to,
     locationId: filters.locationId,
     status: filters.status,
-    pattern: filters.search ? containsPattern(filters.search) : undefined,
+    pattern: search && search.length >= TRIGRAM ? containsPattern(search) : undefined,
+    shortPattern: search && search.length < TRIGRAM ? containsPattern(search) : undefined,
   };
 }
+
+/**
+ * The shortest search the trigram index narrows. A shorter one has no trigram: its plan must read
+ * the table, which costs less than the whole index (a generic plan for every search read the
+ * index for "a" too, 218 to 251 ms on 150,000 invoices against 177 to 189 ms), so it is a
+ * statement of its own whose condition is not the indexed expression.
+ */
+const TRIGRAM = 3;
 
 /**
  * The filters given, each a condition only when given, so that each plan can use its index (the
@@ -83,6 +93,7 @@ function whereOf(f: Shaped<ReturnType<typeof listed>>) {
     f.locationId && eq(invoices.locationId, f.locationId),
     f.status && eq(invoices.status, f.status),
     f.pattern && sql`${searchable} ilike ${f.pattern}`,
+    f.shortPattern && sql`(${searchable} || '') ilike ${f.shortPattern}`,
   );
 }
 

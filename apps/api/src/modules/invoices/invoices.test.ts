@@ -495,6 +495,19 @@ describe('GET /api/invoices', () => {
     expect(byId.invoices.map((i: { id: number }) => i.id)).toEqual([target.id]);
   });
 
+  it('searches with one or two characters as with more, a % still literal', async () => {
+    const words = async (search: string) =>
+      (await list(`locationId=${listYard.id}&search=${encodeURIComponent(search)}`)).json().data;
+    const percent = await words('%');
+    expect(percent.invoices.map((i: { clientName: string }) => i.clientName)).toEqual([
+      'Acme 100% Ltd',
+    ]);
+    const twoLetters = await words('cM');
+    const longer = await words('acme');
+    expect(twoLetters.totalInvoices).toBe(longer.totalInvoices);
+    expect(twoLetters.invoices).toEqual(longer.invoices);
+  });
+
   it('pages a search newest issue date first, with its total on every page and past the last', async () => {
     // "client" is in ten January names and February's: eleven matches, over two months.
     const query = `locationId=${listYard.id}&search=client`;

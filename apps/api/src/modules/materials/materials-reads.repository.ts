@@ -115,22 +115,28 @@ export async function listMaterials(db: Database, locationId: number | undefined
 /**
  * Live materials at or under the low-stock threshold, the emptiest first (a short list, not
  * paged), read in order from their partial indexes: everywhere's by quantity, a location's by
- * location and quantity (migration 0029).
+ * location and quantity (migration 0029). A named statement for each of the two (decision 029):
+ * the dashboard and the inventory ask it at every visit.
  */
 export async function listLowStock(db: Database, locationId: number | undefined, limit: number) {
-  return db
-    .select(LISTED)
-    .from(materials)
-    .innerJoin(locations, eq(locations.id, materials.locationId))
-    .where(
-      and(
-        locationId === undefined ? live : liveAt(locationId),
-        // Written in, not a parameter, so that every plan can use the partial indexes.
-        sql`${materials.quantity} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`,
-      ),
-    )
-    .orderBy(asc(materials.quantity), asc(materials.id))
-    .limit(limit);
+  const everywhere = locationId === undefined;
+  const statement = prepared(db, everywhere ? 'low_stock' : 'low_stock_at', (d, name) =>
+    d
+      .select(LISTED)
+      .from(materials)
+      .innerJoin(locations, eq(locations.id, materials.locationId))
+      .where(
+        and(
+          everywhere ? live : liveAt(p('locationId')),
+          // Written in, not a parameter, so that every plan can use the partial indexes.
+          sql`${materials.quantity} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`,
+        ),
+      )
+      .orderBy(asc(materials.quantity), asc(materials.id))
+      .limit(p('limit'))
+      .prepare(name),
+  );
+  return statement.execute(everywhere ? { limit } : { locationId, limit });
 }
 
 export async function readMaterial(db: Database, id: number) {
