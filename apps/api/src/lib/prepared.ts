@@ -10,8 +10,9 @@ import type { Database } from '../db/client';
  *   read a page's start or ids first, by `preparedList` below: the whole inventory (its start from
  *   the block counts), the rental requests and the material rentals (a page's ids, then those rows);
  * - the session check (auth.repository `findLiveSession`), which every signed-in call runs first;
- * - the details: a material, an invoice (three reads), a rental request, a material rental; and
- *   the material picker's options.
+ * - the details: a material, an invoice (three reads), a rental request and its rentals, a
+ *   material rental, a staff member and their attendance overview;
+ * - low stock, the job type summary's sums and the material picker's options.
  * A prepared read takes every value it reads as a placeholder (`sql.placeholder`), never written
  * into its SQL: a value written in would be served to every later call of the statement, so
  * building one throws (`placeholdersOnly`). `test/plans.test.ts` holds these reads to planning once

@@ -13,8 +13,8 @@ import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 /**
  * The inventory's reads (decision 024). The lists are named prepared statements, planned once per
  * connection: a location's list through `listPage`, the whole inventory's page, whose start and
- * total come from block counts (decision 009), through `preparedList`. The detail and the picker
- * are named statements too; the low-stock list is planned when it is asked.
+ * total come from block counts (decision 009), through `preparedList`. The detail, the picker and
+ * the low-stock list are named statements too (decision 029).
  */
 const p = sql.placeholder;
 
@@ -93,7 +93,7 @@ async function inventoryPage(db: Database, page: Page) {
 /** One page of live materials, newest first, optionally at one location, and their total. */
 export async function listMaterials(db: Database, locationId: number | undefined, page: Page) {
   if (locationId === undefined) return inventoryPage(db, page);
-  // A location holds hundreds of materials, not thousands: counted and skipped through plainly.
+  // A location holds hundreds of materials, not thousands: counted and skipped through in SQL.
   return listPage(
     db,
     {

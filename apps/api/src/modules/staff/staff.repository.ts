@@ -1,5 +1,5 @@
 import type { StaffStatus } from '@stockyard/shared';
-import { and, asc, count, eq, ilike, isNull, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, staff } from '../../db/schema';
 import {
@@ -103,27 +103,18 @@ export async function activeStaff(db: DbExecutor, locationId: number | undefined
     .orderBy(asc(staff.name), asc(staff.id));
 }
 
-function staffQuery(d: DbExecutor, id: number | Placeholder) {
-  return d
-    .select(LISTED)
-    .from(staff)
-    .innerJoin(locations, eq(locations.id, staff.locationId))
-    .where(and(eq(staff.id, id), isNull(staff.deletedAt)));
-}
-
-/** A live staff member with their location's name, or null; `db` may be a transaction. */
-export async function findStaff(db: DbExecutor, id: number) {
-  const [row] = await staffQuery(db, id);
-  return row ?? null;
-}
-
 /**
- * The same read for the detail and the attendance overview, prepared by name (lib/prepared.ts):
- * every read of a staff member's screens asks it first.
+ * A live staff member with their location's name, or null. A named statement (lib/prepared.ts):
+ * the detail and the attendance overview ask it first at every visit.
  */
 export async function readStaff(db: Database, id: number) {
   const statement = prepared(db, 'staff_detail', (d, name) =>
-    staffQuery(d, sql.placeholder('id')).prepare(name),
+    d
+      .select(LISTED)
+      .from(staff)
+      .innerJoin(locations, eq(locations.id, staff.locationId))
+      .where(and(eq(staff.id, sql.placeholder('id')), isNull(staff.deletedAt)))
+      .prepare(name),
   );
   const [row] = await statement.execute({ id });
   return row ?? null;

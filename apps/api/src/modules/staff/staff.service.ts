@@ -16,7 +16,7 @@ import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import * as repo from './staff.repository';
 
-type Listed = NonNullable<Awaited<ReturnType<typeof repo.findStaff>>>;
+type Listed = NonNullable<Awaited<ReturnType<typeof repo.readStaff>>>;
 
 export function toStaffDto({ staff, location }: Listed): StaffDto {
   return {
