@@ -117,55 +117,64 @@ function countedTotal(d: Database, given: Given) {
 }
 
 /**
- * The ids of a page of requests, newest first, with the list's total, prepared once per
- * combination of filters and page size: read from an index alone however far the page, or from
- * the search's matches, found once, counted and sorted. PostgreSQL plans this read at most calls
- * (a generic plan is costed as skipping a tenth of the rows), so it holds one table and no join.
+ * The ids of a page of requests, newest first, with the list's total: read from an index alone
+ * however far the page, or from the search's matches, found once, counted and sorted. PostgreSQL
+ * plans this read at most calls (a generic plan is costed as skipping a tenth of the rows), so it
+ * holds one table and no join.
  */
-function pageOfIds(db: Database, given: Given, page: Page) {
-  const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `rental_requests_page_${shape}`, page, (d, name, limit, offset) => {
-    if (given.search) {
-      const matches = matchesOf(d, given);
-      return d
-        .with(matches)
-        .select({ id: matches.id, total: totalColumn(d.select({ n: count() }).from(matches)) })
-        .from(matches)
-        .orderBy(desc(matches.id))
-        .limit(limitLiteral(limit))
-        .offset(offset)
-        .prepare(name);
-    }
+function pageOfIds(d: Database, given: Given, limit: number, offset: number) {
+  const id = sql<number>`${rentalRequests.id}`.as('page_id');
+  if (given.search) {
+    const matches = matchesOf(d, given);
     return d
-      .select({ id: rentalRequests.id, total: totalColumn(countedTotal(d, given)) })
-      .from(rentalRequests)
-      .where(and(...scopeOf(given)))
-      .orderBy(desc(rentalRequests.id))
+      .with(matches)
+      .select({
+        id: sql<number>`${matches.id}`.as('page_id'),
+        total: totalColumn(d.select({ n: count() }).from(matches)).as('page_total'),
+      })
+      .from(matches)
+      .orderBy(desc(matches.id))
       .limit(limitLiteral(limit))
       .offset(offset)
-      .prepare(name);
-  });
+      .as('page');
+  }
+  return d
+    .select({ id, total: totalColumn(countedTotal(d, given)).as('page_total') })
+    .from(rentalRequests)
+    .where(and(...scopeOf(given)))
+    .orderBy(desc(rentalRequests.id))
+    .limit(limitLiteral(limit))
+    .offset(offset)
+    .as('page');
 }
 
-/** Requests by id, newest first, with their location, requester and number of materials. */
-function requestsOf(db: Database) {
-  return prepared(db, 'rental_requests_of_page', (d, name) =>
-    d
+/**
+ * A page of requests, newest first, with their location, requester and number of materials, and
+ * the list's total, in one statement: the page's ids first (`pageOfIds`), then only those rows
+ * joined. Prepared once per combination of filters and page size (decision 009); one round trip
+ * where the ids and their rows were two.
+ */
+function pageOfRequests(db: Database, given: Given, page: Page) {
+  const shape = Object.values(given).map(Number).join('');
+  return preparedList(db, `rental_requests_page_${shape}`, page, (d, name, limit, offset) => {
+    const ids = pageOfIds(d, given, limit, offset);
+    return d
       .select({
         ...HEAD,
         itemCount:
           sql<number>`(select count(*) from ${rentalRequestItems} where ${rentalRequestItems.requestId} = ${rentalRequests.id})`.mapWith(
             Number,
           ),
+        total: sql<number>`${ids.total}`.mapWith(Number),
       })
-      .from(rentalRequests)
+      .from(ids)
+      .innerJoin(rentalRequests, eq(rentalRequests.id, ids.id))
       .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
       .innerJoin(users, eq(users.id, rentalRequests.requestedById))
       .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
-      .where(sql`${rentalRequests.id} = any(${p('ids')}::int[])`)
-      .orderBy(desc(rentalRequests.id))
-      .prepare(name),
-  );
+      .orderBy(desc(ids.id))
+      .prepare(name);
+  });
 }
 
 export async function listRequests(db: Database, filters: RequestFilters, page: Page) {
@@ -183,11 +192,9 @@ export async function listRequests(db: Database, filters: RequestFilters, page: 
     searchId: /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : 0,
   };
   const read = ({ limit, offset }: Page) =>
-    pageOfIds(db, given, { limit, offset }).execute({ ...values, offset });
-  const { rows: ids, total } = await pageAndTotal(read, page);
-  if (ids.length === 0) return { rows: [], total };
-  const rows = await requestsOf(db).execute({ ids: ids.map((row) => row.id) });
-  return { rows, total };
+    pageOfRequests(db, given, { limit, offset }).execute({ ...values, offset });
+  const { rows, total } = await pageAndTotal(read, page);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }
 
 export type ListedRequest = Awaited<ReturnType<typeof listRequests>>['rows'][number];
