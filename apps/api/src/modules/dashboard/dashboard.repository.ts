@@ -6,10 +6,7 @@ import {
   count,
   desc,
   eq,
-  gte,
-  inArray,
   isNull,
-  lt,
   type SQL,
   type SQLWrapper,
   sql,
@@ -28,66 +25,100 @@ import {
   stockLevels,
   users,
 } from '../../db/schema';
+import { limitLiteral, prepared } from '../../lib/prepared';
 
 /**
  * The dashboard's reads (decision 015). The dashboard owns no table: it sums the others' rows,
  * read-only, each figure from a counter, a snapshot or an index range whose size is set by the
  * period, never by the years of history. `scope` is a field manager's location, null for an admin.
+ *
+ * Each read is a named prepared statement (lib/prepared.ts, decision 030), one for an admin and
+ * one for a field manager's location: the page asks for them all at every visit, and building
+ * and planning them cost about as much as reading them. Every value is a placeholder: the
+ * location `scope` and the period's bounds (`from`, `to`, `since`, `monthStart`, `unit`, `zone`).
  */
 
+const p = sql.placeholder;
+
+/** Whose figures a statement reads: every location's, or one location's (the placeholder `scope`). */
+type Scope = number | null;
+const scopeName = (scope: Scope) => (scope === null ? 'all' : 'at');
+const scopeValue = (scope: Scope) => (scope === null ? {} : { scope });
+
 /** The condition, and for a field manager the location column at their location. */
-const only = (condition: SQL | undefined, scope: number | null, column: Column) =>
-  scope === null ? condition : and(condition, eq(column, scope));
+const only = (condition: SQL | undefined, scope: Scope, column: Column) =>
+  scope === null ? condition : and(condition, eq(column, p('scope')));
+
+/** One row to select figures from, for a statement that is only its figures. */
+const ONE_ROW = sql`(values (1)) as one_row (one)`;
 
 /** A location's latest stock level, or the latest before `before` (a month's first day). */
-function latestLevel(db: Database, before?: string) {
+function latestLevel(db: Database, before?: SQLWrapper) {
   return sql<number>`coalesce((${db
     .select({ units: stockLevels.units })
     .from(stockLevels)
     .where(
       and(
         eq(stockLevels.locationId, locations.id),
-        before === undefined ? undefined : lt(stockLevels.month, before),
+        before === undefined ? undefined : sql`${stockLevels.month} < ${before}`,
       ),
     )
     .orderBy(desc(stockLevels.month))
-    .limit(1)}), 0)`.mapWith(Number);
+    .limit(limitLiteral(1))}), 0)`.mapWith(Number);
 }
 
 /** Each location the viewer sees with its units in stock now, most first. */
-export async function stockByLocation(db: Database, scope: number | null) {
-  const now = latestLevel(db);
-  return db
-    .select({ id: locations.id, name: locations.name, address: locations.address, now })
-    .from(locations)
-    .where(scope === null ? undefined : eq(locations.id, scope))
-    .orderBy(desc(now), asc(locations.id));
+export async function stockByLocation(db: Database, scope: Scope) {
+  const statement = prepared(db, `dashboard_stock_${scopeName(scope)}`, (d, name) => {
+    const now = latestLevel(d);
+    return d
+      .select({ id: locations.id, name: locations.name, address: locations.address, now })
+      .from(locations)
+      .where(scope === null ? undefined : eq(locations.id, p('scope')))
+      .orderBy(desc(now), asc(locations.id))
+      .prepare(name);
+  });
+  return statement.execute(scopeValue(scope));
 }
 
 /** The units in stock at the viewer's locations when `monthStart` began. */
-export async function stockAtMonthStart(db: Database, scope: number | null, monthStart: string) {
-  const [row] = await db
-    .select({
-      units: sql<number>`coalesce(sum(${latestLevel(db, monthStart)}), 0)`.mapWith(Number),
-    })
-    .from(locations)
-    .where(scope === null ? undefined : eq(locations.id, scope));
+export async function stockAtMonthStart(db: Database, scope: Scope, monthStart: string) {
+  const statement = prepared(db, `dashboard_stock_then_${scopeName(scope)}`, (d, name) =>
+    d
+      .select({
+        units:
+          sql<number>`coalesce(sum(${latestLevel(d, sql`${p('monthStart')}::date`)}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(locations)
+      .where(scope === null ? undefined : eq(locations.id, p('scope')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ ...scopeValue(scope), monthStart });
   return row?.units ?? 0;
 }
 
-const outOnActiveRentals = (db: Database, scope: number | null) =>
+const outOnActiveRentals = (db: Database, scope: Scope) =>
   db
     .select({
       units: sql<number>`coalesce(sum(${materialRentalCounts.unitsRented} - ${materialRentalCounts.unitsReturned}), 0)`,
     })
     .from(materialRentalCounts)
     .where(
-      only(eq(materialRentalCounts.status, 'ACTIVE'), scope, materialRentalCounts.toLocationId),
+      only(
+        sql`${materialRentalCounts.status} = 'ACTIVE'`,
+        scope,
+        materialRentalCounts.toLocationId,
+      ),
     );
 
 /** The units out on ACTIVE rentals now, from the rentals' counters (migration 0020). */
-export async function rentalsOutNow(db: Database, scope: number | null) {
-  const [row] = await outOnActiveRentals(db, scope);
+export async function rentalsOutNow(db: Database, scope: Scope) {
+  const statement = prepared(db, `dashboard_rented_${scopeName(scope)}`, (d, name) =>
+    outOnActiveRentals(d, scope).prepare(name),
+  );
+  const [row] = await statement.execute(scopeValue(scope));
   return Number(row?.units ?? 0);
 }
 
@@ -96,64 +127,85 @@ export async function rentalsOutNow(db: Database, scope: number | null) {
  * out on ACTIVE rentals made since, plus the units returned since and written off since (LOST,
  * DAMAGED) on rentals made before. One statement, so that its parts agree.
  */
-export async function rentalsOutAt(db: Database, scope: number | null, since: Date) {
+export async function rentalsOutAt(db: Database, scope: Scope, since: Date) {
+  // Built and planned at each call, not named: a plan made for the values of the month's first
+  // day read the month's rentals and returns a third slower than the plan of no value at all.
+  const [row] = await db
+    .select({ units: rentedOutBefore(db, scope, sql`${p('since')}::timestamptz`) })
+    .from(ONE_ROW)
+    .prepare('')
+    .execute({ ...scopeValue(scope), since });
+  return Number(row?.units ?? 0);
+}
+
+function rentedOutBefore(db: Database, scope: Scope, since: SQLWrapper) {
   const r = materialRentals;
   const outOnNewRentals = db
     .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
     .from(r)
-    .where(only(and(gte(r.createdAt, since), eq(r.status, 'ACTIVE')), scope, r.toLocationId));
+    .where(
+      only(
+        and(sql`${r.createdAt} >= ${since}`, sql`${r.status} = 'ACTIVE'`),
+        scope,
+        r.toLocationId,
+      ),
+    );
   // Returned since on rentals made before: all returns since, less those of rentals made since
   // (an admin's sum then reads the month's returns alone, without a join over every rental).
   const h = materialRentalReturns;
   const returned = sql<number>`coalesce(sum(${h.returnedQuantity}), 0)`;
   const allReturnedSince =
     scope === null
-      ? db.select({ units: returned }).from(h).where(gte(h.returnDate, since))
+      ? db.select({ units: returned }).from(h).where(sql`${h.returnDate} >= ${since}`)
       : db
           .select({ units: returned })
           .from(h)
           .innerJoin(r, eq(r.id, h.rentalId))
-          .where(and(gte(h.returnDate, since), eq(r.toLocationId, scope)));
+          .where(and(sql`${h.returnDate} >= ${since}`, eq(r.toLocationId, p('scope'))));
   // Every return of a rental made since came since (a return is dated when it is written), and a
   // rental's returned total is the sum of its returns: read from the month's rentals alone, not
   // joined to their returns (decision 024).
   const returnedOnNewRentals = db
     .select({ units: sql<number>`coalesce(sum(${r.returnedTotal}), 0)` })
     .from(r)
-    .where(only(gte(r.createdAt, since), scope, r.toLocationId));
+    .where(only(sql`${r.createdAt} >= ${since}`, scope, r.toLocationId));
   const writtenOffSince = db
     .select({ units: sql<number>`coalesce(sum(${r.quantityTotal} - ${r.returnedTotal}), 0)` })
     .from(r)
     .where(
       only(
         and(
-          inArray(r.status, [...WRITE_OFF_STATUSES]),
-          gte(r.updatedAt, since),
-          lt(r.createdAt, since),
+          sql`${r.status} in (${sql.raw(WRITE_OFF_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+          sql`${r.updatedAt} >= ${since}`,
+          sql`${r.createdAt} < ${since}`,
         ),
         scope,
         r.toLocationId,
       ),
     );
-  const result = await db.execute<{ units: string }>(
-    sql`select (${outOnActiveRentals(db, scope)}) - (${outOnNewRentals})
-      + (${allReturnedSince}) - (${returnedOnNewRentals}) + (${writtenOffSince}) as "units"`,
-  );
-  return Number(result.rows[0]?.units ?? 0);
+  return sql<string>`(${outOnActiveRentals(db, scope)}) - (${outOnNewRentals})
+      + (${allReturnedSince}) - (${returnedOnNewRentals}) + (${writtenOffSince})`;
 }
 
-/** Units rented out and returned per step (day or month) of [from, to), on the server's calendar. */
+/**
+ * Units rented out and returned per step (day or month) of [from, to), on the server's calendar.
+ * Built and planned at each call, not named: a plan made for no value at all cannot tell a day
+ * from a year, and read a year's 150,000 rentals and returns half again as slowly as a plan made
+ * for it (which reads them in parallel).
+ */
 export async function rentalFlows(
   db: Database,
-  scope: number | null,
+  scope: Scope,
   range: { from: Date; to: Date; unit: 'day' | 'month' },
   timeZone: string,
 ) {
   const r = materialRentals;
+  const from = sql`${p('from')}::timestamptz`;
+  const to = sql`${p('to')}::timestamptz`;
   // Grouped by the step's start, and only the steps (a month's days at most) written as text: the
   // text of every row cost as much as reading it.
   const step = (column: Column) =>
-    sql<string>`date_trunc(${range.unit}, ${column} at time zone ${timeZone})`;
+    sql<string>`date_trunc(${p('unit')}::text, ${column} at time zone ${p('zone')}::text)`;
   const out = db
     .select({
       step: step(r.createdAt).as('step'),
@@ -162,7 +214,7 @@ export async function rentalFlows(
     })
     .from(r)
     .where(
-      only(and(gte(r.createdAt, range.from), lt(r.createdAt, range.to)), scope, r.toLocationId),
+      only(and(sql`${r.createdAt} >= ${from}`, sql`${r.createdAt} < ${to}`), scope, r.toLocationId),
     );
   const h = materialRentalReturns;
   const returns = db
@@ -172,32 +224,43 @@ export async function rentalFlows(
       returned: sql<number>`${h.returnedQuantity}`.as('returned'),
     })
     .from(h);
-  const inRange = and(gte(h.returnDate, range.from), lt(h.returnDate, range.to));
+  const inRange = and(sql`${h.returnDate} >= ${from}`, sql`${h.returnDate} < ${to}`);
   // An admin's returns need no rental; a field manager's are those of rentals to their location.
   const back =
     scope === null
       ? returns.where(inRange)
-      : returns.innerJoin(r, eq(r.id, h.rentalId)).where(and(inRange, eq(r.toLocationId, scope)));
-  const result = await db.execute<{ step: string; rentedOut: string; returned: string }>(
-    sql`select to_char("step", 'YYYY-MM-DD') as "step", sum("rented_out") as "rentedOut",
-        sum("returned") as "returned"
-      from (${out} union all ${back}) as flows group by flows."step"`,
-  );
-  return result.rows.map((row) => ({
-    step: row.step,
-    rentedOut: Number(row.rentedOut),
-    returned: Number(row.returned),
-  }));
+      : returns
+          .innerJoin(r, eq(r.id, h.rentalId))
+          .where(and(inRange, eq(r.toLocationId, p('scope'))));
+  return db
+    .select({
+      step: sql<string>`to_char(flows.step, 'YYYY-MM-DD')`,
+      rentedOut: sql<number>`sum(flows.rented_out)`.mapWith(Number),
+      returned: sql<number>`sum(flows.returned)`.mapWith(Number),
+    })
+    .from(sql`(${out} union all ${back}) as flows`)
+    .groupBy(sql`flows.step`)
+    .prepare('')
+    .execute({
+      ...scopeValue(scope),
+      from: range.from,
+      to: range.to,
+      unit: range.unit,
+      zone: timeZone,
+    });
 }
 
-/** Invoices issued on the days [from, to): a count to read with the other cards. */
-function invoicesIssued(db: Database, scope: number | null, days: { from: string; to: string }) {
+/** Invoices issued on the days [`from`, `to`): a count to read with the other cards. */
+function invoicesIssued(db: Database, scope: Scope) {
   return db
     .select({ n: count() })
     .from(invoices)
     .where(
       only(
-        and(gte(invoices.issueDate, days.from), lt(invoices.issueDate, days.to)),
+        and(
+          sql`${invoices.issueDate} >= ${p('from')}::date`,
+          sql`${invoices.issueDate} < ${p('to')}::date`,
+        ),
         scope,
         invoices.locationId,
       ),
@@ -207,17 +270,18 @@ function invoicesIssued(db: Database, scope: number | null, days: { from: string
 /**
  * The staff on the list (not removed; at a field manager's location, those of it, as Total Staff
  * counts them) marked present (PRESENT_ATTENDANCE_STATUSES: PRESENT or LATE) on any of the days
- * [from, to): each counted once, however many days they were marked, so never more than the
+ * [`from`, `to`): each counted once, however many days they were marked, so never more than the
  * staff. Each staff member's first such mark is looked for in their own date index, so that a
  * year costs one probe per staff member, not a read of half a million marks.
  */
-function presentStaff(db: Database, scope: number | null, days: { from: string; to: string }) {
+function presentStaff(db: Database, scope: Scope) {
   const a = attendance;
+  const present = PRESENT_ATTENDANCE_STATUSES.map((status) => `'${status}'`).join(', ');
   const marked = and(
     eq(a.staffId, staff.id),
-    gte(a.date, days.from),
-    lt(a.date, days.to),
-    inArray(a.status, [...PRESENT_ATTENDANCE_STATUSES]),
+    sql`${a.date} >= ${p('from')}::date`,
+    sql`${a.date} < ${p('to')}::date`,
+    sql`${a.status} in (${sql.raw(present)})`,
   );
   return db
     .select({ n: count() })
@@ -230,64 +294,74 @@ function presentStaff(db: Database, scope: number | null, days: { from: string; 
     );
 }
 
-/** Counts read in one statement, one scalar subquery each, answered as numbers by name. */
-async function countsTogether<K extends string>(
-  db: Database,
-  counts: Record<K, SQLWrapper>,
-): Promise<Record<K, number>> {
+/** Counts as the figures of one row, one scalar subquery each, answered as numbers by name. */
+function countsTogether<K extends string>(db: Database, counts: Record<K, SQLWrapper>) {
   const names = Object.keys(counts) as K[];
-  const columns = names.map((name) => sql`(${counts[name]}) as ${sql.identifier(name)}`);
-  const result = await db.execute<Record<K, string>>(sql`select ${sql.join(columns, sql`, `)}`);
-  const row = result.rows[0]!;
-  return Object.fromEntries(names.map((name) => [name, Number(row[name])])) as Record<K, number>;
+  const fields = Object.fromEntries(
+    names.map((name) => [name, sql<number>`(${counts[name]})`.mapWith(Number)]),
+  ) as Record<K, SQL<number>>;
+  return db.select(fields).from(ONE_ROW);
 }
 
 /**
- * The admin's cards in one statement: invoices issued in the period, users and inventory items as
- * of now (not removed; the materials from their block counts), rental requests made in `requests`.
+ * The admin's cards in one statement: invoices issued on the days [`from`, `to`), users and
+ * inventory items as of now (not removed; the materials from their block counts), rental requests
+ * made in [`requestsFrom`, `requestsTo`).
  */
 export async function adminCards(
   db: Database,
   days: { from: string; to: string },
   requests: { from: Date; to: Date },
 ) {
-  const usersNow = db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
-  const materialsNow = db
-    .select({ n: sql<number>`coalesce(sum(${materialCountsByBucket.live}), 0)` })
-    .from(materialCountsByBucket);
-  const requestsMade = db
-    .select({ n: count() })
-    .from(rentalRequests)
-    .where(
-      and(gte(rentalRequests.createdAt, requests.from), lt(rentalRequests.createdAt, requests.to)),
-    );
-  return countsTogether(db, {
-    invoices: invoicesIssued(db, null, days),
-    users: usersNow,
-    materials: materialsNow,
-    requests: requestsMade,
+  const statement = prepared(db, 'dashboard_admin_cards', (d, name) => {
+    const usersNow = d.select({ n: count() }).from(users).where(isNull(users.deletedAt));
+    const materialsNow = d
+      .select({ n: sql<number>`coalesce(sum(${materialCountsByBucket.live}), 0)` })
+      .from(materialCountsByBucket);
+    const requestsMade = d
+      .select({ n: count() })
+      .from(rentalRequests)
+      .where(
+        and(
+          sql`${rentalRequests.createdAt} >= ${p('requestsFrom')}::timestamptz`,
+          sql`${rentalRequests.createdAt} < ${p('requestsTo')}::timestamptz`,
+        ),
+      );
+    return countsTogether(d, {
+      invoices: invoicesIssued(d, null),
+      users: usersNow,
+      materials: materialsNow,
+      requests: requestsMade,
+    }).prepare(name);
   });
+  const [row] = await statement.execute({
+    ...days,
+    requestsFrom: requests.from,
+    requestsTo: requests.to,
+  });
+  return row!;
 }
 
 /**
  * The field manager's cards in one statement (an admin's through the API): staff as of now (not
- * removed) and those ON_LEAVE, the staff present in the period, the invoices issued in it.
+ * removed) and those ON_LEAVE, the staff present on the days [`from`, `to`), the invoices issued
+ * on them.
  */
-export async function userCards(
-  db: Database,
-  scope: number | null,
-  days: { from: string; to: string },
-) {
-  const live = only(isNull(staff.deletedAt), scope, staff.locationId);
-  const staffNow = db.select({ n: count() }).from(staff).where(live);
-  const onLeave = db
-    .select({ n: count() })
-    .from(staff)
-    .where(and(live, eq(staff.status, 'ON_LEAVE')));
-  return countsTogether(db, {
-    staff: staffNow,
-    onLeave,
-    present: presentStaff(db, scope, days),
-    invoices: invoicesIssued(db, scope, days),
+export async function userCards(db: Database, scope: Scope, days: { from: string; to: string }) {
+  const statement = prepared(db, `dashboard_user_cards_${scopeName(scope)}`, (d, name) => {
+    const live = only(isNull(staff.deletedAt), scope, staff.locationId);
+    const staffNow = d.select({ n: count() }).from(staff).where(live);
+    const onLeave = d
+      .select({ n: count() })
+      .from(staff)
+      .where(and(live, sql`${staff.status} = 'ON_LEAVE'`));
+    return countsTogether(d, {
+      staff: staffNow,
+      onLeave,
+      present: presentStaff(d, scope),
+      invoices: invoicesIssued(d, scope),
+    }).prepare(name);
   });
+  const [row] = await statement.execute({ ...scopeValue(scope), ...days });
+  return row!;
 }

@@ -27,9 +27,18 @@ import * as repo from './dashboard.repository';
  * reads them afresh (decision 024): a working day's writes would make kept figures stale at once.
  */
 
-/** The server's time zone: the calendar its days, weeks, months and years follow. */
+/** The server's time zone as last read, and the TZ it was read under. */
+let zone: { tz: string | undefined; name: string } | undefined;
+
+/**
+ * The server's time zone: the calendar its days, weeks, months and years follow. Read again only
+ * when TZ changes: making the formatter that tells it cost more than a dashboard's statements.
+ */
 function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone?.tz !== process.env.TZ || zone === undefined) {
+    zone = { tz: process.env.TZ, name: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  }
+  return zone.name;
 }
 
 function calendar(period: DashboardPeriod) {
