@@ -1,7 +1,7 @@
 // The budgets of `npm run bench` (ARCHITECTURE.md section 10, issue 27), their verdicts against
 // the session check of the same run, and the report written to bench/results/latest.md.
 import { FILE_BUDGET_MS, FILE_CONNECTIONS, RATIO_BUDGETS, SESSION_FLOOR } from './scenarios.mjs';
-import { DAY_NAME } from './working-day.mjs';
+import { DAY_NAME, FLAT_OUT_NAME, THINK_SECONDS } from './working-day.mjs';
 
 /** Each action of the working day: p99 at most this many times the session check's. */
 export const DAY_P99_TIMES = 4;
@@ -77,6 +77,9 @@ export function dayOfRounds(rounds) {
   const sum = (key) => rounds.reduce((total, round) => total + round[key], 0);
   return {
     calls: sum('calls'),
+    callsPerSecond: round1(
+      rounds.reduce((total, round) => total + round.callsPerSecond, 0) / rounds.length,
+    ),
     writes: sum('writes'),
     readBacks: sum('readBacks'),
     violations: sum('violations'),
@@ -105,6 +108,25 @@ export function medianByP99(rows) {
 const cpuOf = (row) => (row?.cpu ? row.cpu.api + row.cpu.db : undefined);
 
 const cell = (value) => (value === undefined || value === null ? '-' : String(value));
+
+/** A day's actions as table lines, each with what `budgetOf` says of it. */
+function actionTable(day, budgetOf) {
+  const lines = [
+    '| action | write | calls | p50 ms | p99 ms | p99 ms by round | errors | budget |',
+    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+  ];
+  for (const action of day.actions) {
+    lines.push(
+      `| ${action.type} | ${action.write ? 'yes' : ''} | ${action.total} | ${action.p50} | ` +
+        `${action.p99} | ${action.roundsP99.join(', ')} | ${action.errors} | ` +
+        `${budgetOf(`working day: ${action.type}`)} |`,
+    );
+  }
+  const samples = [...day.violationSamples, ...day.actions.flatMap((a) => a.errorSamples)];
+  if (samples.length)
+    lines.push('', 'First errors and writes not shown:', '', ...samples.map((s) => `- ${s}`));
+  return lines;
+}
 
 export function markdown(report) {
   const { machine, settings, dataset } = report;
@@ -160,22 +182,29 @@ export function markdown(report) {
       '',
       `## ${DAY_NAME}`,
       '',
-      `${day.calls} calls, ${day.writes} of them writes (${percent(day.writes / Math.max(1, day.calls))}); ` +
-        `${day.readBacks} writes read back at once, ${day.violations} not shown by that read.`,
+      `Each person pauses ${THINK_SECONDS.min} to ${THINK_SECONDS.max} s after each action (a write ` +
+        `and its read-back are one), as people look at a screen before the next click (decision 030). ` +
+        `${day.calls} calls, ${day.callsPerSecond} a second; ${day.writes} of them writes ` +
+        `(${percent(day.writes / Math.max(1, day.calls))}); ${day.readBacks} writes read back at ` +
+        `once, ${day.violations} not shown by that read.`,
       '',
-      '| action | write | calls | p50 ms | p99 ms | p99 ms by round | errors | budget |',
-      '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+      ...actionTable(day, shown),
     );
-    for (const action of day.actions) {
-      lines.push(
-        `| ${action.type} | ${action.write ? 'yes' : ''} | ${action.total} | ${action.p50} | ` +
-          `${action.p99} | ${action.roundsP99.join(', ')} | ${action.errors} | ` +
-          `${shown(`working day: ${action.type}`)} |`,
-      );
-    }
-    const samples = [...day.violationSamples, ...day.actions.flatMap((a) => a.errorSamples)];
-    if (samples.length)
-      lines.push('', 'First errors and writes not shown:', '', ...samples.map((s) => `- ${s}`));
+  }
+  const flat = report.flatOut;
+  if (flat) {
+    lines.push(
+      '',
+      `## ${FLAT_OUT_NAME}`,
+      '',
+      'The same people and actions with no pause: every connection asks again as soon as it is ' +
+        "answered, so the machine is saturated and each call's time is mostly its wait behind the " +
+        `others. It shows the capacity, ${flat.callsPerSecond} calls a second (${flat.calls} calls, ` +
+        `${flat.writes} writes, ${flat.violations} of ${flat.readBacks} read-backs not shown); no ` +
+        'budget reads it.',
+      '',
+      ...actionTable(flat, () => '-'),
+    );
   }
   const met = report.verdicts.filter((v) => v.met).length;
   lines.push(

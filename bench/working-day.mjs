@@ -9,10 +9,22 @@
 // material that holds at least 20 (and only this person's transfers take from it), a return gives
 // back 1 of what is still out, an attendance mark is a past weekend day (the seed marks weekdays
 // only) for one staff member at a time. Any answer but a success is an error.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connection, Latencies, random, runFor, succeeded } from './http.mjs';
 import { typed } from './scenarios.mjs';
 
 export const DAY_NAME = 'working day (10 admins, 40 field managers, 50 connections)';
+/** The same people with no pause at all: what the machine can serve, not how fast (no budget). */
+export const FLAT_OUT_NAME = 'working day flat out (no pause between actions)';
+
+/**
+ * How long a person of the day looks at the screen before the next action, in seconds: drawn
+ * evenly from this range, a second on average (decision 030). People at work take several
+ * seconds between clicks; a second keeps 50 of them a heavy day, a working share of the
+ * machine's capacity, while each answer's time is still the service's and not the queue's that
+ * a loop with no pause builds (the flat-out day shows that capacity).
+ */
+export const THINK_SECONDS = { min: 0.5, max: 1.5 };
 
 /** yyyy-MM of this month and the `count - 1` before it. */
 function recentMonths(count) {
@@ -646,10 +658,11 @@ function pickAction(p) {
 }
 
 /**
- * Runs the day for `seconds`; answers each action type's latencies and errors, the calls, the
- * writes among them, and the read-backs with the writes they did not show.
+ * Runs the day for `seconds`, each person pausing THINK_SECONDS after each action (a write and
+ * its read-back are one), or never when `flatOut`; answers each action type's latencies and
+ * errors, the calls, the writes among them, and the read-backs with the writes they did not show.
  */
-export async function runWorkingDay(day, seconds) {
+export async function runWorkingDay(day, seconds, { flatOut = false } = {}) {
   day.run = {
     actions: new Map(),
     calls: 0,
@@ -658,12 +671,21 @@ export async function runWorkingDay(day, seconds) {
     violations: 0,
     violationSamples: [],
   };
+  const started = Date.now();
+  const { min, max } = THINK_SECONDS;
+  const think = (p) => sleep(1000 * (min + p.rng.next() * (max - min)));
   await runFor(seconds, day.people, async (p, stopped) => {
-    while (!stopped()) await pickAction(p)(day, p);
+    // Not all at the same moment: each person starts after a pause of their own.
+    if (!flatOut) await think(p);
+    while (!stopped()) {
+      await pickAction(p)(day, p);
+      if (!flatOut && !stopped()) await think(p);
+    }
   });
   const { actions, ...totals } = day.run;
   return {
     ...totals,
+    callsPerSecond: Math.round((10 * totals.calls) / ((Date.now() - started) / 1000)) / 10,
     actions: [...actions.entries()]
       .map(([type, latencies]) => {
         const { sum, ...summary } = latencies.summary();

@@ -29,6 +29,7 @@ import {
 import {
   closeWorkingDay,
   DAY_NAME,
+  FLAT_OUT_NAME,
   prepareWorkingDay,
   runWorkingDay,
 } from '../bench/working-day.mjs';
@@ -93,7 +94,7 @@ const round2 = (n) => Math.round(n * 100) / 100;
 
 /** One measured run of a scenario: its row. */
 async function measure(scenario, context, day, seconds) {
-  if (scenario.kind === 'day') return runWorkingDay(day, seconds);
+  if (scenario.kind === 'day') return runWorkingDay(day, seconds, { flatOut: scenario.flatOut });
   if (scenario.custom) return scenario.custom(context, seconds);
   const before = serverCpu(context.serverPid);
   const result = await autocannonRun(
@@ -125,9 +126,9 @@ function logRow(name, row, rate = `${String(row.requestsPerSecond).padStart(8)} 
   );
 }
 
-function logDay(result) {
+function logDay(name, result) {
   console.log(
-    `${DAY_NAME}: ${result.calls} calls, ${result.writes} writes, ${result.readBacks} read back, ${result.violations} not shown` +
+    `${name}: ${result.calls} calls (${result.callsPerSecond} a second), ${result.writes} writes, ${result.readBacks} read back, ${result.violations} not shown` +
       result.violationSamples.map((sample) => `\n  not shown: ${sample}`).join(''),
   );
   for (const action of result.actions) {
@@ -161,6 +162,7 @@ async function main() {
       ...afterWriteScenarios(),
       ...fileScenarios(),
       { name: DAY_NAME, kind: 'day' },
+      { name: FLAT_OUT_NAME, kind: 'day', flatOut: true },
     ];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
     const chosen = all.filter((s) => !only || only.test(s.name) || s.name === SESSION_FLOOR);
@@ -184,7 +186,7 @@ async function main() {
         const row = await measure(scenario, context, day, seconds);
         await drain(info.apiUrl);
         rounds[index].push(row);
-        if (scenario.kind === 'day') logDay(row);
+        if (scenario.kind === 'day') logDay(scenario.name, row);
         else logRow(scenario.name, row);
       }
     }
@@ -192,9 +194,11 @@ async function main() {
 
     const scenarios = [];
     let workingDay = null;
+    let flatOut = null;
     for (const [index, scenario] of chosen.entries()) {
       if (scenario.kind === 'day') {
-        workingDay = dayOfRounds(rounds[index]);
+        if (scenario.flatOut) flatOut = dayOfRounds(rounds[index]);
+        else workingDay = dayOfRounds(rounds[index]);
         continue;
       }
       const rows = rounds[index];
@@ -227,6 +231,7 @@ async function main() {
       dataset: info.dataset,
       scenarios,
       workingDay,
+      flatOut,
       verdicts: judged,
     };
     const dir = path.join(root, 'bench/results');
