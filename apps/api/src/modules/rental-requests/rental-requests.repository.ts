@@ -250,7 +250,7 @@ export async function readRequest(db: Database, id: number) {
 }
 
 export type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
-export type RequestRental = Awaited<ReturnType<typeof rentalsOfRequest>>[number];
+export type RequestRental = Awaited<ReturnType<typeof readRentalsOfRequest>>[number];
 
 export async function findLocation(db: DbExecutor, id: number) {
   const [row] = await db
@@ -304,7 +304,7 @@ export async function listRequestableMaterials(db: DbExecutor, search: string | 
 }
 
 /** The rentals made from a request, oldest first, with the location each came from. */
-function rentalsQuery(d: DbExecutor, requestId: number | Placeholder) {
+function rentalsQuery(d: DbExecutor, requestId: Placeholder) {
   return d
     .select({
       id: materialRentals.id,
@@ -316,12 +316,7 @@ function rentalsQuery(d: DbExecutor, requestId: number | Placeholder) {
     .orderBy(asc(materialRentals.id));
 }
 
-/** The rentals made from a request; `db` may be a transaction. */
-export async function rentalsOfRequest(db: DbExecutor, requestId: number) {
-  return rentalsQuery(db, requestId);
-}
-
-/** The same read for the detail screen, prepared by name like the request's own. */
+/** The rentals made from a request, for its detail, prepared by name like the request's own. */
 export async function readRentalsOfRequest(db: Database, requestId: number) {
   const statement = prepared(db, 'rental_request_rentals', (d, name) =>
     rentalsQuery(d, p('id')).prepare(name),

@@ -73,9 +73,19 @@ function toDetail(found: repo.FoundRequest, rentals: repo.RequestRental[]): Rent
 }
 
 /** The whole request as the detail answers it, read with `db` (the caller's transaction, or not). */
-async function detailOf(db: Parameters<typeof repo.findRequest>[0], id: number) {
-  const found = await repo.findRequest(db, id);
-  return found && toDetail(found, await repo.rentalsOfRequest(db, id));
+/**
+ * A request as its detail shows it, read by the detail's named statements (the request and its
+ * rentals side by side). A write answers with it once it has committed: read inside the write's
+ * transaction, the same join was planned at every call, about as long as the write itself.
+ */
+async function readDetail(ctx: AppContext, id: number): Promise<RentalRequestDto> {
+  const [found, rentals] = await Promise.all([
+    repo.readRequest(ctx.db, id),
+    repo.readRentalsOfRequest(ctx.db, id),
+  ]);
+  // Removed by another request between the commit and this read.
+  if (!found) throw notFound(M.notFound);
+  return toDetail(found, rentals);
 }
 
 export async function listRequests(
@@ -100,13 +110,9 @@ export async function getRequest(
   id: number,
 ): Promise<RentalRequestDto> {
   // Read together: the rentals are shown only once the request is found and readable.
-  const [found, rentals] = await Promise.all([
-    repo.readRequest(ctx.db, id),
-    repo.readRentalsOfRequest(ctx.db, id),
-  ]);
-  if (!found) throw notFound(M.notFound);
-  assertReadable(user, found.request.locationId, M.notFound);
-  return toDetail(found, rentals);
+  const detail = await readDetail(ctx, id);
+  assertReadable(user, detail.locationId, M.notFound);
+  return detail;
 }
 
 /** The bulk form's picker: every active location's stock, whoever asks (PRODUCT-DECISIONS). */
@@ -201,7 +207,7 @@ export async function createRequest(
 }
 
 async function insertRequest(ctx: AppContext, actor: Actor, input: CreateRentalRequestInput) {
-  return inTransaction(ctx, async (uow) => {
+  const written = await inTransaction(ctx, async (uow) => {
     const { location, request, items } = await resolve(uow.tx, input);
     const row = await repo.insertRequest(
       uow.tx,
@@ -237,8 +243,9 @@ async function insertRequest(ctx: AppContext, actor: Actor, input: CreateRentalR
       subject: `Stockyard: material request #${row.id} received`,
       body: `Hello ${actor.user.name},\n\nYour material request #${row.id} (${what} for ${location.name}) was submitted and is pending approval. You will be told when an admin approves or rejects it.\n`,
     });
-    return (await detailOf(uow.tx, row.id))!;
+    return row.id;
   });
+  return readDetail(ctx, written);
 }
 
 /**
@@ -252,7 +259,7 @@ export async function decideRequest(
   status: RentalRequestDecision,
   notes: string,
 ): Promise<RentalRequestDto> {
-  return inTransaction(ctx, async (uow) => {
+  const written = await inTransaction(ctx, async (uow) => {
     const row = await repo.decideRequest(uow.tx, id, {
       status,
       approvedById: actor.user.id,
@@ -284,8 +291,9 @@ export async function decideRequest(
       actorId: actor.user.id,
       data: { rentalRequestId: id, status },
     });
-    return (await detailOf(uow.tx, id))!;
+    return id;
   });
+  return readDetail(ctx, written);
 }
 
 /** The notes of a decided request, edited later by an admin; a pending request's are 409. */
@@ -295,7 +303,7 @@ export async function updateNotes(
   id: number,
   notes: string,
 ): Promise<RentalRequestDto> {
-  return inTransaction(ctx, async (uow) => {
+  const written = await inTransaction(ctx, async (uow) => {
     const changed = await repo.updateDecisionNotes(uow.tx, id, notes);
     if (!changed) {
       if (!(await repo.findRequest(uow.tx, id))) throw notFound(M.notFound);
@@ -311,6 +319,7 @@ export async function updateNotes(
       details: { before: changed.before, after: notes },
       ip: actor.ip,
     });
-    return (await detailOf(uow.tx, id))!;
+    return id;
   });
+  return readDetail(ctx, written);
 }
