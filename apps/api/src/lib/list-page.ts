@@ -47,11 +47,22 @@ export type List<F extends Record<string, unknown>, Row extends { total: number 
   name: string;
   /** The filters' values, a filter left out undefined (`offset` is the page's own name). */
   filters: F;
-  /** The page's select, its fields holding `total` (the list's count as a subquery). */
-  select: (total: SQL<number>, filters: Shaped<F>, page: PageBounds) => PageQuery<Row>;
   /** The list's count. */
   count: (filters: Shaped<F>) => ListCount;
-};
+} & (
+  | {
+      /** The page's select, its fields holding `total` (the list's count as a subquery). */
+      select: (total: SQL<number>, filters: Shaped<F>, page: PageBounds) => PageQuery<Row>;
+    }
+  | {
+      /**
+       * A select that pages itself, given `page.limit` and `page.offset` to write where its rows
+       * are skipped: the page's ids read from an index alone, then only those rows joined, where
+       * skipping joined rows joined every row skipped.
+       */
+      paged: (total: SQL<number>, filters: Shaped<F>, page: PageBounds) => Preparable<Row>;
+    }
+);
 
 /**
  * A page of a list and the list's total, the one way lists are read (decisions 026 and 029). A
@@ -91,12 +102,12 @@ export async function listPage<F extends Record<string, unknown>, Row extends { 
   const limit = limitLiteral(page.limit);
   const offset = (first ? sql.raw('0') : sql.placeholder('offset')) as unknown as number;
   const bounds = { limit, offset, end: sql`${offset} + ${limit}` as unknown as number };
+  const total = totalColumn(list.count(shaped));
   const build = (name: string) =>
     withOnlyPlaceholders(
-      list
-        .select(totalColumn(list.count(shaped)), shaped, bounds)
-        .limit(limit)
-        .offset(offset),
+      'paged' in list
+        ? list.paged(total, shaped, bounds)
+        : list.select(total, shaped, bounds).limit(limit).offset(offset),
       shape,
     ).prepare(name);
   const statement = SCREEN_PAGE_SIZES.has(page.limit)

@@ -93,19 +93,29 @@ async function inventoryPage(db: Database, page: Page) {
 /** One page of live materials, newest first, optionally at one location, and their total. */
 export async function listMaterials(db: Database, locationId: number | undefined, page: Page) {
   if (locationId === undefined) return inventoryPage(db, page);
-  // A location holds hundreds of materials, not thousands: counted and skipped through in SQL.
+  // A location holds hundreds of materials, not thousands: counted in SQL, and skipped through
+  // by the page's ids alone (the index on location and id), only the page's rows then joined.
   return listPage(
     db,
     {
       name: 'materials_at_location',
       filters: { locationId },
-      select: (total, f) =>
-        db
-          .select({ ...LISTED, total })
+      paged: (total, f, page) => {
+        const shown = db
+          .select({ id: sql<number>`${materials.id}`.as('shown_id') })
           .from(materials)
-          .innerJoin(locations, eq(locations.id, materials.locationId))
           .where(liveAt(f.locationId))
-          .orderBy(desc(materials.id)),
+          .orderBy(desc(materials.id))
+          .limit(page.limit)
+          .offset(page.offset)
+          .as('shown');
+        return db
+          .select({ ...LISTED, total })
+          .from(shown)
+          .innerJoin(materials, eq(materials.id, shown.id))
+          .innerJoin(locations, eq(locations.id, materials.locationId))
+          .orderBy(desc(shown.id));
+      },
       count: (f) => db.select({ n: count() }).from(materials).where(liveAt(f.locationId)),
     },
     page,
