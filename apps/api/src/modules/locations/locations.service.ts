@@ -6,7 +6,7 @@ import type {
   LocationStats,
   SessionUser,
 } from '@stockyard/shared';
-import { LOCATION_NAME_TAKEN, mayChangeLocationStatus } from '@stockyard/shared';
+import { LOCATION_NAME_TAKEN, MESSAGES, mayChangeLocationStatus } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -18,7 +18,7 @@ import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import * as repo from './locations.repository';
 
-const LOCATION_NOT_FOUND = 'Location not found';
+const LOCATION_NOT_FOUND = MESSAGES.locationNotFound;
 const SET_INACTIVE_ADVICE = 'Set it to Inactive instead.';
 const ONLY_ADMINS_CHANGE_STATUS = "Only an admin can change a location's status.";
 

@@ -243,6 +243,20 @@ describe('GET /api/materials/location/:id', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('answers an empty location with an empty page, and a page past the end with the total', async () => {
+    const empty = await createLocation(t.db);
+    const none = await call('GET', `/location/${empty.id}`, admin());
+    expect(none.statusCode).toBe(200);
+    expect(none.json().data).toEqual([]);
+    expect(none.json().pagination.total).toBe(0);
+    const stocked = await createLocation(t.db);
+    await create({ locationId: stocked.id });
+    const past = await call('GET', `/location/${stocked.id}?page=3&limit=10`, admin());
+    expect(past.statusCode).toBe(200);
+    expect(past.json().data).toEqual([]);
+    expect(past.json().pagination.total).toBe(1);
+  });
+
   it('answers 404 for a missing location and 401 without a session', async () => {
     expect((await call('GET', '/location/999999', admin())).statusCode).toBe(404);
     expect((await call('GET', `/location/${actors.location.id}`)).statusCode).toBe(401);
