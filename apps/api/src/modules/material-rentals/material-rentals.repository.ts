@@ -380,6 +380,8 @@ export async function insertReturn(
   return row!;
 }
 
+export type ReturnRow = Awaited<ReturnType<typeof findReturns>>[number];
+
 /** A rental's returns, oldest first, with each item's cumulative returned quantity. */
 export async function findReturns(db: Database, rentalId: number) {
   return db

@@ -111,7 +111,12 @@ export async function listReturns(
 ): Promise<RentalReturnDto[]> {
   await readableRental(ctx, user, id);
   const rows = await repo.findReturns(ctx.db, id);
-  return rows.map((row) => ({
+  return rows.map(toReturnDto);
+}
+
+/** A return as the history shows it, with its item's returned total up to and with it. */
+function toReturnDto(row: repo.ReturnRow): RentalReturnDto {
+  return {
     id: row.id,
     materialRentalId: row.materialRentalId,
     rentalItemId: row.rentalItemId,
@@ -128,7 +133,7 @@ export async function listReturns(
       row.returnedById !== null && row.returnedByName !== null
         ? { id: row.returnedById, name: row.returnedByName }
         : null,
-  }));
+  };
 }
 
 /**
@@ -687,7 +692,7 @@ export async function recordReturn(
   id: number,
   input: RentalReturnInput,
 ): Promise<RentalReturnDto> {
-  const returnId = await inTransaction(ctx, async (uow) => {
+  return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
     const rental = await lockedRental(tx, id);
     // A field manager returns the rentals at their location; another's does not exist for them.
@@ -752,10 +757,24 @@ export async function recordReturn(
       ip: actor.ip,
     });
     await announceReturn(ctx, uow, actor, rental, where, what);
-    return row.id;
+    // As the history will show it: the rental is held, so this is the item's newest return, and
+    // the item's returned total (its counter, the sum of its returns) is the total up to it.
+    return toReturnDto({
+      id: row.id,
+      materialRentalId: id,
+      rentalItemId: item.id,
+      materialId: item.materialId,
+      materialName: item.materialName,
+      unit: item.unit,
+      rentedQuantity: updated.quantity,
+      returnedQuantity: row.returnedQuantity,
+      cumulativeReturned: updated.quantityActuallyReturned,
+      returnDate: row.returnDate,
+      notes: row.notes,
+      returnedById: actor.user.id,
+      returnedByName: actor.user.name,
+    });
   });
-  const history = await listReturns(ctx, actor.user, id);
-  return history.find((entry) => entry.id === returnId)!;
 }
 
 export async function removeRental(ctx: AppContext, actor: Actor, id: number): Promise<void> {

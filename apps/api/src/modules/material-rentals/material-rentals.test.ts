@@ -481,12 +481,14 @@ describe('returns', () => {
       returnedBy: { id: actors.manager.user.id },
     });
     expect(await stockOf(tube)).toBe(13);
-    await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+    const second = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
       rentalItemId: tubeItem!.id,
       returnedQuantity: 5,
     });
     const history = await call('GET', `/material-rentals/${created.id}/returns`, manager());
     expect(history.statusCode).toBe(200);
+    // Each answer is the return exactly as the history then shows it.
+    expect(history.json().data).toEqual([first.json().data, second.json().data]);
     expect(
       (history.json().data as { cumulativeReturned: number; remainingAfter: number }[]).map((r) => [
         r.cumulativeReturned,
