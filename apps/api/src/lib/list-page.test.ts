@@ -88,6 +88,44 @@ describe('listPage', () => {
     });
   });
 
+  it('reads a select that pages itself (its ids first) as the plain one, past the end too', async () => {
+    const byIds = (filters: Filters, page: Page) =>
+      listPage(
+        t.db,
+        {
+          name: 'test_sites_by_ids',
+          filters,
+          paged: (total, f, bounds) => {
+            const shown = t.db
+              .select({ id: sql<number>`${locations.id}`.as('shown_id') })
+              .from(locations)
+              .where(whereOf(f))
+              .orderBy(asc(locations.id))
+              .limit(bounds.limit)
+              .offset(bounds.offset)
+              .as('shown');
+            return t.db
+              .select({ id: locations.id, name: locations.name, total })
+              .from(shown)
+              .innerJoin(locations, eq(locations.id, shown.id))
+              .orderBy(asc(shown.id));
+          },
+          count: (f) => t.db.select({ n: count() }).from(locations).where(whereOf(f)),
+        },
+        page,
+      );
+    for (const [filters, page] of [
+      [{ type: 'FIELD' }, { limit: 2, offset: 0 }],
+      [{ type: 'FIELD' }, { limit: 2, offset: 2 }],
+      [{ type: 'FIELD' }, { limit: 2, offset: 4 }],
+      [{ type: 'FIELD' }, { limit: 2, offset: 10 }],
+      [{}, { limit: 10, offset: 0 }],
+      [{ pattern: 'no such %' }, { limit: 10, offset: 0 }],
+    ] as [Filters, Page][]) {
+      expect(await byIds(filters, page)).toEqual(await sites(filters, page));
+    }
+  });
+
   it('an empty first page is an empty list', async () => {
     expect(await sites({ pattern: 'no such %' }, { limit: 10, offset: 0 })).toEqual({
       rows: [],

@@ -5,11 +5,11 @@ import { Piscina } from 'piscina';
  * Work that would hold the event loop for tens of milliseconds (a 500-item invoice's spreadsheet:
  * about 40 ms of CPU) runs on worker threads, so that the requests behind it are answered
  * meanwhile and the file uses the machine's other cores (decision 031). piscina keeps the pool:
- * one thread per core at most, none while idle (an idle thread ends after IDLE_MS and never holds
- * the process open), each started on the first task that needs it.
+ * one thread per core, started with the pool (at its module's first task) and kept, as a pool's
+ * connections are: a thread started for a burst of work spends its first second loading its
+ * modules and its first files unoptimised, which a thread that stays does once. An idle thread
+ * never holds the process open.
  */
-
-const IDLE_MS = 30_000;
 
 const pools = new Map<string, Piscina>();
 
@@ -25,9 +25,8 @@ export function runInWorker<T, R>(file: URL, task: T): Promise<R> {
     const loaded = process.execArgv.some((arg) => arg.includes('tsx'));
     pool = new Piscina({
       filename: file.href,
-      minThreads: 0,
+      minThreads: availableParallelism(),
       maxThreads: availableParallelism(),
-      idleTimeout: IDLE_MS,
       execArgv: typescript && !loaded ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
     });
     pools.set(file.href, pool);
