@@ -4,12 +4,15 @@ import { Piscina } from 'piscina';
 /*
  * Work that would hold the event loop for tens of milliseconds (a 500-item invoice's spreadsheet:
  * about 40 ms of CPU) runs on worker threads, so that the requests behind it are answered
- * meanwhile and the file uses the machine's other cores (decision 031). piscina keeps the pool:
- * one thread per core, started with the pool (at its module's first task) and kept, as a pool's
- * connections are: a thread started for a burst of work spends its first second loading its
- * modules and its first files unoptimised, which a thread that stays does once. An idle thread
- * never holds the process open.
+ * meanwhile and the file uses another core (decision 031). piscina keeps the pool: a thread for
+ * each core but one, which the event loop and PostgreSQL keep (with as many threads as cores, the
+ * files' p99 was half again as long), and at least one. The threads start with the pool (at its
+ * module's first task) and stay, as a pool's connections do: a thread started for a burst of work
+ * spends its first second loading its modules and its first files unoptimised, which a thread
+ * that stays does once. An idle thread never holds the process open.
  */
+
+const THREADS = Math.max(1, availableParallelism() - 1);
 
 const pools = new Map<string, Piscina>();
 
@@ -25,8 +28,8 @@ export function runInWorker<T, R>(file: URL, task: T): Promise<R> {
     const loaded = process.execArgv.some((arg) => arg.includes('tsx'));
     pool = new Piscina({
       filename: file.href,
-      minThreads: availableParallelism(),
-      maxThreads: availableParallelism(),
+      minThreads: THREADS,
+      maxThreads: THREADS,
       execArgv: typescript && !loaded ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
     });
     pools.set(file.href, pool);
