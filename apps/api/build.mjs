@@ -1,5 +1,4 @@
 // Bundles the API (with @stockyard/shared) into dist/, and copies the SQL migrations beside it.
-// Each worker module (lib/worker-pool.ts) is bundled as a file of its own beside server.js.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -7,9 +6,8 @@ process.chdir(new URL('.', import.meta.url).pathname);
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/modules/invoices/invoice-file.worker.ts'],
+  entryPoints: ['src/server.ts'],
   outdir: 'dist',
-  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   target: 'node20',

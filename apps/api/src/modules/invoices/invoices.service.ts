@@ -32,12 +32,10 @@ import { assertReadable, assertWritable, listScope } from '../../lib/location-sc
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
-import { runInWorker } from '../../lib/worker-pool';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation, requireLocation } from '../locations/locations.service';
 import { invoiceHeading } from '../settings/settings.service';
-import type { InvoiceFileTask } from './invoice-file.worker';
-import { invoiceAttachment } from './invoices.excel';
+import { invoiceAttachment, invoiceFile } from './invoices.excel';
 import * as repo from './invoices.repository';
 
 const isAdmin = (user: SessionUser) => normalizeRole(user.role) === 'ADMIN';
@@ -137,24 +135,8 @@ export async function invoiceExcel(
   id: number,
 ): Promise<{ file: Buffer; attachment: string }> {
   const [invoice, heading] = await Promise.all([getInvoice(ctx, user, id), invoiceHeading(ctx)]);
-  const file = await runInWorker<InvoiceFileTask, Uint8Array>(INVOICE_FILE_WORKER, {
-    invoice,
-    heading,
-  });
-  return {
-    file: Buffer.from(file.buffer, file.byteOffset, file.byteLength),
-    attachment: invoiceAttachment(invoice),
-  };
+  return { file: await invoiceFile(invoice, heading), attachment: invoiceAttachment(invoice) };
 }
-
-/**
- * The worker that builds an invoice's file: the module beside this one in the sources, the
- * bundle's own file beside the server's in the build (apps/api/build.mjs).
- */
-const INVOICE_FILE_WORKER = new URL(
-  import.meta.url.endsWith('.ts') ? './invoice-file.worker.ts' : './invoice-file.worker.js',
-  import.meta.url,
-);
 
 /** The invoice with its items and their usages; `check` sees its location before they are read. */
 async function wholeInvoice(
