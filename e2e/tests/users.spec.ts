@@ -142,6 +142,10 @@ test.describe('user management', () => {
     await signIn(page, admin);
     await page.goto('/users');
     await page.getByPlaceholder('Search by name or email...').fill(manager.email);
+    // The search applied (in the address, and the list down to its one row) before the click: a
+    // click while the whole list gave way to the search's row landed where the row had been.
+    await expect(page).toHaveURL(/search=/);
+    await expect(page.getByRole('row')).toHaveCount(2);
     const row = page.getByRole('row').filter({ hasText: manager.email });
     await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
     await page.getByRole('button', { name: `Deactivate ${manager.name}` }).click();
