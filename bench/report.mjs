@@ -109,9 +109,14 @@ const cpuOf = (row) => (row?.cpu ? row.cpu.api + row.cpu.db : undefined);
 
 const cell = (value) => (value === undefined || value === null ? '-' : String(value));
 
-/** A day's actions as table lines, each with what `budgetOf` says of it. */
-function actionTable(day, budgetOf) {
+/** A day's section: its title, what it was, and its actions, each with what `budgetOf` says of it. */
+function daySection(title, intro, day, budgetOf) {
   const lines = [
+    '',
+    `## ${title}`,
+    '',
+    intro,
+    '',
     '| action | write | calls | p50 ms | p99 ms | p99 ms by round | errors | budget |',
     '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
   ];
@@ -179,31 +184,31 @@ export function markdown(report) {
   const day = report.workingDay;
   if (day) {
     lines.push(
-      '',
-      `## ${DAY_NAME}`,
-      '',
-      `Each person pauses ${THINK_SECONDS.min} to ${THINK_SECONDS.max} s after each action (a write ` +
-        `and its read-back are one), as people look at a screen before the next click (decision 030). ` +
-        `${day.calls} calls, ${day.callsPerSecond} a second; ${day.writes} of them writes ` +
-        `(${percent(day.writes / Math.max(1, day.calls))}); ${day.readBacks} writes read back at ` +
-        `once, ${day.violations} not shown by that read.`,
-      '',
-      ...actionTable(day, shown),
+      ...daySection(
+        DAY_NAME,
+        `Each person pauses ${THINK_SECONDS.min} to ${THINK_SECONDS.max} s after each action (a write ` +
+          `and its read-back are one), as people look at a screen before the next click (decision 030). ` +
+          `${day.calls} calls, ${day.callsPerSecond} a second; ${day.writes} of them writes ` +
+          `(${percent(day.writes / Math.max(1, day.calls))}); ${day.readBacks} writes read back at ` +
+          `once, ${day.violations} not shown by that read.`,
+        day,
+        shown,
+      ),
     );
   }
   const flat = report.flatOut;
   if (flat) {
     lines.push(
-      '',
-      `## ${FLAT_OUT_NAME}`,
-      '',
-      'The same people and actions with no pause: every connection asks again as soon as it is ' +
-        "answered, so the machine is saturated and each call's time is mostly its wait behind the " +
-        `others. It shows the capacity, ${flat.callsPerSecond} calls a second (${flat.calls} calls, ` +
-        `${flat.writes} writes, ${flat.violations} of ${flat.readBacks} read-backs not shown); no ` +
-        'budget reads it.',
-      '',
-      ...actionTable(flat, () => '-'),
+      ...daySection(
+        FLAT_OUT_NAME,
+        'The same people and actions with no pause: every connection asks again as soon as it is ' +
+          "answered, so the machine is saturated and each call's time is mostly its wait behind the " +
+          `others. It shows the capacity, ${flat.callsPerSecond} calls a second (${flat.calls} calls, ` +
+          `${flat.writes} writes, ${flat.violations} of ${flat.readBacks} read-backs not shown); no ` +
+          'budget reads it.',
+        flat,
+        () => '-',
+      ),
     );
   }
   const met = report.verdicts.filter((v) => v.met).length;

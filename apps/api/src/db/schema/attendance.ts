@@ -11,6 +11,7 @@ import {
   time,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../constant-sql';
 import { locations } from './locations';
 import { staff } from './staff';
 
@@ -39,10 +40,7 @@ export const attendance = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'attendance_status_check',
-      sql`${t.status} in (${sql.raw(ATTENDANCE_STATUSES.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('attendance_status_check', oneOf(t.status, ATTENDANCE_STATUSES)),
     check(
       'attendance_times_check',
       sql`${t.checkIn} is null or ${t.checkOut} is null or ${t.checkOut} > ${t.checkIn}`,

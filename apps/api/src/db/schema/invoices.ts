@@ -12,13 +12,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../constant-sql';
 import { locations } from './locations';
 import { materials } from './materials';
 import { users } from './users';
-
-/** `col in ('A', 'B')` of a closed list of the shared contract, written into the check. */
-const oneOf = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 /**
  * Quantities and dimensions are `numeric` without a scale: the shared schema bounds what is

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../constant-sql';
 import { locations } from './locations';
 import { materials } from './materials';
 import { rentalRequests } from './rental-requests';
@@ -50,10 +51,7 @@ export const materialRentals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'material_rentals_status_check',
-      sql`${t.status} in (${sql.raw(STORED_RENTAL_STATUSES.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('material_rentals_status_check', oneOf(t.status, STORED_RENTAL_STATUSES)),
     check('material_rentals_locations_check', sql`${t.fromLocationId} <> ${t.toLocationId}`),
     check(
       'material_rentals_totals_check',

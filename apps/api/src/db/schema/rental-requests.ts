@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../constant-sql';
 import { locations } from './locations';
 import { materials } from './materials';
 import { users } from './users';
@@ -43,10 +44,7 @@ export const rentalRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'rental_requests_status_check',
-      sql`${t.status} in (${sql.raw(RENTAL_REQUEST_STATUSES.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('rental_requests_status_check', oneOf(t.status, RENTAL_REQUEST_STATUSES)),
     // A decided request names who decided and when; a pending one neither.
     check(
       'rental_requests_decision_check',

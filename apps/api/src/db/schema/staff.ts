@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../constant-sql';
 import { locations } from './locations';
 
 /**
@@ -42,10 +43,7 @@ export const staff = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check(
-      'staff_status_check',
-      sql`${t.status} in (${sql.raw(STAFF_STATUSES.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('staff_status_check', oneOf(t.status, STAFF_STATUSES)),
     check('staff_salary_check', sql`${t.salary} >= 0`),
     // One live staff member per email, whatever its case; a deleted one frees it.
     uniqueIndex('staff_email_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),

@@ -12,6 +12,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { oneOf } from '../../db/constant-sql';
 import {
   attendance,
   invoices,
@@ -175,7 +176,7 @@ function rentedOutBefore(db: Database, scope: Scope, since: SQLWrapper) {
     .where(
       only(
         and(
-          sql`${r.status} in (${sql.raw(WRITE_OFF_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+          oneOf(r.status, WRITE_OFF_STATUSES),
           sql`${r.updatedAt} >= ${since}`,
           sql`${r.createdAt} < ${since}`,
         ),
@@ -276,12 +277,11 @@ function invoicesIssued(db: Database, scope: Scope) {
  */
 function presentStaff(db: Database, scope: Scope) {
   const a = attendance;
-  const present = PRESENT_ATTENDANCE_STATUSES.map((status) => `'${status}'`).join(', ');
   const marked = and(
     eq(a.staffId, staff.id),
     sql`${a.date} >= ${p('from')}::date`,
     sql`${a.date} < ${p('to')}::date`,
-    sql`${a.status} in (${sql.raw(present)})`,
+    oneOf(a.status, PRESENT_ATTENDANCE_STATUSES),
   );
   return db
     .select({ n: count() })

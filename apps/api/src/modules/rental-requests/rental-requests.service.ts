@@ -72,7 +72,6 @@ function toDetail(found: repo.FoundRequest, rentals: repo.RequestRental[]): Rent
   };
 }
 
-/** The whole request as the detail answers it, read with `db` (the caller's transaction, or not). */
 /**
  * A request as its detail shows it, read by the detail's named statements (the request and its
  * rentals side by side). A write answers with it once it has committed: read inside the write's
