@@ -127,7 +127,7 @@ export async function getInvoice(
 
 /**
  * The invoice's Excel file (02 section 2.4) and its Content-Disposition, built from the invoice as
- * it is now. Another location's invoice is 404, before its items are read.
+ * it is now. Another location's invoice is 404.
  */
 export async function invoiceExcel(
   ctx: AppContext,
@@ -138,7 +138,7 @@ export async function invoiceExcel(
   return { file: await invoiceFile(invoice, heading), attachment: invoiceAttachment(invoice) };
 }
 
-/** The invoice with its items and their usages; `check` sees its location before they are read. */
+/** The invoice with its items and their usages, once `check` has passed its location. */
 async function wholeInvoice(
   ctx: AppContext,
   id: number,
@@ -147,17 +147,7 @@ async function wholeInvoice(
   const found = await repo.findInvoice(ctx.db, id);
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
   check(found.invoice.locationId);
-  const [items, usages] = await Promise.all([
-    repo.findItems(ctx.db, id),
-    repo.findUsages(ctx.db, id),
-  ]);
-  const usagesByItem = new Map<number, typeof usages>();
-  for (const row of usages) {
-    const list = usagesByItem.get(row.usage.itemId) ?? [];
-    list.push(row);
-    usagesByItem.set(row.usage.itemId, list);
-  }
-  const { invoice, location, user: creator } = found;
+  const { invoice, location, user: creator, items } = found;
   return {
     ...toSummaryDto({
       ...invoice,
@@ -186,10 +176,10 @@ async function wholeInvoice(
         height: item.height,
         remark: item.remark,
         itemTotalCalculatedQuantity: item.itemTotalCalculatedQuantity,
-        materialUsages: (usagesByItem.get(item.id) ?? []).map(({ usage, materialName }) => ({
+        materialUsages: item.usages.map((usage) => ({
           id: usage.id,
           materialId: usage.materialId,
-          materialName,
+          materialName: usage.materialName,
           usageType: usage.usageType,
           quantity: usage.quantity,
           length: usage.length,
