@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './helpers';
 /**
  * The reads that are named prepared statements, because a budget of the bench needs what that
  * buys, planning once per connection (decisions 026, 028 and 029): the session check, which every
- * signed-in request runs first and every budget is a ratio to, the invoice detail's three reads,
+ * signed-in request runs first and every budget is a ratio to, the invoice detail (one read),
  * the material rental detail, and every list, prepared per shape by `listPage`. PostgreSQL tries
  * five custom plans of a prepared statement, then keeps its generic plan only when that plan's
  * estimate is as good; a statement it went on planning at every call would cost what a plain

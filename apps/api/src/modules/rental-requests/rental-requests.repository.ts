@@ -49,7 +49,6 @@ export type RequestFilters = {
 
 const requesterLocation = alias(locations, 'requester_location');
 const approver = alias(users, 'approver');
-const sourceLocation = alias(locations, 'source_location');
 
 /** What a row of the list, and the head of the detail, shows. */
 const HEAD = {
@@ -199,58 +198,83 @@ export async function listRequests(db: Database, filters: RequestFilters, page: 
 
 export type ListedRequest = Awaited<ReturnType<typeof listRequests>>['rows'][number];
 
+/** A request's material as its detail shows it, with the location it is asked from. */
+export type RequestItemShown = Pick<
+  typeof rentalRequestItems.$inferSelect,
+  'id' | 'materialId' | 'sourceLocationId' | 'name' | 'description' | 'quantity' | 'unit'
+> & { source: { id: number; name: string } | null };
+
+/** A rental made from a request, with the location it came from. */
+export type RequestRental = { id: number; fromLocation: { id: number; name: string } };
+
+/** The request's materials in their order, as one JSON column of its row. */
+const itemsColumn = sql<RequestItemShown[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', i.id,
+    'materialId', i.material_id,
+    'sourceLocationId', i.source_location_id,
+    'name', i.name,
+    'description', i.description,
+    'quantity', i.quantity,
+    'unit', i.unit,
+    'source', case when s.id is null then null else json_build_object('id', s.id, 'name', s.name) end
+  ) order by i.position)
+  from ${rentalRequestItems} i
+  left join ${locations} s on s.id = i.source_location_id
+  where i.request_id = ${rentalRequests.id}
+), '[]'::json)`;
+
+/** The rentals made from the request, oldest first, as one JSON column of its row. */
+const rentalsColumn = sql<RequestRental[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', r.id,
+    'fromLocation', json_build_object('id', f.id, 'name', f.name)
+  ) order by r.id)
+  from ${materialRentals} r
+  join ${locations} f on f.id = r.from_location_id
+  where r.request_id = ${rentalRequests.id}
+), '[]'::json)`;
+
 /**
- * The detail's query: a request with its location, requester, decider and materials in their
- * order, one row per material (the request's fields repeated).
+ * The detail's query: a request with its location, requester, decider, materials in their order
+ * and the rentals made from it, in one row (the materials and rentals as JSON columns).
  */
 function detailQuery(d: DbExecutor, id: number | Placeholder) {
   return d
     .select({
       ...HEAD,
       approvedBy: { id: approver.id, name: approver.name, email: approver.email },
-      item: rentalRequestItems,
-      itemSource: { id: sourceLocation.id, name: sourceLocation.name },
+      items: itemsColumn,
+      rentals: rentalsColumn,
     })
     .from(rentalRequests)
     .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
     .innerJoin(users, eq(users.id, rentalRequests.requestedById))
     .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
     .leftJoin(approver, eq(approver.id, rentalRequests.approvedById))
-    .leftJoin(rentalRequestItems, eq(rentalRequestItems.requestId, rentalRequests.id))
-    .leftJoin(sourceLocation, eq(sourceLocation.id, rentalRequestItems.sourceLocationId))
-    .where(eq(rentalRequests.id, id))
-    .orderBy(asc(rentalRequestItems.position));
-}
-
-/** The request of a detail query's rows, with its materials; null when there are none. */
-function requestOf(rows: Awaited<ReturnType<typeof detailQuery>>) {
-  const [first] = rows;
-  if (!first) return null;
-  const { item: _item, itemSource: _source, ...head } = first;
-  return {
-    ...head,
-    items: rows.flatMap((row) => (row.item ? [{ ...row.item, source: row.itemSource }] : [])),
-  };
+    .where(eq(rentalRequests.id, id));
 }
 
 /** One request with everything its detail shows, or null; `db` may be a transaction. */
 export async function findRequest(db: DbExecutor, id: number) {
-  return requestOf(await detailQuery(db, id));
+  const [row] = await detailQuery(db, id);
+  return row ?? null;
 }
 
 /**
- * The same read for the detail screen, prepared by name: PostgreSQL plans a join of six tables
- * once per connection instead of at every call, where planning costs more than the read.
+ * The same read for the detail screen, prepared by name: PostgreSQL plans it once per connection
+ * instead of at every call, where planning costs more than the read; one round trip, where the
+ * request and its rentals were two (decision 032).
  */
 export async function readRequest(db: Database, id: number) {
   const statement = prepared(db, 'rental_request_detail', (d, name) =>
     detailQuery(d, p('id')).prepare(name),
   );
-  return requestOf(await statement.execute({ id }));
+  const [row] = await statement.execute({ id });
+  return row ?? null;
 }
 
 export type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
-export type RequestRental = Awaited<ReturnType<typeof readRentalsOfRequest>>[number];
 
 export async function findLocation(db: DbExecutor, id: number) {
   const [row] = await db
@@ -301,27 +325,6 @@ export async function listRequestableMaterials(db: DbExecutor, search: string | 
     )
     .orderBy(asc(locations.name), asc(locations.id), asc(materials.name), asc(materials.id))
     .limit(MAX_MATERIAL_OPTIONS);
-}
-
-/** The rentals made from a request, oldest first, with the location each came from. */
-function rentalsQuery(d: DbExecutor, requestId: Placeholder) {
-  return d
-    .select({
-      id: materialRentals.id,
-      fromLocation: { id: locations.id, name: locations.name },
-    })
-    .from(materialRentals)
-    .innerJoin(locations, eq(locations.id, materialRentals.fromLocationId))
-    .where(eq(materialRentals.requestId, requestId))
-    .orderBy(asc(materialRentals.id));
-}
-
-/** The rentals made from a request, for its detail, prepared by name like the request's own. */
-export async function readRentalsOfRequest(db: Database, requestId: number) {
-  const statement = prepared(db, 'rental_request_rentals', (d, name) =>
-    rentalsQuery(d, p('id')).prepare(name),
-  );
-  return statement.execute({ id: requestId });
 }
 
 export async function insertRequest(

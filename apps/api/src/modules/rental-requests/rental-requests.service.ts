@@ -50,8 +50,8 @@ function toSummary({
   };
 }
 
-function toDetail(found: repo.FoundRequest, rentals: repo.RequestRental[]): RentalRequestDto {
-  const { request, items, approvedBy } = found;
+function toDetail(found: repo.FoundRequest): RentalRequestDto {
+  const { request, items, approvedBy, rentals } = found;
   return {
     ...toSummary({ ...found, itemCount: items.length }),
     items: items.map((item) => ({
@@ -73,18 +73,15 @@ function toDetail(found: repo.FoundRequest, rentals: repo.RequestRental[]): Rent
 }
 
 /**
- * A request as its detail shows it, read by the detail's named statements (the request and its
- * rentals side by side). A write answers with it once it has committed: read inside the write's
- * transaction, the same join was planned at every call, about as long as the write itself.
+ * A request as its detail shows it, read by the detail's named statement. A write answers with it
+ * once it has committed: read inside the write's transaction, the same join was planned at every
+ * call, about as long as the write itself.
  */
 async function readDetail(ctx: AppContext, id: number): Promise<RentalRequestDto> {
-  const [found, rentals] = await Promise.all([
-    repo.readRequest(ctx.db, id),
-    repo.readRentalsOfRequest(ctx.db, id),
-  ]);
+  const found = await repo.readRequest(ctx.db, id);
   // Removed by another request between the commit and this read.
   if (!found) throw notFound(M.notFound);
-  return toDetail(found, rentals);
+  return toDetail(found);
 }
 
 export async function listRequests(
