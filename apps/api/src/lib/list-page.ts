@@ -1,7 +1,13 @@
 import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { limitLiteral, placeholdersOnly, prepared, SCREEN_PAGE_SIZES } from './prepared';
+import {
+  limitLiteral,
+  pageOffset,
+  placeholdersOnly,
+  prepared,
+  SCREEN_PAGE_SIZES,
+} from './prepared';
 
 /** Which rows of a list a page holds, as the list endpoints take them (page and limit). */
 export type Page = { limit: number; offset: number };
@@ -100,7 +106,7 @@ export async function listPage<F extends Record<string, unknown>, Row extends { 
   const shape = `${list.name}(${Object.keys(values).join(',')})`;
   const first = page.offset === 0;
   const limit = limitLiteral(page.limit);
-  const offset = (first ? sql.raw('0') : sql.placeholder('offset')) as unknown as number;
+  const offset = pageOffset(first);
   const bounds = { limit, offset, end: sql`${offset} + ${limit}` as unknown as number };
   const total = totalColumn(list.count(shaped));
   const build = (name: string) =>

@@ -42,7 +42,7 @@ describe('preparedList', () => {
     });
     expect(preparedList(db, 'b_list', { limit: size, offset: size }, build)).toEqual({
       name: `b_list_${size}`,
-      offset: 'offset $1',
+      offset: 'offset (select $1::bigint)',
     });
   });
 
