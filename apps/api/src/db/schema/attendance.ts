@@ -49,6 +49,9 @@ export const attendance = pgTable(
     index('attendance_date_idx').on(t.date, t.id),
     index('attendance_location_date_idx').on(t.locationId, t.date, t.id),
     index('attendance_staff_date_idx').on(t.staffId, t.date, t.id),
+    // A month's total everywhere with a status, counted from the index alone: read through the
+    // rows, an admin's month of LATE took 28 ms of the large set's 42,000 (decision 032).
+    index('attendance_date_status_idx').on(t.date, t.status),
     // A staff member's overview, counted from the index alone.
     index('attendance_staff_status_idx').on(t.staffId, t.status),
   ],

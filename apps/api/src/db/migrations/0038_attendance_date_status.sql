@@ -1,0 +1,1 @@
+CREATE INDEX "attendance_date_status_idx" ON "attendance" USING btree ("date","status");
