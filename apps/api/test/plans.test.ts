@@ -4,7 +4,10 @@ import { createDatabase, type Database } from '../src/db/client';
 import { sessions } from '../src/db/schema';
 import { findLiveSession } from '../src/modules/auth/auth.repository';
 import { findInvoice } from '../src/modules/invoices/invoices.repository';
-import { findRental, listRentals } from '../src/modules/material-rentals/material-rentals.repository';
+import {
+  findRental,
+  listRentals,
+} from '../src/modules/material-rentals/material-rentals.repository';
 import { listMaterials } from '../src/modules/materials/materials-reads.repository';
 import { listStaff } from '../src/modules/staff/staff.repository';
 import { createLocation, createUser, loginAs } from './factories';
