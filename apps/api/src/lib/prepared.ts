@@ -10,8 +10,8 @@ import type { Database } from '../db/client';
  *   read a page's start or ids first, by `preparedList` below: the whole inventory (its start from
  *   the block counts), the rental requests and the material rentals (a page's ids, then those rows);
  * - the session check (auth.repository `findLiveSession`), which every signed-in call runs first;
- * - the details: a material, an invoice (its items and their usages in one read), a rental request and its rentals, a
- *   material rental, a staff member and their attendance overview;
+ * - the details, each one read with its lines (decision 032): a material, an invoice, a rental
+ *   request, a material rental, a staff member and their attendance overview;
  * - low stock, the job type summary's sums and the material picker's options;
  * - the dashboard's stock, units out on rentals and cards, per scope (an admin's or a location's);
  *   its chart and the month's returns are planned at each call (decision 029, addendum).

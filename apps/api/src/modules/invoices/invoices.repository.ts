@@ -1,5 +1,6 @@
 import type { InvoiceStatus } from '@stockyard/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   invoiceItems,
@@ -9,6 +10,7 @@ import {
   materials,
   users,
 } from '../../db/schema';
+import { jsonRows } from '../../lib/json-rows';
 import {
   containsPattern,
   listPage,
@@ -201,42 +203,46 @@ export type ItemShown = Omit<InvoiceItemRow, 'invoiceId' | 'position'> & { usage
 /**
  * The invoice's items in their order, each with its usage rows in theirs, as one JSON column of
  * the invoice's row: the detail is one round trip, where three reads cost the detail's cold
- * budget (decision 032). JSON numbers parse as the numeric columns' `Number` would.
+ * budget (decision 032).
  */
-const itemsColumn = sql<ItemShown[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', it.id,
-    'location', it.location,
-    'itemDate', it.item_date,
-    'jobDescription', it.job_description,
-    'jobType', it.job_type,
-    'uom', it.uom,
-    'quantity', it.quantity,
-    'length', it.length,
-    'width', it.width,
-    'height', it.height,
-    'remark', it.remark,
-    'itemTotalCalculatedQuantity', it.item_total_calculated_quantity,
-    'usages', coalesce((
-      select json_agg(json_build_object(
-        'id', u.id,
-        'materialId', u.material_id,
-        'materialName', m.name,
-        'usageType', u.usage_type,
-        'quantity', u.quantity,
-        'length', u.length,
-        'width', u.width,
-        'height', u.height,
-        'notes', u.notes
-      ) order by u.position)
-      from ${invoiceMaterialUsages} u
-      join ${materials} m on m.id = u.material_id
-      where u.item_id = it.id
-    ), '[]'::json)
-  ) order by it.position)
-  from ${invoiceItems} it
-  where it.invoice_id = ${invoices.id}
-), '[]'::json)`;
+const item = alias(invoiceItems, 'item');
+const usage = alias(invoiceMaterialUsages, 'usage');
+const usedMaterial = alias(materials, 'used_material');
+const itemsColumn = jsonRows<ItemShown>(
+  {
+    id: item.id,
+    location: item.location,
+    itemDate: item.itemDate,
+    jobDescription: item.jobDescription,
+    jobType: item.jobType,
+    uom: item.uom,
+    quantity: item.quantity,
+    length: item.length,
+    width: item.width,
+    height: item.height,
+    remark: item.remark,
+    itemTotalCalculatedQuantity: item.itemTotalCalculatedQuantity,
+    usages: jsonRows<UsageShown>(
+      {
+        id: usage.id,
+        materialId: usage.materialId,
+        materialName: usedMaterial.name,
+        usageType: usage.usageType,
+        quantity: usage.quantity,
+        length: usage.length,
+        width: usage.width,
+        height: usage.height,
+        notes: usage.notes,
+      },
+      sql`from ${invoiceMaterialUsages} ${usage}
+          join ${materials} ${usedMaterial} on ${usedMaterial.id} = ${usage.materialId}
+          where ${usage.itemId} = ${item.id}`,
+      sql`${usage.position}`,
+    ),
+  },
+  sql`from ${invoiceItems} ${item} where ${item.invoiceId} = ${invoices.id}`,
+  sql`${item.position}`,
+);
 
 /**
  * One invoice with its location, creator and items (with their usages): one named prepared

@@ -36,6 +36,7 @@ import {
   rentalRequests,
   users,
 } from '../../db/schema';
+import { jsonRows } from '../../lib/json-rows';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
@@ -71,18 +72,19 @@ export type RentalItemShown = Pick<
  * A rental's items, in their order, as one JSON column of the rental's row: a page of rentals or
  * one rental is read with its items in one round trip (decision 028).
  */
-const itemsColumn = sql<RentalItemShown[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', i.id,
-    'materialId', i.material_id,
-    'materialName', i.material_name,
-    'quantity', i.quantity,
-    'unit', i.unit,
-    'quantityActuallyReturned', i.quantity_actually_returned
-  ) order by i.id)
-  from ${materialRentalItems} i
-  where i.rental_id = ${materialRentals.id}
-), '[]'::json)`;
+const line = alias(materialRentalItems, 'line');
+const itemsColumn = jsonRows<RentalItemShown>(
+  {
+    id: line.id,
+    materialId: line.materialId,
+    materialName: line.materialName,
+    quantity: line.quantity,
+    unit: line.unit,
+    quantityActuallyReturned: line.quantityActuallyReturned,
+  },
+  sql`from ${materialRentalItems} ${line} where ${line.rentalId} = ${materialRentals.id}`,
+  sql`${line.id}`,
+);
 
 /** What a rental shows, its items included. */
 const RENTAL_FIELDS = {

@@ -27,6 +27,7 @@ import {
   rentalRequests,
   users,
 } from '../../db/schema';
+import { jsonObject, jsonRows } from '../../lib/json-rows';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
 
@@ -208,32 +209,36 @@ export type RequestItemShown = Pick<
 export type RequestRental = { id: number; fromLocation: { id: number; name: string } };
 
 /** The request's materials in their order, as one JSON column of its row. */
-const itemsColumn = sql<RequestItemShown[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', i.id,
-    'materialId', i.material_id,
-    'sourceLocationId', i.source_location_id,
-    'name', i.name,
-    'description', i.description,
-    'quantity', i.quantity,
-    'unit', i.unit,
-    'source', case when s.id is null then null else json_build_object('id', s.id, 'name', s.name) end
-  ) order by i.position)
-  from ${rentalRequestItems} i
-  left join ${locations} s on s.id = i.source_location_id
-  where i.request_id = ${rentalRequests.id}
-), '[]'::json)`;
+const item = alias(rentalRequestItems, 'item');
+const source = alias(locations, 'source');
+const itemsColumn = jsonRows<RequestItemShown>(
+  {
+    id: item.id,
+    materialId: item.materialId,
+    sourceLocationId: item.sourceLocationId,
+    name: item.name,
+    description: item.description,
+    quantity: item.quantity,
+    unit: item.unit,
+    source: sql`case when ${source.id} is null then null
+      else ${jsonObject({ id: source.id, name: source.name })} end`,
+  },
+  sql`from ${rentalRequestItems} ${item}
+      left join ${locations} ${source} on ${source.id} = ${item.sourceLocationId}
+      where ${item.requestId} = ${rentalRequests.id}`,
+  sql`${item.position}`,
+);
 
 /** The rentals made from the request, oldest first, as one JSON column of its row. */
-const rentalsColumn = sql<RequestRental[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', r.id,
-    'fromLocation', json_build_object('id', f.id, 'name', f.name)
-  ) order by r.id)
-  from ${materialRentals} r
-  join ${locations} f on f.id = r.from_location_id
-  where r.request_id = ${rentalRequests.id}
-), '[]'::json)`;
+const made = alias(materialRentals, 'made');
+const madeFrom = alias(locations, 'made_from');
+const rentalsColumn = jsonRows<RequestRental>(
+  { id: made.id, fromLocation: jsonObject({ id: madeFrom.id, name: madeFrom.name }) },
+  sql`from ${materialRentals} ${made}
+      join ${locations} ${madeFrom} on ${madeFrom.id} = ${made.fromLocationId}
+      where ${made.requestId} = ${rentalRequests.id}`,
+  sql`${made.id}`,
+);
 
 /**
  * The detail's query: a request with its location, requester, decider, materials in their order

@@ -1,0 +1,25 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/** A JSON object of `fields`, each key's value the SQL (a column, an expression) given for it. */
+export function jsonObject(fields: Record<string, SQLWrapper>): SQL {
+  const pairs = Object.entries(fields).map(([key, value]) => {
+    // Keys are the code's own names, written into the SQL: nothing else may pass.
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`not a JSON key of ours: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * The rows a correlated subquery finds, as one JSON column of the row that reads them (`[]` when
+ * there are none): `fields` make each row's object, `from` is the subquery's FROM and WHERE, and
+ * `orderBy` the rows' order. Its tables are aliases (drizzle's `alias`), named apart from the outer
+ * query's, and `from` names each with its table: `from ${invoiceItems} ${item}`. A detail is then
+ * one round trip with its lines (decisions 028, 032). JSON numbers parse as a numeric column's
+ * `Number` does, and a date as its `YYYY-MM-DD` text.
+ */
+export function jsonRows<T>(fields: Record<string, SQLWrapper>, from: SQL, orderBy: SQL): SQL<T[]> {
+  return sql<T[]>`coalesce((
+    select json_agg(${jsonObject(fields)} order by ${orderBy}) ${from}
+  ), '[]'::json)`;
+}
