@@ -28,6 +28,7 @@ let session: { id: string; userId: number };
 let invoiceIds: number[];
 let rentalIds: number[];
 let siteIds: number[];
+let rentalSite: number;
 beforeAll(async () => {
   t = await createTestApp();
   const user = await createUser(t.db, { role: 'ADMIN' });
@@ -38,6 +39,7 @@ beforeAll(async () => {
     .where(eq(sessions.userId, user.id));
   session = row!;
   const site = await createLocation(t.db, { type: 'FIELD' });
+  rentalSite = site.id;
   const { rows } = await t.db.execute<{ id: number }>(sql`
     insert into invoices (invoice_id, location_id, created_by_id, client_name, client_address,
                           issue_date, due_date)
@@ -119,6 +121,31 @@ const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknow
         { limit: 10, offset: 10 * (1 + ((i * 7) % 18)) },
       );
       expect(page.rows).toHaveLength(10);
+    },
+  ],
+  [
+    "a page past the material rentals' last, its total read from their first page's statement",
+    ['material_rentals_page_1any_10', 'material_rentals_page_1any_first_10'],
+    async (i) => {
+      const page = await listRentals(
+        one,
+        { today: '2026-01-01', toLocationId: rentalSite },
+        { limit: 10, offset: 10 * (2000 + i) },
+      );
+      expect(page).toEqual({ rows: [], total: 20000 });
+    },
+  ],
+  [
+    "a destination's ACTIVE rentals, first and later pages (their values unseen by the plans)",
+    ['material_rentals_page_1ACTIVE_first_10', 'material_rentals_page_1ACTIVE_10'],
+    async (i) => {
+      // A day that few are due after (they are due 0 to 299 days from now): costed with it, a
+      // custom plan looked far cheaper than the generic one.
+      const today = new Date(Date.now() + 296 * 86_400_000).toISOString().slice(0, 10);
+      const filters = { today, toLocationId: rentalSite, status: 'ACTIVE' } as const;
+      const first = await listRentals(one, filters, { limit: 10, offset: 0 });
+      const later = await listRentals(one, filters, { limit: 10, offset: 10 * (1 + (i % 5)) });
+      expect([first.rows.length, later.rows.length]).toEqual([10, 10]);
     },
   ],
   [

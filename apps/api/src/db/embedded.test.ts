@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { startEmbeddedPostgres } from './embedded';
+import { sharedBuffersFor, startEmbeddedPostgres } from './embedded';
 import { isOrphanedServer, type Postmaster, processAlive, readPostmaster } from './embedded-owner';
 
 /** Field 41 of /proc/<pid>/stat: the scheduling policy (0 normal, 3 batch). */
@@ -33,8 +33,25 @@ describe.runIf(!process.env.TEST_DATABASE_URL && process.platform === 'linux')(
       expect(schedulingPolicy(rows[0]!.pid)).toBe(SCHED_BATCH);
       expect(schedulingPolicy(process.pid)).toBe(0);
     });
+
+    it("keeps a quarter of the machine's memory as shared buffers", async () => {
+      const { rows } = await t.db.$client.query<{ mb: string }>(
+        "select setting::bigint * 8192 / 1048576 as mb from pg_settings where name = 'shared_buffers'",
+      );
+      expect(`${rows[0]!.mb}MB`).toBe(sharedBuffersFor(os.totalmem()));
+    });
   },
 );
+
+describe('the shared buffers of the embedded server', () => {
+  const GB = 1024 ** 3;
+  it("are a quarter of the machine's memory, between 128 MB and 8 GB", () => {
+    expect(sharedBuffersFor(24 * GB)).toBe('6144MB');
+    expect(sharedBuffersFor(4 * GB)).toBe('1024MB');
+    expect(sharedBuffersFor(256 * 1024 ** 2)).toBe('128MB');
+    expect(sharedBuffersFor(64 * GB)).toBe('8192MB');
+  });
+});
 
 // The test run's own server: started by vitest's main process, which is alive and recorded.
 describe.runIf(!process.env.TEST_DATABASE_URL && process.platform === 'linux')(

@@ -38,7 +38,7 @@ import {
 } from '../../db/schema';
 import { jsonRows } from '../../lib/json-rows';
 import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { limitLiteral, prepared, preparedList, unseen } from '../../lib/prepared';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 export type RentalItemRow = typeof materialRentalItems.$inferSelect;
@@ -135,8 +135,6 @@ function found(db: Database, pattern: string, number: number | null) {
   );
 }
 
-const p = sql.placeholder;
-
 /**
  * What a list without a search is filtered by, the shape its named statement is prepared for: a
  * destination or not, and no status, a stored one, or ACTIVE or OVERDUE (the stored ACTIVE on
@@ -163,7 +161,17 @@ type ShapeValues = {
   status: RentalFilters['status'] | SQLWrapper;
   today: string | SQLWrapper;
 };
-const PLACEHOLDERS: ShapeValues = { to: p('to'), status: p('status'), today: p('today') };
+/**
+ * The named statements' values, unseen by their plans (`unseen`): a custom plan for one
+ * destination's ACTIVE rentals looked cheaper than the generic plan, and PostgreSQL planned those
+ * pages again at every call.
+ */
+const UNSEEN = {
+  to: unseen('to', 'integer'),
+  status: unseen('status', 'text'),
+  today: unseen('today', 'date'),
+};
+const PLACEHOLDERS: ShapeValues = UNSEEN;
 
 /** The rentals of a shape: by default its values the placeholders `to`, `status` and `today`. */
 function shapeWhere(shape: Shape, values: ShapeValues = PLACEHOLDERS): SQL | undefined {
@@ -198,8 +206,8 @@ function shapeCount(d: Database, shape: Shape) {
     .from(c)
     .where(
       and(
-        shape.to ? eq(c.toLocationId, p('to')) : undefined,
-        shape.status === 'stored' ? eq(c.status, p('status')) : undefined,
+        shape.to ? eq(c.toLocationId, UNSEEN.to) : undefined,
+        shape.status === 'stored' ? eq(c.status, UNSEEN.status) : undefined,
       ),
     );
 }
