@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client';
 import { sessions } from '../src/db/schema';
 import { findLiveSession } from '../src/modules/auth/auth.repository';
+import * as dashboard from '../src/modules/dashboard/dashboard.repository';
 import { findInvoice } from '../src/modules/invoices/invoices.repository';
 import {
   findRental,
@@ -146,6 +147,25 @@ const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknow
       const first = await listRentals(one, filters, { limit: 10, offset: 0 });
       const later = await listRentals(one, filters, { limit: 10, offset: 10 * (1 + (i % 5)) });
       expect([first.rows.length, later.rows.length]).toEqual([10, 10]);
+    },
+  ],
+  [
+    "the dashboard's units out and in stock when the month began, and its chart of days",
+    ['dashboard_rented_then_all', 'dashboard_stock_then_all', 'dashboard_flows_by_day_all'],
+    async (i) => {
+      const month = new Date(Date.UTC(2026, i % 12, 1));
+      const day = new Date(month.getTime() + (i % 28) * 86_400_000);
+      const days = {
+        from: day,
+        to: new Date(day.getTime() + 7 * 86_400_000),
+        unit: 'day' as const,
+      };
+      const [out, stock, flows] = await Promise.all([
+        dashboard.rentalsOutAt(one, null, month),
+        dashboard.stockAtMonthStart(one, null, month.toISOString().slice(0, 10)),
+        dashboard.rentalFlows(one, null, days, 'UTC'),
+      ]);
+      expect([typeof out, typeof stock, Array.isArray(flows)]).toEqual(['number', 'number', true]);
     },
   ],
   [

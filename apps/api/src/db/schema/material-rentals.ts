@@ -1,4 +1,4 @@
-import { STORED_RENTAL_STATUSES } from '@stockyard/shared';
+import { STORED_RENTAL_STATUSES, WRITE_OFF_STATUSES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -73,8 +73,27 @@ export const materialRentals = pgTable(
     // A location's deletion asks whether a rental names it.
     index('material_rentals_from_location_idx').on(t.fromLocationId),
     index('material_rentals_rented_by_idx').on(t.rentedById),
-    // The dashboard: rentals made in a period (its chart, the active units at the end of last month).
-    index('material_rentals_created_idx').on(t.createdAt),
+    // The dashboard: rentals made in a period (its chart, the units out when the month began), read
+    // from the index alone, an admin's or one destination's.
+    index('material_rentals_created_idx').on(
+      t.createdAt,
+      t.toLocationId,
+      t.status,
+      t.quantityTotal,
+      t.returnedTotal,
+    ),
+    // A field manager's dashboard: their site's rentals made in a period, from the index alone.
+    index('material_rentals_to_location_created_idx').on(
+      t.toLocationId,
+      t.createdAt,
+      t.status,
+      t.quantityTotal,
+      t.returnedTotal,
+    ),
+    // The dashboard: rentals made before the month and written off since, from the index alone.
+    index('material_rentals_written_off_idx')
+      .on(t.updatedAt, t.createdAt, t.toLocationId, t.quantityTotal, t.returnedTotal)
+      .where(oneOf(t.status, WRITE_OFF_STATUSES)),
     // One rental per request and source: a request's items from two yards make two rentals.
     uniqueIndex('material_rentals_request_source_unique').on(t.requestId, t.fromLocationId),
   ],
@@ -164,7 +183,14 @@ export const materialRentalReturns = pgTable(
   },
   (t) => [
     check('material_rental_returns_quantity_check', sql`${t.returnedQuantity} >= 1`),
-    index('material_rental_returns_rental_idx').on(t.rentalId, t.id),
+    // A rental's returns in order; with their date and quantity, a field manager's dashboard sums
+    // those of their site's rentals since a day from the index alone.
+    index('material_rental_returns_rental_idx').on(
+      t.rentalId,
+      t.id,
+      t.returnDate,
+      t.returnedQuantity,
+    ),
     index('material_rental_returns_item_idx').on(t.rentalItemId),
     index('material_rental_returns_returned_by_idx').on(t.returnedById),
     // The dashboard: units returned in a period, read from the index alone (its chart and the units
