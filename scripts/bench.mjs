@@ -207,6 +207,7 @@ async function main() {
         kind: scenario.kind,
         ...medianByP99(rows),
         roundsP99: rows.map((r) => r.p99),
+        roundsRequestsPerSecond: rows.map((r) => r.requestsPerSecond),
         errors: rows.reduce((n, r) => n + r.errors, 0),
       });
     }
