@@ -79,20 +79,12 @@ export function verdicts(results, day) {
 
 /**
  * A row's requests per second as a share of the session check's, and its p99 as a multiple of the
- * session check's, round by round. A row without its rounds' figures (a result file written before
- * they were kept) is compared with the floor's median round.
+ * session check's, round by round (every scenario runs once in each round).
  */
 export function sameRoundRatios(row, floor) {
-  const rps = row.roundsRequestsPerSecond ?? [row.requestsPerSecond];
-  const p99s = row.roundsP99 ?? [row.p99];
-  const floorRps = floor.roundsRequestsPerSecond ?? [floor.requestsPerSecond];
-  const floorP99s = floor.roundsP99 ?? [floor.p99];
-  const same = rps.length === floorRps.length && p99s.length === floorP99s.length;
   return {
-    shares: same
-      ? rps.map((r, i) => r / floorRps[i])
-      : [row.requestsPerSecond / floor.requestsPerSecond],
-    times: same ? p99s.map((p, i) => p / floorP99s[i]) : [row.p99 / floor.p99],
+    shares: row.roundsRequestsPerSecond.map((rps, i) => rps / floor.roundsRequestsPerSecond[i]),
+    times: row.roundsP99.map((p99, i) => p99 / floor.roundsP99[i]),
   };
 }
 

@@ -13,8 +13,9 @@ import type { Database } from '../db/client';
  * - the details, each one read with its lines (decision 032): a material, an invoice, a rental
  *   request, a material rental, a staff member and their attendance overview;
  * - low stock, the job type summary's sums and the material picker's options;
- * - the dashboard's stock, units out on rentals and cards, per scope (an admin's or a location's);
- *   its chart and the month's returns are planned at each call (decision 029, addendum).
+ * - the dashboard's stock, units out on rentals (now and when the month began), chart of days and
+ *   cards, per scope (an admin's or a location's); a year's chart is planned at each call
+ *   (decision 033).
  * A prepared read takes every value it reads as a placeholder (`sql.placeholder`), never written
  * into its SQL: a value written in would be served to every later call of the statement, so
  * building one throws (`placeholdersOnly`). `test/plans.test.ts` holds these reads to planning once
