@@ -150,6 +150,24 @@ const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknow
     },
   ],
   [
+    'a search of the material rentals, alone and with a status (each call other words)',
+    ['material_rentals_search_0any_first_10', 'material_rentals_search_0stored_10'],
+    async (i) => {
+      const search = ['tub', 'Tube', 'ube', 'tu', 'UB'][i % 5];
+      const alone = await listRentals(
+        one,
+        { today: '2026-01-01', search },
+        { limit: 10, offset: 0 },
+      );
+      const stored = await listRentals(
+        one,
+        { today: '2026-01-01', search, status: 'RETURNED' },
+        { limit: 10, offset: 10 * (1 + (i % 3)) },
+      );
+      expect([alone.rows.length, alone.total, stored.total]).toEqual([10, 20000, 0]);
+    },
+  ],
+  [
     "the dashboard's units out and in stock when the month began, and its chart of days",
     ['dashboard_rented_then_all', 'dashboard_stock_then_all', 'dashboard_flows_by_day_all'],
     async (i) => {
