@@ -10,6 +10,7 @@ import {
   listRentals,
 } from '../src/modules/material-rentals/material-rentals.repository';
 import { listMaterials } from '../src/modules/materials/materials-reads.repository';
+import { listRequests } from '../src/modules/rental-requests/rental-requests.repository';
 import { listStaff } from '../src/modules/staff/staff.repository';
 import { createLocation, createUser, loginAs } from './factories';
 import { createTestApp, type TestApp } from './helpers';
@@ -81,6 +82,9 @@ beforeAll(async () => {
            (select id from locations where name = 'Site P' || (1 + n % 12)), 'Site', current_date,
            'Road', 'Kin', '0101'
     from generate_series(1, 240) n`);
+  await t.db.execute(sql`
+    insert into rental_requests (location_id, requested_by_id, requested_date)
+    select ${site.id}, ${user.id}, current_date - n % 30 from generate_series(1, 300) n`);
   await t.db.execute(sql`analyze`);
   one = createDatabase(t.databaseUrl, 1);
 });
@@ -165,6 +169,16 @@ const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknow
         { limit: 10, offset: 10 * (1 + (i % 3)) },
       );
       expect([alone.rows.length, alone.total, stored.total]).toEqual([10, 20000, 0]);
+    },
+  ],
+  [
+    "an admin's search of the rental requests, first and later pages (each call other words)",
+    ['rental_requests_page_001_first_10', 'rental_requests_page_001_10'],
+    async (i) => {
+      const search = ['Person', 'person', 'erso', 'example', 'PERSON 1'][i % 5];
+      const first = await listRequests(one, { search }, { limit: 10, offset: 0 });
+      const later = await listRequests(one, { search }, { limit: 10, offset: 10 * (1 + (i % 4)) });
+      expect([first.total, later.rows.length]).toEqual([300, 10]);
     },
   ],
   [

@@ -54,7 +54,9 @@ export const rentalRequests = pgTable(
     index('rental_requests_status_idx').on(t.status, t.id),
     index('rental_requests_location_idx').on(t.locationId, t.id),
     index('rental_requests_location_status_idx').on(t.locationId, t.status, t.id),
-    // The search by requester, with or without a status, read from the index alone.
+    // The search by requester, with or without a status: a person's newest requests, read from
+    // the index alone.
+    index('rental_requests_requested_by_idx').on(t.requestedById, t.id),
     index('rental_requests_requested_by_status_idx').on(t.requestedById, t.status, t.id),
     index('rental_requests_approved_by_idx').on(t.approvedById),
     // The dashboard: the requests made this month.
@@ -63,8 +65,9 @@ export const rentalRequests = pgTable(
 );
 
 /**
- * The requests per location and status, kept exact by triggers on `rental_requests` (migration
- * 0019): the list's total without a search, without counting 100,000 requests.
+ * The requests per location, requester and status, kept exact by triggers on `rental_requests`
+ * (migrations 0020 and 0041): the list's total without a search, and an admin's search's total
+ * (the requests of the people and places it names), without counting thousands of requests.
  */
 export const rentalRequestCounts = pgTable(
   'rental_request_counts',
@@ -72,10 +75,17 @@ export const rentalRequestCounts = pgTable(
     locationId: integer('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
+    requestedById: integer('requested_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: RENTAL_REQUEST_STATUSES }).notNull(),
     requests: integer('requests').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.status] })],
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.requestedById, t.status] }),
+    // A search's total: the counts of the people it names.
+    index('rental_request_counts_requested_by_idx').on(t.requestedById),
+  ],
 );
 
 /** A material of a request, in the order of `position`; the single form's has no material id. */

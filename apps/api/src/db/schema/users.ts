@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -55,10 +56,9 @@ export const users = pgTable(
     index('users_location_idx').on(t.locationId),
     index('users_role_idx').on(t.role),
     // The search by name or email is answered from trigrams (pg_trgm, migration 0009): one index
-    // over both, joined by a separator that no search contains (users.repository.ts).
-    index('users_search_idx')
-      .using('gin', sql`(${t.name} || chr(31) || ${t.email}) gin_trgm_ops`)
-      .where(sql`${t.deletedAt} is null`),
+    // over both (`userSearchText`). Over every user, removed ones too: a rental request search
+    // finds the requests of a requester who has left (decision 034).
+    index('users_search_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -93,3 +93,12 @@ export const loginAttempts = pgTable(
     index('login_attempts_ip_idx').on(t.ip, t.at),
   ],
 );
+
+/**
+ * What a search of people reads: the name and the email joined by a separator that no search
+ * contains (`containsPattern` takes it out), so that one trigram index answers both and no match
+ * spans the two.
+ */
+export function userSearchText(t: { name: AnyPgColumn; email: AnyPgColumn } = users): SQL {
+  return sql`(${t.name} || chr(31) || ${t.email})`;
+}

@@ -14,6 +14,7 @@ import {
   notifications,
   rentalRequestItems,
   rentalRequests,
+  users,
 } from '../../db/schema';
 
 let t: TestApp;
@@ -405,6 +406,105 @@ describe('GET /api/rental-requests', () => {
   it('refuses an unknown status (400) and needs a session (401)', async () => {
     expect((await call('GET', '?status=LOST', admin())).statusCode).toBe(400);
     expect((await call('GET', '')).statusCode).toBe(401);
+  });
+});
+
+describe("an admin's search, its total added up from the counters (decision 034)", () => {
+  it('finds and counts every request of the people, places and number it names, once each, on every page, with every status', async () => {
+    const quillfield = await createLocation(t.db, { name: 'Quillfield Yard', type: 'FIELD' });
+    const plain = await createLocation(t.db, { name: 'Plain Site', type: 'FIELD' });
+    const ardent = await createUser(t.db, { name: 'Quill Ardent', locationId: plain.id });
+    const bramble = await createUser(t.db, { name: 'Bramble Moss', locationId: quillfield.id });
+    const zed = await createUser(t.db, {
+      name: 'Zed Other',
+      email: `zed.quill.${Date.now()}@x.io`,
+    });
+    const gone = await createUser(t.db, { name: 'Quill Gone', deletedAt: new Date() });
+    const statuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+    let n = 0;
+    const insert = async (requestedById: number, locationId: number, times: number) => {
+      for (let i = 0; i < times; i++, n++) {
+        const status = statuses[n % 3]!;
+        await t.db.insert(rentalRequests).values({
+          requestedById,
+          locationId,
+          requestedDate: '2026-11-02',
+          status,
+          ...(status === 'PENDING'
+            ? {}
+            : { approvedById: actors.admin.user.id, decidedAt: new Date() }),
+        });
+      }
+    };
+    // By a named person elsewhere, by an unnamed one at a named place, and by a named person at
+    // a named place (counted once), by a removed person, by nobody named anywhere.
+    await insert(ardent.id, plain.id, 7);
+    await insert(bramble.id, quillfield.id, 5);
+    await insert(zed.id, quillfield.id, 4);
+    await insert(ardent.id, quillfield.id, 3);
+    await insert(gone.id, plain.id, 2);
+    await insert(bramble.id, plain.id, 6);
+    // A decision moves a request between the counters.
+    const [moved] = await t.db
+      .select({ id: rentalRequests.id })
+      .from(rentalRequests)
+      .where(
+        and(eq(rentalRequests.requestedById, bramble.id), eq(rentalRequests.status, 'PENDING')),
+      )
+      .limit(1);
+    await t.db
+      .update(rentalRequests)
+      .set({ status: 'REJECTED', approvedById: actors.admin.user.id, decidedAt: new Date() })
+      .where(eq(rentalRequests.id, moved!.id));
+
+    const everyone = await t.db
+      .select({
+        id: rentalRequests.id,
+        status: rentalRequests.status,
+        person: users.name,
+        email: users.email,
+        place: locations.name,
+      })
+      .from(rentalRequests)
+      .innerJoin(users, eq(users.id, rentalRequests.requestedById))
+      .innerJoin(locations, eq(locations.id, rentalRequests.locationId));
+    const [unnamed] = everyone.filter(
+      (r) => r.person === 'Bramble Moss' && r.place === 'Plain Site',
+    );
+    const expected = (search: string, status?: string) => {
+      const word = search.toLowerCase();
+      const number = /^#?\d+$/.test(search) ? Number(search.replace('#', '')) : 0;
+      return everyone
+        .filter(
+          (r) =>
+            (r.id === number ||
+              r.person.toLowerCase().includes(word) ||
+              r.email.toLowerCase().includes(word) ||
+              r.place.toLowerCase().includes(word)) &&
+            (status === undefined || r.status === status),
+        )
+        .map((r) => r.id)
+        .sort((a, b) => b - a);
+    };
+    const searches = ['quill', 'QUILLFIELD', 'ardent', 'plain', `#${unnamed!.id}`, 'nobody-here'];
+    for (const search of searches) {
+      for (const status of [undefined, ...statuses]) {
+        const want = expected(search, status);
+        const query = `search=${encodeURIComponent(search)}${status ? `&status=${status}` : ''}`;
+        const pages = Math.max(1, Math.ceil(want.length / 10));
+        const got: number[] = [];
+        for (let page = 1; page <= pages + 1; page++) {
+          const response = await call('GET', `?${query}&page=${page}&limit=10`, admin());
+          expect(response.statusCode, response.body).toBe(200);
+          const body = response.json();
+          expect(body.pagination.total, `${query} page ${page}`).toBe(want.length);
+          got.push(...body.data.map((r: { id: number }) => r.id));
+        }
+        expect(got, query).toEqual(want);
+      }
+    }
+    // The sums cover what the search alone finds: 'quill' names three people and a place.
+    expect(expected('quill').length).toBe(7 + 5 + 4 + 3 + 2);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Permissions, Role } from '@stockyard/shared';
 import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
-import { locations, sessions, users } from '../../db/schema';
+import { locations, sessions, userSearchText, users } from '../../db/schema';
 import { containsPattern, listPage, type Page, type Shaped } from '../../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
@@ -43,7 +43,7 @@ function listed(filter: UserFilter) {
 function whereOf(f: Shaped<ReturnType<typeof listed>>) {
   return and(
     isNull(users.deletedAt),
-    f.pattern && sql`(${users.name} || chr(31) || ${users.email}) ilike ${f.pattern}`,
+    f.pattern && sql`${userSearchText()} ilike ${f.pattern}`,
     f.role && eq(users.role, f.role),
     f.locationId && eq(users.locationId, f.locationId),
   );
