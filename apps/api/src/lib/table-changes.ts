@@ -18,6 +18,9 @@ export const BOOKKEEPING_TABLES = [
   // table sends the notice.
   'material_rental_item_names',
   'notification_events',
+  // The requests per requester (migration 0041): written only with a request, whose table sends
+  // the notice.
+  'rental_request_requester_counts',
   'notifications',
   'rental_alerts_sent',
   'sessions',

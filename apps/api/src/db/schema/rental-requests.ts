@@ -65,9 +65,8 @@ export const rentalRequests = pgTable(
 );
 
 /**
- * The requests per location, requester and status, kept exact by triggers on `rental_requests`
- * (migrations 0020 and 0041): the list's total without a search, and an admin's search's total
- * (the requests of the people and places it names), without counting thousands of requests.
+ * The requests per location and status, kept exact by triggers on `rental_requests` (migration
+ * 0019): the list's total without a search, without counting 100,000 requests.
  */
 export const rentalRequestCounts = pgTable(
   'rental_request_counts',
@@ -75,16 +74,34 @@ export const rentalRequestCounts = pgTable(
     locationId: integer('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RENTAL_REQUEST_STATUSES }).notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.status] })],
+);
+
+/**
+ * The requests per requester, location and status, kept exact by the same triggers (migration
+ * 0041): an admin's search's total, the requests of the people and places it names, without
+ * counting thousands of requests (decision 034). A table of its own: the lists' total sums
+ * `rental_request_counts`, a row per location and status, where these rows are as many again as
+ * a location has requesters.
+ */
+export const rentalRequestRequesterCounts = pgTable(
+  'rental_request_requester_counts',
+  {
     requestedById: integer('requested_by_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
     status: text('status', { enum: RENTAL_REQUEST_STATUSES }).notNull(),
     requests: integer('requests').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.locationId, t.requestedById, t.status] }),
-    // A search's total: the counts of the people it names.
-    index('rental_request_counts_requested_by_idx').on(t.requestedById),
+    primaryKey({ columns: [t.requestedById, t.locationId, t.status] }),
+    index('rental_request_requester_counts_location_idx').on(t.locationId),
   ],
 );
 

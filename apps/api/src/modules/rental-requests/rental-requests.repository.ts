@@ -26,6 +26,7 @@ import {
   materials,
   rentalRequestCounts,
   rentalRequestItems,
+  rentalRequestRequesterCounts,
   rentalRequests,
   userSearchText,
   users,
@@ -116,22 +117,18 @@ function matchesOf(d: Database, given: Given) {
 function searchedPageOfIds(d: Database, given: Given, limit: number, offset: number) {
   const r = rentalRequests;
   const statusOf = (status: AnyPgColumn) => (given.status ? eq(status, p('status')) : undefined);
-  const people = d
-    .$with('people')
-    .as(
-      d
-        .select({ id: sql<number>`${users.id}`.as('person_id') })
-        .from(users)
-        .where(sql`${userSearchText()} ilike ${p('pattern')}`),
-    );
-  const places = d
-    .$with('places')
-    .as(
-      d
-        .select({ id: sql<number>`${locations.id}`.as('place_id') })
-        .from(locations)
-        .where(ilike(locations.name, p('pattern'))),
-    );
+  const people = d.$with('people').as(
+    d
+      .select({ id: sql<number>`${users.id}`.as('person_id') })
+      .from(users)
+      .where(sql`${userSearchText()} ilike ${p('pattern')}`),
+  );
+  const places = d.$with('places').as(
+    d
+      .select({ id: sql<number>`${locations.id}`.as('place_id') })
+      .from(locations)
+      .where(ilike(locations.name, p('pattern'))),
+  );
   const end = sql`${limitLiteral(limit)} + ${offset}` as unknown as number;
   const byPerson = alias(r, 'by_person');
   const atPlace = alias(r, 'at_place');
@@ -153,10 +150,13 @@ function searchedPageOfIds(d: Database, given: Given, limit: number, offset: num
         .select({ id: sql<number>`"newest"."newest_id"`.as('found_id') })
         .from(places)
         .crossJoinLateral(newest(atPlace, eq(atPlace.locationId, places.id)).as('newest')),
-      d.select({ id: sql<number>`${r.id}`.as('found_id') }).from(r).where(numbered),
+      d
+        .select({ id: sql<number>`${r.id}`.as('found_id') })
+        .from(r)
+        .where(numbered),
     ),
   );
-  const c = rentalRequestCounts;
+  const c = rentalRequestRequesterCounts;
   const named = d
     .select({ n: sql<number>`coalesce(sum(${c.requests}), 0)` })
     .from(c)
