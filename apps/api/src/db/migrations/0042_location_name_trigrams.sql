@@ -1,0 +1,1 @@
+CREATE INDEX "locations_name_search_idx" ON "locations" USING gin ("name" gin_trgm_ops);
