@@ -162,9 +162,10 @@ function searchedPageOfIds(d: Database, given: Given, limit: number, offset: num
     .from(c)
     .where(
       and(
+        // `= any(array(...))`: each an index condition, where `in (...)` read every counter.
         or(
-          inArray(c.requestedById, d.select({ id: people.id }).from(people)),
-          inArray(c.locationId, d.select({ id: places.id }).from(places)),
+          sql`${c.requestedById} = any(array(${d.select({ id: people.id }).from(people)}))`,
+          sql`${c.locationId} = any(array(${d.select({ id: places.id }).from(places)}))`,
         ),
         given.status ? eq(c.status, p('status')) : undefined,
       ),
