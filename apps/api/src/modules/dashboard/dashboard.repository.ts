@@ -34,9 +34,10 @@ import { limitLiteral, prepared, unseen } from '../../lib/prepared';
  * period, never by the years of history. `scope` is a field manager's location, null for an admin.
  *
  * Each read but a year's chart is a named prepared statement (lib/prepared.ts, decisions 030 and
- * 033), one for an admin and one for a field manager's location: the page asks for them all at every visit, and building
- * and planning them cost about as much as reading them. Every value is a placeholder: the
- * location `scope` and the period's bounds (`from`, `to`, `since`, `monthStart`, `unit`, `zone`).
+ * 033), one for an admin and one for a field manager's location: the page asks for them all at
+ * every visit, and building and planning them cost about as much as reading them. Every value is
+ * a placeholder: the location `scope` and the period's bounds (`from`, `to`, `since`,
+ * `monthStart`, `unit`, `zone`).
  */
 
 const p = sql.placeholder;

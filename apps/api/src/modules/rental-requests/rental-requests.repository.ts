@@ -139,17 +139,19 @@ function searchedPageOfIds(d: Database, given: Given, limit: number, offset: num
       .where(and(owner, statusOf(t.status)))
       .orderBy(desc(t.id))
       .limit(end);
+  const ofPerson = newest(byPerson, eq(byPerson.requestedById, people.id)).as('of_person');
+  const ofPlace = newest(atPlace, eq(atPlace.locationId, places.id)).as('of_place');
   const numbered = and(eq(r.id, p('searchId')), statusOf(r.status));
   const found = d.$with('found').as(
     union(
       d
-        .select({ id: sql<number>`"newest"."newest_id"`.as('found_id') })
+        .select({ id: sql<number>`${ofPerson.id}`.as('found_id') })
         .from(people)
-        .crossJoinLateral(newest(byPerson, eq(byPerson.requestedById, people.id)).as('newest')),
+        .crossJoinLateral(ofPerson),
       d
-        .select({ id: sql<number>`"newest"."newest_id"`.as('found_id') })
+        .select({ id: sql<number>`${ofPlace.id}`.as('found_id') })
         .from(places)
-        .crossJoinLateral(newest(atPlace, eq(atPlace.locationId, places.id)).as('newest')),
+        .crossJoinLateral(ofPlace),
       d
         .select({ id: sql<number>`${r.id}`.as('found_id') })
         .from(r)
