@@ -27,3 +27,18 @@ describe('dayRange', () => {
     expect(dayRange('2023-12-31', 'UTC').to).toEqual(new Date('2024-01-01T00:00:00Z'));
   });
 });
+
+describe('startOfDay, asked again', () => {
+  it('gives the same instant as a new Date each time, so that a caller changing one changes no other', () => {
+    const first = startOfDay('2024-03-31', 'Europe/Berlin');
+    first.setUTCHours(12);
+    const again = startOfDay('2024-03-31', 'Europe/Berlin');
+    expect(again).toEqual(new Date('2024-03-30T23:00:00Z'));
+    expect(again).not.toBe(first);
+  });
+
+  it('tells the same day apart in two time zones', () => {
+    expect(startOfDay('2024-05-03', 'UTC')).toEqual(new Date('2024-05-03T00:00:00Z'));
+    expect(startOfDay('2024-05-03', 'Asia/Kolkata')).toEqual(new Date('2024-05-02T18:30:00Z'));
+  });
+});

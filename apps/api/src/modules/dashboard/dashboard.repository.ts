@@ -276,8 +276,8 @@ function invoicesIssued(db: Database, scope: Scope) {
     .where(
       only(
         and(
-          sql`${invoices.issueDate} >= ${p('from')}::date`,
-          sql`${invoices.issueDate} < ${p('to')}::date`,
+          sql`${invoices.issueDate} >= ${unseen('from', 'date')}`,
+          sql`${invoices.issueDate} < ${unseen('to', 'date')}`,
         ),
         scope,
         invoices.locationId,
@@ -296,8 +296,8 @@ function presentStaff(db: Database, scope: Scope) {
   const a = attendance;
   const marked = and(
     eq(a.staffId, staff.id),
-    sql`${a.date} >= ${p('from')}::date`,
-    sql`${a.date} < ${p('to')}::date`,
+    sql`${a.date} >= ${unseen('from', 'date')}`,
+    sql`${a.date} < ${unseen('to', 'date')}`,
     oneOf(a.status, PRESENT_ATTENDANCE_STATUSES),
   );
   return db
