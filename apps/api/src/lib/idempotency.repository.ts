@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_LIFETIME_HOURS } from '@stockyard/shared';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { preparedOn } from './prepared';
 
 /** The rows of the Idempotency-Keys (decision 019). */
 
@@ -13,26 +14,48 @@ export type RequestKey = Pick<StoredKey, 'userId' | 'key' | 'method' | 'path' | 
 /** The oldest time of a live key: older ones are gone, and a request sent with one is new. */
 const alive = () => sql.raw(`now() - interval '${IDEMPOTENCY_KEY_LIFETIME_HOURS} hours'`);
 
+const p = sql.placeholder;
+
 /** Writes the key's row in `tx`; false when the key is another request's. */
 export async function insertKey(tx: DbExecutor, request: RequestKey): Promise<boolean> {
-  const fields = {
+  // Every write takes its key first: a named statement (decision 035).
+  const statement = preparedOn(tx, 'idempotency_key_take', (d, name) => {
+    const fields = {
+      userId: p('userId'),
+      key: p('key'),
+      method: p('method'),
+      path: p('path'),
+      requestHash: p('requestHash'),
+    };
+    return (
+      d
+        .insert(idempotencyKeys)
+        .values(fields)
+        // A row past its lifetime (not yet pruned) is taken over: the request is a new one. A
+        // live row's transaction, if still open, is waited for here by the unique index.
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.userId, idempotencyKeys.key],
+          set: {
+            method: sql`excluded.method`,
+            path: sql`excluded.path`,
+            requestHash: sql`excluded.request_hash`,
+            statusCode: sql`null`,
+            responseBody: sql`null`,
+            createdAt: sql`now()`,
+          },
+          setWhere: lt(idempotencyKeys.createdAt, alive()),
+        })
+        .returning({ key: idempotencyKeys.key })
+        .prepare(name)
+    );
+  });
+  const rows = await statement.execute({
     userId: request.userId,
     key: request.key,
     method: request.method,
     path: request.path,
     requestHash: request.requestHash,
-  };
-  const rows = await tx
-    .insert(idempotencyKeys)
-    .values(fields)
-    // A row past its lifetime (not yet pruned) is taken over: the request is a new one. A live
-    // row's transaction, if still open, is waited for here by the unique index.
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { ...fields, statusCode: null, responseBody: null, createdAt: sql`now()` },
-      setWhere: lt(idempotencyKeys.createdAt, alive()),
-    })
-    .returning({ key: idempotencyKeys.key });
+  });
   return rows.length > 0;
 }
 
@@ -42,16 +65,21 @@ export async function findKey(
   userId: number,
   key: string,
 ): Promise<StoredKey | null> {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.key, key),
-        gte(idempotencyKeys.createdAt, alive()),
-      ),
-    );
+  // Every write sent with a key looks for it first: a named statement (decision 035).
+  const statement = preparedOn(db, 'idempotency_key_find', (d, name) =>
+    d
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, p('userId')),
+          eq(idempotencyKeys.key, p('key')),
+          gte(idempotencyKeys.createdAt, alive()),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ userId, key });
   return row ?? null;
 }
 
@@ -62,10 +90,19 @@ export async function storeAnswer(
   statusCode: number,
   responseBody: string,
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode, responseBody })
-    .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+  const statement = preparedOn(db, 'idempotency_key_answer', (d, name) =>
+    d
+      .update(idempotencyKeys)
+      .set({ statusCode: sql`${p('statusCode')}`, responseBody: sql`${p('responseBody')}` })
+      .where(and(eq(idempotencyKeys.userId, p('userId')), eq(idempotencyKeys.key, p('key'))))
+      .prepare(name),
+  );
+  await statement.execute({
+    statusCode,
+    responseBody,
+    userId: request.userId,
+    key: request.key,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
-import { Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../db/client';
 
 /*
  * Named prepared statements. Building a query with drizzle and planning it in PostgreSQL were most
@@ -15,7 +15,9 @@ import type { Database } from '../db/client';
  * - low stock, the job type summary's sums and the material picker's options;
  * - the dashboard's stock, units out on rentals (now and when the month began), chart of days and
  *   cards, per scope (an admin's or a location's); a year's chart is planned at each call
- *   (decision 033).
+ *   (decision 033);
+ * - the statements every change writes (its Idempotency-Key, its activity entry, the stock
+ *   ledger's), run in the change's transaction by `preparedOn` (decision 035).
  * A prepared read takes every value it reads as a placeholder (`sql.placeholder`), never written
  * into its SQL: a value written in would be served to every later call of the statement, so
  * building one throws (`placeholdersOnly`). `test/plans.test.ts` holds these reads to planning once
@@ -49,13 +51,55 @@ export function prepared<T>(
 }
 
 /**
- * Throws when a statement's parameters hold a value, not only placeholders: the value would be
- * served to every later call of the statement, whatever that call asked for.
+ * Throws when a statement's parameters hold a value, not only placeholders (a column's value given
+ * as one is a placeholder that its column encodes): the value would be served to every later call
+ * of the statement, whatever that call asked for.
  */
 export function placeholdersOnly(params: unknown, what: string): void {
-  if (Array.isArray(params) && params.some((param) => !(param instanceof Placeholder))) {
+  const placeholder = (param: unknown) =>
+    param instanceof Placeholder || (param instanceof Param && param.value instanceof Placeholder);
+  if (Array.isArray(params) && !params.every(placeholder)) {
     throw new Error(`${what} writes a value into its statement: take it as a placeholder`);
   }
+}
+
+/** Statements of `preparedOn`, by name, built once for every connection and transaction. */
+const builtOnce = new Map<string, object>();
+
+/** The connection a drizzle executor sends its queries to: the pool, or a transaction's client. */
+function connectionOf(executor: DbExecutor): unknown {
+  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client) throw new Error('a drizzle executor without a session client');
+  return client;
+}
+
+/**
+ * A named prepared statement run on `executor`, the pool or an open transaction: the writes every
+ * change makes (its Idempotency-Key, its activity entry, a stock change and its movement and
+ * level), built by drizzle once and planned once per connection (decision 035). drizzle binds a
+ * prepared query to the client it was built on, a transaction's for a write; so the query is
+ * built once and each call runs it on the executor's client (a drizzle prepared query sends
+ * through its `client`, which the call's own object shadows). `test/prepared-on.test.ts` holds
+ * a statement to the transaction it is run in: it sees the transaction's rows, and a rollback
+ * takes back what it wrote.
+ */
+export function preparedOn<T extends object>(
+  executor: DbExecutor,
+  name: string,
+  build: (db: DbExecutor, name: string) => T,
+): T {
+  let statement = builtOnce.get(name) as T | undefined;
+  if (!statement) {
+    statement = build(executor, name);
+    placeholdersOnly((statement as { params?: unknown }).params, `the prepared statement ${name}`);
+    // A drizzle that sent through another field would run every call on the first executor's
+    // client: refused here rather than sent to a connection another request holds.
+    if (!Object.hasOwn(statement, 'client')) {
+      throw new Error(`the prepared statement ${name} does not send through its own client`);
+    }
+    builtOnce.set(name, statement);
+  }
+  return Object.create(statement, { client: { value: connectionOf(executor) } }) as T;
 }
 
 /** The page sizes the screens offer: the only ones a list's statement is named for. */

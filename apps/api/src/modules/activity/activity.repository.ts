@@ -1,14 +1,45 @@
 import type { ActivityLogItem } from '@stockyard/shared';
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import { activityLogs, locations, users } from '../../db/schema';
 import { listPage, type Page, type Shaped } from '../../lib/list-page';
+import { preparedOn } from '../../lib/prepared';
 
 export type ActivityEntry = typeof activityLogs.$inferInsert;
 
+const p = sql.placeholder;
+
+/** Writes an entry of the log: every change writes one, a named statement (decision 035). */
 export async function insertActivity(db: DbExecutor, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLogs).values(entry);
+  const statement = preparedOn(db, 'activity_log_insert', (d, name) =>
+    d
+      .insert(activityLogs)
+      .values({
+        userId: p('userId'),
+        action: p('action'),
+        description: p('description'),
+        entityType: p('entityType'),
+        entityId: p('entityId'),
+        locationId: p('locationId'),
+        // Written as JSON text, so that an entry without details has none (NULL, not JSON null).
+        details: sql`${p('details')}::jsonb`,
+        ip: p('ip'),
+        timestamp: sql`coalesce(${p('timestamp')}::timestamptz, now())`,
+      })
+      .prepare(name),
+  );
+  await statement.execute({
+    userId: entry.userId ?? null,
+    action: entry.action,
+    description: entry.description,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    locationId: entry.locationId ?? null,
+    details: entry.details == null ? null : JSON.stringify(entry.details),
+    ip: entry.ip ?? null,
+    timestamp: entry.timestamp ?? null,
+  });
 }
 
 export type ActivityFilters = { locationId?: number; day?: { from: Date; to: Date } };

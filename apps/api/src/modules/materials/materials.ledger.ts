@@ -85,16 +85,14 @@ export async function changeStock(
   }
   shiftStockLevel(uow, material.locationId, delta);
   if (delta === 0 && !entry.recordUnchanged) return { material, before };
-  await repo.insertMovements(uow.tx, [
-    {
-      materialId: material.id,
-      delta,
-      quantityAfter: material.quantity,
-      reason: entry.reason,
-      reference: entry.reference ?? null,
-      userId: entry.userId,
-    },
-  ]);
+  await repo.insertMovement(uow.tx, {
+    materialId: material.id,
+    delta,
+    quantityAfter: material.quantity,
+    reason: entry.reason,
+    reference: entry.reference ?? null,
+    userId: entry.userId,
+  });
   if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
   return { material, before };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { listPage, type Page } from '../../lib/list-page';
+import { limitLiteral, preparedOn } from '../../lib/prepared';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type MovementValues = typeof stockMovements.$inferInsert;
@@ -19,24 +20,40 @@ export type MaterialValues = Pick<MaterialRow, 'name' | 'locationId' | 'notes' |
 
 const live = isNull(materials.deletedAt);
 const withLocation = { material: materials, locationName: locations.name };
+const p = sql.placeholder;
+
+/*
+ * The statements of a stock change (a material read and locked, its quantity written, its movement
+ * and its location's level) are named statements built once (lib/prepared.ts `preparedOn`,
+ * decision 035): each change ran them built and planned anew, about 2 ms of the API's CPU and 1 ms
+ * of PostgreSQL's a stock update.
+ */
 
 export async function findMaterial(db: DbExecutor, id: number) {
-  const [row] = await db
-    .select(withLocation)
-    .from(materials)
-    .innerJoin(locations, eq(locations.id, materials.locationId))
-    .where(and(eq(materials.id, id), live));
+  const statement = preparedOn(db, 'material_with_location', (d, name) =>
+    d
+      .select(withLocation)
+      .from(materials)
+      .innerJoin(locations, eq(locations.id, materials.locationId))
+      .where(and(eq(materials.id, p('id')), live))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 
 /** Live materials locked until the transaction ends, always in id order so that two transfers never deadlock. */
 export async function lockMaterials(db: DbExecutor, ids: number[]) {
-  return db
-    .select()
-    .from(materials)
-    .where(and(inArray(materials.id, ids), live))
-    .orderBy(asc(materials.id))
-    .for('no key update');
+  const statement = preparedOn(db, 'materials_lock', (d, name) =>
+    d
+      .select()
+      .from(materials)
+      .where(and(sql`${materials.id} = any(${p('ids')}::integer[])`, live))
+      .orderBy(asc(materials.id))
+      .for('no key update')
+      .prepare(name),
+  );
+  return statement.execute({ ids });
 }
 
 /** A new material, empty: its stock comes through the ledger (materials.ledger.ts, changeStock). */
@@ -97,21 +114,30 @@ export async function updateMaterial(db: DbExecutor, id: number, values: Partial
  * would. For the ledger's changeStock only, which writes the movement with it.
  */
 export async function addQuantity(db: DbExecutor, id: number, delta: number) {
-  const [row] = await db
-    .update(materials)
-    .set({ quantity: sql`${materials.quantity} + ${delta}`, updatedAt: sql`now()` })
-    .where(and(eq(materials.id, id), live, gte(materials.quantity, -Math.min(delta, 0))))
-    .returning();
+  const statement = preparedOn(db, 'material_quantity_add', (d, name) => {
+    const by = sql`${p('delta')}::numeric`;
+    return d
+      .update(materials)
+      .set({ quantity: sql`${materials.quantity} + ${by}`, updatedAt: sql`now()` })
+      .where(and(eq(materials.id, p('id')), live, sql`${materials.quantity} + ${by} >= 0`))
+      .returning()
+      .prepare(name);
+  });
+  const [row] = await statement.execute({ id, delta });
   return row ?? null;
 }
 
 /** Writes a counted quantity. For the ledger's changeStock only, which writes the movement with it. */
 export async function setQuantity(db: DbExecutor, id: number, quantity: number) {
-  const [row] = await db
-    .update(materials)
-    .set({ quantity, updatedAt: sql`now()` })
-    .where(eq(materials.id, id))
-    .returning();
+  const statement = preparedOn(db, 'material_quantity_set', (d, name) =>
+    d
+      .update(materials)
+      .set({ quantity: sql`${p('quantity')}::numeric`, updatedAt: sql`now()` })
+      .where(eq(materials.id, p('id')))
+      .returning()
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, quantity });
   return row!;
 }
 
@@ -123,8 +149,28 @@ export async function currentQuantity(db: DbExecutor, id: number): Promise<numbe
   return row?.quantity ?? null;
 }
 
-export async function insertMovements(db: DbExecutor, movements: MovementValues[]) {
-  await db.insert(stockMovements).values(movements);
+export async function insertMovement(db: DbExecutor, movement: MovementValues) {
+  const statement = preparedOn(db, 'stock_movement_insert', (d, name) =>
+    d
+      .insert(stockMovements)
+      .values({
+        materialId: p('materialId'),
+        delta: p('delta'),
+        quantityAfter: p('quantityAfter'),
+        reason: p('reason'),
+        reference: p('reference'),
+        userId: p('userId'),
+      })
+      .prepare(name),
+  );
+  await statement.execute({
+    materialId: movement.materialId,
+    delta: movement.delta,
+    quantityAfter: movement.quantityAfter,
+    reason: movement.reason,
+    reference: movement.reference ?? null,
+    userId: movement.userId ?? null,
+  });
 }
 
 /**
@@ -136,20 +182,34 @@ export async function addToStockLevels(
   month: string,
   changes: ReadonlyArray<{ locationId: number; units: number }>,
 ) {
-  for (const { locationId, units } of changes) {
-    const before = db
+  const statement = preparedOn(db, 'stock_level_add', (d, name) => {
+    const before = d
       .select({ units: stockLevels.units })
       .from(stockLevels)
-      .where(and(eq(stockLevels.locationId, locationId), sql`${stockLevels.month} < ${month}`))
+      .where(
+        and(
+          eq(stockLevels.locationId, p('locationId')),
+          sql`${stockLevels.month} < ${p('month')}::date`,
+        ),
+      )
       .orderBy(desc(stockLevels.month))
-      .limit(1);
-    await db
+      .limit(limitLiteral(1));
+    const units = sql`${p('units')}::numeric`;
+    return d
       .insert(stockLevels)
-      .values({ locationId, month, units: sql`coalesce((${before}), 0) + ${units}` })
+      .values({
+        locationId: p('locationId'),
+        month: p('month'),
+        units: sql`coalesce((${before}), 0) + ${units}`,
+      })
       .onConflictDoUpdate({
         target: [stockLevels.locationId, stockLevels.month],
         set: { units: sql`${stockLevels.units} + ${units}` },
-      });
+      })
+      .prepare(name);
+  });
+  for (const { locationId, units } of changes) {
+    await statement.execute({ locationId, month, units });
   }
 }
 
