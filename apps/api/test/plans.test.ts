@@ -193,7 +193,7 @@ const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknow
         unit: 'day' as const,
       };
       const [out, stock, flows] = await Promise.all([
-        dashboard.rentalsOutAt(one, null, month),
+        dashboard.rentalsOutAt(one, null, month.toISOString().slice(0, 10)),
         dashboard.stockAtMonthStart(one, null, month.toISOString().slice(0, 10)),
         dashboard.rentalFlows(one, null, days, 'UTC'),
       ]);

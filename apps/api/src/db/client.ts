@@ -23,6 +23,11 @@ export const POOL_CHECKOUT_TIMEOUT_MS = 60_000;
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
+/** The IANA name of this process's time zone (its TZ, or the system's). */
+export function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export function createDatabase(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -31,6 +36,9 @@ export function createDatabase(url: string, poolSize = 10): Database {
     // A server gone without a word (a firewall's silent drop) is found by the kernel's probes.
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    // The server's calendar, which the database's months follow where it books them itself (the
+    // units out on rentals by month, migration 0043): the time zone of this process.
+    options: `-c stockyard.time_zone=${serverTimeZone()}`,
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.

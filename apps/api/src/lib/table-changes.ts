@@ -14,6 +14,9 @@ export const BOOKKEEPING_TABLES = [
   'email_outbox',
   'idempotency_keys',
   'login_attempts',
+  // The units out on rentals by month (migration 0043): written only with a rental, whose table
+  // sends the notice.
+  'material_rental_out_changes',
   // The names rental items have been given (migration 0035): written only with an item, whose
   // table sends the notice.
   'material_rental_item_names',

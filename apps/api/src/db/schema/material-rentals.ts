@@ -119,6 +119,33 @@ export const materialRentalCounts = pgTable(
 );
 
 /**
+ * How the units out on ACTIVE rentals to each location changed in each month of the server's
+ * calendar, booked when written (decision 035): kept by the counters' triggers on
+ * `material_rentals` in the same statement (migration 0043), so that this month's changes summed
+ * over a location's (or every location's) few rows, taken from the units out now, give the units
+ * out when the month began, whatever the month's returns number. Months older than the current
+ * one are history, written by the rebuild from the rentals and their returns.
+ */
+export const materialRentalOutChanges = pgTable(
+  'material_rental_out_changes',
+  {
+    toLocationId: integer('to_location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** The month's first day, on the server's calendar. */
+    month: date('month', { mode: 'string' }).notNull(),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.toLocationId, t.month] }),
+    // Every location's changes since a month began. Not covering `units`: an index on it would
+    // make every write of a row a new index entry (no HOT update), and a transaction changing one
+    // location's rentals thousands of times would look its row up through all of them.
+    index('material_rental_out_changes_month_idx').on(t.month),
+  ],
+);
+
+/**
  * Every name a rental item has been given, once (decision 023): what the list's search tests, a
  * few hundred names where there are hundreds of thousands of items. The items' trigger writes a
  * name as an item takes it (migration 0035) and each item refers to its name, so that no item has

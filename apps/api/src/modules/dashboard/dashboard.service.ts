@@ -76,7 +76,7 @@ async function endOfLastMonth(
 ) {
   const [stock, rentals] = await Promise.all([
     repo.stockAtMonthStart(ctx.db, scope, when.thisMonth),
-    repo.rentalsOutAt(ctx.db, scope, when.monthBegan),
+    repo.rentalsOutAt(ctx.db, scope, when.thisMonth),
   ]);
   return { stock, rentals };
 }

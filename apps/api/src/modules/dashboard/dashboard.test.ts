@@ -195,6 +195,9 @@ beforeAll(async () => {
     changed: at(2030, 1, 15),
     returns: [[at(2030, 1, 15), 3]],
   });
+  // The rentals were written as they stand after their history, on days the database's clock has
+  // not reached: their units out by month are rebuilt from that history, as migration 0043 did.
+  await t.db.execute(sql`select material_rental_out_changes_rebuild()`);
 
   // Invoices by issue date.
   const issued: Array<[number, string]> = [
