@@ -144,7 +144,7 @@ export function preparedList<T>(
  */
 export function unseen(
   name: string,
-  type: 'bigint' | 'integer' | 'text' | 'date' | 'timestamptz',
+  type: 'bigint' | 'integer' | 'integer[]' | 'text' | 'date' | 'timestamptz',
 ): SQL {
   return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
 }

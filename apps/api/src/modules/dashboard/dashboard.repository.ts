@@ -84,24 +84,6 @@ export async function stockByLocation(db: Database, scope: Scope) {
   return statement.execute(scopeValue(scope));
 }
 
-/** The units in stock at the viewer's locations when `monthStart` began. */
-export async function stockAtMonthStart(db: Database, scope: Scope, monthStart: string) {
-  const statement = prepared(db, `dashboard_stock_then_${scopeName(scope)}`, (d, name) =>
-    d
-      .select({
-        units:
-          sql<number>`coalesce(sum(${latestLevel(d, unseen('monthStart', 'date'))}), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(locations)
-      .where(scope === null ? undefined : eq(locations.id, p('scope')))
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ ...scopeValue(scope), monthStart });
-  return row?.units ?? 0;
-}
-
 const outOnActiveRentals = (db: Database, scope: Scope) =>
   db
     .select({
@@ -116,36 +98,38 @@ const outOnActiveRentals = (db: Database, scope: Scope) =>
       ),
     );
 
-/** The units out on ACTIVE rentals now, from the rentals' counters (migration 0020). */
-export async function rentalsOutNow(db: Database, scope: Scope) {
-  const statement = prepared(db, `dashboard_rented_${scopeName(scope)}`, (d, name) =>
-    outOnActiveRentals(d, scope).prepare(name),
-  );
-  const [row] = await statement.execute(scopeValue(scope));
-  return Number(row?.units ?? 0);
-}
-
 /**
- * The units out on rentals when the month of `monthStart` began: out now, less how they changed
- * since, each location's few rows of changes by month (migration 0043, decision 035). Both read in
- * one statement, so that they agree.
+ * The standing figures beside the stock now, in one statement so that they agree: the units out
+ * on ACTIVE rentals now (the rentals' counters, migration 0020) and when the month of
+ * `monthStart` began (now, less how they changed since: each location's few rows of changes by
+ * month, migration 0043, decision 035), and the units in stock when it began (each location's
+ * latest stock level of an earlier month).
  */
-export async function rentalsOutAt(db: Database, scope: Scope, monthStart: string) {
-  const statement = prepared(db, `dashboard_rented_then_${scopeName(scope)}`, (d, name) => {
+export async function standingFigures(db: Database, scope: Scope, monthStart: string) {
+  const statement = prepared(db, `dashboard_figures_${scopeName(scope)}`, (d, name) => {
+    const month = unseen('monthStart', 'date');
     const c = materialRentalOutChanges;
     const changedSince = d
       .select({ units: sql<number>`coalesce(sum(${c.units}), 0)` })
       .from(c)
-      .where(only(sql`${c.month} >= ${unseen('monthStart', 'date')}`, scope, c.toLocationId));
+      .where(only(sql`${c.month} >= ${month}`, scope, c.toLocationId));
+    const stockThen = d
+      .select({ units: sql<number>`coalesce(sum(${latestLevel(d, month)}), 0)` })
+      .from(locations)
+      .where(scope === null ? undefined : eq(locations.id, p('scope')));
     return d
       .select({
-        units: sql<string>`(${outOnActiveRentals(d, scope)}) - (${changedSince})`,
+        rentedNow: sql<number>`(${outOnActiveRentals(d, scope)})`.mapWith(Number),
+        rentedThen: sql<number>`(${outOnActiveRentals(d, scope)}) - (${changedSince})`.mapWith(
+          Number,
+        ),
+        stockThen: sql<number>`(${stockThen})`.mapWith(Number),
       })
       .from(ONE_ROW)
       .prepare(name);
   });
   const [row] = await statement.execute({ ...scopeValue(scope), monthStart });
-  return Number(row?.units ?? 0);
+  return row!;
 }
 
 /**

@@ -52,7 +52,6 @@ function calendar(period: DashboardPeriod) {
     range,
     thisMonth,
     instants: { from: startOfDay(range.from, zone), to: startOfDay(range.to, zone) },
-    todayBegan: startOfDay(today, zone),
     monthBegan: startOfDay(thisMonth, zone),
   };
 }
@@ -68,19 +67,6 @@ async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<t
   return new Map(flows.map((flow) => [flow.step, flow]));
 }
 
-/** The units in stock and out on rentals when this month began. */
-async function endOfLastMonth(
-  ctx: AppContext,
-  scope: number | null,
-  when: ReturnType<typeof calendar>,
-) {
-  const [stock, rentals] = await Promise.all([
-    repo.stockAtMonthStart(ctx.db, scope, when.thisMonth),
-    repo.rentalsOutAt(ctx.db, scope, when.thisMonth),
-  ]);
-  return { stock, rentals };
-}
-
 export async function dashboardStats(
   ctx: AppContext,
   user: SessionUser,
@@ -88,18 +74,17 @@ export async function dashboardStats(
 ): Promise<DashboardStatsDto> {
   const scope = scopeOf(user);
   const when = calendar(period);
-  const [stock, rentedNow, before, flows] = await Promise.all([
+  const [stock, figures, flows] = await Promise.all([
     repo.stockByLocation(ctx.db, scope),
-    repo.rentalsOutNow(ctx.db, scope),
-    endOfLastMonth(ctx, scope, when),
+    repo.standingFigures(ctx.db, scope, when.thisMonth),
     flowsOf(ctx, scope, when),
   ]);
   const unitsNow = round2(stock.reduce((sum, row) => sum + row.now, 0));
   return {
     totalMaterialCount: unitsNow,
-    activeRentals: rentedNow,
-    percentageChangeFromLastMonth: percentChange(unitsNow, round2(before.stock)),
-    activeRentalsPercentageChange: percentChange(rentedNow, before.rentals),
+    activeRentals: figures.rentedNow,
+    percentageChangeFromLastMonth: percentChange(unitsNow, round2(figures.stockThen)),
+    activeRentalsPercentageChange: percentChange(figures.rentedNow, figures.rentedThen),
     topLocations: stock.map((row) => ({
       location: { id: row.id, name: row.name, address: row.address },
       inventoryLevel: inventoryLevel(row.now, unitsNow),

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { listPage, type Page } from '../../lib/list-page';
-import { limitLiteral, preparedOn } from '../../lib/prepared';
+import { limitLiteral, preparedOn, unseen } from '../../lib/prepared';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type MovementValues = typeof stockMovements.$inferInsert;
@@ -48,7 +48,9 @@ export async function lockMaterials(db: DbExecutor, ids: number[]) {
     d
       .select()
       .from(materials)
-      .where(and(sql`${materials.id} = any(${p('ids')}::integer[])`, live))
+      // The ids unseen by the plan: a custom plan for one id looked cheaper than the generic one,
+      // and the lock was planned again at every call.
+      .where(and(sql`${materials.id} = any((${unseen('ids', 'integer[]')})::integer[])`, live))
       .orderBy(asc(materials.id))
       .for('no key update')
       .prepare(name),
