@@ -120,16 +120,15 @@ export async function standingFigures(db: Database, scope: Scope, monthStart: st
     return d
       .select({
         rentedNow: sql<number>`(${outOnActiveRentals(d, scope)})`.mapWith(Number),
-        rentedThen: sql<number>`(${outOnActiveRentals(d, scope)}) - (${changedSince})`.mapWith(
-          Number,
-        ),
+        changedSince: sql<number>`(${changedSince})`.mapWith(Number),
         stockThen: sql<number>`(${stockThen})`.mapWith(Number),
       })
       .from(ONE_ROW)
       .prepare(name);
   });
   const [row] = await statement.execute({ ...scopeValue(scope), monthStart });
-  return row!;
+  const { rentedNow, changedSince, stockThen } = row!;
+  return { rentedNow, rentedThen: rentedNow - changedSince, stockThen };
 }
 
 /**
