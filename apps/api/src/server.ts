@@ -5,7 +5,7 @@ import { PASSWORD_MESSAGES } from '@stockyard/shared';
 import { buildApp, DEFAULT_WEB_DIST } from './app';
 import { type Config, ConfigError, loadConfig, loginLimits } from './config';
 import { createContext } from './context';
-import { createDatabase } from './db/client';
+import { createDatabase, unknownTimeZone } from './db/client';
 import { DataDirInUseError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { ensureDatabase, runMigrations } from './db/migrate';
 import { loggerOptions } from './lib/logger';
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   };
 
   try {
+    const zoneProblem = await unknownTimeZone(db.$client);
+    if (zoneProblem) throw new ConfigError(zoneProblem);
     await runMigrations(db);
     const firstAdmin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     const ctx = createContext(db, await loadJwtSecret(config));

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { createDatabase, type Database } from './client';
+import { createDatabase, type Database, unknownTimeZone } from './client';
 
 let t: TestApp;
 let db: Database;
@@ -41,5 +42,35 @@ describe('a transaction whose connection goes before its BEGIN', () => {
       new Promise((resolve) => setTimeout(() => resolve('waiting'), 5_000)),
     ]);
     expect(ended).toBe('ended');
+  });
+});
+
+describe("the server's time zone, named to PostgreSQL", () => {
+  it("is this process's zone on each connection of the pool", async () => {
+    const pool = createDatabase(t.databaseUrl, 1).$client;
+    try {
+      const { rows } = await pool.query<{ zone: string }>(
+        `select current_setting('stockyard.time_zone') as zone`,
+      );
+      expect(rows[0]!.zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(await unknownTimeZone(pool)).toBeNull();
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('is refused, saying what to set, when PostgreSQL does not know it', async () => {
+    const client = new pg.Client({
+      connectionString: t.databaseUrl,
+      options: '-c stockyard.time_zone=Mars/Olympus_Mons',
+    });
+    await client.connect();
+    try {
+      expect(await unknownTimeZone(client)).toMatch(
+        /not one PostgreSQL knows .*Mars\/Olympus_Mons.*set TZ to a zone of the IANA database/,
+      );
+    } finally {
+      await client.end();
+    }
   });
 });

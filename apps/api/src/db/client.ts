@@ -28,6 +28,20 @@ export function serverTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * Null when the database knows the time zone its connections are given (`stockyard.time_zone`),
+ * else what is wrong: every rental written would fail on a zone it does not know, so the server
+ * does not start (server.ts).
+ */
+export async function unknownTimeZone(connection: pg.Pool | pg.Client): Promise<string | null> {
+  try {
+    await connection.query(`select now() at time zone current_setting('stockyard.time_zone')`);
+    return null;
+  } catch (error) {
+    return `The server's time zone is not one PostgreSQL knows (${(error as Error).message}): set TZ to a zone of the IANA database, such as Europe/Berlin.`;
+  }
+}
+
 export function createDatabase(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
