@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { KEEPALIVE_IDLE_MS } from '../lib/listen-connection';
+import { serverTimeZone } from '../lib/zoned-day';
 import * as schema from './schema';
 
 // numeric and bigint columns come back as numbers, as the API promises.
@@ -22,11 +23,6 @@ export type DbExecutor = Pick<
 export const POOL_CHECKOUT_TIMEOUT_MS = 60_000;
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
-
-/** The IANA name of this process's time zone (its TZ, or the system's). */
-export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 /**
  * Null when the database knows the time zone its connections are given (`stockyard.time_zone`),

@@ -16,7 +16,7 @@ import {
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import { scopeOf } from '../../lib/location-scope';
-import { startOfDay } from '../../lib/zoned-day';
+import { serverTimeZone, startOfDay } from '../../lib/zoned-day';
 import { lowStock } from '../materials/materials.service';
 import * as repo from './dashboard.repository';
 
@@ -26,20 +26,6 @@ import * as repo from './dashboard.repository';
  * (its TZ); weeks start on Monday. A field manager's figures are their location's. Every call
  * reads them afresh (decision 024): a working day's writes would make kept figures stale at once.
  */
-
-/** The server's time zone as last read, and the TZ it was read under. */
-let zone: { tz: string | undefined; name: string } | undefined;
-
-/**
- * The server's time zone: the calendar its days, weeks, months and years follow. Read again only
- * when TZ changes: making the formatter that tells it cost more than a dashboard's statements.
- */
-function serverTimeZone(): string {
-  if (zone?.tz !== process.env.TZ || zone === undefined) {
-    zone = { tz: process.env.TZ, name: Intl.DateTimeFormat().resolvedOptions().timeZone };
-  }
-  return zone.name;
-}
 
 function calendar(period: DashboardPeriod) {
   const today = localToday();
