@@ -1,4 +1,4 @@
-import { STORED_RENTAL_STATUSES, WRITE_OFF_STATUSES } from '@stockyard/shared';
+import { STORED_RENTAL_STATUSES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -90,10 +90,6 @@ export const materialRentals = pgTable(
       t.quantityTotal,
       t.returnedTotal,
     ),
-    // The dashboard: rentals made before the month and written off since, from the index alone.
-    index('material_rentals_written_off_idx')
-      .on(t.updatedAt, t.createdAt, t.toLocationId, t.quantityTotal, t.returnedTotal)
-      .where(oneOf(t.status, WRITE_OFF_STATUSES)),
     // One rental per request and source: a request's items from two yards make two rentals.
     uniqueIndex('material_rentals_request_source_unique').on(t.requestId, t.fromLocationId),
   ],
