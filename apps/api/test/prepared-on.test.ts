@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../src/db/client';
 import { locations } from '../src/db/schema';
-import { preparedOn } from '../src/lib/prepared';
+import { prepared } from '../src/lib/prepared';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
- * `preparedOn` builds a statement once and runs it on the connection of the executor it is given
+ * `prepared` builds a statement once and runs it on the connection of the executor it is given
  * (decision 035): in a transaction, on the transaction's client, so that the writes of a change
  * and their reads are one transaction, as if drizzle had built them there.
  */
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const p = sql.placeholder;
 const named = (on: DbExecutor) =>
-  preparedOn(on, 'test_location_named', (d, name) =>
+  prepared(on, 'test_location_named', (d, name) =>
     d
       .select({ id: locations.id })
       .from(locations)
@@ -28,7 +28,7 @@ const named = (on: DbExecutor) =>
       .prepare(name),
   );
 const addLocation = (on: DbExecutor) =>
-  preparedOn(on, 'test_location_insert', (d, name) =>
+  prepared(on, 'test_location_insert', (d, name) =>
     d
       .insert(locations)
       .values({ name: p('name'), address: p('address'), type: sql`'FIELD'` })
@@ -36,7 +36,7 @@ const addLocation = (on: DbExecutor) =>
       .prepare(name),
   );
 
-describe('preparedOn', () => {
+describe('prepared', () => {
   it("runs in the transaction it is given: it sees the transaction's rows, others do not", async () => {
     await t.db.transaction(async (tx) => {
       const [row] = await addLocation(tx).execute({ name: 'Inside Yard', address: '1 Way' });
@@ -67,7 +67,7 @@ describe('preparedOn', () => {
 
   it('refuses a statement with a value written into it', () => {
     expect(() =>
-      preparedOn(t.db, 'test_location_written_in', (d, name) =>
+      prepared(t.db, 'test_location_written_in', (d, name) =>
         d.select().from(locations).where(eq(locations.name, 'Written In')).prepare(name),
       ),
     ).toThrow('writes a value into its statement');

@@ -2,7 +2,7 @@ import { IDEMPOTENCY_KEY_LIFETIME_HOURS } from '@stockyard/shared';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { preparedOn } from './prepared';
+import { prepared } from './prepared';
 
 /** The rows of the Idempotency-Keys (decision 019). */
 
@@ -19,7 +19,7 @@ const p = sql.placeholder;
 /** Writes the key's row in `tx`; false when the key is another request's. */
 export async function insertKey(tx: DbExecutor, request: RequestKey): Promise<boolean> {
   // Every write takes its key first: a named statement (decision 035).
-  const statement = preparedOn(tx, 'idempotency_key_take', (d, name) => {
+  const statement = prepared(tx, 'idempotency_key_take', (d, name) => {
     const fields = {
       userId: p('userId'),
       key: p('key'),
@@ -66,7 +66,7 @@ export async function findKey(
   key: string,
 ): Promise<StoredKey | null> {
   // Every write sent with a key looks for it first: a named statement (decision 035).
-  const statement = preparedOn(db, 'idempotency_key_find', (d, name) =>
+  const statement = prepared(db, 'idempotency_key_find', (d, name) =>
     d
       .select()
       .from(idempotencyKeys)
@@ -90,7 +90,7 @@ export async function storeAnswer(
   statusCode: number,
   responseBody: string,
 ): Promise<void> {
-  const statement = preparedOn(db, 'idempotency_key_answer', (d, name) =>
+  const statement = prepared(db, 'idempotency_key_answer', (d, name) =>
     d
       .update(idempotencyKeys)
       .set({ statusCode: sql`${p('statusCode')}`, responseBody: sql`${p('responseBody')}` })

@@ -157,7 +157,7 @@ function withOnlyPlaceholders<Q extends { toSQL(): { params: unknown[] } }>(
 const statementNames = new Map<string, string>();
 
 /** A statement of this database prepared once for `key`, under a short name of its own. */
-function preparedOnce<T>(db: Database, key: string, build: (name: string) => T): T {
+function preparedOnce<T extends object>(db: Database, key: string, build: (name: string) => T): T {
   return prepared(db, key, () => {
     let name = statementNames.get(key);
     if (!name) {

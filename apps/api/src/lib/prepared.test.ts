@@ -5,26 +5,33 @@ import { createDatabase, type Database } from '../db/client';
 import { locations } from '../db/schema';
 import { limitLiteral, prepared, preparedList, SCREEN_PAGE_SIZES } from './prepared';
 
-// `preparedList` keys its statements by the database handle alone: any object stands for one.
-const db = {} as Database;
+// `preparedList` builds a statement once and runs it on the client of the executor it is given:
+// an object with a client stands for one, and a statement is an object that sends through its own.
+const db = { session: { client: {} } } as unknown as Database;
+/** What a statement `prepared` gives was built as: its own fields, the client aside. */
+const built = <T extends object>(statement: T) => ({
+  ...Object.getPrototypeOf(statement),
+  ...statement,
+});
 
 describe('preparedList', () => {
   it('names a statement only for the page sizes the screens offer, and builds it once', () => {
-    const built: string[] = [];
+    const names: string[] = [];
     const build = (_db: Database, name: string, limit: number) => {
-      built.push(name);
-      return { name, limit };
+      names.push(name);
+      return { name, limit, client: null };
     };
     for (let round = 0; round < 3; round++) {
       for (let limit = 1; limit <= MAX_PAGE_LIMIT; limit++)
         preparedList(db, 'a_list', { limit, offset: 2 * limit }, build);
     }
-    const named = built.filter((name) => name !== '');
+    const named = names.filter((name) => name !== '');
     expect(new Set(named).size).toBe(named.length);
     expect(named.sort()).toEqual([...SCREEN_PAGE_SIZES].map((size) => `a_list_${size}`).sort());
     expect(preparedList(db, 'a_list', { limit: 7, offset: 14 }, build)).toEqual({
       name: '',
       limit: 7,
+      client: null,
     });
   });
 
@@ -34,13 +41,14 @@ describe('preparedList', () => {
     const build = (_db: Database, name: string, _limit: number, offset: number) => ({
       name,
       offset: dialect.sqlToQuery(sql`offset ${offset}`).sql,
+      client: null,
     });
     const size = [...SCREEN_PAGE_SIZES][0]!;
-    expect(preparedList(db, 'b_list', { limit: size, offset: 0 }, build)).toEqual({
+    expect(built(preparedList(db, 'b_list', { limit: size, offset: 0 }, build))).toMatchObject({
       name: `b_list_first_${size}`,
       offset: 'offset 0',
     });
-    expect(preparedList(db, 'b_list', { limit: size, offset: size }, build)).toEqual({
+    expect(built(preparedList(db, 'b_list', { limit: size, offset: size }, build))).toMatchObject({
       name: `b_list_${size}`,
       offset: 'offset (select $1::bigint)',
     });
@@ -52,7 +60,7 @@ describe('preparedList', () => {
   });
 
   it('refuses a page size outside 1 to the cap, so that nothing but digits is written into SQL', () => {
-    const build = () => 'built';
+    const build = () => ({ client: null });
     for (const bad of [0, -1, MAX_PAGE_LIMIT + 1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => preparedList(db, 'a_list', { limit: bad }, build)).toThrow(RangeError);
       expect(() => limitLiteral(bad)).toThrow(RangeError);
@@ -84,7 +92,7 @@ describe('prepared', () => {
           .where(eq(locations.id, sql.placeholder('id')))
           .prepare(name);
       });
-    expect(read()).toBe(read());
+    expect(Object.getPrototypeOf(read())).toBe(Object.getPrototypeOf(read()));
     expect(builds).toBe(1);
   });
 });

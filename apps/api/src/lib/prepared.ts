@@ -1,6 +1,6 @@
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
 import { Param, Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../db/client';
+import type { DbExecutor } from '../db/client';
 
 /*
  * Named prepared statements. Building a query with drizzle and planning it in PostgreSQL were most
@@ -17,37 +17,50 @@ import type { Database, DbExecutor } from '../db/client';
  *   cards, per scope (an admin's or a location's); a year's chart is planned at each call
  *   (decision 033);
  * - the statements every change writes (its Idempotency-Key, its activity entry, the stock
- *   ledger's), run in the change's transaction by `preparedOn` (decision 035).
+ *   ledger's), run in the change's transaction (decision 035).
  * A prepared read takes every value it reads as a placeholder (`sql.placeholder`), never written
  * into its SQL: a value written in would be served to every later call of the statement, so
  * building one throws (`placeholdersOnly`). `test/plans.test.ts` holds these reads to planning once
  * per connection.
  */
 
-const cache = new WeakMap<Database, Map<string, unknown>>();
+/** The statements, by name, built once for every connection and transaction. */
+const builtOnce = new Map<string, object>();
+
+/** The connection a drizzle executor sends its queries to: the pool, or a transaction's client. */
+function connectionOf(executor: DbExecutor): unknown {
+  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client) throw new Error('a drizzle executor without a session client');
+  return client;
+}
 
 /**
- * A named prepared statement of this database, built once. PostgreSQL then plans it once per
- * connection instead of at every call, which is most of the cost of a small read.
+ * A named prepared statement run on `executor`, the pool or an open transaction: built by drizzle
+ * once, and planned by PostgreSQL once per connection instead of at every call, which is most of
+ * the cost of a small read or write. drizzle binds a prepared query to the client it was built on;
+ * so the query is built once and each call runs it on the executor's client (a drizzle prepared
+ * query sends through its `client`, which the call's own object shadows, decision 035).
+ * `test/prepared-on.test.ts` holds a statement to the transaction it is run in: it sees the
+ * transaction's rows, and a rollback takes back what it wrote.
  */
-export function prepared<T>(
-  db: Database,
+export function prepared<E extends DbExecutor, T extends object>(
+  executor: E,
   name: string,
-  build: (db: Database, name: string) => T,
+  build: (db: E, name: string) => T,
 ): T {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let statement = statements.get(name) as T | undefined;
+  let statement = builtOnce.get(name) as T | undefined;
   if (!statement) {
-    statement = build(db, name);
+    statement = build(executor, name);
     // drizzle's prepared query keeps its parameters, placeholders unfilled, in `params`.
-    placeholdersOnly((statement as { params?: unknown }).params, `the prepared read ${name}`);
-    statements.set(name, statement);
+    placeholdersOnly((statement as { params?: unknown }).params, `the prepared statement ${name}`);
+    // A drizzle that sent through another field would run every call on the first executor's
+    // client: refused here rather than sent to a connection another request holds.
+    if (!Object.hasOwn(statement, 'client')) {
+      throw new Error(`the prepared statement ${name} does not send through its own client`);
+    }
+    builtOnce.set(name, statement);
   }
-  return statement;
+  return Object.create(statement, { client: { value: connectionOf(executor) } }) as T;
 }
 
 /**
@@ -61,45 +74,6 @@ export function placeholdersOnly(params: unknown, what: string): void {
   if (Array.isArray(params) && !params.every(placeholder)) {
     throw new Error(`${what} writes a value into its statement: take it as a placeholder`);
   }
-}
-
-/** Statements of `preparedOn`, by name, built once for every connection and transaction. */
-const builtOnce = new Map<string, object>();
-
-/** The connection a drizzle executor sends its queries to: the pool, or a transaction's client. */
-function connectionOf(executor: DbExecutor): unknown {
-  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
-  if (!client) throw new Error('a drizzle executor without a session client');
-  return client;
-}
-
-/**
- * A named prepared statement run on `executor`, the pool or an open transaction: the writes every
- * change makes (its Idempotency-Key, its activity entry, a stock change and its movement and
- * level), built by drizzle once and planned once per connection (decision 035). drizzle binds a
- * prepared query to the client it was built on, a transaction's for a write; so the query is
- * built once and each call runs it on the executor's client (a drizzle prepared query sends
- * through its `client`, which the call's own object shadows). `test/prepared-on.test.ts` holds
- * a statement to the transaction it is run in: it sees the transaction's rows, and a rollback
- * takes back what it wrote.
- */
-export function preparedOn<T extends object>(
-  executor: DbExecutor,
-  name: string,
-  build: (db: DbExecutor, name: string) => T,
-): T {
-  let statement = builtOnce.get(name) as T | undefined;
-  if (!statement) {
-    statement = build(executor, name);
-    placeholdersOnly((statement as { params?: unknown }).params, `the prepared statement ${name}`);
-    // A drizzle that sent through another field would run every call on the first executor's
-    // client: refused here rather than sent to a connection another request holds.
-    if (!Object.hasOwn(statement, 'client')) {
-      throw new Error(`the prepared statement ${name} does not send through its own client`);
-    }
-    builtOnce.set(name, statement);
-  }
-  return Object.create(statement, { client: { value: connectionOf(executor) } }) as T;
 }
 
 /** The page sizes the screens offer: the only ones a list's statement is named for. */
@@ -117,11 +91,11 @@ export type PageBounds = { limit: number; offset?: number };
  * The first page is a statement of its own with OFFSET 0 written in; `build` writes `offset`
  * (`pageOffset`) where the read skips rows.
  */
-export function preparedList<T>(
-  db: Database,
+export function preparedList<E extends DbExecutor, T extends object>(
+  db: E,
   name: string,
   page: PageBounds,
-  build: (db: Database, name: string, limit: number, offset: number) => T,
+  build: (db: E, name: string, limit: number, offset: number) => T,
 ): T {
   const { limit } = page;
   checkPageSize(limit);

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import { activityLogs, locations, users } from '../../db/schema';
 import { listPage, type Page, type Shaped } from '../../lib/list-page';
-import { preparedOn } from '../../lib/prepared';
+import { prepared } from '../../lib/prepared';
 
 export type ActivityEntry = typeof activityLogs.$inferInsert;
 
@@ -12,7 +12,7 @@ const p = sql.placeholder;
 
 /** Writes an entry of the log: every change writes one, a named statement (decision 035). */
 export async function insertActivity(db: DbExecutor, entry: ActivityEntry): Promise<void> {
-  const statement = preparedOn(db, 'activity_log_insert', (d, name) =>
+  const statement = prepared(db, 'activity_log_insert', (d, name) =>
     d
       .insert(activityLogs)
       .values({

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { listPage, type Page } from '../../lib/list-page';
-import { limitLiteral, preparedOn, unseen } from '../../lib/prepared';
+import { limitLiteral, prepared, unseen } from '../../lib/prepared';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type MovementValues = typeof stockMovements.$inferInsert;
@@ -24,13 +24,13 @@ const p = sql.placeholder;
 
 /*
  * The statements of a stock change (a material read and locked, its quantity written, its movement
- * and its location's level) are named statements built once (lib/prepared.ts `preparedOn`,
+ * and its location's level) are named statements built once (lib/prepared.ts `prepared`,
  * decision 035): each change ran them built and planned anew, about 2 ms of the API's CPU and 1 ms
  * of PostgreSQL's a stock update.
  */
 
 export async function findMaterial(db: DbExecutor, id: number) {
-  const statement = preparedOn(db, 'material_with_location', (d, name) =>
+  const statement = prepared(db, 'material_with_location', (d, name) =>
     d
       .select(withLocation)
       .from(materials)
@@ -44,7 +44,7 @@ export async function findMaterial(db: DbExecutor, id: number) {
 
 /** Live materials locked until the transaction ends, always in id order so that two transfers never deadlock. */
 export async function lockMaterials(db: DbExecutor, ids: number[]) {
-  const statement = preparedOn(db, 'materials_lock', (d, name) =>
+  const statement = prepared(db, 'materials_lock', (d, name) =>
     d
       .select()
       .from(materials)
@@ -116,7 +116,7 @@ export async function updateMaterial(db: DbExecutor, id: number, values: Partial
  * would. For the ledger's changeStock only, which writes the movement with it.
  */
 export async function addQuantity(db: DbExecutor, id: number, delta: number) {
-  const statement = preparedOn(db, 'material_quantity_add', (d, name) => {
+  const statement = prepared(db, 'material_quantity_add', (d, name) => {
     const by = sql`${p('delta')}::numeric`;
     return d
       .update(materials)
@@ -131,7 +131,7 @@ export async function addQuantity(db: DbExecutor, id: number, delta: number) {
 
 /** Writes a counted quantity. For the ledger's changeStock only, which writes the movement with it. */
 export async function setQuantity(db: DbExecutor, id: number, quantity: number) {
-  const statement = preparedOn(db, 'material_quantity_set', (d, name) =>
+  const statement = prepared(db, 'material_quantity_set', (d, name) =>
     d
       .update(materials)
       .set({ quantity: sql`${p('quantity')}::numeric`, updatedAt: sql`now()` })
@@ -152,7 +152,7 @@ export async function currentQuantity(db: DbExecutor, id: number): Promise<numbe
 }
 
 export async function insertMovement(db: DbExecutor, movement: MovementValues) {
-  const statement = preparedOn(db, 'stock_movement_insert', (d, name) =>
+  const statement = prepared(db, 'stock_movement_insert', (d, name) =>
     d
       .insert(stockMovements)
       .values({
@@ -184,7 +184,7 @@ export async function addToStockLevels(
   month: string,
   changes: ReadonlyArray<{ locationId: number; units: number }>,
 ) {
-  const statement = preparedOn(db, 'stock_level_add', (d, name) => {
+  const statement = prepared(db, 'stock_level_add', (d, name) => {
     const before = d
       .select({ units: stockLevels.units })
       .from(stockLevels)
