@@ -341,7 +341,7 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
   await client.query('set local session_replication_role = origin');
   // The counters the triggers would have kept (migration 0020), counted once for the whole load.
   await client.query(
-    'select material_rental_counts_rebuild(), material_rental_out_changes_rebuild(), rental_request_counts_rebuild()',
+    'select material_rental_counts_rebuild(), material_rental_out_changes_rebuild(), material_rental_flows_rebuild(), rental_request_counts_rebuild()',
   );
   await seedDashboard(client);
   // The people of the working day and their places: bench/seed-day.ts.

@@ -182,25 +182,31 @@ const keptReads: Array<[string, string[] | 'list', (i: number) => Promise<unknow
     },
   ],
   [
-    "the dashboard's units out and in stock when the month began, and its chart of days",
-    ['dashboard_figures_all', 'dashboard_flows_by_day_all'],
+    "the dashboard's units out and in stock when the month began, its chart of days and of a year",
+    ['dashboard_figures_all', 'dashboard_flows_by_day_all', 'dashboard_flows_by_month_all'],
     async (i) => {
       const month = new Date(Date.UTC(2026, i % 12, 1));
       const day = new Date(month.getTime() + (i % 28) * 86_400_000);
-      const days = {
-        from: day,
-        to: new Date(day.getTime() + 7 * 86_400_000),
-        unit: 'day' as const,
-      };
-      const [figures, flows] = await Promise.all([
-        dashboard.standingFigures(one, null, month.toISOString().slice(0, 10)),
-        dashboard.rentalFlows(one, null, days, 'UTC'),
+      const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+      const week = { from: day, to: new Date(day.getTime() + 7 * 86_400_000) };
+      const year = { from: `${2020 + i}-01-01`, to: `${2021 + i}-01-01`, unit: 'month' as const };
+      const [figures, flows, months] = await Promise.all([
+        dashboard.standingFigures(one, null, isoDay(month)),
+        dashboard.rentalFlows(
+          one,
+          null,
+          { from: isoDay(week.from), to: isoDay(week.to), unit: 'day' },
+          week,
+          'UTC',
+        ),
+        dashboard.rentalFlows(one, null, year, week, 'UTC'),
       ]);
-      expect([typeof figures.rentedThen, typeof figures.stockThen, Array.isArray(flows)]).toEqual([
-        'number',
-        'number',
-        true,
-      ]);
+      expect([
+        typeof figures.rentedThen,
+        typeof figures.stockThen,
+        Array.isArray(flows),
+        Array.isArray(months),
+      ]).toEqual(['number', 'number', true, true]);
     },
   ],
   [

@@ -17,6 +17,9 @@ export const BOOKKEEPING_TABLES = [
   // The units out on rentals by month (migration 0043): written only with a rental, whose table
   // sends the notice.
   'material_rental_out_changes',
+  // The units rented out and returned by month (migration 0045): written only with a rental or a
+  // return, whose tables send the notice.
+  'material_rental_flows',
   // The names rental items have been given (migration 0035): written only with an item, whose
   // table sends the notice.
   'material_rental_item_names',

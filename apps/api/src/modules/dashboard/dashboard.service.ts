@@ -44,12 +44,7 @@ function calendar(period: DashboardPeriod) {
 
 /** The chart's units per step of the period. */
 async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
-  const flows = await repo.rentalFlows(
-    ctx.db,
-    scope,
-    { from: when.instants.from, to: when.instants.to, unit: when.range.unit },
-    when.zone,
-  );
+  const flows = await repo.rentalFlows(ctx.db, scope, when.range, when.instants, when.zone);
   return new Map(flows.map((flow) => [flow.step, flow]));
 }
 

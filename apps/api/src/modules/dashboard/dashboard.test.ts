@@ -196,8 +196,11 @@ beforeAll(async () => {
     returns: [[at(2030, 1, 15), 3]],
   });
   // The rentals were written as they stand after their history, on days the database's clock has
-  // not reached: their units out by month are rebuilt from that history, as migration 0043 did.
-  await t.db.execute(sql`select material_rental_out_changes_rebuild()`);
+  // not reached: their units out by month are rebuilt from that history, as migration 0043 did,
+  // and their units rented out and returned by month as migration 0045 did.
+  await t.db.execute(
+    sql`select material_rental_out_changes_rebuild(), material_rental_flows_rebuild()`,
+  );
 
   // Invoices by issue date.
   const issued: Array<[number, string]> = [
