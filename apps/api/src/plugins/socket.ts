@@ -25,6 +25,8 @@ type SocketData = { userId: number; sessionId: string; expiresAt: number | null 
 type InterServerEvents = {
   /** These sessions ended: each process tells its own sockets of them why, then disconnects them. */
   sessionsEnded: (sessionIds: string[], reason: SessionEndReason | null) => void;
+  /** These notifications were made: each process pushes them to its own sockets of their users. */
+  notificationsPushed: (notifications: StoredNotification[]) => void;
 };
 
 export type SocketServer = Server<
@@ -161,11 +163,20 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
     }
   });
 
-  const pushNotifications = (rows: StoredNotification[]) => {
+  // Pushed here to this process's sockets, and to the others' in one message for all the users of
+  // a change: emitted through the adapter to each user's room, a change that notified 13 people
+  // published 13 messages, each read and decoded by every process (decision 036).
+  const pushNotificationsHere = (rows: StoredNotification[]) => {
     for (const { userId, ...notification } of rows) {
-      io.to(notificationRoom(userId)).emit('notification', notification);
+      io.local.to(notificationRoom(userId)).emit('notification', notification);
     }
   };
+  const pushNotifications = (rows: StoredNotification[]) => {
+    if (rows.length === 0) return;
+    pushNotificationsHere(rows);
+    io.serverSideEmit('notificationsPushed', rows);
+  };
+  io.on('notificationsPushed', pushNotificationsHere);
   // A process's own sockets of the sessions: told why first, then disconnected. Both are local and
   // in this order: through the adapter each would wait for its own publish, and the disconnection
   // could overtake the reason. The disconnection goes as a packet after the reason, not by closing
