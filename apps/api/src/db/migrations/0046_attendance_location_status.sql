@@ -1,0 +1,1 @@
+CREATE INDEX "attendance_location_status_date_idx" ON "attendance" USING btree ("location_id","status","date","id");
