@@ -156,7 +156,7 @@ function withOnlyPlaceholders<Q extends { toSQL(): { params: unknown[] } }>(
 /** Statement names by what they read: a shape's key can be longer than PostgreSQL keeps. */
 const statementNames = new Map<string, string>();
 
-/** A statement of this database prepared once for `key`, under a short name of its own. */
+/** A statement prepared once for `key`, under a short name of its own. */
 function preparedOnce<T extends object>(db: Database, key: string, build: (name: string) => T): T {
   return prepared(db, key, () => {
     let name = statementNames.get(key);

@@ -13,9 +13,9 @@ import type { DbExecutor } from '../db/client';
  * - the details, each one read with its lines (decision 032): a material, an invoice, a rental
  *   request, a material rental, a staff member and their attendance overview;
  * - low stock, the job type summary's sums and the material picker's options;
- * - the dashboard's stock, units out on rentals (now and when the month began), chart of days and
- *   cards, per scope (an admin's or a location's); a year's chart is planned at each call
- *   (decision 033);
+ * - the dashboard's stock, units out on rentals (now and when the month began), charts (of days,
+ *   and of a year from its monthly books, decision 036) and cards, per scope (an admin's or a
+ *   location's);
  * - the statements every change writes (its Idempotency-Key, its activity entry, the stock
  *   ledger's), run in the change's transaction (decision 035).
  * A prepared read takes every value it reads as a placeholder (`sql.placeholder`), never written

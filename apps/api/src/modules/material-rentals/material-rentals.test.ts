@@ -9,7 +9,7 @@ import {
   rentalRefusals,
   requestDispatches,
 } from '@stockyard/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -1368,7 +1368,7 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
         tx.rollback();
       })
       .catch((error: unknown) => {
-        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+        if (!(error instanceof TransactionRollbackError)) throw error;
       });
   });
 });

@@ -49,7 +49,8 @@ export async function lockMaterials(db: DbExecutor, ids: number[]) {
       .select()
       .from(materials)
       // The ids unseen by the plan: a custom plan for one id looked cheaper than the generic one,
-      // and the lock was planned again at every call.
+      // and the lock was planned again at every call. Cast again, so that `any` reads the array:
+      // given the subquery itself, it would compare each id with the array as a whole.
       .where(and(sql`${materials.id} = any((${unseen('ids', 'integer[]')})::integer[])`, live))
       .orderBy(asc(materials.id))
       .for('no key update')
