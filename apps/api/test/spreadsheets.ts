@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 
@@ -98,4 +99,16 @@ export function expectPrintSetup(
     fitToHeight: 0,
     printTitlesRow: `${headerRow}:${headerRow}`,
   });
+}
+
+/**
+ * A downloaded .csv read as a spreadsheet program reads it, by csv-parse: UTF-8 with a byte order
+ * mark, CRLF after every record (the last too), parsed into its records, the header first.
+ */
+export function readCsv(body: Buffer): string[][] {
+  expect([...body.subarray(0, 3)], 'the byte order mark').toEqual([0xef, 0xbb, 0xbf]);
+  const text = body.toString('utf8');
+  expect(text.endsWith('\r\n'), 'the last record ends with CRLF').toBe(true);
+  expect(text.replaceAll('\r\n', '').includes('\r'), 'no lone CR').toBe(false);
+  return parse(body, { bom: true, record_delimiter: '\r\n', relax_column_count: false });
 }

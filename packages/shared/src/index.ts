@@ -11,6 +11,7 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dashboard';
 export * from './schemas/email-outbox';
+export * from './schemas/exports';
 export * from './schemas/invoices';
 export * from './schemas/locations';
 export * from './schemas/material-rentals';

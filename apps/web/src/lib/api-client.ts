@@ -188,12 +188,29 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   throw error;
 }
 
-/** Downloads a file answer (spreadsheets) with the bearer token. */
+/** The file name a Content-Disposition gives: its UTF-8 name (RFC 5987), else its plain one. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!);
+    } catch {
+      // a malformed name: the plain one below
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Downloads a file answer (spreadsheets) with the bearer token, under the name the server gives
+ * it (Content-Disposition), else `filename`. Resolves to the name it was saved under.
+ */
 export async function downloadFile(
   path: string,
   filename: string,
   query?: QueryParams,
-): Promise<void> {
+): Promise<string> {
   const token = sessionStore.token();
   const response = await fetch(buildUrl(path, query), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -204,12 +221,14 @@ export async function downloadFile(
     if (response.status === 401) handleUnauthorized(payload?.code);
     throw new ApiError(payload?.message || UNEXPECTED_ERROR_MESSAGE, response.status);
   }
+  const name = attachmentName(response.headers.get('content-disposition')) ?? filename;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = name;
   link.click();
   URL.revokeObjectURL(url);
+  return name;
 }
 
 export const api = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { isoToDisplayDate, parseIsoDate } from '../dates';
 import { idField, idText, optionalIdQuery, paginationQuery, plainText } from './common';
+import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 import { allOrOneLocationQuery } from './staff';
 
@@ -76,7 +77,8 @@ export const ATTENDANCE_MESSAGES = {
   overviewEmpty: 'No attendance data.',
 } as const;
 
-export const ATTENDANCE_EXPORT_FILE = 'attendance-list.xlsx';
+/** The export's file name without its extension (03: attendance-list.xlsx; .csv for CSV). */
+export const ATTENDANCE_EXPORT_FILE = 'attendance-list';
 
 /** HH:MM on a 24-hour clock, as the time inputs give it (seconds, when sent, are dropped). */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
@@ -212,6 +214,10 @@ export const attendanceFiltersQuery = z.object({
   staffId: optionalIdQuery('Staff must be a staff member id'),
 });
 export type AttendanceFilters = z.infer<typeof attendanceFiltersQuery>;
+
+/** GET <list>/export: the list's filters, every page, as xlsx or csv. */
+export const attendanceExportQuery = attendanceFiltersQuery.extend(exportFields);
+export type AttendanceExportQuery = z.infer<typeof attendanceExportQuery>;
 
 export const attendanceListQuery = attendanceFiltersQuery.extend(
   paginationQuery(PAGE_SIZES.attendance).shape,

@@ -3,6 +3,7 @@ import { INVOICE_UOMS, roundQuantity } from '../calculations';
 import { PAGE_SIZES } from '../constants';
 import { type CalendarDate, parseIsoDate, toIsoDate } from '../dates';
 import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
+import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 
 /** Invoices (02 sections 2.1 to 2.4, 3 to 9; 03 sections 2.6, 2.7 and 5): the one contract of both ends. */
@@ -314,6 +315,12 @@ export const invoiceListQuery = paginationQuery(PAGE_SIZES.invoices).extend({
   month: monthQuery,
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+/** GET <list>/export: the list's filters, every page, as xlsx or csv. */
+export const invoiceExportQuery = invoiceListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuery>;
 
 export const jobTypeSummaryQuery = z.object({
   locationId: locationFilterQuery,

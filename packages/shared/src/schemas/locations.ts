@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import type { LocationStatus, LocationType } from '../types';
 import { paginationQuery, plainText } from './common';
+import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 
 export const LOCATION_TYPES = ['BMR_YARD', 'FIELD'] as const satisfies readonly LocationType[];
@@ -71,6 +72,12 @@ export const locationListQuery = paginationQuery(PAGE_SIZES.locations).extend({
   ),
 });
 export type LocationListQuery = z.infer<typeof locationListQuery>;
+
+/** GET <list>/export: the list's filters, every page, as xlsx or csv. */
+export const locationExportQuery = locationListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type LocationExportQuery = z.infer<typeof locationExportQuery>;
 
 /** The pickers' lists (active, by type): one page holds the largest page any list answers. */
 export const locationPickerQuery = paginationQuery(100);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { parseIsoDate } from '../dates';
 import { MAX_ID, numberFromDigits, paginationQuery, plainText } from './common';
+import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 
 /**
@@ -306,6 +307,12 @@ export const rentalRequestListQuery = paginationQuery(PAGE_SIZES.rentalRequests)
   ),
 });
 export type RentalRequestListQuery = z.infer<typeof rentalRequestListQuery>;
+
+/** GET <list>/export: the list's filters, every page, as xlsx or csv. */
+export const rentalRequestExportQuery = rentalRequestListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type RentalRequestExportQuery = z.infer<typeof rentalRequestExportQuery>;
 
 // Answers.
 

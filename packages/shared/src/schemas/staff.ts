@@ -9,6 +9,7 @@ import {
   plainText,
   TEXT_MESSAGES,
 } from './common';
+import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 
 /**
@@ -69,7 +70,8 @@ export const STAFF_MESSAGES = {
   exportedText: 'The staff list has been downloaded.',
 } as const;
 
-export const STAFF_EXPORT_FILE = 'staff-list.xlsx';
+/** The export's file name without its extension (03: staff-list.xlsx; .csv for CSV). */
+export const STAFF_EXPORT_FILE = 'staff-list';
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -188,6 +190,10 @@ export const staffFiltersQuery = z.object({
   }, z.enum(STAFF_STATUSES, { error: STAFF_MESSAGES.statusInvalid }).optional()),
 });
 export type StaffFilters = z.infer<typeof staffFiltersQuery>;
+
+/** GET <list>/export: the list's filters, every page, as xlsx or csv. */
+export const staffExportQuery = staffFiltersQuery.extend(exportFields);
+export type StaffExportQuery = z.infer<typeof staffExportQuery>;
 
 /** GET /staff: the spec's `pageSize` (or `limit`, as the other lists), 10 by default. */
 export const staffListQuery = staffFiltersQuery

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from '../access';
 import { PAGE_SIZES } from '../constants';
 import { optionalIdQuery, paginationQuery, plainText } from './common';
+import { exportFields } from './exports';
 import { locationIdField } from './materials';
 import { PASSWORD_MESSAGES, passwordField } from './password';
 import { isoInstantSchema } from './responses';
@@ -137,6 +138,10 @@ export const userListQuery = paginationQuery(PAGE_SIZES.users).extend({
   ),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** GET <list>/export: the list's filters, every page, as xlsx or csv. */
+export const userExportQuery = userListQuery.omit({ page: true, limit: true }).extend(exportFields);
+export type UserExportQuery = z.infer<typeof userExportQuery>;
 
 export const roleParam = z.object({
   role: z.preprocess(upperOrUndefined, z.enum(ROLES, { error: 'Role must be ADMIN or USER' })),

@@ -1,8 +1,9 @@
 import {
+  ATTENDANCE_EXPORT_FILE,
   ATTENDANCE_MESSAGES,
   attendanceByStaffQuery,
   attendanceDtoSchema,
-  attendanceFiltersQuery,
+  attendanceExportQuery,
   attendanceListQuery,
   attendanceOverviewSchema,
   attendanceSchema,
@@ -15,9 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
-import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
-import { attendanceAttachment, attendanceWorkbook } from './attendance.excel';
+import { ATTENDANCE_COLUMNS } from './attendance.export';
 import * as service from './attendance.service';
 
 const tags = ['attendance'];
@@ -53,24 +54,22 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The records the filters select, every page, as attendance-list.xlsx',
-        querystring: attendanceFiltersQuery,
-        response: {
-          200: {
-            description: 'The .xlsx file',
-            content: { [XLSX_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
-          },
-          ...reads,
-        },
+        summary:
+          'The records the filters select, every page, newest day first, as attendance-list.xlsx (format=csv: attendance-list.csv)',
+        querystring: attendanceExportQuery,
+        response: { 200: exportResponse('The attendance list'), ...reads },
       },
     },
     async (request, reply) => {
-      // Refusals (another location: 404) come before the file starts.
-      const rows = service.exportAttendance(app.ctx, requireAuth(request).user, request.query);
-      reply.header('content-type', XLSX_CONTENT_TYPE);
-      reply.header('content-disposition', attendanceAttachment());
-      // The typed reply knows only the schema's string.
-      return reply.send(attendanceWorkbook(rows) as unknown as string);
+      const { format, ...filters } = request.query;
+      // Refusals (another location: 404; too many rows: 400) come before the file starts.
+      const rows = await service.exportAttendance(app.ctx, requireAuth(request).user, filters);
+      return sendListExport(reply, format, {
+        fileName: ATTENDANCE_EXPORT_FILE,
+        sheet: 'Attendance',
+        columns: ATTENDANCE_COLUMNS,
+        rows,
+      });
     },
   );
 

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { checkExportSize } from '../../lib/list-export';
 import { assertReadable, assertWritable, listScope, scopeOf } from '../../lib/location-scope';
 import { isCheckViolation, isExclusionViolation, isForeignKeyViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
@@ -66,14 +67,18 @@ export type ExportedRow = Pick<
 
 /**
  * Every record the filters select, every page (the export), as they are read. The filters are
- * scoped at once: another location is refused (404) before anything is read or written.
+ * scoped as the list's, and the list's total checked against the export's cap, before anything
+ * is written: another location is 404, too many rows 400.
  */
-export function exportAttendance(
+export async function exportAttendance(
   ctx: AppContext,
   user: SessionUser,
   filters: AttendanceFilters,
-): AsyncGenerator<ExportedRow> {
-  return exportedRows(ctx, scopedFilters(user, filters));
+): Promise<AsyncGenerator<ExportedRow>> {
+  const scoped = scopedFilters(user, filters);
+  const { total } = await repo.listAttendance(ctx.db, scoped, { limit: 1, offset: 0 });
+  checkExportSize(total);
+  return exportedRows(ctx, scoped);
 }
 
 async function* exportedRows(

@@ -1,4 +1,9 @@
-import { type AttendanceDto, ATTENDANCE_MESSAGES as M, type StaffDto } from '@stockyard/shared';
+import {
+  type AttendanceDto,
+  EXPORT_MESSAGES,
+  ATTENDANCE_MESSAGES as M,
+  type StaffDto,
+} from '@stockyard/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +14,7 @@ import {
   expectPrintSetup,
   expectTextShownWhole,
   openSheet,
+  readCsv,
   timeOf,
 } from '../../../test/spreadsheets';
 import { activityLogs, attendance } from '../../db/schema';
@@ -735,6 +741,42 @@ describe('GET /api/attendance/export', () => {
     const sheet = await sheetOf('?month=2026-07');
     expect(sheet.getRow(2).getCell(7).value).toBe('=cmd|"/c calc"!A1');
     expect(sheet.getRow(2).getCell(7).type).toBe(ExcelJS.ValueType.String);
+  });
+
+  it('writes the same records as CSV: days dd/mm/yyyy, times HH:mm, formulas as text', async () => {
+    await mark(record({ date: '2026-08-03', checkIn: '06:30', checkOut: '14:05', notes: '@risk' }));
+    await mark(
+      record({
+        staffId: ben.id,
+        date: '2026-08-04',
+        checkIn: undefined,
+        checkOut: undefined,
+        status: 'ABSENT',
+        notes: undefined,
+      }),
+    );
+    const response = await call('GET', '/export?month=2026-08&format=CSV', actors.manager.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="attendance-list.csv"');
+    expect(readCsv(response.rawPayload)).toEqual([
+      ['Staff', 'Location', 'Date', 'Check In', 'Check Out', 'Status', 'Notes'],
+      ['Ben Fixer', actors.location.name, '04/08/2026', '', '', 'ABSENT', ''],
+      ['Asha Rigger', actors.location.name, '03/08/2026', '06:30', '14:05', 'PRESENT', "'@risk"],
+    ]);
+  });
+
+  it('refuses an export of more than 100,000 rows with 400, before the file starts', async () => {
+    const many = await staffMember('Max Many', actors.location.id);
+    await t.db.$client.query(
+      `insert into attendance (staff_id, location_id, date, status)
+       select $1, $2, date '1800-01-01' + n, 'PRESENT' from generate_series(0, 100000) n`,
+      [many.id, actors.location.id],
+    );
+    const response = await call('GET', `/export?staffId=${many.id}`, clerk.headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(EXPORT_MESSAGES.tooManyRows(100_001));
+    expect(response.json().message).toContain('100,001 rows, more than 100,000');
+    await t.db.$client.query('delete from attendance where staff_id = $1', [many.id]);
   });
 
   it('is 401, 403 without View Attendance, 404 for another location', async () => {

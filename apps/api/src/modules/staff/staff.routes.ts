@@ -3,18 +3,19 @@ import {
   envelope,
   idParam,
   pagedEnvelope,
+  STAFF_EXPORT_FILE,
   STAFF_MESSAGES,
   staffDtoSchema,
-  staffFiltersQuery,
+  staffExportQuery,
   staffListQuery,
   staffSchema,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
-import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
-import { staffAttachment, staffWorkbook } from './staff.excel';
+import { STAFF_COLUMNS } from './staff.export';
 import * as service from './staff.service';
 
 const tags = ['staff'];
@@ -63,23 +64,21 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The staff the filters select, every page, as staff-list.xlsx',
-        querystring: staffFiltersQuery,
-        response: {
-          200: {
-            description: 'The .xlsx file',
-            content: { [XLSX_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
-          },
-          ...reads,
-        },
+        summary:
+          'The staff the filters select, every page, by name, as staff-list.xlsx (format=csv: staff-list.csv)',
+        querystring: staffExportQuery,
+        response: { 200: exportResponse('The staff list'), ...reads },
       },
     },
     async (request, reply) => {
-      const rows = await service.exportStaff(app.ctx, requireAuth(request).user, request.query);
-      reply.header('content-type', XLSX_CONTENT_TYPE);
-      reply.header('content-disposition', staffAttachment());
-      // The typed reply knows only the schema's string.
-      return reply.send(staffWorkbook(rows) as unknown as string);
+      const { format, ...filters } = request.query;
+      const rows = await service.exportStaff(app.ctx, requireAuth(request).user, filters);
+      return sendListExport(reply, format, {
+        fileName: STAFF_EXPORT_FILE,
+        sheet: 'Staff',
+        columns: STAFF_COLUMNS,
+        rows,
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import {
   expectPrintSetup,
   expectTextShownWhole,
   openSheet,
+  readCsv,
 } from '../../../test/spreadsheets';
 import { activityLogs, staff } from '../../db/schema';
 
@@ -405,6 +406,47 @@ describe('GET /api/staff/export', () => {
     expect(row.getCell(1).type).toBe(ExcelJS.ValueType.String);
     expect(row.getCell(4).value).toBe('@SUM(A1)');
     expect(row.getCell(6).value).toBe('+1-2');
+  });
+
+  it('writes the same columns and values as CSV: BOM, CRLF, dd/mm/yyyy, plain numbers, formulas as text', async () => {
+    await create(
+      person({
+        name: '=CSV Tester',
+        department: '-Night',
+        hireDate: '2022-02-01',
+        salary: 41250.5,
+        address: 'Unit 3, Quay Road\nBristol',
+        emergencyContact: 'Zoë Ågren',
+      }),
+    );
+    const response = await call('GET', '/export?search=CSV%20Tester&format=csv', admin());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('filename="staff-list.csv"');
+    const [header, row, ...rest] = readCsv(response.rawPayload);
+    expect(rest).toEqual([]);
+    const sheet = await sheetOf('?search=CSV%20Tester', admin());
+    expect(header).toEqual((sheet.getRow(1).values as unknown[]).slice(1));
+    expect(row).toEqual([
+      "'=CSV Tester",
+      expect.stringContaining('@site.test'),
+      "'+44 7700 900123",
+      'Scaffolder',
+      actors.location.name,
+      "'-Night",
+      '01/02/2022',
+      '41250.5',
+      'ACTIVE',
+      'Unit 3, Quay Road\nBristol',
+      'Zoë Ågren',
+      '07700 900456',
+    ]);
+  });
+
+  it('refuses a format it does not write', async () => {
+    const response = await call('GET', '/export?format=pdf', admin());
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('Format must be one of xlsx, csv');
   });
 
   it('is 401, 403 without View Attendance, 404 for another location', async () => {

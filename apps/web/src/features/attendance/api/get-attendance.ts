@@ -62,5 +62,7 @@ export function useStaffMember(id: number | null) {
 
 /** Export: every record the filters select, as attendance-list.xlsx. */
 export function exportAttendance(filters: AttendanceListFilters): Promise<void> {
-  return downloadFile('/attendance/export', ATTENDANCE_EXPORT_FILE, filters);
+  return downloadFile('/attendance/export', `${ATTENDANCE_EXPORT_FILE}.xlsx`, filters).then(
+    () => undefined,
+  );
 }

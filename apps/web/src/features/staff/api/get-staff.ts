@@ -35,5 +35,5 @@ export function useStaffList(page: number, filters: StaffListFilters) {
 
 /** Export to Excel: every staff member the filters select, as staff-list.xlsx. */
 export function exportStaff(filters: StaffListFilters): Promise<void> {
-  return downloadFile('/staff/export', STAFF_EXPORT_FILE, filters);
+  return downloadFile('/staff/export', `${STAFF_EXPORT_FILE}.xlsx`, filters).then(() => undefined);
 }

@@ -1,0 +1,164 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  EXPORT_MESSAGES,
+  EXPORT_ROW_LIMIT,
+  type ExportFormat,
+  localToday,
+} from '@stockyard/shared';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from './app-error';
+import {
+  attachmentHeader,
+  DAY_FORMAT,
+  type FormattedDate,
+  type SheetRow,
+  type SheetValue,
+  sheetRow,
+  streamedWorkbook,
+  TIME_FORMAT,
+  writeSheet,
+  XLSX_CONTENT_TYPE,
+} from './spreadsheet';
+
+/**
+ * The one way a list is exported (`GET <list>/export?format=xlsx|csv`): its columns and rows are
+ * given once, and written as an .xlsx sheet (lib/spreadsheet.ts: typed cells, sized, printable) or
+ * as CSV holding the same columns and values:
+ *
+ * - UTF-8 with a byte order mark (so that Excel reads accents right), comma separated, CRLF, a
+ *   header row; fields quoted only when they hold a comma, a quote or a line break.
+ * - A day as the app shows it (dd/mm/yyyy), a time HH:mm, a number plain with a '.' decimal point
+ *   and no thousands separator (a `$` or `#,##0` format is the spreadsheet's look, not the value).
+ * - Formula injection (OWASP "CSV Injection"): a text cell beginning with `=`, `+`, `-`, `@`, a tab
+ *   or a carriage return is written with a `'` in front, so that a spreadsheet program opening the
+ *   CSV shows it as text and never runs it. Only text is guarded: a negative number stays a
+ *   number. The .xlsx needs no such mark (a text cell there is never a formula) and keeps the text
+ *   as typed, so these few cells are the one place where the two files differ.
+ *
+ * To export a list: a `<module>.export.ts` names its columns (`ExportColumn`s, headed with the
+ * words the list screen shows), the service reads the rows the list's filters select with the
+ * list's own scoping (`checkExportSize` with the list's total first), and the route answers
+ * `sendListExport(reply, format, { fileName, sheet, columns, rows })` with
+ * `response: exportResponses(...)`.
+ */
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+/** One column of an export: its header and its cell from a row. */
+export type ExportColumn<Row> = { header: string; cell: (row: Row) => SheetValue };
+
+/** A list's export: the file's name (no extension), the sheet's name, its columns, its rows. */
+export type ListExport<Row> = {
+  fileName: string;
+  sheet: string;
+  columns: readonly ExportColumn<Row>[];
+  rows: Iterable<Row> | AsyncIterable<Row>;
+};
+
+const HEADER_FILL = 'FFE5E7EB';
+
+/** A dated file name, as `locations-2026-11-27`: the server's calendar day. */
+export const datedFileName = (name: string, now: Date = new Date()) => `${name}-${localToday(now)}`;
+
+/**
+ * Refuses (400) an export of more than EXPORT_ROW_LIMIT rows, asked with the list's own total:
+ * past it the file takes longer to make than a download waits, and an .xlsx sheet ends at a
+ * million rows.
+ */
+export function checkExportSize(total: number): void {
+  if (total > EXPORT_ROW_LIMIT) throw badRequest(EXPORT_MESSAGES.tooManyRows(total));
+}
+
+/** Characters that make a spreadsheet program read a CSV field as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A date cell's day (UTC, as spreadsheet.ts keeps it) as the app shows it. */
+function shownDate({ date, format }: FormattedDate): string {
+  const day = `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCFullYear(), 4)}`;
+  if (format === DAY_FORMAT) return day;
+  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
+
+/** A cell's value as a CSV field: see the rules above. */
+export function csvField(value: SheetValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if ('date' in value) return shownDate(value);
+  if (!Number.isFinite(value.number)) return '';
+  if (value.format === TIME_FORMAT) {
+    const minutes = Math.round(value.number * 24 * 60);
+    return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  }
+  return String(value.number);
+}
+
+async function* rowsOf<Row>(list: ListExport<Row>): AsyncGenerator<SheetValue[]> {
+  for await (const row of list.rows) yield list.columns.map((column) => column.cell(row));
+}
+
+async function* csvRecords<Row>(list: ListExport<Row>): AsyncGenerator<string[]> {
+  yield list.columns.map((column) => csvField(column.header));
+  for await (const values of rowsOf(list)) yield values.map(csvField);
+}
+
+async function* sheetRows<Row>(list: ListExport<Row>): AsyncGenerator<SheetRow> {
+  yield sheetRow(
+    list.columns.map((column) => column.header),
+    { bold: true, fill: HEADER_FILL },
+  );
+  for await (const values of rowsOf(list)) yield sheetRow(values);
+}
+
+/**
+ * The file of a list's export, written to the stream returned as its rows are read: a failure
+ * half-way ends the stream with the error.
+ */
+export function listExportFile<Row>(format: ExportFormat, list: ListExport<Row>): Readable {
+  if (format === 'csv') {
+    const csv = stringify({ bom: true, record_delimiter: 'windows' });
+    pipeline(Readable.from(csvRecords(list)), csv).catch((error: Error) => csv.destroy(error));
+    return csv;
+  }
+  const { workbook, stream } = streamedWorkbook();
+  workbook.creator = 'Stockyard';
+  writeSheet(workbook, list.sheet, 1, sheetRows(list))
+    .then(() => workbook.commit())
+    .catch((error: Error) => stream.destroy(error));
+  return stream;
+}
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: XLSX_CONTENT_TYPE,
+  csv: CSV_CONTENT_TYPE,
+};
+
+/** Answers a list's export as `<fileName>.<format>`, a download. */
+export function sendListExport<Row>(
+  reply: FastifyReply,
+  format: ExportFormat,
+  list: ListExport<Row>,
+) {
+  reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
+  reply.header('content-disposition', attachmentHeader(`${list.fileName}.${format}`));
+  // The typed reply knows only the schema's string.
+  return reply.send(listExportFile(format, list) as unknown as string);
+}
+
+const binary = z.string().meta({ format: 'binary' });
+
+/** An export route's 200 in the API document: the .xlsx or the .csv file, as `format` asks. */
+export function exportResponse(what: string) {
+  return {
+    description: `${what}: an .xlsx file, or a .csv file with format=csv`,
+    content: {
+      [XLSX_CONTENT_TYPE]: { schema: binary },
+      'text/csv': { schema: binary },
+    },
+  };
+}
