@@ -14,6 +14,7 @@ import { TABLE_CHANGES_CHANNEL } from './lib/table-changes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -146,6 +147,7 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(locationsRoutes, { prefix: '/locations' });
       await api.register(materialsRoutes, { prefix: '/materials' });
+      await api.register(catalogueRoutes, { prefix: '/catalogue' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(settingsRoutes, { prefix: '/users' });
       await api.register(twoFactorRoutes, { prefix: '/auth' });

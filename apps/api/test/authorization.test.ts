@@ -179,6 +179,38 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
 
+  'GET /api/catalogue/list': { at: () => ({ url: '/api/catalogue/list' }), locationBound: false },
+  'GET /api/catalogue/categories': {
+    at: () => ({ url: '/api/catalogue/categories' }),
+    locationBound: false,
+  },
+  'GET /api/catalogue/options': {
+    at: () => ({ url: '/api/catalogue/options' }),
+    locationBound: false,
+  },
+  'GET /api/catalogue/detail/:id': {
+    at: (f) => ({ url: `/api/catalogue/detail/${f.typeId}` }),
+    locationBound: false,
+  },
+  'POST /api/catalogue/create': {
+    at: () => ({
+      url: '/api/catalogue/create',
+      payload: { name: `Matrix type ${Math.random()}`, unit: 'EACH' },
+    }),
+    locationBound: false,
+  },
+  'PUT /api/catalogue/update/:id': {
+    at: (f) => ({
+      url: `/api/catalogue/update/${f.typeId}`,
+      payload: { name: 'Tube A', unit: 'EACH', itemNumber: 'TA-1' },
+    }),
+    locationBound: false,
+  },
+  'PATCH /api/catalogue/:id/status': {
+    at: (f) => ({ url: `/api/catalogue/${f.typeId}/status`, payload: { status: 'active' } }),
+    locationBound: false,
+  },
+
   'GET /api/materials/options': {
     at: (f, s) => ({ url: `/api/materials/options?locationId=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
@@ -699,7 +731,13 @@ async function seed(app: TestApp) {
   const staffB = await staffMember(b.id);
   const materialA = await material(a.id, 'Tube A');
   const materialB = await material(b.id, 'Tube B');
+  const typeOfA = await app.app.inject({
+    method: 'GET',
+    url: `/api/materials/detail/${materialA}`,
+    headers: adminHeaders,
+  });
   return {
+    typeId: typeOfA.json().data.materialTypeId as number,
     a,
     b,
     admin,

@@ -1,7 +1,8 @@
 import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, type Permissions } from '@stockyard/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
-import { locations, users } from '../src/db/schema';
+import { locations, materialTypes, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 
 let sequence = 0;
@@ -25,6 +26,16 @@ export async function createLocation(
       ...values,
     })
     .returning();
+  return row!;
+}
+
+/** A catalogue type of this name, made when missing: what a material row written directly needs. */
+export async function materialTypeNamed(db: Database, name: string, unit = 'EACH') {
+  await db.insert(materialTypes).values({ name, unit }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(materialTypes)
+    .where(sql`lower(btrim(${materialTypes.name})) = lower(btrim(${name}))`);
   return row!;
 }
 

@@ -61,16 +61,21 @@ beforeAll(async () => {
     returning id`);
   rentalIds = rentals.rows.map((r) => Number(r.id));
   const tube = await t.db.execute<{ id: number }>(sql`
-    insert into materials (name, location_id, quantity, unit)
-    values ('Tube', ${yard.id}, 1000, 'EACH') returning id`);
+    with type as (insert into material_types (name) values ('Tube') returning id)
+    insert into materials (material_type_id, name, location_id, quantity, unit)
+    select id, 'Tube', ${yard.id}, 1000, 'EACH' from type returning id`);
   await t.db.execute(sql`
     insert into material_rental_items (rental_id, material_id, material_name, quantity, unit)
     select id, ${tube.rows[0]!.id}, 'Tube', 1 + id % 5, 'EACH' from material_rentals`);
   // An inventory over more than one block of ids (decision 009), some of it removed.
   await t.db.execute(sql`
-    insert into materials (name, location_id, quantity, unit, deleted_at)
-    select 'Bulk ' || n, ${yard.id}, n % 30, 'EACH', case when n % 7 = 0 then now() end
-    from generate_series(1, 1500) n`);
+    with types as (
+      insert into material_types (name) select 'Bulk ' || n from generate_series(1, 1500) n
+      returning id, name
+    )
+    insert into materials (material_type_id, name, location_id, quantity, unit, deleted_at)
+    select id, name, ${yard.id}, id % 30, 'EACH', case when id % 7 = 0 then now() end
+    from types`);
   const sites = await t.db.execute<{ id: number }>(sql`
     insert into locations (name, address, type)
     select 'Site P' || n, n || ' Lane', 'FIELD' from generate_series(1, 12) n returning id`);

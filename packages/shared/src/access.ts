@@ -130,6 +130,16 @@ export const API_ACCESS = {
   'PATCH /api/materials/:id/stock': flagged('manageInventory'),
   'POST /api/materials/:id/transfer': flagged('manageInventory'),
 
+  // The catalogue (decision 037): an admin keeps it; whoever sees the inventory is offered its
+  // active names when adding a material, so that a name is spelled once for the whole company.
+  'GET /api/catalogue/list': ADMIN_ONLY,
+  'GET /api/catalogue/categories': ADMIN_ONLY,
+  'GET /api/catalogue/detail/:id': ADMIN_ONLY,
+  'POST /api/catalogue/create': ADMIN_ONLY,
+  'PUT /api/catalogue/update/:id': ADMIN_ONLY,
+  'PATCH /api/catalogue/:id/status': ADMIN_ONLY,
+  'GET /api/catalogue/options': flagged('viewInventory'),
+
   // The material picker of a form (an invoice's material usage): a location's materials with their
   // stock, every one of them; a USER's are their location's.
   'GET /api/materials/options': { ...SIGNED_IN, scoped: true },
@@ -332,6 +342,7 @@ export type RouteIcon =
   | 'dashboard'
   | 'locations'
   | 'inventory'
+  | 'catalogue'
   | 'rental-requests'
   | 'material-rentals'
   | 'users'
@@ -369,6 +380,13 @@ export const ROUTES: readonly RouteEntry[] = [
     title: 'Inventory',
     name: 'Inventory',
     icon: 'inventory',
+  },
+  {
+    path: '/catalogue',
+    roles: ['ADMIN'],
+    title: 'Catalogue',
+    name: 'Catalogue',
+    icon: 'catalogue',
   },
   // The single form (PRODUCT-DECISIONS.md: the route table's inventory/rental-request).
   { path: '/inventory/rental-request', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },

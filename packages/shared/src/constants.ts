@@ -5,6 +5,7 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const PAGE_SIZES = {
   locations: 10,
   inventory: 10,
+  catalogue: 10,
   users: 10,
   invoices: 10,
   rentals: 10,

@@ -8,6 +8,7 @@ export * from './notifications';
 export * from './schemas/activity';
 export * from './schemas/attendance';
 export * from './schemas/auth';
+export * from './schemas/catalogue';
 export * from './schemas/common';
 export * from './schemas/dashboard';
 export * from './schemas/email-outbox';

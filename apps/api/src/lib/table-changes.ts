@@ -46,6 +46,7 @@ export const TABLE_TOPICS: Record<string, LiveTopic> = {
   material_rental_items: 'rentals',
   material_rental_returns: 'rentals',
   material_rental_counts: 'rentals',
+  material_types: 'stock',
   materials: 'stock',
   stock_movements: 'stock',
   stock_levels: 'stock',

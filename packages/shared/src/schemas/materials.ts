@@ -139,11 +139,17 @@ export const materialOptionSchema = z.object({
   name: z.string(),
   unit: z.string(),
   quantity: z.number(),
+  /** The catalogue's weight of one unit, in kg, when it is known. */
+  weightKg: z.number().nullable(),
 });
 export type MaterialOption = z.infer<typeof materialOptionSchema>;
 
 export const materialDtoSchema = z.object({
   id: z.int(),
+  /** The catalogue entry this is stock of, and what the catalogue says of it. */
+  materialTypeId: z.int(),
+  itemNumber: z.string().nullable(),
+  weightKg: z.number().nullable(),
   name: z.string(),
   locationId: z.int(),
   location: z.object({ name: z.string() }),

@@ -17,10 +17,46 @@ import {
 import { locations } from './locations';
 import { users } from './users';
 
+/**
+ * The company's catalogue (decision 037): one row per kind of material, whatever location holds
+ * it. Its name is unique whatever its case and surrounding spaces; a retired type gets no new stock.
+ */
+export const materialTypes = pgTable(
+  'material_types',
+  {
+    id: serial('id').primaryKey(),
+    itemNumber: text('item_number'),
+    name: text('name').notNull(),
+    category: text('category'),
+    unit: text('unit').notNull().default('EACH'),
+    weightKg: numeric('weight_kg', { precision: 12, scale: 3, mode: 'number' }),
+    replacementValue: numeric('replacement_value', { precision: 14, scale: 2, mode: 'number' }),
+    notes: text('notes'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('material_types_name_unique').on(sql`lower(btrim(${t.name}))`),
+    uniqueIndex('material_types_item_number_unique')
+      .on(sql`lower(btrim(${t.itemNumber}))`)
+      .where(sql`${t.itemNumber} is not null`),
+    index('material_types_category_idx').on(t.category),
+    check('material_types_weight_check', sql`${t.weightKg} >= 0`),
+    check('material_types_value_check', sql`${t.replacementValue} >= 0`),
+  ],
+);
+
 export const materials = pgTable(
   'materials',
   {
     id: serial('id').primaryKey(),
+    /** The catalogue entry this is stock of. */
+    materialTypeId: integer('material_type_id')
+      .notNull()
+      .references(() => materialTypes.id, { onDelete: 'restrict' }),
+    /** The type's name and unit, copied by the database (migration 0047): never written apart. */
     name: text('name').notNull(),
     locationId: integer('location_id')
       .notNull()
@@ -36,9 +72,11 @@ export const materials = pgTable(
   },
   (t) => [
     check('materials_quantity_check', sql`${t.quantity} >= 0`),
-    uniqueIndex('materials_location_name_unit_unique')
-      .on(t.locationId, t.name, t.unit)
+    // One live stock row per type and location.
+    uniqueIndex('materials_location_type_unique')
+      .on(t.locationId, t.materialTypeId)
       .where(sql`${t.deletedAt} is null`),
+    index('materials_type_idx').on(t.materialTypeId),
     index('materials_location_idx').on(t.locationId, t.id),
     // A page of the whole inventory skips the live rows before it in this index alone.
     index('materials_live_idx').on(t.id).where(sql`${t.deletedAt} is null`),

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
+import {
+  createLocation,
+  createUser,
+  loginAs,
+  materialTypeNamed,
+  seedActors,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { activityLogs, locations, materials, stockMovements } from '../../db/schema';
 
@@ -28,7 +34,13 @@ async function addMaterial(
 ) {
   const [material] = await t.db
     .insert(materials)
-    .values({ name, locationId, quantity, unit: 'EACH' })
+    .values({
+      materialTypeId: (await materialTypeNamed(t.db, name)).id,
+      name,
+      locationId,
+      quantity,
+      unit: 'EACH',
+    })
     .returning();
   if (withMovement) {
     await t.db.insert(stockMovements).values({

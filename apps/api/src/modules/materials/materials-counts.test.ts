@@ -14,10 +14,14 @@ beforeAll(async () => {
   yards = [await createLocation(t.db), await createLocation(t.db), await createLocation(t.db)];
   // Enough rows to span several blocks of ids, some of them removed.
   await t.db.execute(sql`
-    insert into materials (name, location_id, quantity, unit, deleted_at)
-    select 'Bulk ' || n, ${yards[0]!.id} + n % 3, n % 30, 'EACH',
-           case when n % 7 = 0 then now() end
-    from generate_series(1, 3000) n`);
+    with types as (
+      insert into material_types (name) select 'Bulk ' || n from generate_series(1, 3000) n
+      returning id, name
+    )
+    insert into materials (material_type_id, name, location_id, quantity, unit, deleted_at)
+    select id, name, ${yards[0]!.id} + id % 3, id % 30, 'EACH',
+           case when id % 7 = 0 then now() end
+    from types order by id`);
 });
 afterAll(async () => {
   await t.close();
@@ -103,8 +107,12 @@ describe('GET /api/materials/list on a larger inventory', () => {
     await pageIds(`?locationId=${yard}&page=${Math.ceil((await liveCount(yard)) / 10)}`);
     // The list doubles, in new blocks of ids...
     await t.db.execute(sql`
-      insert into materials (name, location_id, quantity, unit)
-      select 'Late ' || n, ${yard}, 5, 'EACH' from generate_series(1, 3000) n`);
+      with types as (
+        insert into material_types (name) select 'Late ' || n from generate_series(1, 3000) n
+        returning id, name
+      )
+      insert into materials (material_type_id, name, location_id, quantity, unit)
+      select id, name, ${yard}, 5, 'EACH' from types order by id`);
     for (const page of [lastPage - 2, lastPage, lastPage + 1]) {
       expect(await pageIds(`?page=${page}`)).toEqual(await expectedPage((page - 1) * 10, 10));
       expect(await pageIds(`?locationId=${yard}&page=${page}`)).toEqual(

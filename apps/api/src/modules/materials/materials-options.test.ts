@@ -46,8 +46,20 @@ describe('GET /api/materials/options', () => {
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
     expect(data).toHaveLength(14);
-    expect(data[0]).toEqual({ id: board, name: 'Board', unit: 'EACH', quantity: 0 });
-    expect(data.at(-1)).toEqual({ id: tube, name: 'Tube', unit: 'EACH', quantity: 12 });
+    expect(data[0]).toEqual({
+      id: board,
+      name: 'Board',
+      unit: 'EACH',
+      quantity: 0,
+      weightKg: null,
+    });
+    expect(data.at(-1)).toEqual({
+      id: tube,
+      name: 'Tube',
+      unit: 'EACH',
+      quantity: 12,
+      weightKg: null,
+    });
     expect(data.map((m: { name: string }) => m.name)).toEqual(
       [...data.map((m: { name: string }) => m.name)].sort(),
     );

@@ -6,9 +6,11 @@ import {
   locations,
   MATERIAL_COUNT_BUCKET,
   materials,
+  materialTypes,
 } from '../../db/schema';
 import { listPage, type Page, totalColumn } from '../../lib/list-page';
 import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { byType, CATALOGUED } from './materials.repository';
 
 /**
  * The inventory's reads (decision 024). The lists are named prepared statements, planned once per
@@ -18,10 +20,11 @@ import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
  */
 const p = sql.placeholder;
 
-/** What a list shows of a material: the DTO's fields and its location's name. */
+/** What a list shows of a material: the DTO's fields, its location's name and its catalogue entry's. */
 const LISTED = {
   material: {
     id: materials.id,
+    materialTypeId: materials.materialTypeId,
     name: materials.name,
     locationId: materials.locationId,
     notes: materials.notes,
@@ -31,6 +34,7 @@ const LISTED = {
     updatedAt: materials.updatedAt,
   },
   locationName: locations.name,
+  catalogue: CATALOGUED,
 };
 
 const live = isNull(materials.deletedAt);
@@ -75,6 +79,7 @@ async function inventoryPage(db: Database, page: Page) {
       .select({ ...LISTED, total: totalColumn(inventoryCount(d)) })
       .from(materials)
       .innerJoin(locations, eq(locations.id, materials.locationId))
+      .innerJoin(materialTypes, byType)
       .where(and(live, sql`${materials.id} <= ${inventoryPageStart(offset)}`))
       .orderBy(desc(materials.id))
       .limit(limitLiteral(limit))
@@ -114,6 +119,7 @@ export async function listMaterials(db: Database, locationId: number | undefined
           .from(shown)
           .innerJoin(materials, eq(materials.id, shown.id))
           .innerJoin(locations, eq(locations.id, materials.locationId))
+          .innerJoin(materialTypes, byType)
           .orderBy(desc(shown.id));
       },
       count: (f) => db.select({ n: count() }).from(materials).where(liveAt(f.locationId)),
@@ -135,6 +141,7 @@ export async function listLowStock(db: Database, locationId: number | undefined,
       .select(LISTED)
       .from(materials)
       .innerJoin(locations, eq(locations.id, materials.locationId))
+      .innerJoin(materialTypes, byType)
       .where(
         and(
           everywhere ? live : liveAt(p('locationId')),
@@ -152,9 +159,10 @@ export async function listLowStock(db: Database, locationId: number | undefined,
 export async function readMaterial(db: Database, id: number) {
   const statement = prepared(db, 'material_detail', (d, name) =>
     d
-      .select({ material: materials, locationName: locations.name })
+      .select({ material: materials, locationName: locations.name, catalogue: CATALOGUED })
       .from(materials)
       .innerJoin(locations, eq(locations.id, materials.locationId))
+      .innerJoin(materialTypes, byType)
       .where(and(eq(materials.id, p('id')), live))
       .prepare(name),
   );
@@ -171,8 +179,10 @@ export async function listMaterialOptions(db: Database, locationId: number) {
         name: materials.name,
         unit: materials.unit,
         quantity: materials.quantity,
+        weightKg: materialTypes.weightKg,
       })
       .from(materials)
+      .innerJoin(materialTypes, byType)
       .where(and(live, eq(materials.locationId, p('locationId'))))
       .orderBy(asc(materials.name), asc(materials.id))
       .limit(sql.raw(String(MAX_MATERIAL_OPTIONS)) as unknown as number)

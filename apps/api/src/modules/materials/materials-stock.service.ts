@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_MESSAGES,
   DESTINATION_LOCATION_INACTIVE,
   MATERIAL_UNIT_LABELS,
   type MaterialDto,
@@ -36,6 +37,10 @@ export async function updateStock(
     if (!found) throw notFound(MATERIAL_NOT_FOUND);
     assertReadable(actor.user, found.material.locationId, MATERIAL_NOT_FOUND);
     assertWritable(actor.user, found.material.locationId);
+    if (input.operation !== 'subtract' && found.retired) {
+      const more = input.operation === 'add' || input.quantity > found.material.quantity;
+      if (more) throw conflict(CATALOGUE_MESSAGES.retired(found.material.name));
+    }
     const change =
       input.operation === 'set'
         ? { to: input.quantity }
@@ -62,7 +67,7 @@ export async function updateStock(
       },
       ip: actor.ip,
     });
-    return toMaterialDto(row, found.locationName);
+    return toMaterialDto(row, found.locationName, found.catalogue);
   });
 }
 
@@ -86,8 +91,8 @@ async function holdDestination(uow: UnitOfWork, id: number) {
 }
 
 /**
- * Moves stock to the material with the same name and unit at the destination, creating it there
- * when missing, in one transaction. Both rows are locked in id order, so that transfers in
+ * Moves stock to the material of the same catalogue type at the destination, creating it there
+ * when missing (a retired type too: the stock is the company's already), in one transaction. Both rows are locked in id order, so that transfers in
  * opposite directions cannot deadlock, and the source is checked under its lock.
  */
 export async function transferMaterial(
@@ -125,6 +130,7 @@ async function moveStock(
   }
   const destinationLocation = await holdDestination(uow, input.toLocation);
   const target = await repo.ensureMaterialAt(uow.tx, {
+    materialTypeId: source.materialTypeId,
     name: source.name,
     unit: source.unit,
     locationId: destinationLocation.id,
@@ -190,7 +196,7 @@ async function moveStock(
     ip: actor.ip,
   });
   return {
-    source: toMaterialDto(from, found.locationName),
-    destination: toMaterialDto(to, destinationLocation.name),
+    source: toMaterialDto(from, found.locationName, found.catalogue),
+    destination: toMaterialDto(to, destinationLocation.name, found.catalogue),
   };
 }

@@ -15,12 +15,30 @@ import * as repo from './materials.repository';
 /** The fields of a material that its DTO shows. */
 type MaterialFields = Pick<
   repo.MaterialRow,
-  'id' | 'name' | 'locationId' | 'notes' | 'quantity' | 'unit' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'materialTypeId'
+  | 'name'
+  | 'locationId'
+  | 'notes'
+  | 'quantity'
+  | 'unit'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
-export function toMaterialDto(row: MaterialFields, locationName: string): MaterialDto {
+/** What the catalogue says of a material's type, as its DTO shows it. */
+export type Catalogued = { itemNumber: string | null; weightKg: number | null };
+
+export function toMaterialDto(
+  row: MaterialFields,
+  locationName: string,
+  catalogue: Catalogued,
+): MaterialDto {
   return {
     id: row.id,
+    materialTypeId: row.materialTypeId,
+    itemNumber: catalogue.itemNumber,
+    weightKg: catalogue.weightKg,
     name: row.name,
     locationId: row.locationId,
     location: { name: locationName },

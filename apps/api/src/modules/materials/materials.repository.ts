@@ -7,6 +7,7 @@ import {
   materialRentalItems,
   materialRentals,
   materials,
+  materialTypes,
   stockLevels,
   stockMovements,
   users,
@@ -16,10 +17,25 @@ import { limitLiteral, prepared, unseen } from '../../lib/prepared';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type MovementValues = typeof stockMovements.$inferInsert;
-export type MaterialValues = Pick<MaterialRow, 'name' | 'locationId' | 'notes' | 'unit'>;
+export type MaterialValues = Pick<
+  MaterialRow,
+  'materialTypeId' | 'name' | 'locationId' | 'notes' | 'unit'
+>;
+
+/** What the catalogue says of a material, in its DTO (joined on `byType`). */
+export const CATALOGUED = {
+  itemNumber: materialTypes.itemNumber,
+  weightKg: materialTypes.weightKg,
+};
+const withLocationAndStatus = {
+  material: materials,
+  locationName: locations.name,
+  catalogue: CATALOGUED,
+  retired: sql<boolean>`${materialTypes.retiredAt} is not null`,
+};
+export const byType = eq(materialTypes.id, materials.materialTypeId);
 
 const live = isNull(materials.deletedAt);
-const withLocation = { material: materials, locationName: locations.name };
 const p = sql.placeholder;
 
 /*
@@ -32,9 +48,10 @@ const p = sql.placeholder;
 export async function findMaterial(db: DbExecutor, id: number) {
   const statement = prepared(db, 'material_with_location', (d, name) =>
     d
-      .select(withLocation)
+      .select(withLocationAndStatus)
       .from(materials)
       .innerJoin(locations, eq(locations.id, materials.locationId))
+      .innerJoin(materialTypes, byType)
       .where(and(eq(materials.id, p('id')), live))
       .prepare(name),
   );
@@ -72,8 +89,8 @@ export async function insertMaterial(
 }
 
 /**
- * The live material with this name and unit at the location, created empty when missing. The
- * unique index settles concurrent first transfers: one insert wins, the others find its row.
+ * The live material of this type at the location, created empty when missing. The unique index
+ * settles concurrent first transfers: one insert wins, the others find its row.
  */
 export async function ensureMaterialAt(
   db: DbExecutor,
@@ -83,7 +100,7 @@ export async function ensureMaterialAt(
     .insert(materials)
     .values({ ...values, quantity: 0 })
     .onConflictDoNothing({
-      target: [materials.locationId, materials.name, materials.unit],
+      target: [materials.locationId, materials.materialTypeId],
       where: live,
     })
     .returning({ id: materials.id });
@@ -94,8 +111,7 @@ export async function ensureMaterialAt(
     .where(
       and(
         eq(materials.locationId, values.locationId),
-        eq(materials.name, values.name),
-        eq(materials.unit, values.unit),
+        eq(materials.materialTypeId, values.materialTypeId),
         live,
       ),
     );

@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_MESSAGES,
   type LowStockQuery,
   type MaterialDto,
   type MaterialInput,
@@ -16,6 +17,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { typeForStock } from '../catalogue/catalogue.service';
 import { getLocation, requireLocation } from '../locations/locations.service';
 import {
   announceNewMaterial,
@@ -31,7 +33,7 @@ type Page = { page: number; limit: number };
 const offsetOf = (page: Page) => ({ limit: page.limit, offset: (page.page - 1) * page.limit });
 
 /**
- * Two live materials at one location never share a name and unit: the unique index says so. A
+ * A location holds one live material of each catalogue type: the unique index says so. A
  * location deleted while the write waited for it is a race lost, not a server error.
  */
 export async function withDuplicateGuard<T>(
@@ -41,7 +43,7 @@ export async function withDuplicateGuard<T>(
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error, 'materials_location_name_unit_unique')) {
+    if (isUniqueViolation(error, 'materials_location_type_unique')) {
       throw conflict(
         `A material named ${input.name} (${input.unit}) already exists at this location. Edit it, or transfer stock to it, instead.`,
       );
@@ -57,7 +59,7 @@ export async function listMaterials(ctx: AppContext, user: SessionUser, query: M
   const locationId = listScope(user, query.locationId);
   const { rows, total } = await reads.listMaterials(ctx.db, locationId, offsetOf(query));
   return {
-    items: rows.map((r) => toMaterialDto(r.material, r.locationName)),
+    items: rows.map((r) => toMaterialDto(r.material, r.locationName, r.catalogue)),
     pagination: paginate(total, query.page, query.limit),
   };
 }
@@ -83,7 +85,7 @@ export async function lowStock(
   query: LowStockQuery,
 ): Promise<MaterialDto[]> {
   const rows = await reads.listLowStock(ctx.db, listScope(user, query.locationId), query._limit);
-  return rows.map((r) => toMaterialDto(r.material, r.locationName));
+  return rows.map((r) => toMaterialDto(r.material, r.locationName, r.catalogue));
 }
 
 /** Every live material of a location, for a form's picker: a field manager's own location only. */
@@ -104,7 +106,7 @@ export async function getMaterial(
   const row = await reads.readMaterial(ctx.db, id);
   if (!row) throw notFound(MATERIAL_NOT_FOUND);
   assertReadable(user, row.material.locationId, MATERIAL_NOT_FOUND);
-  return toMaterialDto(row.material, row.locationName);
+  return toMaterialDto(row.material, row.locationName, row.catalogue);
 }
 
 export async function listMovements(ctx: AppContext, user: SessionUser, id: number, page: Page) {
@@ -140,8 +142,10 @@ export async function createMaterial(
   return withDuplicateGuard(input, () =>
     inTransaction(ctx, async (uow) => {
       const location = await requireLocation(uow.tx, input.locationId);
+      const type = await typeForStock(uow.tx, { ...input, createdBy: actor.user.id });
       const empty = await repo.insertMaterial(uow.tx, {
-        name: input.name,
+        materialTypeId: type.id,
+        name: type.name,
         locationId: location.id,
         notes: input.notes || null,
         unit: input.unit,
@@ -166,7 +170,7 @@ export async function createMaterial(
         ip: actor.ip,
       });
       await announceNewMaterial(ctx, uow, row, location.name);
-      return toMaterialDto(row, location.name);
+      return toMaterialDto(row, location.name, type);
     }),
   );
 }
@@ -186,8 +190,22 @@ export async function updateMaterial(
       // Moving a material is a write at both ends.
       assertWritable(actor.user, before.locationId, input.locationId);
       const location = await requireLocation(uow.tx, input.locationId);
+      // The name finds its catalogue type, as when the material was added: renaming the type for
+      // the whole company is the catalogue's. A retired type keeps its stock, and gets no more.
+      const type = await typeForStock(
+        uow.tx,
+        { ...input, createdBy: actor.user.id },
+        { allowRetired: true },
+      );
+      if (
+        type.retiredAt !== null &&
+        (type.id !== before.materialTypeId || input.quantity > before.quantity)
+      ) {
+        throw conflict(CATALOGUE_MESSAGES.retired(type.name));
+      }
       await repo.updateMaterial(uow.tx, id, {
-        name: input.name,
+        materialTypeId: type.id,
+        name: type.name,
         locationId: location.id,
         notes: input.notes || null,
         unit: input.unit,
@@ -225,7 +243,7 @@ export async function updateMaterial(
         },
         ip: actor.ip,
       });
-      return toMaterialDto(row, location.name);
+      return toMaterialDto(row, location.name, type);
     }),
   );
 }

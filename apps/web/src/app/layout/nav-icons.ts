@@ -2,6 +2,7 @@ import type { RouteIcon } from '@stockyard/shared';
 import {
   Activity,
   Bell,
+  BookOpen,
   Boxes,
   CalendarCheck,
   ClipboardList,
@@ -19,6 +20,7 @@ export const NAV_ICONS: Record<RouteIcon, LucideIcon> = {
   dashboard: LayoutDashboard,
   locations: MapPin,
   inventory: Boxes,
+  catalogue: BookOpen,
   'rental-requests': ClipboardList,
   'material-rentals': Truck,
   users: UserCog,

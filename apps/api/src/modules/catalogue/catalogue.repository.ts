@@ -1,0 +1,174 @@
+import type { MaterialTypeStatus } from '@stockyard/shared';
+import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { locations, materials, materialTypes } from '../../db/schema';
+import { containsPattern, listPage, type Page, type Shaped } from '../../lib/list-page';
+
+/**
+ * The catalogue's reads and writes (decision 037). A type's stock is what its live materials hold,
+ * read from them (the index on their type), never kept apart.
+ */
+
+export type MaterialTypeRow = typeof materialTypes.$inferSelect;
+export type MaterialTypeValues = Pick<
+  MaterialTypeRow,
+  'itemNumber' | 'name' | 'category' | 'unit' | 'weightKg' | 'replacementValue' | 'notes'
+>;
+
+export type CatalogueFilter = { search?: string; category?: string; status?: MaterialTypeStatus };
+
+/** A type's units in stock at every location: a subquery on the materials' index by type. */
+const totalQuantity = sql<number>`(
+  select coalesce(sum(${materials.quantity}), 0) from ${materials}
+  where ${materials.materialTypeId} = ${materialTypes.id} and ${materials.deletedAt} is null
+)`.mapWith(Number);
+
+/** The key a name is unique by: its case and surrounding spaces do not count. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+function listed(filter: CatalogueFilter) {
+  return {
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    category: filter.category,
+    retired: filter.status === undefined ? undefined : filter.status === 'retired',
+  };
+}
+
+function whereOf(f: Shaped<ReturnType<typeof listed>>): SQL | undefined {
+  return and(
+    f.pattern &&
+      sql`(coalesce(${materialTypes.itemNumber}, '') || ' ' || ${materialTypes.name}) ilike ${f.pattern}`,
+    f.category && sql`lower(${materialTypes.category}) = lower(${f.category})`,
+    f.retired &&
+      sql`case when ${f.retired}::boolean then ${materialTypes.retiredAt} is not null else ${materialTypes.retiredAt} is null end`,
+  );
+}
+
+/** A page of the catalogue by name, each type with its units in stock everywhere. */
+export async function listTypes(db: Database, filter: CatalogueFilter, page: Page) {
+  return listPage(
+    db,
+    {
+      name: 'catalogue',
+      filters: listed(filter),
+      select: (total, f) =>
+        db
+          .select({ type: materialTypes, totalQuantity, total })
+          .from(materialTypes)
+          .where(whereOf(f))
+          .orderBy(sql`lower(${materialTypes.name})`, asc(materialTypes.id)),
+      count: (f) => db.select({ n: count() }).from(materialTypes).where(whereOf(f)),
+    },
+    page,
+  );
+}
+
+/** Every category the catalogue uses, by name, for the list's filter and the form. */
+export async function listCategories(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ category: materialTypes.category })
+    .from(materialTypes)
+    .where(isNotNull(materialTypes.category))
+    .orderBy(asc(materialTypes.category));
+  return rows.map((r) => r.category!);
+}
+
+export async function readType(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({ type: materialTypes, totalQuantity })
+    .from(materialTypes)
+    .where(eq(materialTypes.id, id));
+  return row ?? null;
+}
+
+/** Where a type is held: each location's live stock of it, by location name. */
+export async function stockOfType(db: DbExecutor, id: number) {
+  return db
+    .select({
+      materialId: materials.id,
+      locationId: materials.locationId,
+      locationName: locations.name,
+      quantity: materials.quantity,
+    })
+    .from(materials)
+    .innerJoin(locations, eq(locations.id, materials.locationId))
+    .where(and(eq(materials.materialTypeId, id), isNull(materials.deletedAt)))
+    .orderBy(asc(locations.name), asc(materials.id));
+}
+
+/**
+ * The type of this name, whatever its case and surrounding spaces, held against a change of its
+ * status until the transaction ends (a retirement waits for the stock given it, or is waited for).
+ */
+export async function findTypeByName(db: DbExecutor, name: string) {
+  const [row] = await db
+    .select()
+    .from(materialTypes)
+    .where(sql`lower(btrim(${materialTypes.name})) = ${nameKey(name)}`)
+    .for('share');
+  return row ?? null;
+}
+
+/** A type held against a change of its status, as above, by id. */
+export async function holdType(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(materialTypes).where(eq(materialTypes.id, id)).for('share');
+  return row ?? null;
+}
+
+/** A new type; a name or item number taken is the unique indexes' violation. */
+export async function createType(
+  db: DbExecutor,
+  values: MaterialTypeValues & { createdBy: number | null },
+) {
+  const [row] = await db.insert(materialTypes).values(values).returning();
+  return row!;
+}
+
+/**
+ * A new type named by a stock write, with no item number: null when one of its name was made
+ * meanwhile (the unique index decides, and the transaction goes on).
+ */
+export async function insertTypeUnlessNamed(
+  db: DbExecutor,
+  values: MaterialTypeValues & { createdBy: number | null },
+) {
+  const [row] = await db.insert(materialTypes).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateType(db: DbExecutor, id: number, values: MaterialTypeValues) {
+  const [row] = await db
+    .update(materialTypes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(materialTypes.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function setRetired(db: DbExecutor, id: number, retired: boolean) {
+  const [row] = await db
+    .update(materialTypes)
+    .set({ retiredAt: retired ? sql`coalesce(${materialTypes.retiredAt}, now())` : null })
+    .where(eq(materialTypes.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** The most names a picker is given. */
+export const MAX_CATALOGUE_OPTIONS = 5000;
+
+/** The active types by name, for the name picker of a material's form. */
+export async function listOptions(db: Database) {
+  return db
+    .select({
+      id: materialTypes.id,
+      name: materialTypes.name,
+      itemNumber: materialTypes.itemNumber,
+      unit: materialTypes.unit,
+      weightKg: materialTypes.weightKg,
+    })
+    .from(materialTypes)
+    .where(isNull(materialTypes.retiredAt))
+    .orderBy(sql`lower(${materialTypes.name})`)
+    .limit(MAX_CATALOGUE_OPTIONS);
+}

@@ -1,0 +1,141 @@
+import {
+  catalogueListQuery,
+  envelope,
+  idParam,
+  materialTypeDetailSchema,
+  materialTypeDtoSchema,
+  materialTypeOptionSchema,
+  materialTypeSchema,
+  materialTypeStatusSchema,
+  pagedEnvelope,
+} from '@stockyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
+import { errorResponses, ok } from '../../lib/reply';
+import * as service from './catalogue.service';
+
+const tags = ['catalogue'];
+const oneType = envelope(materialTypeDtoSchema);
+const reads = errorResponses(400, 401, 403, 404);
+const writes = errorResponses(400, 401, 403, 404, 409);
+
+/** The company's catalogue of material (decision 037); who may call what is the access table's. */
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: 'The catalogue by name, each type with its stock at every location together',
+        querystring: catalogueListQuery,
+        response: { 200: pagedEnvelope(materialTypeDtoSchema), ...reads },
+      },
+    },
+    async (request) => {
+      const { items, pagination } = await service.listTypes(app.ctx, request.query);
+      return ok(items, 'Catalogue fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Every category the catalogue uses',
+        response: { 200: envelope(z.array(z.string())), ...reads },
+      },
+    },
+    async () => ok(await service.listCategories(app.ctx), 'Categories fetched'),
+  );
+
+  app.get(
+    '/options',
+    {
+      schema: {
+        tags,
+        summary: "The active types by name, for a material form's name picker",
+        response: { 200: envelope(z.array(materialTypeOptionSchema)), ...reads },
+      },
+    },
+    async () => ok(await service.typeOptions(app.ctx), 'Catalogue fetched'),
+  );
+
+  app.get(
+    '/detail/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One type, with its stock at each location',
+        params: idParam,
+        response: { 200: envelope(materialTypeDetailSchema), ...reads },
+      },
+    },
+    async (request) =>
+      ok(await service.getType(app.ctx, request.params.id), 'Material type fetched'),
+  );
+
+  app.post(
+    '/create',
+    {
+      schema: {
+        tags,
+        summary: 'Add a material type to the catalogue',
+        body: materialTypeSchema,
+        response: { 201: oneType, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const type = await service.createType(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(ok(type, 'Material type added to the catalogue.'));
+    },
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a material type; a new name is its name at every location',
+        params: idParam,
+        body: materialTypeSchema,
+        response: { 200: oneType, ...writes },
+      },
+    },
+    async (request) => {
+      const type = await service.updateType(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(type, 'Material type updated.');
+    },
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Retire a material type (no new stock), or make it active again',
+        params: idParam,
+        body: materialTypeStatusSchema,
+        response: { 200: oneType, ...writes },
+      },
+    },
+    async (request) => {
+      const type = await service.setStatus(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.status,
+      );
+      return ok(
+        type,
+        type.status === 'retired' ? 'Material type retired.' : 'Material type is active again.',
+      );
+    },
+  );
+};

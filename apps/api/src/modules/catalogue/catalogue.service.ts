@@ -1,0 +1,215 @@
+import {
+  CATALOGUE_MESSAGES,
+  type CatalogueListQuery,
+  type MaterialTypeDetail,
+  type MaterialTypeDto,
+  type MaterialTypeInput,
+  type MaterialTypeStatus,
+  totalOf,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { paginate } from '../../lib/reply';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import * as repo from './catalogue.repository';
+
+/**
+ * The company's catalogue (issue 30, decision 037). A material type is named once for the whole
+ * company; the stock at each location is a quantity of it. An admin keeps the catalogue; a stock
+ * write that names a material finds its type here, or makes it.
+ */
+
+export function toMaterialTypeDto(
+  type: repo.MaterialTypeRow,
+  totalQuantity: number,
+): MaterialTypeDto {
+  return {
+    id: type.id,
+    itemNumber: type.itemNumber,
+    name: type.name,
+    category: type.category,
+    unit: type.unit,
+    weightKg: type.weightKg,
+    replacementValue: type.replacementValue,
+    notes: type.notes,
+    status: type.retiredAt === null ? 'active' : 'retired',
+    totalQuantity,
+    totalWeightKg: totalOf(totalQuantity, type.weightKg, 3),
+    totalValue: totalOf(totalQuantity, type.replacementValue, 2),
+    createdAt: type.createdAt.toISOString(),
+    updatedAt: type.updatedAt.toISOString(),
+  };
+}
+
+export async function listTypes(ctx: AppContext, query: CatalogueListQuery) {
+  const { rows, total } = await repo.listTypes(ctx.db, query, {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return {
+    items: rows.map((r) => toMaterialTypeDto(r.type, r.totalQuantity)),
+    pagination: paginate(total, query.page, query.limit),
+  };
+}
+
+export const listCategories = (ctx: AppContext) => repo.listCategories(ctx.db);
+
+export async function getType(ctx: AppContext, id: number): Promise<MaterialTypeDetail> {
+  const row = await repo.readType(ctx.db, id);
+  if (!row) throw notFound(CATALOGUE_MESSAGES.notFound);
+  const stock = await repo.stockOfType(ctx.db, id);
+  return {
+    ...toMaterialTypeDto(row.type, row.totalQuantity),
+    stock: stock.map((s) => ({
+      ...s,
+      weightKg: totalOf(s.quantity, row.type.weightKg, 3),
+      value: totalOf(s.quantity, row.type.replacementValue, 2),
+    })),
+  };
+}
+
+/** The catalogue's two unique keys, each refused with its field's message. */
+function refuseTaken(error: unknown, input: MaterialTypeInput): never {
+  if (isUniqueViolation(error, 'material_types_name_unique')) {
+    const message = CATALOGUE_MESSAGES.nameTaken(input.name);
+    throw conflict(message);
+  }
+  if (isUniqueViolation(error, 'material_types_item_number_unique') && input.itemNumber) {
+    throw conflict(CATALOGUE_MESSAGES.itemNumberTaken(input.itemNumber));
+  }
+  throw error;
+}
+
+export async function createType(
+  ctx: AppContext,
+  actor: Actor,
+  input: MaterialTypeInput,
+): Promise<MaterialTypeDto> {
+  try {
+    return await inTransaction(ctx, async ({ tx }) => {
+      const type = await repo.createType(tx, { ...input, createdBy: actor.user.id });
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'CREATE_MATERIAL_TYPE',
+        description: `Added ${type.name} to the catalogue`,
+        entityType: 'material_type',
+        entityId: String(type.id),
+        locationId: null,
+        details: { ...input },
+        ip: actor.ip,
+      });
+      return toMaterialTypeDto(type, 0);
+    });
+  } catch (error) {
+    refuseTaken(error, input);
+  }
+}
+
+/** An edit of every field: a new name is the name of the type's stock at every location. */
+export async function updateType(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: MaterialTypeInput,
+): Promise<MaterialTypeDto> {
+  try {
+    return await inTransaction(ctx, async ({ tx }) => {
+      const before = await repo.holdType(tx, id);
+      if (!before) throw notFound(CATALOGUE_MESSAGES.notFound);
+      const type = (await repo.updateType(tx, id, input))!;
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'UPDATE_MATERIAL_TYPE',
+        description: `Updated ${type.name} in the catalogue`,
+        entityType: 'material_type',
+        entityId: String(id),
+        locationId: null,
+        details: {
+          before: {
+            itemNumber: before.itemNumber,
+            name: before.name,
+            category: before.category,
+            unit: before.unit,
+            weightKg: before.weightKg,
+            replacementValue: before.replacementValue,
+            notes: before.notes,
+          },
+          after: { ...input },
+        },
+        ip: actor.ip,
+      });
+      const read = (await repo.readType(tx, id))!;
+      return toMaterialTypeDto(type, read.totalQuantity);
+    });
+  } catch (error) {
+    refuseTaken(error, input);
+  }
+}
+
+/** Retire a type (it gets no new stock; its stock and history stay), or make it active again. */
+export async function setStatus(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  status: MaterialTypeStatus,
+): Promise<MaterialTypeDto> {
+  return inTransaction(ctx, async ({ tx }) => {
+    const type = await repo.setRetired(tx, id, status === 'retired');
+    if (!type) throw notFound(CATALOGUE_MESSAGES.notFound);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: status === 'retired' ? 'RETIRE_MATERIAL_TYPE' : 'ACTIVATE_MATERIAL_TYPE',
+      description: `${status === 'retired' ? 'Retired' : 'Made active'} ${type.name} in the catalogue`,
+      entityType: 'material_type',
+      entityId: String(id),
+      locationId: null,
+      details: { status },
+      ip: actor.ip,
+    });
+    const read = (await repo.readType(tx, id))!;
+    return toMaterialTypeDto(type, read.totalQuantity);
+  });
+}
+
+/**
+ * The type a stock write names (a material added or edited at a location): found by its name,
+ * whatever its case and surrounding spaces, or added to the catalogue. A retired type gets no new
+ * stock, and the unit is the catalogue's. The type is held until the transaction ends, so that a
+ * retirement cannot slip in between.
+ */
+export async function typeForStock(
+  db: DbExecutor,
+  named: { name: string; unit: string; createdBy: number },
+  options: { allowRetired?: boolean } = {},
+): Promise<repo.MaterialTypeRow> {
+  let type = await repo.findTypeByName(db, named.name);
+  if (!type) {
+    type = await repo.insertTypeUnlessNamed(db, {
+      itemNumber: null,
+      name: named.name.trim(),
+      category: null,
+      unit: named.unit,
+      weightKg: null,
+      replacementValue: null,
+      notes: null,
+      createdBy: named.createdBy,
+    });
+    // Made by another write meanwhile: that one is the type.
+    type ??= await repo.findTypeByName(db, named.name);
+    if (!type) throw conflict('The catalogue changed meanwhile. Reload and try again.');
+  }
+  if (type.retiredAt !== null && !options.allowRetired) {
+    throw conflict(CATALOGUE_MESSAGES.retired(type.name));
+  }
+  if (type.unit !== named.unit) {
+    const message = CATALOGUE_MESSAGES.unitDiffers(type.name, type.unit);
+    throw badRequest(message, [{ path: 'unit', message }]);
+  }
+  return type;
+}
+
+export const typeOptions = (ctx: AppContext) => repo.listOptions(ctx.db);

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+import { paginationQuery, plainText } from './common';
+import { MATERIAL_UNITS } from './materials';
+import { isoInstantSchema } from './responses';
+
+/**
+ * The company's catalogue of material (issue 30, decision 037): one material type per thing the
+ * company owns, whatever location holds it. A location's stock is a quantity of a type there, and
+ * its name and unit are the type's.
+ */
+
+export const CATALOGUE_MESSAGES = {
+  nameTaken: (name: string) => `The catalogue already has a material named ${name}.`,
+  itemNumberTaken: (itemNumber: string) =>
+    `The catalogue already has a material with item number ${itemNumber}.`,
+  retired: (name: string) =>
+    `${name} is retired in the catalogue and cannot get new stock. Make it active again first.`,
+  unitDiffers: (name: string, unit: string) =>
+    `${name} is counted in ${unit} in the catalogue: choose that unit.`,
+  notFound: 'Material type not found',
+} as const;
+
+export const MATERIAL_TYPE_STATUSES = ['active', 'retired'] as const;
+export type MaterialTypeStatus = (typeof MATERIAL_TYPE_STATUSES)[number];
+export const MATERIAL_TYPE_STATUS_LABELS: Record<MaterialTypeStatus, string> = {
+  active: 'Active',
+  retired: 'Retired',
+};
+
+/** The heaviest unit the catalogue takes, in kg, and the dearest, in the company's currency. */
+export const MAX_UNIT_WEIGHT_KG = 100_000;
+export const MAX_REPLACEMENT_VALUE = 10_000_000;
+
+const blank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A decimal a form sends as text ("12.5", or "12,5" as it is typed in much of Europe) or a client
+ * as a number; blank is none. `decimals` is how many digits after the point it keeps.
+ */
+const optionalDecimal = (field: string, max: number, decimals: number) =>
+  z.preprocess(
+    (value) => {
+      if (blank(value)) return null;
+      if (typeof value !== 'string') return value;
+      const text = value.trim().replace(',', '.');
+      return /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : value;
+    },
+    z
+      .number({ error: `${field} must be a number of at least 0` })
+      .min(0, { error: `${field} must be a number of at least 0` })
+      .max(max, { error: `${field} must be at most ${max.toLocaleString('en-GB')}` })
+      .refine((n) => Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, {
+        error: `${field} can have at most ${decimals} decimals`,
+      })
+      .nullable(),
+  );
+
+/** Optional text: trimmed, blank is none. */
+const optionalText = (field: string, max: number) =>
+  z.preprocess(
+    (value) => (blank(value) ? null : value),
+    plainText(
+      z
+        .string({ error: `${field} must be at most ${max} characters` })
+        .trim()
+        .max(max, { error: `${field} must be at most ${max} characters` }),
+      field,
+    ).nullable(),
+  );
+
+export const materialTypeNameField = plainText(
+  z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(2, { error: 'Name must be at least 2 characters' })
+    .max(100, { error: 'Name must be at most 100 characters' }),
+  'Name',
+);
+
+export const materialTypeSchema = z.object({
+  itemNumber: optionalText('Item number', 40),
+  name: materialTypeNameField,
+  category: optionalText('Category', 60),
+  unit: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
+    z.enum(MATERIAL_UNITS, { error: 'Please select a unit' }),
+  ),
+  weightKg: optionalDecimal('Weight per unit', MAX_UNIT_WEIGHT_KG, 3),
+  replacementValue: optionalDecimal('Replacement value', MAX_REPLACEMENT_VALUE, 2),
+  notes: z.preprocess(
+    (value) => (blank(value) ? null : value),
+    plainText(
+      z
+        .string({ error: 'Notes must be at most 255 characters' })
+        .trim()
+        .max(255, { error: 'Notes must be at most 255 characters' }),
+      'Notes',
+      { multiline: true },
+    ).nullable(),
+  ),
+});
+export type MaterialTypeInput = z.infer<typeof materialTypeSchema>;
+
+/** PATCH /catalogue/{id}/status: retire a type (no new stock), or make it active again. */
+export const materialTypeStatusSchema = z.object({
+  status: z.enum(MATERIAL_TYPE_STATUSES, { error: 'Status must be active or retired' }),
+});
+
+export const catalogueListQuery = paginationQuery(PAGE_SIZES.catalogue).extend({
+  search: z.preprocess(
+    (value) => (blank(value) ? undefined : value),
+    z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+  ),
+  category: z.preprocess(
+    (value) => (blank(value) ? undefined : value),
+    z.string().trim().max(60, { error: 'Category must be at most 60 characters' }).optional(),
+  ),
+  status: z.preprocess(
+    (value) => (blank(value) || value === 'all' ? undefined : value),
+    z.enum(MATERIAL_TYPE_STATUSES, { error: 'Status must be active, retired or all' }).optional(),
+  ),
+});
+export type CatalogueListQuery = z.infer<typeof catalogueListQuery>;
+
+/** A catalogue entry with what the company holds of it, at every location together. */
+export const materialTypeDtoSchema = z.object({
+  id: z.int(),
+  itemNumber: z.string().nullable(),
+  name: z.string(),
+  category: z.string().nullable(),
+  unit: z.string(),
+  weightKg: z.number().nullable(),
+  replacementValue: z.number().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(MATERIAL_TYPE_STATUSES),
+  /** Units in stock at every location, their weight (kg) and replacement value. */
+  totalQuantity: z.number(),
+  totalWeightKg: z.number().nullable(),
+  totalValue: z.number().nullable(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type MaterialTypeDto = z.infer<typeof materialTypeDtoSchema>;
+
+/** One type with its stock at every location that holds it. */
+export const materialTypeDetailSchema = materialTypeDtoSchema.extend({
+  stock: z.array(
+    z.object({
+      materialId: z.int(),
+      locationId: z.int(),
+      locationName: z.string(),
+      quantity: z.number(),
+      weightKg: z.number().nullable(),
+      value: z.number().nullable(),
+    }),
+  ),
+});
+export type MaterialTypeDetail = z.infer<typeof materialTypeDetailSchema>;
+
+/** Weight or value of a quantity: null when the catalogue does not know the unit's. */
+export function totalOf(quantity: number, perUnit: number | null, decimals = 3): number | null {
+  if (perUnit === null) return null;
+  const scale = 10 ** decimals;
+  return Math.round(quantity * perUnit * scale) / scale;
+}
+
+/** The weight of what a dialog moves, in kg: the known part, and whether some weight is unknown. */
+export function weightOf(lines: ReadonlyArray<{ quantity: number; weightKg: number | null }>): {
+  kg: number;
+  unknown: boolean;
+} {
+  let kg = 0;
+  let unknown = false;
+  for (const line of lines) {
+    if (line.weightKg === null) unknown = unknown || line.quantity > 0;
+    else kg += line.quantity * line.weightKg;
+  }
+  return { kg: Math.round(kg * 1000) / 1000, unknown };
+}
+
+/** "1,234.5 kg", or with " + unknown" when some line's weight is not in the catalogue. */
+export function weightLabel(weight: { kg: number; unknown: boolean }): string {
+  const kg = `${weight.kg.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kg`;
+  return weight.unknown ? `${kg} (some weights unknown)` : kg;
+}
+
+/** An active type as the material form's name picker offers it. */
+export const materialTypeOptionSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  itemNumber: z.string().nullable(),
+  unit: z.string(),
+  weightKg: z.number().nullable(),
+});
+export type MaterialTypeOption = z.infer<typeof materialTypeOptionSchema>;
