@@ -1,0 +1,11 @@
+/**
+ * How much one import may hold: the upload route refuses a larger body, the sheet reader a larger
+ * file or more rows. The preview shows every row with its errors, so 10,000 rows is about what a
+ * person can still check; a larger catalogue is imported in several files.
+ */
+
+/** The largest file an import accepts: 5 MiB, shown to people as "5 MB". */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The most rows (after the header, empty rows not counted) one import reads. */
+export const IMPORT_MAX_ROWS = 10_000;
