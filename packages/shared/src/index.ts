@@ -4,6 +4,7 @@ export * from './constants';
 export * from './dates';
 export * from './errors';
 export * from './idempotency';
+export * from './import-limits';
 export * from './notifications';
 export * from './schemas/activity';
 export * from './schemas/attendance';

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../packages/shared/src/import-limits';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@stockyard/shared';
 
 /**
  * The one way the API reads an uploaded spreadsheet (issue 30, "Import"): a CSV file (UTF-8 with

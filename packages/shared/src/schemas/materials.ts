@@ -175,6 +175,8 @@ export const STOCK_MOVEMENT_REASON_LABELS = {
   RENTAL_LOST: 'Lost on rental',
   RENTAL_DAMAGED: 'Damaged on rental',
   RENTAL_DELETED: 'Rental deleted',
+  IMPORT: 'Imported',
+  STOCK_TAKE: 'Stock-take',
 } as const;
 export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASON_LABELS;
 const STOCK_MOVEMENT_REASONS = Object.keys(STOCK_MOVEMENT_REASON_LABELS) as [

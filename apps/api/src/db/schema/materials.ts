@@ -112,6 +112,9 @@ export const STOCK_MOVEMENT_REASONS = [
   'RENTAL_LOST',
   'RENTAL_DAMAGED',
   'RENTAL_DELETED',
+  // A quantity read from an imported file, and a counted difference of a stock-take (issue 30).
+  'IMPORT',
+  'STOCK_TAKE',
 ] as const;
 
 /** Append-only ledger: a material's quantity always equals the sum of its deltas. */
