@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { type Heartbeat, ListenConnection } from './lib/listen-connection';
 import { documentRoute, sendAppSession } from './lib/openapi';
 import { TABLE_CHANGES_CHANNEL } from './lib/table-changes';
+import { acceptUploads } from './lib/upload';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(strictQuery);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  acceptUploads(app);
 
   await app.register(securityHeaders);
   // Answers compressed as the client asks (brotli or gzip); the web app's files are compressed once,

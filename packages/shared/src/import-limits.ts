@@ -9,3 +9,11 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The most rows (after the header, empty rows not counted) one import reads. */
 export const IMPORT_MAX_ROWS = 10_000;
+
+export const IMPORT_MESSAGES = {
+  tooLarge: 'The file is larger than 5 MB; split it into smaller files.',
+  noFile: 'Choose a file to upload.',
+} as const;
+
+/** How a file is uploaded: its bytes as the body, its name in the query (`fileName`). */
+export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';

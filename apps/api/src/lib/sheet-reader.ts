@@ -1,7 +1,7 @@
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@stockyard/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@stockyard/shared';
 
 /**
  * The one way the API reads an uploaded spreadsheet (issue 30, "Import"): a CSV file (UTF-8 with
@@ -69,7 +69,7 @@ export async function readSheet<K extends string>(
   columns: readonly KnownColumn<K>[],
 ): Promise<ReadSheet<K>> {
   if (data.byteLength > IMPORT_MAX_BYTES) {
-    throw new SheetError('The file is larger than 5 MB; split it into smaller files.');
+    throw new SheetError(IMPORT_MESSAGES.tooLarge);
   }
   const table = await readTextTable(data, fileName);
   const [header, ...body] = table.rows;

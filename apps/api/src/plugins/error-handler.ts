@@ -1,8 +1,9 @@
-import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@stockyard/shared';
+import { type ApiErrorBody, type ErrorCode, IMPORT_MESSAGES, MESSAGES } from '@stockyard/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../lib/pg-errors';
+import { isUpload } from '../lib/upload';
 import { withSecurityHeaders } from './security-headers';
 
 function validationBody(error: FastifyError): ApiErrorBody | null {
@@ -88,6 +89,9 @@ export function registerErrorHandler(
     }
 
     const status = error.statusCode ?? 500;
+    if (status === 413 && isUpload(request)) {
+      return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge));
+    }
     const refusal = FRAMEWORK_REFUSALS[status];
     if (refusal) return reply.status(status).send(refusal);
     if (status >= 400 && status < 500) {
