@@ -60,6 +60,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/locations/list' }),
     locationBound: false,
   },
+  'GET /api/locations/export': {
+    at: () => ({ url: '/api/locations/export' }),
+    locationBound: false,
+  },
   'GET /api/locations/active': {
     at: () => ({ url: '/api/locations/active' }),
     locationBound: false,
@@ -428,6 +432,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
 
   'GET /api/users/getAll': {
     at: (f, s) => ({ url: `/api/users/getAll?location=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
+  'GET /api/users/export': {
+    at: (f, s) => ({ url: `/api/users/export?location=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
   },
   'GET /api/users/detail/:id': {

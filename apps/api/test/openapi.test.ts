@@ -61,7 +61,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const LIST_EXPORT = [XLSX, 'text/csv'];
 const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/invoices/:id/excel': [XLSX],
+  'GET /api/locations/export': LIST_EXPORT,
   'GET /api/staff/export': LIST_EXPORT,
+  'GET /api/users/export': LIST_EXPORT,
   'GET /api/attendance/export': LIST_EXPORT,
 };
 

@@ -112,3 +112,46 @@ export function readCsv(body: Buffer): string[][] {
   expect(text.replaceAll('\r\n', '').includes('\r'), 'no lone CR').toBe(false);
   return parse(body, { bom: true, record_delimiter: '\r\n', relax_column_count: false });
 }
+
+type Injector = {
+  inject(options: { method: 'GET'; url: string; headers?: Record<string, string> }): Promise<{
+    statusCode: number;
+    body: string;
+    headers: Record<string, unknown>;
+    rawPayload: Buffer;
+  }>;
+};
+
+/**
+ * A list's export downloaded both ways (`url` holds its filters): the .xlsx opened and the .csv
+ * parsed, each named `<name>-<day>` as the server's day, each answered 200.
+ */
+export async function downloadBoth(
+  app: Injector,
+  url: string,
+  headers: Record<string, string>,
+  name: string,
+) {
+  const join = url.includes('?') ? '&' : '?';
+  const xlsx = await app.inject({ method: 'GET', url: `${url}${join}format=xlsx`, headers });
+  expect(xlsx.statusCode, xlsx.body).toBe(200);
+  expect(xlsx.headers['content-disposition']).toMatch(
+    new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
+  );
+  const csv = await app.inject({ method: 'GET', url: `${url}${join}format=csv`, headers });
+  expect(csv.statusCode, csv.body).toBe(200);
+  expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(csv.headers['content-disposition']).toMatch(
+    new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+  );
+  return { sheet: await openSheet(xlsx.rawPayload), csv: readCsv(csv.rawPayload) };
+}
+
+/** A sheet's rows as the values of their cells (from column A), the header first. */
+export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}

@@ -109,6 +109,7 @@ export const API_ACCESS = {
   'POST /api/auth/2fa/disable': SIGNED_IN,
 
   'GET /api/locations/list': flagged('viewLocations'),
+  'GET /api/locations/export': flagged('viewLocations'),
   'GET /api/locations/active': flagged('viewLocations'),
   // The names that pickers need (a transfer's destination, filters): open to every signed-in user.
   'GET /api/locations/options': SIGNED_IN,
@@ -196,6 +197,7 @@ export const API_ACCESS = {
   'PUT /api/attendance/:id': flagged('manageAttendance'),
 
   'GET /api/users/getAll': flagged('viewUsers'),
+  'GET /api/users/export': flagged('viewUsers'),
   'GET /api/users/detail/:id': flagged('viewUsers'),
   'GET /api/users/role/:role': flagged('viewUsers'),
   'GET /api/users/location/:id': flagged('viewUsers'),

@@ -13,6 +13,7 @@ import { badRequest } from './app-error';
 import {
   attachmentHeader,
   DAY_FORMAT,
+  dateCell,
   type FormattedDate,
   type SheetRow,
   type SheetValue,
@@ -70,6 +71,13 @@ export const datedFileName = (name: string, now: Date = new Date()) => `${name}-
  */
 export function checkExportSize(total: number): void {
   if (total > EXPORT_ROW_LIMIT) throw badRequest(EXPORT_MESSAGES.tooManyRows(total));
+}
+
+/** The day of an instant (a last sign-in) on the server's calendar, as a date cell; none empty. */
+export function instantDay(instant: string | Date | null | undefined): SheetValue {
+  if (!instant) return null;
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? null : dateCell(localToday(date), DAY_FORMAT);
 }
 
 /** Characters that make a spreadsheet program read a CSV field as a formula. */

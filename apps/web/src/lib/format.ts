@@ -1,7 +1,5 @@
-/** LOC-001, MAT-042: a display id padded to three digits. */
-export function displayId(prefix: string, id: number): string {
-  return `${prefix}-${String(id).padStart(3, '0')}`;
-}
+/** LOC-001, MAT-042: a display id padded to three digits (the exports write it too). */
+export { displayId } from '@stockyard/shared';
 
 /** "Showing x to y of n items" for a page of a list. */
 export function showingRange(page: number, pageSize: number, total: number, noun: string): string {

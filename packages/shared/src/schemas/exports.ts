@@ -36,3 +36,8 @@ export const exportFormatQuery = z.preprocess(
 
 /** The fields an export's query adds to its list's filters. */
 export const exportFields = { format: exportFormatQuery };
+
+/** A record's id as the lists show it: `LOC-007` (and as their exports write it). */
+export function displayId(prefix: string, id: number): string {
+  return `${prefix}-${String(id).padStart(3, '0')}`;
+}

@@ -41,6 +41,20 @@ export async function listLocations(db: Database, filter: LocationFilter, page: 
   return { rows: rows.map((r) => r.location), total };
 }
 
+/** Every location the list's filters select, newest first (the export: a company has hundreds). */
+export async function allLocations(db: Database, filter: LocationFilter) {
+  return db
+    .select()
+    .from(locations)
+    .where(
+      and(
+        filter.type && eq(locations.type, filter.type),
+        filter.status && eq(locations.status, filter.status),
+      ),
+    )
+    .orderBy(desc(locations.id));
+}
+
 export async function findLocation(db: DbExecutor, id: number) {
   const [row] = await db.select().from(locations).where(eq(locations.id, id));
   return row ?? null;

@@ -3,6 +3,7 @@ import {
   envelope,
   idParam,
   locationDtoSchema,
+  locationExportQuery,
   locationListQuery,
   locationOptionSchema,
   locationPickerQuery,
@@ -14,7 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
+import { LOCATION_COLUMNS } from './locations.export';
 import * as service from './locations.service';
 
 const tags = ['locations'];
@@ -39,6 +42,29 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
       );
       return ok(items, 'Locations fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The locations the list's filters select (type, status), every page, newest first, as locations-<day>.xlsx or .csv (a field manager's: their own)",
+        querystring: locationExportQuery,
+        response: { 200: exportResponse('The locations list'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const rows = await service.exportLocations(app.ctx, requireAuth(request).user, filter);
+      return sendListExport(reply, format, {
+        fileName: datedFileName('locations'),
+        sheet: 'Locations',
+        columns: LOCATION_COLUMNS,
+        rows,
+      });
     },
   );
 

@@ -48,17 +48,20 @@ export function toLocationDto(row: repo.LocationRow): LocationDto {
   };
 }
 
+/** A field manager's list: their own location, when it passes the filters. */
+async function ownLocationListed(ctx: AppContext, scope: number, filter: repo.LocationFilter) {
+  const own = await repo.findLocation(ctx.db, scope);
+  return own &&
+    (!filter.type || own.type === filter.type) &&
+    (!filter.status || own.status === filter.status)
+    ? [own]
+    : [];
+}
+
 export async function listLocations(ctx: AppContext, user: SessionUser, query: LocationListQuery) {
   const scope = scopeOf(user);
   if (scope !== null) {
-    // A field manager's list is their own location, when it passes the filters.
-    const own = await repo.findLocation(ctx.db, scope);
-    const rows =
-      own &&
-      (!query.type || own.type === query.type) &&
-      (!query.status || own.status === query.status)
-        ? [own]
-        : [];
+    const rows = await ownLocationListed(ctx, scope, query);
     const items = query.page === 1 ? rows.map(toLocationDto) : [];
     return { items, pagination: paginate(rows.length, query.page, query.limit) };
   }
@@ -68,6 +71,20 @@ export async function listLocations(ctx: AppContext, user: SessionUser, query: L
     { limit: query.limit, offset: (query.page - 1) * query.limit },
   );
   return { items: rows.map(toLocationDto), pagination: paginate(total, query.page, query.limit) };
+}
+
+/** Every location the list's filters select, every page, in its order (the export). */
+export async function exportLocations(
+  ctx: AppContext,
+  user: SessionUser,
+  filter: repo.LocationFilter,
+): Promise<LocationDto[]> {
+  const scope = scopeOf(user);
+  const rows =
+    scope !== null
+      ? await ownLocationListed(ctx, scope, filter)
+      : await repo.allLocations(ctx.db, { type: filter.type, status: filter.status });
+  return rows.map(toLocationDto);
 }
 
 export async function getLocation(

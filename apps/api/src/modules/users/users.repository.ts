@@ -3,7 +3,13 @@ import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'driz
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, sessions, userSearchText, users } from '../../db/schema';
-import { containsPattern, listPage, type Page, type Shaped } from '../../lib/list-page';
+import {
+  containsPattern,
+  listPage,
+  type Page,
+  type Shaped,
+  shapedFilters,
+} from '../../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -67,6 +73,19 @@ export async function listUsers(db: Database, filter: UserFilter, page: Page) {
     },
     page,
   );
+}
+
+/** Every user the list's filters select, newest first (the export: a company has hundreds). */
+export async function allUsers(db: Database, filter: UserFilter) {
+  const { shaped, values } = shapedFilters(listed(filter));
+  return db
+    .select({ user: LISTED_USER, locationName: locations.name })
+    .from(users)
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .where(whereOf(shaped))
+    .orderBy(desc(users.id))
+    .prepare('')
+    .execute(values);
 }
 
 /** A user who has not been removed, with their location's name. */

@@ -10,12 +10,15 @@ import {
   sessionUserSchema,
   updatePermissionsSchema,
   updateUserSchema,
+  userExportQuery,
   userListQuery,
   userPageQuery,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
+import { USER_COLUMNS } from './users.export';
 import * as service from './users.service';
 import * as passwords from './users-password.service';
 
@@ -44,6 +47,29 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
       );
       return ok(items, 'Users fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The users the list's filters select (search, role, location), every page, newest first, as users-<day>.xlsx or .csv (a field manager's: their location's)",
+        querystring: userExportQuery,
+        response: { 200: exportResponse('The users list'), ...reads },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const rows = await service.exportUsers(app.ctx, requireAuth(request).user, filters);
+      return sendListExport(reply, format, {
+        fileName: datedFileName('users'),
+        sheet: 'Users',
+        columns: USER_COLUMNS,
+        rows,
+      });
     },
   );
 

@@ -66,6 +66,21 @@ export async function listUsers(ctx: AppContext, user: SessionUser, query: UserL
   };
 }
 
+/** Every user the list's filters select, every page, in its order (the export), scoped as the list. */
+export async function exportUsers(
+  ctx: AppContext,
+  user: SessionUser,
+  filters: Omit<UserListQuery, 'page' | 'limit'>,
+) {
+  const locationId = listScope(user, filters.location);
+  const rows = await repo.allUsers(ctx.db, {
+    search: filters.search,
+    role: filters.role,
+    locationId,
+  });
+  return rows.map((r) => toUserDto(r.user, r.locationName));
+}
+
 export async function usersWithRole(ctx: AppContext, user: SessionUser, role: Role, page: Page) {
   return listUsers(ctx, user, { ...page, role });
 }
