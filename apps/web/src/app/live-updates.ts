@@ -2,6 +2,7 @@ import { LIVE_TOPICS, type LiveTopic } from '@stockyard/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { attendanceKeys } from '@/features/attendance/api/get-attendance';
+import { catalogueKeys } from '@/features/catalogue/api/get-catalogue';
 import { dashboardKeys } from '@/features/dashboard/api/get-dashboard-counts';
 import { materialKeys } from '@/features/inventory/api/get-materials';
 import { invoiceKeys } from '@/features/invoices/api/get-invoices';
@@ -22,7 +23,8 @@ export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
   requests: [rentalRequestKeys.all, dashboardKeys.all],
   // A rental moves stock (its own notice) and may close a request.
   rentals: [rentalKeys.all, rentalRequestKeys.all, dashboardKeys.all],
-  stock: [materialKeys.all, dashboardKeys.all],
+  // The catalogue's totals are its types' stock; its changes (material_types) are heard as stock.
+  stock: [materialKeys.all, catalogueKeys.all, dashboardKeys.all],
   invoices: [invoiceKeys.all, dashboardKeys.all],
   // The attendance list and its staff picker show the staff's names.
   staff: [staffKeys.all, attendanceKeys.all, dashboardKeys.all],
@@ -32,6 +34,7 @@ export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
   locations: [
     locationKeys.all,
     materialKeys.all,
+    catalogueKeys.all,
     rentalRequestKeys.all,
     rentalKeys.all,
     invoiceKeys.all,

@@ -11,6 +11,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('@/features/dashboard/dashboard-page')),
   '/locations': lazy(() => import('@/features/locations/locations-page')),
   '/inventory': lazy(() => import('@/features/inventory/inventory-page')),
+  '/catalogue': lazy(() => import('@/features/catalogue/catalogue-page')),
   '/users': lazy(() => import('@/features/users/users-page')),
   '/invoices': lazy(() => import('@/features/invoices/invoices-page')),
   '/invoices/generate': invoiceWizard,

@@ -1,0 +1,177 @@
+import { type MaterialTypeDto, PAGE_SIZES } from '@stockyard/shared';
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input, Select } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/hooks/use-list-params';
+import { usePagedList } from '@/hooks/use-paged-list';
+import { useSearchInput } from '@/hooks/use-search-input';
+import { showingRange } from '@/lib/format';
+import { notifyToast } from '@/lib/toast';
+import { useCatalogue } from './api/get-catalogue';
+import { useCategories } from './api/get-categories';
+import { useSetMaterialTypeStatus } from './api/set-material-type-status';
+import { CatalogueTable } from './components/catalogue-table';
+import { MaterialTypeFormDialog } from './components/material-type-form-dialog';
+import { MaterialTypeStockDialog } from './components/material-type-stock-dialog';
+
+/** The status filter: the active types unless the URL asks for the retired ones or all. */
+const STATUS_FILTERS = ['retired', 'all'] as const;
+
+export default function CataloguePage() {
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    search: 'text',
+    category: 'text',
+    status: STATUS_FILTERS,
+  });
+  const { search, category, status } = filters;
+  const searchBox = useSearchInput(search, (value, options) =>
+    setFilters({ search: value }, options),
+  );
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<MaterialTypeDto | null>(null);
+  const [retiring, setRetiring] = useState<MaterialTypeDto | null>(null);
+  const [viewing, setViewing] = useState<MaterialTypeDto | null>(null);
+
+  const query = useCatalogue({
+    page,
+    search: search || undefined,
+    category: category || undefined,
+    status: status || 'active',
+  });
+  const categories = useCategories();
+  const setStatus = useSetMaterialTypeStatus();
+  const { rows: types, total, totalPages, state } = usePagedList(query, page, replacePage);
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (type: MaterialTypeDto) => {
+    setEditing(type);
+    setFormOpen(true);
+  };
+  const changeStatus = (type: MaterialTypeDto, to: 'active' | 'retired') => {
+    setStatus.mutate(
+      { id: type.id, status: to },
+      {
+        onSuccess: () =>
+          notifyToast.success(
+            to === 'retired' ? 'Material type retired.' : 'Material type is active again.',
+            {
+              description:
+                to === 'retired'
+                  ? `${type.name} gets no new stock.`
+                  : `${type.name} can get new stock again.`,
+            },
+          ),
+        onSettled: () => setRetiring(null),
+      },
+    );
+  };
+  // Retiring is asked first; making a type active again is not.
+  const onToggleStatus = (type: MaterialTypeDto) =>
+    type.status === 'active' ? setRetiring(type) : changeStatus(type, 'active');
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Catalogue</h1>
+        <p className="text-sm text-muted-foreground">
+          Every material the company owns, with its stock at every location together. Choose one to
+          see its stock at each location.
+        </p>
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
+          <div className="relative md:flex-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search catalogue"
+              placeholder="Search by item number or name..."
+              className="pl-9"
+              value={searchBox.text}
+              onChange={(event) => searchBox.setText(event.target.value)}
+            />
+          </div>
+          <Select
+            aria-label="Filter by category"
+            className="md:w-48"
+            value={category}
+            onChange={(event) => setFilters({ category: event.target.value })}
+          >
+            <option value="">All Categories</option>
+            {/* A category from the URL that no type uses any more is still shown as chosen. */}
+            {category && !(categories.data ?? []).includes(category) ? (
+              <option value={category}>{category}</option>
+            ) : null}
+            {(categories.data ?? []).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label="Filter by status"
+            className="md:w-36"
+            value={status}
+            onChange={(event) =>
+              setFilters({ status: event.target.value as (typeof STATUS_FILTERS)[number] | '' })
+            }
+          >
+            <option value="">Active</option>
+            <option value="retired">Retired</option>
+            <option value="all">All</option>
+          </Select>
+          <Button className="md:ml-auto" onClick={openAdd}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Material Type
+          </Button>
+        </div>
+        <CatalogueTable
+          types={types}
+          state={state}
+          onOpen={setViewing}
+          onEdit={openEdit}
+          onToggleStatus={onToggleStatus}
+          onRetry={() => void query.refetch()}
+        />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          summary={showingRange(page, PAGE_SIZES.catalogue, total, 'material types')}
+        />
+      </Card>
+
+      <MaterialTypeFormDialog open={formOpen} onOpenChange={setFormOpen} type={editing} />
+      <MaterialTypeStockDialog
+        type={viewing}
+        onOpenChange={(open) => {
+          if (!open) setViewing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={retiring !== null}
+        onOpenChange={(open) => {
+          if (!open) setRetiring(null);
+        }}
+        title={retiring ? `Retire ${retiring.name}?` : 'Retire material type?'}
+        description="A retired material gets no new stock at any location. Its stock and its history stay, and it can be made active again."
+        confirmLabel="Retire"
+        pendingLabel="Retiring..."
+        destructive={false}
+        pending={setStatus.isPending}
+        onConfirm={() => retiring && changeStatus(retiring, 'retired')}
+      />
+    </div>
+  );
+}
