@@ -29,10 +29,10 @@ test.describe('inventory management', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(/MAT-\d{3,}/);
     await expect(row).toContainText(location.name);
-    await expect(row.getByRole('cell').nth(3)).toHaveText('50');
-    await expect(row.getByRole('cell').nth(4)).toHaveText('Each');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('Available');
-    await expect(row.getByRole('cell').nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(row.getByRole('cell').nth(4)).toHaveText('50');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('Each');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('Available');
+    await expect(row.getByRole('cell').nth(8)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
     await expect(page.getByText('Showing 1 to 1 of 1 items')).toBeVisible();
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -42,13 +42,13 @@ test.describe('inventory management', () => {
     await expect(edit.getByText('Low Stock')).toBeVisible();
     await edit.getByRole('button', { name: 'Update Item' }).click();
     await expect(page.getByText('Inventory item updated successfully.')).toBeVisible();
-    await expect(row.getByRole('cell').nth(3)).toHaveText('5');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('Low Stock');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('5');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('Low Stock');
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     await edit.getByLabel('Quantity').fill('0');
     await edit.getByRole('button', { name: 'Update Item' }).click();
-    await expect(row.getByRole('cell').nth(5)).toHaveText('Out of Stock');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('Out of Stock');
   });
 
   test("a row opens the material's stock history", async ({ page, request, seed }) => {

@@ -49,7 +49,7 @@ test.describe('permission flags', () => {
     await signIn(fm, manager);
     await fm.goto('/inventory');
     const tubeRow = fm.getByRole('row').filter({ hasText: tube });
-    await expect(tubeRow.getByRole('cell').nth(3)).toHaveText('40');
+    await expect(tubeRow.getByRole('cell').nth(4)).toHaveText('40');
     await expect(fm.getByRole('row').filter({ hasText: plank })).toHaveCount(0);
     await expect(fm.getByLabel('Filter by location')).toHaveCount(0);
     await expect(fm.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
@@ -74,7 +74,7 @@ test.describe('permission flags', () => {
     await dialog.getByRole('button', { name: 'Transfer' }).click();
     await expect(fm.getByText('Material transferred successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(tubeRow.getByRole('cell').nth(3)).toHaveText('25');
+    await expect(tubeRow.getByRole('cell').nth(4)).toHaveText('25');
 
     await tubeRow.click();
     const history = fm.getByRole('dialog', { name: 'Stock History' });
@@ -94,18 +94,18 @@ test.describe('permission flags', () => {
     await page.goto('/inventory');
     await page.getByLabel('Filter by location').selectOption({ label: yard.name });
     await expect(
-      page.getByRole('row').filter({ hasText: tube }).getByRole('cell').nth(3),
+      page.getByRole('row').filter({ hasText: tube }).getByRole('cell').nth(4),
     ).toHaveText('25');
     await page.getByLabel('Filter by location').selectOption({ label: site.name });
     await expect(
-      page.getByRole('row').filter({ hasText: tube }).getByRole('cell').nth(3),
+      page.getByRole('row').filter({ hasText: tube }).getByRole('cell').nth(4),
     ).toHaveText('15');
 
     await setPermission(page, manager.name, 'Manage Inventory', false);
     await expect(fm.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
     await expect(fm.getByRole('button', { name: `Transfer ${tube}` })).toHaveCount(0);
     await fm.reload();
-    await expect(tubeRow.getByRole('cell').nth(3)).toHaveText('25');
+    await expect(tubeRow.getByRole('cell').nth(4)).toHaveText('25');
     await expect(fm.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
     await expect(fm.getByRole('button', { name: `Transfer ${tube}` })).toHaveCount(0);
     await theirs.close();

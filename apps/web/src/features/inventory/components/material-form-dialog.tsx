@@ -3,9 +3,12 @@ import {
   MATERIAL_UNITS,
   type MaterialDto,
   type MaterialInput,
+  type MaterialTypeOption,
+  type MaterialUnit,
   materialSchema,
   materialStatus,
   ownLocation,
+  weightLabel,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,9 +20,10 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
-import { useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useCreateMaterial } from '../api/create-material';
+import { useCatalogueOptions } from '../api/get-catalogue-options';
 import { useUpdateMaterial } from '../api/update-material';
 import { MaterialStatusBadge } from './material-status-badge';
 
@@ -45,6 +49,21 @@ function toFormValues(material: MaterialDto | null, scope: number | null): FormV
     : { name: '', locationId: scope ? String(scope) : '', quantity: '', unit: 'EACH', notes: '' };
 }
 
+function findType(types: readonly MaterialTypeOption[] | undefined, name: string) {
+  const wanted = name.trim().toLowerCase();
+  return wanted === '' ? undefined : types?.find((type) => type.name.toLowerCase() === wanted);
+}
+
+/** "In the catalogue: Item No. SC-48, 4.5 kg each, counted in Each." */
+function catalogueText(type: MaterialTypeOption): string {
+  const facts = [
+    type.itemNumber ? `Item No. ${type.itemNumber}` : null,
+    type.weightKg === null ? null : `${weightLabel({ kg: type.weightKg, unknown: false })} each`,
+    `counted in ${MATERIAL_UNIT_LABELS[type.unit as MaterialUnit] ?? type.unit}`,
+  ];
+  return `In the catalogue: ${facts.filter(Boolean).join(', ')}.`;
+}
+
 /** Add Item and Edit Item: the status follows from the quantity, on the server as here. */
 export function MaterialFormDialog({
   open,
@@ -63,7 +82,9 @@ export function MaterialFormDialog({
   const create = useCreateMaterial();
   const update = useUpdateMaterial();
   const locations = useLocationOptions('active');
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<
+  const can = useCan();
+  const catalogue = useCatalogueOptions(open && can('GET /api/catalogue/options'));
+  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
     FormValues,
     unknown,
     MaterialInput
@@ -96,6 +117,15 @@ export function MaterialFormDialog({
   const described = (field: keyof FormValues) =>
     controlProps(`material-${field}`, errors[field] !== undefined);
 
+  // A name of the catalogue (whatever its case) is stock of that type, counted in its unit; any
+  // other name is added to the catalogue as it is saved.
+  const name = watch('name');
+  const known = findType(catalogue.data, name);
+  const onNameChange = (typed: string) => {
+    const type = findType(catalogue.data, typed);
+    if (type) setValue('unit', type.unit, { shouldValidate: formState.isSubmitted });
+  };
+
   const quantity = watch('quantity');
   const previewQuantity = quantity.trim() === '' ? Number.NaN : Number(quantity);
   const options = (locations.data ?? []).filter((option) => scope === null || option.id === scope);
@@ -111,7 +141,29 @@ export function MaterialFormDialog({
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField id="material-name" label="Name" error={errors.name?.message}>
-            <Input autoComplete="off" {...described('name')} {...register('name')} />
+            <Input
+              autoComplete="off"
+              list="material-name-catalogue"
+              {...described('name')}
+              {...register('name', { onChange: (event) => onNameChange(event.target.value) })}
+            />
+            <datalist id="material-name-catalogue">
+              {(catalogue.data ?? []).map((type) => (
+                <option key={type.id} value={type.name}>
+                  {type.itemNumber ?? undefined}
+                </option>
+              ))}
+            </datalist>
+            {name.trim().length >= 2 && catalogue.data ? (
+              <p
+                className="text-xs text-muted-foreground"
+                data-testid="material-name-catalogue-hint"
+              >
+                {known
+                  ? catalogueText(known)
+                  : 'Not an active name of the catalogue: a new name is added to it as you save.'}
+              </p>
+            ) : null}
           </FormField>
           <FormField id="material-locationId" label="Location" error={errors.locationId?.message}>
             <LocationSelect

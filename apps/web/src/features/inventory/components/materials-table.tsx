@@ -1,4 +1,10 @@
-import { MATERIAL_UNIT_LABELS, type MaterialDto, materialStatus } from '@stockyard/shared';
+import {
+  MATERIAL_UNIT_LABELS,
+  type MaterialDto,
+  materialStatus,
+  totalOf,
+  weightLabel,
+} from '@stockyard/shared';
 import { ArrowLeftRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,6 +16,25 @@ import { MaterialStatusBadge } from './material-status-badge';
 
 function unitLabel(unit: string): string {
   return MATERIAL_UNIT_LABELS[unit as keyof typeof MATERIAL_UNIT_LABELS] ?? unit;
+}
+
+const kg = (weight: number) => weightLabel({ kg: weight, unknown: false });
+
+/**
+ * The weight of the row's stock (what loading all of it puts on a lorry), and of one unit under
+ * it for a part load; the catalogue may not know it yet.
+ */
+function MaterialWeight({ material }: { material: MaterialDto }) {
+  const total = totalOf(material.quantity, material.weightKg);
+  if (total === null || material.weightKg === null) {
+    return <span className="text-muted-foreground">Not set</span>;
+  }
+  return (
+    <>
+      {kg(total)}
+      <span className="block text-xs text-muted-foreground">{kg(material.weightKg)} each</span>
+    </>
+  );
 }
 
 export function MaterialsTable({
@@ -44,10 +69,12 @@ export function MaterialsTable({
       <THead>
         <tr>
           <TH>SR</TH>
+          <TH className="hidden sm:table-cell">Item No.</TH>
           <TH>Name</TH>
           <TH className="hidden sm:table-cell">Location</TH>
           <TH className="hidden sm:table-cell text-right">Quantity</TH>
           <TH className="hidden sm:table-cell">Unit</TH>
+          <TH className="hidden sm:table-cell text-right">Weight</TH>
           <TH className="hidden sm:table-cell">Status</TH>
           <TH className="hidden sm:table-cell">Last Updated</TH>
           {hasActions ? <TH className="text-right">Actions</TH> : null}
@@ -56,7 +83,7 @@ export function MaterialsTable({
       <TBody>
         <ListRows
           state={state}
-          columns={hasActions ? 8 : 7}
+          columns={hasActions ? 10 : 9}
           count={materials.length}
           loading="Loading inventory items..."
           failed="Failed to load inventory items."
@@ -75,10 +102,14 @@ export function MaterialsTable({
               <TD className="whitespace-nowrap font-mono text-xs text-muted-foreground">
                 {displayId('MAT', material.id)}
               </TD>
+              <TD className="hidden sm:table-cell whitespace-nowrap font-mono text-xs">
+                {material.itemNumber ?? ''}
+              </TD>
               <TD className="font-medium sm:whitespace-nowrap">
                 {material.name}
                 {/* On a phone the other columns fold under the name. */}
                 <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground sm:hidden">
+                  {material.itemNumber ? <p>Item No. {material.itemNumber}</p> : null}
                   <p>{material.location.name}</p>
                   <p className="flex items-center gap-2">
                     <span className="whitespace-nowrap">
@@ -86,12 +117,18 @@ export function MaterialsTable({
                     </span>
                     <MaterialStatusBadge status={materialStatus(material.quantity)} />
                   </p>
+                  <p>
+                    Weight: <MaterialWeight material={material} />
+                  </p>
                   <p>Updated {formatDate(material.updatedAt)}</p>
                 </div>
               </TD>
               <TD className="hidden sm:table-cell whitespace-nowrap">{material.location.name}</TD>
               <TD className="hidden sm:table-cell text-right tabular-nums">{material.quantity}</TD>
               <TD className="hidden sm:table-cell">{unitLabel(material.unit)}</TD>
+              <TD className="hidden sm:table-cell whitespace-nowrap text-right tabular-nums">
+                <MaterialWeight material={material} />
+              </TD>
               <TD className="hidden sm:table-cell whitespace-nowrap">
                 <MaterialStatusBadge status={materialStatus(material.quantity)} />
               </TD>

@@ -12,6 +12,9 @@ const LOCATIONS: LocationOption[] = [
 
 const tube: MaterialDto = {
   id: 40,
+  materialTypeId: 4,
+  itemNumber: 'ST-48',
+  weightKg: 4.5,
   name: 'Steel Tube',
   locationId: 1,
   location: { name: 'North Yard' },
@@ -71,6 +74,18 @@ describe('TransferMaterialDialog', () => {
     await dialog.findByRole('option', { name: 'South Site' });
     const names = dialog.getAllByRole('option').map((option) => option.textContent);
     expect(names).toEqual(['Select destination', 'South Site']);
+  });
+
+  it('shows the total weight of the quantity moved as it is typed', async () => {
+    const { dialog } = open();
+    const weight = dialog.getByTestId('total-weight');
+    expect(weight.textContent).toBe('0 kg');
+    fireEvent.change(dialog.getByLabelText('Quantity'), { target: { value: '12' } });
+    expect(weight.textContent).toBe('54 kg');
+    fireEvent.change(dialog.getByLabelText('Quantity'), { target: { value: '1,5' } });
+    expect(weight.textContent).toBe('0 kg');
+    fireEvent.change(dialog.getByLabelText('Quantity'), { target: { value: '30' } });
+    expect(weight.textContent).toBe('135 kg');
   });
 
   it('refuses more than the stock and a missing destination with the shared messages', async () => {

@@ -9,6 +9,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { LocationSelect } from '@/components/location-select';
+import { TotalWeight, typedQuantity } from '@/components/total-weight';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
@@ -51,7 +52,7 @@ export function TransferMaterialDialog({
     () => schemaResolver<FormValues, TransferMaterialInput>(transferSchema(available)),
     [available],
   );
-  const { register, handleSubmit, reset, setError, formState } = useForm<
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<
     FormValues,
     unknown,
     TransferMaterialInput
@@ -128,6 +129,11 @@ export function TransferMaterialDialog({
               {...register('quantity')}
             />
           </FormField>
+          <TotalWeight
+            lines={[
+              { quantity: typedQuantity(watch('quantity')), weightKg: material?.weightKg ?? null },
+            ]}
+          />
           {errors.root?.server ? (
             <p role="alert" className="text-sm text-destructive">
               {errors.root.server.message}

@@ -8,8 +8,8 @@ import { useInvoiceForm } from '../use-invoice-form';
 import { InvoiceItemsEditor } from './invoice-items-editor';
 
 const MATERIALS: MaterialOption[] = [
-  { id: 7, name: 'Steel Tube', unit: 'EACH', quantity: 10 },
-  { id: 8, name: 'Base Plate', unit: 'EACH', quantity: 40 },
+  { id: 7, name: 'Steel Tube', unit: 'EACH', quantity: 10, weightKg: null },
+  { id: 8, name: 'Base Plate', unit: 'EACH', quantity: 40, weightKg: null },
 ];
 
 let values: () => InvoiceFormValues;

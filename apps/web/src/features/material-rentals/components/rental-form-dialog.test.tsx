@@ -15,10 +15,10 @@ const LOCATIONS: LocationOption[] = [
 ];
 const MATERIALS: Record<string, MaterialOption[]> = {
   '1': [
-    { id: 40, name: 'Steel Tube', unit: 'EACH', quantity: 30 },
-    { id: 41, name: 'Base Plate', unit: 'EACH', quantity: 12 },
+    { id: 40, name: 'Steel Tube', unit: 'EACH', quantity: 30, weightKg: 4.5 },
+    { id: 41, name: 'Base Plate', unit: 'EACH', quantity: 12, weightKg: 1.25 },
   ],
-  '2': [{ id: 50, name: 'Ladder Beam', unit: 'EACH', quantity: 4 }],
+  '2': [{ id: 50, name: 'Ladder Beam', unit: 'EACH', quantity: 4, weightKg: null }],
 };
 
 const json = (status: number, body: unknown) =>
@@ -137,6 +137,37 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
 
     fireEvent.click(dialog.getByRole('button', { name: 'Add Item' }));
     expect(item(dialog, 2).getByLabelText<HTMLInputElement>('Quantity').value).toBe('1');
+  });
+
+  it('shows the total weight of the chosen items as their quantities change', async () => {
+    const { dialog } = open();
+    const weight = () => dialog.getByTestId('total-weight').textContent;
+    expect(weight()).toBe('0 kg');
+    await chooseFrom(dialog, '1');
+    const first = item(dialog, 1);
+    await first.findByRole('option', { name: 'Steel Tube (Stock: 30 Each)' });
+    fireEvent.change(first.getByRole('combobox', { name: 'Material' }), {
+      target: { value: '40' },
+    });
+    expect(weight()).toBe('4.5 kg');
+    fireEvent.change(first.getByLabelText('Quantity'), { target: { value: '12' } });
+    expect(weight()).toBe('54 kg');
+    fireEvent.click(dialog.getByRole('button', { name: 'Add Item' }));
+    fireEvent.change(item(dialog, 2).getByRole('combobox', { name: 'Material' }), {
+      target: { value: '41' },
+    });
+    fireEvent.change(item(dialog, 2).getByLabelText('Quantity'), { target: { value: '3' } });
+    expect(weight()).toBe('57.8 kg');
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove item 1' }));
+    expect(weight()).toBe('3.8 kg');
+
+    // A material whose weight the catalogue does not know is said to be missing from the total.
+    await chooseFrom(dialog, '2');
+    await item(dialog, 1).findByRole('option', { name: 'Ladder Beam (Stock: 4 Each)' });
+    fireEvent.change(item(dialog, 1).getByRole('combobox', { name: 'Material' }), {
+      target: { value: '50' },
+    });
+    expect(weight()).toBe('0 kg (some weights unknown)');
   });
 
   it('fixes the status on create and shows every message of 02 section 5 on its field', async () => {

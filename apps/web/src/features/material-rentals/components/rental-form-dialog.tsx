@@ -15,6 +15,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
 import { LocationSelect } from '@/components/location-select';
+import { TotalWeight, typedQuantity } from '@/components/total-weight';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -235,6 +236,14 @@ export function RentalFormDialog({
     }
   });
 
+  // The weight of the chosen materials; one no longer offered (an edited rental's) is unknown.
+  const weightLines = items
+    .filter((item) => item.materialId !== '')
+    .map((item) => ({
+      quantity: typedQuantity(item.quantity),
+      weightKg: options?.find((option) => String(option.id) === item.materialId)?.weightKg ?? null,
+    }));
+
   const described = (field: string, invalid: boolean) =>
     controlProps(`rental-${field.replaceAll('.', '-')}`, invalid);
   const locationOptions = locations.data ?? [];
@@ -431,10 +440,18 @@ export function RentalFormDialog({
               </p>
             ) : null}
             {locked ? <p className="text-sm text-muted-foreground">{refusals?.items}</p> : null}
-            <Button variant="outline" size="sm" disabled={locked} onClick={() => append(newItem())}>
-              <Plus className="h-4 w-4" aria-hidden />
-              Add Item
-            </Button>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={locked}
+                onClick={() => append(newItem())}
+              >
+                <Plus className="h-4 w-4" aria-hidden />
+                Add Item
+              </Button>
+              <TotalWeight lines={weightLines} />
+            </div>
           </fieldset>
 
           <FormField id="rental-notes" label="Notes" error={errors.notes?.message}>
