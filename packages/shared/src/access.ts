@@ -130,6 +130,10 @@ export const API_ACCESS = {
   'DELETE /api/materials/remove/:id': ADMIN_ONLY,
   'PATCH /api/materials/:id/stock': flagged('manageInventory'),
   'POST /api/materials/:id/transfer': flagged('manageInventory'),
+  // A stock-take (issue 30): the count sheet, its upload's preview, and its confirmation.
+  'GET /api/stock-takes/:locationId/sheet': flagged('manageInventory'),
+  'POST /api/stock-takes/:locationId/preview': flagged('manageInventory'),
+  'POST /api/stock-takes/:locationId': flagged('manageInventory'),
 
   // The catalogue (decision 037): an admin keeps it; whoever sees the inventory is offered its
   // active names when adding a material, so that a name is spelled once for the whole company.

@@ -25,4 +25,5 @@ export * from './schemas/responses';
 export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/users';
+export * from './schemas/stock-takes';
 export * from './types';

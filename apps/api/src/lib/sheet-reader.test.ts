@@ -464,3 +464,35 @@ describe('readDate', () => {
     expect(readDate(text)).toEqual({ ok: false, message: 'must be a date, dd/mm/yyyy' });
   });
 });
+
+describe('a titled table (a heading above it)', () => {
+  it('takes the first row holding the required columns as the header, its rows numbered as shown', async () => {
+    const file = await xlsx((sheet) => {
+      sheet.getCell('A1').value = 'Stock-take: North Yard';
+      sheet.getCell('A2').value = 'Printed 27/11/2026';
+      sheet.getRow(4).values = ['Name', 'Quantity'];
+      sheet.getRow(5).values = ['Rohr', 12];
+    });
+    const sheet = await readSheet(file, 'count.xlsx', COLUMNS, { titled: true });
+    expect(sheet.rows).toEqual([
+      {
+        rowNumber: 5,
+        cells: expect.objectContaining({ name: 'Rohr', quantity: '12' }),
+        refs: { name: 'A5', quantity: 'B5' },
+      },
+    ]);
+  });
+
+  it('reads a table without a heading as before, and names a missing column', async () => {
+    const plain = await readSheet(utf8('Name;Quantity\nRohr;3\n'), 'x.csv', COLUMNS, {
+      titled: true,
+    });
+    expect(plain.rows.map((row) => row.rowNumber)).toEqual([2]);
+    expect(
+      await readSheet(utf8('Title\nQuantity\n3\n'), 'x.csv', COLUMNS, { titled: true }).then(
+        () => 'read',
+        (error: Error) => error.message,
+      ),
+    ).toBe('The file has no "Name" column.');
+  });
+});

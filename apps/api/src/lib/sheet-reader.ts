@@ -62,17 +62,29 @@ type TextTable = Pick<ReadSheet<string>, 'format' | 'decimalSeparator'> & { rows
 const FORMAT_MESSAGE = 'The file must be a CSV file or an Excel workbook (.xlsx).';
 const thousands = new Intl.NumberFormat('en-GB');
 
+/**
+ * How the header row is found: the first row with content (the default), or, with `titled`, the
+ * first of the file's first TITLE_ROWS rows that holds every required column, so that a heading
+ * above the table (a count sheet's location and day) is no part of it.
+ */
+export type ReadOptions = { titled?: boolean };
+
+/** The rows a heading above a titled table may take. */
+const TITLE_ROWS = 10;
+
 /** Reads an uploaded file as a table under `columns`, or throws a `SheetError`. */
 export async function readSheet<K extends string>(
   data: Uint8Array,
   fileName: string,
   columns: readonly KnownColumn<K>[],
+  options: ReadOptions = {},
 ): Promise<ReadSheet<K>> {
   if (data.byteLength > IMPORT_MAX_BYTES) {
     throw new SheetError(IMPORT_MESSAGES.tooLarge);
   }
   const table = await readTextTable(data, fileName);
-  const [header, ...body] = table.rows;
+  const start = options.titled ? headerIndex(table.rows, columns) : 0;
+  const [header, ...body] = table.rows.slice(start);
   if (!header) throw new SheetError('The file is empty.');
   if (body.length > IMPORT_MAX_ROWS) {
     throw new SheetError(
@@ -289,6 +301,18 @@ function findColumns<K extends string>(
   const missing = columns.find((c) => c.required && !found.some((f) => f.key === c.key));
   if (missing) throw new SheetError(`The file has no "${missing.header}" column.`);
   return found;
+}
+
+/** The index of the first of the first TITLE_ROWS rows holding every required column, else 0. */
+function headerIndex<K extends string>(rows: TextRow[], columns: readonly KnownColumn<K>[]) {
+  const required = columns
+    .filter((column) => column.required)
+    .map((column) => [column.header, ...(column.aliases ?? [])].map(normalHeader));
+  const index = rows.slice(0, TITLE_ROWS).findIndex((row) => {
+    const headers = new Set(row.cells.map(normalHeader));
+    return required.every((names) => names.some((name) => headers.has(name)));
+  });
+  return Math.max(0, index);
 }
 
 /** A row's cells under the keys of the known columns. */

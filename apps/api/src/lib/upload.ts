@@ -7,7 +7,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from './app-error';
-import { type KnownColumn, type ReadSheet, readSheet, SheetError } from './sheet-reader';
+import {
+  type KnownColumn,
+  type ReadOptions,
+  type ReadSheet,
+  readSheet,
+  SheetError,
+} from './sheet-reader';
 
 /**
  * The one way a file comes in (imports, stock-takes): its bytes as the request's body, typed
@@ -49,10 +55,11 @@ export async function readUpload<K extends string>(
   body: unknown,
   fileName: string,
   columns: readonly KnownColumn<K>[],
+  options?: ReadOptions,
 ): Promise<ReadSheet<K>> {
   if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(IMPORT_MESSAGES.noFile);
   try {
-    return await readSheet(body, fileName, columns);
+    return await readSheet(body, fileName, columns, options);
   } catch (error) {
     if (error instanceof SheetError) throw badRequest(error.message);
     throw error;
