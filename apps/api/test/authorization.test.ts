@@ -274,6 +274,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/rental-requests' }),
     locationBound: false,
   },
+  'GET /api/rental-requests/export': {
+    at: () => ({ url: '/api/rental-requests/export' }),
+    locationBound: false,
+  },
   'GET /api/rental-requests/:id': {
     at: (f, s) => ({ url: `/api/rental-requests/${side(s, f.requestA, f.requestB)}` }),
     locationBound: true,

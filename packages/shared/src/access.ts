@@ -162,6 +162,7 @@ export const API_ACCESS = {
   // Rental requests follow the role alone (PRODUCT-DECISIONS.md): a field manager asks for and
   // sees their location's requests; only an admin decides.
   'GET /api/rental-requests': { ...SIGNED_IN, scoped: true },
+  'GET /api/rental-requests/export': { ...SIGNED_IN, scoped: true },
   'GET /api/rental-requests/:id': { ...SIGNED_IN, scoped: true },
   // The bulk form's picker: a request asks for stock from any active location (PRODUCT-DECISIONS,
   // "Requests ask for stock from anywhere"), so every signed-in user sees every active location's.

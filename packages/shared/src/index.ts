@@ -25,5 +25,4 @@ export * from './schemas/responses';
 export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/users';
-export * from './schemas/stock-takes';
 export * from './types';

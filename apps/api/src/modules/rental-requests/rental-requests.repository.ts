@@ -12,6 +12,7 @@ import {
   ilike,
   inArray,
   isNull,
+  lt,
   notInArray,
   or,
   type Placeholder,
@@ -293,6 +294,53 @@ export async function listRequests(db: Database, filters: RequestFilters, page: 
 }
 
 export type ListedRequest = Awaited<ReturnType<typeof listRequests>>['rows'][number];
+
+/**
+ * The export's chunk: `limit` requests of the list, newest first, after the request `afterId`
+ * (none: from the newest), with what a row of the list shows. The same filters as the list's (a
+ * search its matches, `matchesOf`), without the list's page and total.
+ */
+export async function requestsAfter(
+  db: Database,
+  filters: RequestFilters,
+  afterId: number | null,
+  limit: number,
+) {
+  const given: Given = {
+    location: filters.locationId !== undefined,
+    status: filters.status !== undefined,
+    search: Boolean(filters.search),
+  };
+  const search = filters.search ?? '';
+  const values = {
+    locationId: filters.locationId,
+    status: filters.status,
+    pattern: containsPattern(search),
+    searchId: /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : 0,
+  };
+  const matches = matchesOf(db, given);
+  const found = given.search
+    ? inArray(rentalRequests.id, db.select({ id: matches.id }).from(matches))
+    : and(...scopeOf(given));
+  return db
+    .with(...(given.search ? [matches] : []))
+    .select({
+      ...HEAD,
+      itemCount:
+        sql<number>`(select count(*) from ${rentalRequestItems} where ${rentalRequestItems.requestId} = ${rentalRequests.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(rentalRequests)
+    .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
+    .innerJoin(users, eq(users.id, rentalRequests.requestedById))
+    .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
+    .where(and(found, afterId === null ? undefined : lt(rentalRequests.id, afterId)))
+    .orderBy(desc(rentalRequests.id))
+    .limit(limit)
+    .prepare('')
+    .execute(values);
+}
 
 /** A request's material as its detail shows it, with the location it is asked from. */
 export type RequestItemShown = Pick<

@@ -6,6 +6,7 @@ import {
   pagedEnvelope,
   rejectRentalRequestSchema,
   rentalRequestDtoSchema,
+  rentalRequestExportQuery,
   rentalRequestListQuery,
   rentalRequestNotesSchema,
   rentalRequestSummaryDtoSchema,
@@ -15,7 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
+import { REQUEST_COLUMNS } from './rental-requests.export';
 import * as service from './rental-requests.service';
 
 const tags = ['rental-requests'];
@@ -43,6 +46,32 @@ export const rentalRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
       );
       return ok(items, 'Rental requests fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The requests the list's status and search select, every page, newest first, as rental-requests-<day>.xlsx or .csv (a field manager's: their location's)",
+        querystring: rentalRequestExportQuery,
+        response: {
+          200: exportResponse('The rental requests list'),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const rows = await service.exportRequests(app.ctx, requireAuth(request).user, filters);
+      return sendListExport(reply, format, {
+        fileName: datedFileName('rental-requests'),
+        sheet: 'Rental Requests',
+        columns: REQUEST_COLUMNS,
+        rows,
+      });
     },
   );
 

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
@@ -97,6 +98,30 @@ export async function listRequests(
     { limit: query.limit, offset: (query.page - 1) * query.limit },
   );
   return { items: rows.map(toSummary), pagination: paginate(total, query.page, query.limit) };
+}
+
+/**
+ * Every request the list's filters select, every page, newest first (the export), scoped as the
+ * list: the list's total is checked against the export's cap before anything is written.
+ */
+export async function exportRequests(
+  ctx: AppContext,
+  user: SessionUser,
+  filters: Omit<RentalRequestListQuery, 'page' | 'limit'>,
+): Promise<AsyncGenerator<RentalRequestSummaryDto>> {
+  const locationId = listScope(user, undefined);
+  const scoped = { locationId, status: filters.status, search: filters.search };
+  const { total } = await repo.listRequests(ctx.db, scoped, { limit: 1, offset: 0 });
+  checkExportSize(total);
+  return summaries(
+    inChunks((after: repo.ListedRequest | null) =>
+      repo.requestsAfter(ctx.db, scoped, after?.request.id ?? null, EXPORT_CHUNK),
+    ),
+  );
+}
+
+async function* summaries(rows: AsyncIterable<repo.ListedRequest>) {
+  for await (const row of rows) yield toSummary(row);
 }
 
 /** One request; another location's is 404 to a field manager. */
