@@ -298,20 +298,33 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
                           (${sqlList(LAST_NAMES)})[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] as last) f`,
     [DATASET.users, passwordHash, DATASET.admins, DATASET.locations],
   );
-  // Names repeat across locations; within a location (name, unit) is unique, as the index demands.
+  // The catalogue: one type per name, numbered, with a weight and a replacement value for most.
+  await client.query(
+    `insert into material_types (item_number, name, unit, weight_kg, replacement_value, created_at, updated_at)
+     select 'SY-' || lpad(k::text, 5, '0'),
+            (${sqlList(MATERIALS)})[1 + k % ${MATERIALS.length}] || ' #' || k,
+            'EACH',
+            case when k % 9 <> 0 then 0.5 + (k % 40) * 0.75 end,
+            case when k % 9 <> 0 then 5 + (k % 200) end,
+            now() - interval '3 years', now() - interval '3 years'
+     from generate_series(0, ceil($1::numeric / $2)::int - 1) k`,
+    [DATASET.materials, DATASET.locations],
+  );
+  // Each type is held at every location, one stock row each, as the index demands.
   // One material in ten is at or under the low-stock threshold ($3 is one above it), the rest above.
   await client.query(
-    `insert into materials (name, location_id, notes, quantity, unit, created_by, created_at, updated_at)
-     select m.name || ' #' || (n / $2),
+    `insert into materials (material_type_id, name, location_id, notes, quantity, unit, created_by, created_at, updated_at)
+     select t.id, t.name,
             1 + (n % $2),
             case when n % 7 = 0 then 'Inspected and tagged' end,
             case when n % 10 = 0 then (n / 10) % $3 else $3 + floor(random() * 490) end,
             'EACH',
             1,
             ts, ts
-     from generate_series(0, $1 - 1) n,
-          lateral (select (${sqlList(MATERIALS)})[1 + (n / $2) % ${MATERIALS.length}] as name,
-                          now() - interval '3 years' + (n::float8 / $1) * interval '3 years' as ts) m`,
+     from generate_series(0, $1 - 1) n
+     join material_types t on t.item_number = 'SY-' || lpad((n / $2)::text, 5, '0'),
+          lateral (select now() - interval '3 years' + (n::float8 / $1) * interval '3 years' as ts) m
+     order by n`,
     [DATASET.materials, DATASET.locations, LOW_STOCK_THRESHOLD + 1],
   );
   // Each material: created with more than it holds now, then stock taken out once (when it was).

@@ -98,4 +98,54 @@ describe('the migrations', () => {
     await runMigrations(db);
     expect(await appliedCount(db)).toBe(journal.entries.length);
   });
+
+  it('group today’s materials into catalogue types by name and unit, keeping every row, its stock and its ledger (0047)', async () => {
+    const db = await emptyDatabase();
+    const before47 = await migrationsAsShipped((entries) => entries.filter((e) => e.idx < 47));
+    await migrate(db, { migrationsFolder: before47 });
+    const run = (text: string) => db.$client.query(text);
+    await run(`insert into locations (id, name, address, type) values
+      (1, 'North Yard', '1 Road', 'BMR_YARD'), (2, 'Site A', '2 Road', 'FIELD')`);
+    // Spelled four ways, at two locations; two live spellings share North Yard; one is removed.
+    await run(`insert into materials (id, name, location_id, quantity, unit, deleted_at) values
+      (1, 'Tube 6m', 1, 10, 'EACH', null),
+      (2, ' tube 6M', 1, 4, 'EACH', null),
+      (3, 'TUBE 6m ', 2, 7, 'EACH', null),
+      (4, 'Tube 6m', 2, 0, 'EACH', now()),
+      (5, 'Tube 6m', 2, 3, 'METRE', null),
+      (6, 'Coupler', 2, 5, 'EACH', null)`);
+    await run(`insert into stock_movements (material_id, delta, quantity_after, reason)
+      select id, quantity, quantity, 'CREATE' from materials where quantity > 0`);
+
+    await runMigrations(db);
+    const types = await run(`select t.name, t.unit, array_agg(m.id order by m.id) as ids
+      from material_types t join materials m on m.material_type_id = t.id
+      group by t.id order by t.name, t.unit`);
+    expect(types.rows).toEqual([
+      { name: 'Coupler', unit: 'EACH', ids: [6] },
+      // Most rows spell it "Tube 6m"; the second live row at North Yard is a variant of its own.
+      { name: 'Tube 6m', unit: 'EACH', ids: [1, 3, 4] },
+      { name: 'Tube 6m (2)', unit: 'EACH', ids: [2] },
+      { name: 'Tube 6m (METRE)', unit: 'METRE', ids: [5] },
+    ]);
+    // Each row takes its type's name; quantities and the ledger are as they were.
+    const rows = await run(`select m.id, m.name, m.quantity::float8 as quantity,
+        coalesce((select sum(delta) from stock_movements s where s.material_id = m.id), 0)::float8 as ledger
+      from materials m order by m.id`);
+    expect(rows.rows.map((r) => r.name)).toEqual([
+      'Tube 6m',
+      'Tube 6m (2)',
+      'Tube 6m',
+      'Tube 6m',
+      'Tube 6m (METRE)',
+      'Coupler',
+    ]);
+    expect(rows.rows.map((r) => r.quantity)).toEqual([10, 4, 7, 0, 3, 5]);
+    for (const row of rows.rows) if (row.id !== 4) expect(row.ledger).toBe(row.quantity);
+    // A location holds one live row per type from now on.
+    await expect(
+      run(`insert into materials (id, material_type_id, name, location_id, quantity, unit)
+        select 100, material_type_id, 'x', 1, 0, 'EACH' from materials where id = 1`),
+    ).rejects.toThrow(/materials_location_type_unique/);
+  });
 });

@@ -47,11 +47,15 @@ SELECT "key", "unit", "variant", "created_at",
                  THEN ' (' || "unit" || ')' ELSE '' END
          || CASE WHEN "variant" > 1 THEN ' (' || "variant" || ')' ELSE '' END AS "type_name"
 FROM (
-  SELECT "key", "unit", "variant", count(*) AS "n", min("created_at") AS "created_at",
-         mode() WITHIN GROUP (ORDER BY "spelling") AS "spelling"
+  SELECT "key", "unit", "variant", count(*) AS "n", min("created_at") AS "created_at"
   FROM "catalogue_rows"
   GROUP BY "key", "unit", "variant"
-) AS "groups";
+) AS "groups"
+JOIN (
+  SELECT "key", "unit", mode() WITHIN GROUP (ORDER BY "spelling") AS "spelling"
+  FROM "catalogue_rows"
+  GROUP BY "key", "unit"
+) AS "spellings" USING ("key", "unit");
 --> statement-breakpoint
 INSERT INTO "material_types" ("name", "unit", "created_at", "updated_at")
 SELECT "type_name", "unit", "created_at", "created_at" FROM "catalogue_groups" ORDER BY "created_at", "key";

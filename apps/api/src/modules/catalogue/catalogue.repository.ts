@@ -19,8 +19,8 @@ export type CatalogueFilter = { search?: string; category?: string; status?: Mat
 
 /** A type's units in stock at every location: a subquery on the materials' index by type. */
 const totalQuantity = sql<number>`(
-  select coalesce(sum(${materials.quantity}), 0) from ${materials}
-  where ${materials.materialTypeId} = ${materialTypes.id} and ${materials.deletedAt} is null
+  select coalesce(sum(stock.quantity), 0) from ${materials} as stock
+  where stock.material_type_id = ${materialTypes}.id and stock.deleted_at is null
 )`.mapWith(Number);
 
 /** The key a name is unique by: its case and surrounding spaces do not count. */
@@ -107,6 +107,25 @@ export async function findTypeByName(db: DbExecutor, name: string) {
     .where(sql`lower(btrim(${materialTypes.name})) = ${nameKey(name)}`)
     .for('share');
   return row ?? null;
+}
+
+/** The types of these names (`nameKey`s), held as `findTypeByName` holds one. */
+export async function findTypesByNames(db: DbExecutor, keys: readonly string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .select()
+    .from(materialTypes)
+    .where(sql`lower(btrim(${materialTypes.name})) = any(${sql.param(keys)}::text[])`)
+    .for('share');
+}
+
+/** New types named by stock writes, those of a name made meanwhile left out (the unique index). */
+export async function insertTypesUnlessNamed(
+  db: DbExecutor,
+  values: ReadonlyArray<MaterialTypeValues & { createdBy: number | null }>,
+) {
+  if (values.length === 0) return [];
+  return db.insert(materialTypes).values([...values]).onConflictDoNothing().returning();
 }
 
 /** A type held against a change of its status, as above, by id. */

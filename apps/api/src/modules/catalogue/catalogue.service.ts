@@ -5,6 +5,7 @@ import {
   type MaterialTypeDto,
   type MaterialTypeInput,
   type MaterialTypeStatus,
+  MATERIAL_UNITS,
   totalOf,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -211,5 +212,50 @@ export async function typeForStock(
   }
   return type;
 }
+
+/**
+ * `typeForStock` for many names at once (an import's stock): each name's type, found whatever its
+ * case and surrounding spaces or added to the catalogue (with the item number given), held until
+ * the transaction ends; by `nameKey`. Whether a retired type may get the stock is the caller's.
+ */
+export async function typesForStock(
+  db: DbExecutor,
+  named: ReadonlyArray<{ name: string; itemNumber?: string | null }>,
+  createdBy: number,
+): Promise<Map<string, repo.MaterialTypeRow>> {
+  const wanted = new Map(named.map((n) => [repo.nameKey(n.name), n]));
+  const found = async (keys: string[]) => {
+    for (const type of await repo.findTypesByNames(db, keys)) types.set(repo.nameKey(type.name), type);
+  };
+  const types = new Map<string, repo.MaterialTypeRow>();
+  for (let i = 0; i < wanted.size; i += TYPE_BATCH) {
+    await found([...wanted.keys()].slice(i, i + TYPE_BATCH));
+  }
+  const missing = [...wanted].filter(([key]) => !types.has(key));
+  for (let i = 0; i < missing.length; i += TYPE_BATCH) {
+    const batch = missing.slice(i, i + TYPE_BATCH);
+    const made = await repo.insertTypesUnlessNamed(
+      db,
+      batch.map(([, n]) => ({
+        itemNumber: n.itemNumber?.trim() || null,
+        name: n.name.trim(),
+        category: null,
+        unit: MATERIAL_UNITS[0],
+        weightKg: null,
+        replacementValue: null,
+        notes: null,
+        createdBy,
+      })),
+    );
+    for (const type of made) types.set(repo.nameKey(type.name), type);
+    // Made by another write meanwhile: that one is the type.
+    await found(batch.map(([key]) => key).filter((key) => !types.has(key)));
+  }
+  if (types.size < wanted.size) throw conflict('The catalogue changed meanwhile. Reload and try again.');
+  return types;
+}
+
+/** Types a batched catalogue statement names at most. */
+const TYPE_BATCH = 2000;
 
 export const typeOptions = (ctx: AppContext) => repo.listOptions(ctx.db);
