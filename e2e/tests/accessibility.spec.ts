@@ -206,6 +206,15 @@ const DIALOGS: DialogCase[] = [
     },
   },
   {
+    name: 'Add Material Type',
+    roles: ['ADMIN'],
+    path: () => '/catalogue',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Material Type' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Material Type' })).toBeVisible();
+    },
+  },
+  {
     name: 'Transfer Material',
     roles: ['ADMIN', 'USER'],
     path: (world) => `/inventory?search=${encodeURIComponent(world.material)}`,
