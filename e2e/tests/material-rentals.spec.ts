@@ -186,10 +186,10 @@ test.describe('material rentals', () => {
     await page.goto('/inventory');
     await page.getByLabel('Filter by location').selectOption({ label: yard.name });
     await expect(
-      page.getByRole('row').filter({ hasText: tube }).getByRole('cell').nth(3),
+      page.getByRole('row').filter({ hasText: tube }).getByRole('cell').nth(4),
     ).toHaveText('50');
     await expect(
-      page.getByRole('row').filter({ hasText: plate }).getByRole('cell').nth(3),
+      page.getByRole('row').filter({ hasText: plate }).getByRole('cell').nth(4),
     ).toHaveText('20');
     await siteContext.close();
   });
