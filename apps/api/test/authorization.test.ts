@@ -319,6 +319,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/material-rentals?locationId=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
   },
+  'GET /api/material-rentals/export': {
+    at: (f, s) => ({ url: `/api/material-rentals/export?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
   'GET /api/material-rentals/stats': {
     at: () => ({ url: '/api/material-rentals/stats' }),
     locationBound: false,

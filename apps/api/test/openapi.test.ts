@@ -62,6 +62,7 @@ const LIST_EXPORT = [XLSX, 'text/csv'];
 const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/invoices/:id/excel': [XLSX],
   'GET /api/locations/export': LIST_EXPORT,
+  'GET /api/material-rentals/export': LIST_EXPORT,
   'GET /api/rental-requests/export': LIST_EXPORT,
   'GET /api/staff/export': LIST_EXPORT,
   'GET /api/users/export': LIST_EXPORT,

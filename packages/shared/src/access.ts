@@ -176,6 +176,7 @@ export const API_ACCESS = {
   // whose destination is their location and processes their returns; only an admin assigns, edits,
   // marks returned or deletes.
   'GET /api/material-rentals': { ...SIGNED_IN, scoped: true },
+  'GET /api/material-rentals/export': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/stats': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rentalListQuery } from './material-rentals';
 
 /**
  * A list's export (PRODUCT-DECISIONS, "Import and export"): `GET <list>/export` takes the list's
@@ -41,3 +42,12 @@ export const exportFields = { format: exportFormatQuery };
 export function displayId(prefix: string, id: number): string {
   return `${prefix}-${String(id).padStart(3, '0')}`;
 }
+
+/**
+ * GET /material-rentals/export: the rentals list's filters, every page, as xlsx or csv. Here, not
+ * beside its list's query, while material-rentals.ts is being reworked for the catalogue.
+ */
+export const rentalExportQuery = rentalListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type RentalExportQuery = z.infer<typeof rentalExportQuery>;

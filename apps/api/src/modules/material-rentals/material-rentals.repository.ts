@@ -310,6 +310,43 @@ export async function listRentals(db: Database, filters: RentalFilters, page: Pa
   );
 }
 
+/**
+ * The export's chunk: `limit` rentals of the list, newest first, after the rental `afterId` (none:
+ * from the newest), with their items. The list's filters (`shapeWhere` with their values, a
+ * search its matches, `found`), without its page and total.
+ */
+export async function rentalsAfter(
+  db: Database,
+  filters: RentalFilters,
+  afterId: number | null,
+  limit: number,
+) {
+  const r = materialRentals;
+  const where = shapeWhere(shapeOf(filters), {
+    to: filters.toLocationId,
+    status: filters.status,
+    today: filters.today,
+  });
+  const hits = found(db);
+  const matched = filters.search ? inArray(r.id, db.select({ id: hits.id }).from(hits)) : undefined;
+  const shown = db
+    .select({ id: sql<number>`${r.id}`.as('shown_id') })
+    .from(r)
+    .where(and(matched, where, afterId === null ? undefined : lt(r.id, afterId)))
+    .orderBy(desc(r.id))
+    .limit(limit)
+    .as('shown');
+  const searched = filters.search
+    ? {
+        pattern: containsPattern(filters.search),
+        number: rentalNumberSearched(filters.search) ?? 0,
+      }
+    : {};
+  return rentalsShown(db, shown, sql<number>`0`, filters.search ? [hits] : [])
+    .prepare('')
+    .execute(searched);
+}
+
 /** The items of some rentals, in each rental's order. */
 export async function findItems(db: DbExecutor, rentalIds: number[]) {
   if (rentalIds.length === 0) return [];

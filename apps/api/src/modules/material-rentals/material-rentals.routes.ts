@@ -4,6 +4,7 @@ import {
   idParam,
   RENTAL_MESSAGES,
   rentalDtoSchema,
+  rentalExportQuery,
   rentalListDtoSchema,
   rentalListQuery,
   rentalReturnDtoSchema,
@@ -14,7 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
+import { RENTAL_COLUMNS } from './material-rentals.export';
 import * as service from './material-rentals.service';
 
 const tags = ['material-rentals'];
@@ -39,6 +42,29 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
         await service.listRentals(app.ctx, requireAuth(request).user, request.query),
         'Rentals fetched',
       ),
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The rentals the list's filters select (search, status, destination), every page, newest first, one row an item with its returned, lost or damaged and outstanding quantities, as material-rentals-<day>.xlsx or .csv (a field manager's: those to their location)",
+        querystring: rentalExportQuery,
+        response: { 200: exportResponse('The material rentals list'), ...reads },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const rows = await service.exportRentals(app.ctx, requireAuth(request).user, filters);
+      return sendListExport(reply, format, {
+        fileName: datedFileName('material-rentals'),
+        sheet: 'Material Rentals',
+        columns: RENTAL_COLUMNS,
+        rows,
+      });
+    },
   );
 
   app.get(

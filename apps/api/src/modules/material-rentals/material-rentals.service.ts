@@ -6,6 +6,7 @@ import {
   RENTAL_MESSAGES,
   RENTAL_REQUEST_MESSAGES as REQUEST_MESSAGES,
   type RentalDto,
+  type RentalExportQuery,
   type RentalInput,
   type RentalListDto,
   type RentalListQuery,
@@ -22,6 +23,7 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
 import { assertReadable, listScope, scopeOf } from '../../lib/location-scope';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
@@ -86,6 +88,47 @@ export async function listRentals(
     rentals: rows.map((row) => toRentalDto(row, today)),
     pagination: paginate(total, query.page, query.limit),
   };
+}
+
+/** A line of the rentals' export: a rental and one of its items (none for a rental without). */
+export type ExportedRentalItem = { rental: RentalDto; item: RentalDto['items'][number] | null };
+
+/**
+ * Every rental the list's filters select, every page, newest first, one line an item (the export),
+ * scoped as the list: the list's total is checked against the export's cap first (it counts
+ * rentals; a rental has a handful of items).
+ */
+export async function exportRentals(
+  ctx: AppContext,
+  user: SessionUser,
+  filters: Omit<RentalExportQuery, 'format'>,
+): Promise<AsyncGenerator<ExportedRentalItem>> {
+  const today = todayOf();
+  const scoped: repo.RentalFilters = {
+    toLocationId: listScope(user, filters.locationId),
+    status: filters.status,
+    search: filters.search,
+    today,
+  };
+  const { total } = await repo.listRentals(ctx.db, scoped, { limit: 1, offset: 0 });
+  checkExportSize(total);
+  return rentalItems(
+    inChunks((after: { rental: { id: number } } | null) =>
+      repo.rentalsAfter(ctx.db, scoped, after?.rental.id ?? null, EXPORT_CHUNK),
+    ),
+    today,
+  );
+}
+
+async function* rentalItems(
+  rows: AsyncIterable<RentalFields>,
+  today: string,
+): AsyncGenerator<ExportedRentalItem> {
+  for await (const row of rows) {
+    const rental = toRentalDto(row, today);
+    if (rental.items.length === 0) yield { rental, item: null };
+    for (const item of rental.items) yield { rental, item };
+  }
 }
 
 /** A rental the user may see: a field manager only those whose destination is their location. */
