@@ -33,6 +33,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { twoFactorRoutes } from './modules/settings/two-factor.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { stockTakesRoutes } from './modules/stock-takes/stock-takes.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -150,6 +151,7 @@ export async function buildApp({
       await api.register(locationsRoutes, { prefix: '/locations' });
       await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(catalogueRoutes, { prefix: '/catalogue' });
+      await api.register(stockTakesRoutes, { prefix: '/stock-takes' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(settingsRoutes, { prefix: '/users' });
       await api.register(twoFactorRoutes, { prefix: '/auth' });

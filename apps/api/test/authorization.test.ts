@@ -19,7 +19,8 @@ import { createTestApp, type TestApp } from './helpers';
  */
 
 type Fixtures = Awaited<ReturnType<typeof seed>>;
-type Call = { url: string; payload?: object };
+/** `headers`: the call's own (an upload's content type). */
+type Call = { url: string; payload?: object; headers?: Record<string, string> };
 /** How to call a route on a record of location A, and on one of B (null: it names no location). */
 type Sample = { at: (f: Fixtures, side: Side) => Call; locationBound: boolean };
 type Side = 'A' | 'B';
@@ -179,6 +180,27 @@ const SAMPLES: Record<ApiRoute, Sample> = {
         toLocation: side(s, f.b.id, f.a.id),
         quantity: 1,
       },
+    }),
+    locationBound: true,
+  },
+  'GET /api/stock-takes/:locationId/sheet': {
+    at: (f, s) => ({ url: `/api/stock-takes/${side(s, f.a.id, f.b.id)}/sheet` }),
+    locationBound: true,
+  },
+  'POST /api/stock-takes/:locationId/preview': {
+    at: (f, s) => ({
+      url: `/api/stock-takes/${side(s, f.a.id, f.b.id)}/preview?fileName=count.csv&countDate=2026-01-05`,
+      payload: Buffer.from('Ref,Counted\n'),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+    locationBound: true,
+  },
+  'POST /api/stock-takes/:locationId': {
+    // A count with no rows: confirmed, it changes nothing.
+    at: (f, s) => ({
+      url: `/api/stock-takes/${side(s, f.a.id, f.b.id)}?fileName=count.csv&countDate=2026-01-05`,
+      payload: Buffer.from('Ref,Counted\n'),
+      headers: { 'content-type': 'application/octet-stream' },
     }),
     locationBound: true,
   },
@@ -833,9 +855,14 @@ async function headersOf(email: string | null, route: ApiRoute) {
 }
 
 async function call(route: ApiRoute, email: string | null, at: Side) {
-  const { url, payload } = SAMPLES[route].at(f, at);
+  const { url, payload, headers: own } = SAMPLES[route].at(f, at);
   const headers = await headersOf(email, route);
-  const response = await t.app.inject({ method: methodOf(route), url, payload, headers });
+  const response = await t.app.inject({
+    method: methodOf(route),
+    url,
+    payload,
+    headers: { ...headers, ...own },
+  });
   // A download (the Excel file) answers its file, not JSON.
   const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
   const body = response.body && json ? response.json() : null;

@@ -1,0 +1,149 @@
+import type { Readable } from 'node:stream';
+import type { SessionUser } from '@stockyard/shared';
+import {
+  type ExportFormat,
+  MESSAGES,
+  STOCK_TAKE_MESSAGES,
+  type StockTakePreview,
+  type StockTakeResult,
+  stockTakeDescription,
+  stockTakeReference,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { badRequest, notFound } from '../../lib/app-error';
+import { assertReadable, assertWritable } from '../../lib/location-scope';
+import { inTransaction } from '../../lib/transaction';
+import { readUpload } from '../../lib/upload';
+import { recordActivity } from '../activity/activity.service';
+import { changeStock } from '../materials/materials.ledger';
+import { lockMaterials } from '../materials/materials.repository';
+import { COUNT_SHEET_COLUMNS, evaluateCount } from './stock-takes.count';
+import * as repo from './stock-takes.repository';
+import { countSheetFile, countSheetFileName } from './stock-takes.sheet';
+
+/** A counted sheet as uploaded: its bytes, its name, and the day it was counted (yyyy-mm-dd). */
+export type CountUpload = { body: unknown; fileName: string; countDate: string };
+
+async function locationOf(db: DbExecutor, id: number) {
+  const location = await repo.findLocation(db, id);
+  if (!location) throw notFound(MESSAGES.locationNotFound);
+  return location;
+}
+
+/** GET /stock-takes/{locationId}/sheet: the location's count sheet, as a file to download. */
+export async function countSheet(
+  ctx: AppContext,
+  user: SessionUser,
+  locationId: number,
+  format: ExportFormat,
+): Promise<{ fileName: string; file: Readable }> {
+  assertReadable(user, locationId, MESSAGES.locationNotFound);
+  const location = await locationOf(ctx.db, locationId);
+  const materials = await repo.materialsAt(ctx.db, locationId);
+  return {
+    fileName: `${countSheetFileName(location.name)}.${format}`,
+    file: countSheetFile(format, { location, materials }),
+  };
+}
+
+/** The uploaded count sheet read as a table; a whole-file fault is a 400. */
+async function readCountSheet(upload: CountUpload) {
+  const sheet = await readUpload(upload.body, upload.fileName, COUNT_SHEET_COLUMNS, {
+    titled: true,
+  });
+  if (!sheet.columns.some((column) => column.key === 'ref' || column.key === 'itemNumber')) {
+    throw badRequest('The file has no "Ref" column: upload the count sheet as it was downloaded.');
+  }
+  return sheet;
+}
+
+/** POST /stock-takes/{locationId}/preview: what confirming this count would change; nothing is written. */
+export async function previewStockTake(
+  ctx: AppContext,
+  user: SessionUser,
+  locationId: number,
+  upload: CountUpload,
+): Promise<StockTakePreview> {
+  assertWritable(user, locationId);
+  const location = await locationOf(ctx.db, locationId);
+  const sheet = await readCountSheet(upload);
+  const stock = await repo.materialsAt(ctx.db, location.id);
+  const { rows, counts } = evaluateCount(sheet, stock, location.name);
+  return { location, countDate: upload.countDate, fileName: upload.fileName, rows, counts };
+}
+
+/**
+ * POST /stock-takes/{locationId}: the count read again and written in one transaction, each
+ * counted material whose quantity differs set to its count (one STOCK_TAKE movement); nothing at
+ * all when a row is wrong. The counted materials are locked first, so that the differences are
+ * those of the quantities overwritten.
+ */
+export async function confirmStockTake(
+  ctx: AppContext,
+  actor: Actor,
+  locationId: number,
+  upload: CountUpload,
+): Promise<StockTakeResult> {
+  assertWritable(actor.user, locationId);
+  const location = await locationOf(ctx.db, locationId);
+  const sheet = await readCountSheet(upload);
+  return inTransaction(ctx, async (uow) => {
+    const first = evaluateCount(sheet, await repo.materialsAt(uow.tx, location.id), location.name);
+    const matched = first.rows.flatMap((row) => (row.materialId === null ? [] : [row.materialId]));
+    await lockMaterials(uow.tx, [...new Set(matched)]);
+    // Read again under the locks: a quantity that moved meanwhile is the one overwritten.
+    const stock = await repo.materialsAt(uow.tx, location.id);
+    const { rows, counts } = evaluateCount(sheet, stock, location.name);
+    const faults = rows.flatMap((row) =>
+      row.errors.map((error) => ({
+        path: error.cell ?? `row ${row.rowNumber}`,
+        message: error.message,
+      })),
+    );
+    if (faults.length > 0) {
+      throw badRequest(STOCK_TAKE_MESSAGES.hasErrors(counts.errors), faults);
+    }
+    const changes = rows
+      .filter((row) => row.status === 'CHANGE')
+      .sort((a, b) => a.materialId! - b.materialId!);
+    const movements: StockTakeResult['movements'] = [];
+    for (const row of changes) {
+      const { material, before } = await changeStock(ctx, uow, {
+        materialId: row.materialId!,
+        change: { to: row.counted! },
+        reason: 'STOCK_TAKE',
+        reference: stockTakeReference(upload.countDate),
+        userId: actor.user.id,
+        locationName: location.name,
+      });
+      movements.push({
+        materialId: material.id,
+        name: material.name,
+        delta: material.quantity - before,
+        quantityAfter: material.quantity,
+      });
+    }
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'STOCK_TAKE',
+      description: stockTakeDescription(location.name, upload.countDate, movements.length),
+      entityType: 'location',
+      entityId: String(location.id),
+      locationId: location.id,
+      details: {
+        countDate: upload.countDate,
+        fileName: upload.fileName,
+        counts,
+        movements: movements.map(({ materialId, delta, quantityAfter }) => ({
+          materialId,
+          delta,
+          quantityAfter,
+        })),
+      },
+      ip: actor.ip,
+    });
+    return { location, countDate: upload.countDate, counts, movements };
+  });
+}
