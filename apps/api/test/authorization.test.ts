@@ -246,6 +246,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/invoices?locationId=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
   },
+  'GET /api/invoices/export': {
+    at: (f, s) => ({ url: `/api/invoices/export?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
   'GET /api/invoices/:id': {
     at: (f, s) => ({ url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}` }),
     locationBound: true,

@@ -150,6 +150,7 @@ export const API_ACCESS = {
   'GET /api/materials/options': { ...SIGNED_IN, scoped: true },
 
   'GET /api/invoices': flagged('viewInvoices'),
+  'GET /api/invoices/export': flagged('viewInvoices'),
   'GET /api/invoices/:id': flagged('viewInvoices'),
   'GET /api/invoices/:id/excel': flagged('viewInvoices'),
   'POST /api/invoices': flagged('manageInvoices'),

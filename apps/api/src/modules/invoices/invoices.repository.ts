@@ -166,6 +166,36 @@ export async function listInvoices(db: Database, filters: InvoiceFilters, page: 
 }
 
 /**
+ * The export's chunk: `limit` invoices of the list, newest issue date first, after the invoice
+ * `after` (none: from the newest). The list's conditions (`whereOf`, from the filters'
+ * placeholders), without its page and total.
+ */
+export async function invoicesAfter(
+  db: Database,
+  filters: InvoiceFilters,
+  after: { issueDate: string; id: number } | null,
+  limit: number,
+) {
+  const { shaped, values } = shapedFilters(listed(filters));
+  return db
+    .select(LISTED)
+    .from(invoices)
+    .innerJoin(locations, eq(locations.id, invoices.locationId))
+    .where(
+      and(
+        whereOf(shaped),
+        after
+          ? sql`(${invoices.issueDate}, ${invoices.id}) < (${after.issueDate}::date, ${after.id}::int)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.issueDate), desc(invoices.id))
+    .limit(limit)
+    .prepare('')
+    .execute(values);
+}
+
+/**
  * Item quantities and calculated quantities summed per job type and unit over the items of the
  * invoices of a month range and location (the list's conditions, from the filters'
  * placeholders), read along the invoices' date index and the items' invoice index.

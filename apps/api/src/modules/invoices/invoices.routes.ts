@@ -4,6 +4,7 @@ import {
   INVOICE_MESSAGES,
   idParam,
   invoiceDtoSchema,
+  invoiceExportQuery,
   invoiceListDtoSchema,
   invoiceListQuery,
   invoiceSchema,
@@ -12,8 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import { INVOICE_COLUMNS } from './invoices.export';
 import * as service from './invoices.service';
 
 const tags = ['invoices'];
@@ -38,6 +41,29 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         await service.listInvoices(app.ctx, requireAuth(request).user, request.query),
         'Invoices fetched',
       ),
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The invoices the list's filters select (search, status, location, month), every page, newest issue date first, as invoices-<day>.xlsx or .csv (a field manager's: their location's)",
+        querystring: invoiceExportQuery,
+        response: { 200: exportResponse('The invoice list'), ...reads },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const rows = await service.exportInvoices(app.ctx, requireAuth(request).user, filters);
+      return sendListExport(reply, format, {
+        fileName: datedFileName('invoices'),
+        sheet: 'Invoices',
+        columns: INVOICE_COLUMNS,
+        rows,
+      });
+    },
   );
 
   app.get(

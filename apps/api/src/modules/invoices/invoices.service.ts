@@ -28,6 +28,7 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
+import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
@@ -112,6 +113,34 @@ export async function listInvoices(
     totalPages: paginate(total, query.page, query.limit).totalPages,
     currentPage: query.page,
   };
+}
+
+/**
+ * Every invoice the list's filters select, every page, newest issue date first (the export),
+ * scoped as the list: the list's total is checked against the export's cap first.
+ */
+export async function exportInvoices(
+  ctx: AppContext,
+  user: SessionUser,
+  query: Omit<InvoiceListQuery, 'page' | 'limit'>,
+): Promise<AsyncGenerator<InvoiceSummaryDto>> {
+  const filters = {
+    month: monthRange(query.month),
+    locationId: listScope(user, query.locationId),
+    status: query.status,
+    search: query.search,
+  };
+  const { total } = await repo.listInvoices(ctx.db, filters, { limit: 1, offset: 0 });
+  checkExportSize(total);
+  return summaries(
+    inChunks((after: { issueDate: string; id: number } | null) =>
+      repo.invoicesAfter(ctx.db, filters, after, EXPORT_CHUNK),
+    ),
+  );
+}
+
+async function* summaries(rows: AsyncIterable<Parameters<typeof toSummaryDto>[0]>) {
+  for await (const row of rows) yield toSummaryDto(row);
 }
 
 /** One invoice, whole, as the user may see it: another location's is 404. */
