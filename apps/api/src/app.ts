@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { scheduleRentalAlerts } from './modules/material-rentals/material-rentals.alerts';
@@ -151,6 +152,7 @@ export async function buildApp({
       await api.register(locationsRoutes, { prefix: '/locations' });
       await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(catalogueRoutes, { prefix: '/catalogue' });
+      await api.register(importsRoutes, { prefix: '/imports' });
       await api.register(stockTakesRoutes, { prefix: '/stock-takes' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(settingsRoutes, { prefix: '/users' });

@@ -210,6 +210,19 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/catalogue/categories' }),
     locationBound: false,
   },
+  // No file: refused past the access rule (400).
+  'GET /api/imports/:kind/template': {
+    at: () => ({ url: '/api/imports/stock/template' }),
+    locationBound: false,
+  },
+  'POST /api/imports/:kind/preview': {
+    at: () => ({ url: '/api/imports/stock/preview?fileName=stock.csv' }),
+    locationBound: false,
+  },
+  'POST /api/imports/:kind': {
+    at: () => ({ url: '/api/imports/stock?fileName=stock.csv' }),
+    locationBound: false,
+  },
   'GET /api/catalogue/options': {
     at: () => ({ url: '/api/catalogue/options' }),
     locationBound: false,

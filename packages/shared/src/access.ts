@@ -144,6 +144,10 @@ export const API_ACCESS = {
   'PUT /api/catalogue/update/:id': ADMIN_ONLY,
   'PATCH /api/catalogue/:id/status': ADMIN_ONLY,
   'GET /api/catalogue/options': flagged('viewInventory'),
+  // Imports of the catalogue, stock, locations and staff (issue 30): an admin's.
+  'GET /api/imports/:kind/template': ADMIN_ONLY,
+  'POST /api/imports/:kind/preview': ADMIN_ONLY,
+  'POST /api/imports/:kind': ADMIN_ONLY,
 
   // The material picker of a form (an invoice's material usage): a location's materials with their
   // stock, every one of them; a USER's are their location's.

@@ -125,7 +125,11 @@ export async function insertTypesUnlessNamed(
   values: ReadonlyArray<MaterialTypeValues & { createdBy: number | null }>,
 ) {
   if (values.length === 0) return [];
-  return db.insert(materialTypes).values([...values]).onConflictDoNothing().returning();
+  return db
+    .insert(materialTypes)
+    .values([...values])
+    .onConflictDoNothing()
+    .returning();
 }
 
 /** A type held against a change of its status, as above, by id. */

@@ -1,11 +1,11 @@
 import {
   CATALOGUE_MESSAGES,
   type CatalogueListQuery,
+  MATERIAL_UNITS,
   type MaterialTypeDetail,
   type MaterialTypeDto,
   type MaterialTypeInput,
   type MaterialTypeStatus,
-  MATERIAL_UNITS,
   totalOf,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -225,7 +225,8 @@ export async function typesForStock(
 ): Promise<Map<string, repo.MaterialTypeRow>> {
   const wanted = new Map(named.map((n) => [repo.nameKey(n.name), n]));
   const found = async (keys: string[]) => {
-    for (const type of await repo.findTypesByNames(db, keys)) types.set(repo.nameKey(type.name), type);
+    for (const type of await repo.findTypesByNames(db, keys))
+      types.set(repo.nameKey(type.name), type);
   };
   const types = new Map<string, repo.MaterialTypeRow>();
   for (let i = 0; i < wanted.size; i += TYPE_BATCH) {
@@ -251,7 +252,8 @@ export async function typesForStock(
     // Made by another write meanwhile: that one is the type.
     await found(batch.map(([key]) => key).filter((key) => !types.has(key)));
   }
-  if (types.size < wanted.size) throw conflict('The catalogue changed meanwhile. Reload and try again.');
+  if (types.size < wanted.size)
+    throw conflict('The catalogue changed meanwhile. Reload and try again.');
   return types;
 }
 

@@ -115,6 +115,81 @@ export async function changeStock(
   return { material, before };
 }
 
+/** A counted quantity of one material, for `setCountedStock`. */
+export type StockCount = {
+  materialId: number;
+  quantity: number;
+  /** The material's location, as the low-stock notice names it. */
+  locationName: string;
+  /** The material was created empty in this transaction: its first movement, and no notice. */
+  created?: boolean;
+};
+
+/**
+ * `changeStock` with `{ to }` for many materials at once (an import of a whole file): the rows
+ * are locked in id order in one statement, their quantities written and their movements inserted
+ * in batches, so that the statements do not grow with the rows. Each changed quantity is one
+ * movement and one shift of its location's level, and a crossing into Low Stock or Out of Stock
+ * is told as `changeStock` tells it; an unchanged quantity writes nothing. Answers how many
+ * quantities changed.
+ */
+export async function setCountedStock(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  counts: readonly StockCount[],
+  movement: Pick<StockEntry, 'reason' | 'reference' | 'userId'>,
+): Promise<number> {
+  const locked = await repo.lockMaterials(
+    uow.tx,
+    counts.map((c) => c.materialId),
+  );
+  const before = new Map(locked.map((m) => [m.id, m.quantity]));
+  const changed = counts.filter((c) => {
+    const was = before.get(c.materialId);
+    if (was === undefined) throw notFound(MATERIAL_NOT_FOUND);
+    return was !== c.quantity;
+  });
+  const written = await repo.setQuantities(
+    uow.tx,
+    changed.map((c) => ({ id: c.materialId, quantity: c.quantity })),
+  );
+  const byId = new Map(counts.map((c) => [c.materialId, c]));
+  await repo.insertMovements(
+    uow.tx,
+    written.map((material) => ({
+      materialId: material.id,
+      delta: material.quantity - before.get(material.id)!,
+      quantityAfter: material.quantity,
+      reason: movement.reason,
+      reference: movement.reference ?? null,
+      userId: movement.userId,
+    })),
+  );
+  for (const material of written) {
+    const was = before.get(material.id)!;
+    shiftStockLevel(uow, material.locationId, material.quantity - was);
+    const count = byId.get(material.id)!;
+    if (!count.created) {
+      await announceStockLevel(ctx, uow, material, was, {
+        ...movement,
+        materialId: material.id,
+        change: { to: count.quantity },
+        locationName: count.locationName,
+      });
+    }
+  }
+  return written.length;
+}
+
+/**
+ * The live materials of these types at these locations, those missing created empty, for
+ * `setCountedStock` (keyed `${locationId}:${materialTypeId}`).
+ */
+export const ensureMaterialsAt = (
+  uow: UnitOfWork,
+  rows: Parameters<typeof repo.ensureMaterialsAt>[1],
+) => repo.ensureMaterialsAt(uow.tx, rows);
+
 const pendingLevels = new WeakMap<UnitOfWork, Map<number, number>>();
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
@@ -322,4 +322,86 @@ export async function listMovements(db: Database, materialId: number, page: Page
     },
     page,
   );
+}
+
+/** Rows a batched write sends per statement: well under PostgreSQL's 65,535 parameters. */
+const BATCH_ROWS = 2000;
+
+function* batchesOf<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) yield rows.slice(i, i + BATCH_ROWS);
+}
+
+/**
+ * The live materials of these types at these locations, those missing created empty (an import's
+ * stock, many at once): `ensureMaterialAt` in a few statements. Keyed `${locationId}:${typeId}`.
+ */
+export async function ensureMaterialsAt(
+  db: DbExecutor,
+  rows: ReadonlyArray<MaterialValues & { createdBy: number }>,
+): Promise<Map<string, { id: number; created: boolean }>> {
+  const found = new Map<string, { id: number; created: boolean }>();
+  const keyOf = (row: { locationId: number; materialTypeId: number }) =>
+    `${row.locationId}:${row.materialTypeId}`;
+  for (const batch of batchesOf(rows)) {
+    const inserted = await db
+      .insert(materials)
+      .values(batch.map((row) => ({ ...row, quantity: 0 })))
+      .onConflictDoNothing({
+        target: [materials.locationId, materials.materialTypeId],
+        where: live,
+      })
+      .returning({
+        id: materials.id,
+        locationId: materials.locationId,
+        materialTypeId: materials.materialTypeId,
+      });
+    for (const row of inserted) found.set(keyOf(row), { id: row.id, created: true });
+  }
+  const missing = rows.filter((row) => !found.has(keyOf(row)));
+  for (const batch of batchesOf(missing)) {
+    const existing = await db
+      .select({
+        id: materials.id,
+        locationId: materials.locationId,
+        materialTypeId: materials.materialTypeId,
+      })
+      .from(materials)
+      .where(
+        and(
+          sql`(${materials.locationId}, ${materials.materialTypeId}) in (select * from unnest(${sql.param(batch.map((r) => r.locationId))}::integer[], ${sql.param(batch.map((r) => r.materialTypeId))}::integer[]))`,
+          live,
+        ),
+      );
+    for (const row of existing) found.set(keyOf(row), { id: row.id, created: false });
+  }
+  return found;
+}
+
+/** Writes counted quantities, many at once. For the ledger's setCountedStock only. */
+export async function setQuantities(
+  db: DbExecutor,
+  counts: ReadonlyArray<{ id: number; quantity: number }>,
+): Promise<MaterialRow[]> {
+  const rows: MaterialRow[] = [];
+  for (const batch of batchesOf(counts)) {
+    const ids = batch.map((c) => c.id);
+    const quantities = batch.map((c) => c.quantity);
+    const counted = sql`unnest(${sql.param(ids)}::integer[], ${sql.param(quantities)}::numeric[]) as counted(id, quantity)`;
+    rows.push(
+      ...(await db
+        .update(materials)
+        .set({ quantity: sql`counted.quantity`, updatedAt: sql`now()` })
+        .from(counted)
+        .where(sql`${materials.id} = counted.id`)
+        .returning(getTableColumns(materials))),
+    );
+  }
+  return rows;
+}
+
+/** Movements of the ledger, many at once. For the ledger's setCountedStock only. */
+export async function insertMovements(db: DbExecutor, movements: readonly MovementValues[]) {
+  for (const batch of batchesOf(movements)) {
+    await db.insert(stockMovements).values(batch);
+  }
 }

@@ -1,0 +1,146 @@
+import {
+  type ExportFormat,
+  IMPORT_COLUMNS,
+  IMPORT_KIND_LABELS,
+  IMPORT_ROW_MESSAGES,
+  type ImportKind,
+  type ImportPreview,
+  type ImportResult,
+  importCountsText,
+  importTemplateName,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { badRequest, conflict } from '../../lib/app-error';
+import type { ListExport } from '../../lib/list-export';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { inTransaction } from '../../lib/transaction';
+import { readUpload } from '../../lib/upload';
+import { recordActivity } from '../activity/activity.service';
+import type { ImportKindDefinition } from './import-kind';
+import { countsOf, type PlannedRow } from './import-plan';
+import { locationsImport } from './locations.import';
+import { materialTypesImport } from './material-types.import';
+import { staffImport } from './staff.import';
+import { stockImport } from './stock.import';
+
+/**
+ * Imports (issue 30): an admin's file of material types, stock, locations or staff. The preview
+ * reads and checks every row and writes nothing; the import reads the same file again, checks it
+ * again in its transaction, and writes every row that changes something, or nothing at all.
+ */
+
+// Each kind's rows are its own; the service only passes them from its plan to its write.
+// biome-ignore lint/suspicious/noExplicitAny: a table of kinds whose row types differ
+const KINDS: Record<ImportKind, ImportKindDefinition<any>> = {
+  'material-types': materialTypesImport,
+  stock: stockImport,
+  locations: locationsImport,
+  staff: staffImport,
+};
+
+/** The kind's template: its header row and one example row, as .xlsx or CSV. */
+export function templateOf(kind: ImportKind): ListExport<Record<string, string>> {
+  return {
+    fileName: importTemplateName(kind),
+    sheet: IMPORT_KIND_LABELS[kind],
+    columns: IMPORT_COLUMNS[kind].map((column) => ({
+      header: column.header,
+      cell: (row: Record<string, string>) => row[column.key] ?? '',
+    })),
+    rows: [KINDS[kind].example],
+  };
+}
+
+export type TemplateFormat = ExportFormat;
+
+const readFile = (kind: ImportKind, body: unknown, fileName: string) =>
+  readUpload(body, fileName, IMPORT_COLUMNS[kind]);
+
+/** The rows as the preview shows them, without what they would write. */
+const shown = (rows: PlannedRow<unknown>[]) => rows.map(({ write: _write, ...row }) => row);
+
+/** Every row of the file with its status and errors; nothing is written. */
+export async function previewImport(
+  ctx: AppContext,
+  kind: ImportKind,
+  body: unknown,
+  fileName: string,
+): Promise<ImportPreview> {
+  const sheet = await readFile(kind, body, fileName);
+  const rows = await KINDS[kind].plan(ctx.db, sheet, false);
+  const found = new Set(sheet.columns.map((c) => c.key));
+  return {
+    kind,
+    fileName,
+    columns: IMPORT_COLUMNS[kind]
+      .filter((column) => found.has(column.key))
+      .map(({ key, header }) => ({ key, header })),
+    rows: shown(rows),
+    counts: countsOf(rows),
+  };
+}
+
+/** The rows' errors as the API's error list: each with its cell ("C7"), or its row. */
+function errorsOf(rows: PlannedRow<unknown>[]) {
+  return rows.flatMap((row) =>
+    row.errors.map((error) => ({
+      path: error.cell ?? `row ${row.rowNumber}`,
+      message: `Row ${row.rowNumber}: ${error.message}`,
+    })),
+  );
+}
+
+/**
+ * Imports the file in one transaction: any row in error refuses the whole file (400, each error
+ * with its cell), and a row that changes nothing writes nothing, so that the same file imported
+ * again changes nothing and records nothing. One activity entry tells what an import changed.
+ */
+export async function importFile(
+  ctx: AppContext,
+  actor: Actor,
+  kind: ImportKind,
+  body: unknown,
+  fileName: string,
+): Promise<ImportResult> {
+  const sheet = await readFile(kind, body, fileName);
+  const definition = KINDS[kind];
+  try {
+    return await inTransaction(ctx, async (uow) => {
+      const rows = await definition.plan(uow.tx, sheet, true);
+      const counts = countsOf(rows);
+      if (counts.error > 0) {
+        throw badRequest(
+          IMPORT_ROW_MESSAGES.hasErrors(counts.error),
+          errorsOf(rows.filter((row) => row.status === 'error')),
+        );
+      }
+      const changing = rows.filter((row) => row.status === 'new' || row.status === 'update');
+      if (changing.length > 0) {
+        await definition.write(
+          ctx,
+          uow,
+          changing.map((row) => row.write),
+          { userId: actor.user.id, fileName },
+        );
+        await recordActivity(uow.tx, {
+          userId: actor.user.id,
+          action: 'IMPORT',
+          description: `Imported ${IMPORT_KIND_LABELS[kind].toLowerCase()} from ${fileName}: ${importCountsText(counts)}`,
+          entityType: 'import',
+          entityId: kind,
+          locationId: null,
+          details: { kind, fileName, counts },
+          ip: actor.ip,
+        });
+      }
+      return { kind, fileName, counts };
+    });
+  } catch (error) {
+    // Another write took a name, an e-mail or a location the plan relied on: nothing was written.
+    if (isUniqueViolation(error) || isForeignKeyViolation(error)) {
+      throw conflict(IMPORT_ROW_MESSAGES.changedMeanwhile);
+    }
+    throw error;
+  }
+}
