@@ -10,6 +10,7 @@ import {
   takesIdempotencyKey,
   toastForStatus,
   UNEXPECTED_ERROR_MESSAGE,
+  UPLOAD_CONTENT_TYPE,
 } from '@stockyard/shared';
 import { sessionStore } from './session';
 import { notifyToast as toast } from './toast';
@@ -142,11 +143,16 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A file goes as its bytes (an upload: lib/upload.ts on the server), anything else as JSON.
+  const file = options.body instanceof File ? options.body : null;
+  if (options.body !== undefined) {
+    headers['content-type'] = file ? UPLOAD_CONTENT_TYPE : 'application/json';
+  }
   const url = buildUrl(path, options.query);
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const body = file ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const sent = file ? `file ${file.name} ${file.size} ${file.lastModified}` : (body ?? '');
   const write = takesIdempotencyKey(method, url.split('?')[0]!)
-    ? `${method} ${url}\n${body ?? ''}`
+    ? `${method} ${url}\n${sent}`
     : null;
   if (write) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeyOf(write);
 
@@ -240,4 +246,11 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, { ...options, body: body ?? {} }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** POSTs a chosen file as its bytes, its name in the query (`fileName`), as uploads take it. */
+  upload: <T>(path: string, file: File, options?: RequestOptions) =>
+    request<T>('POST', path, {
+      ...options,
+      query: { ...options?.query, fileName: file.name },
+      body: file,
+    }),
 };

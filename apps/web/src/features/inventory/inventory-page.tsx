@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { StockTakeButton } from '@/features/stock-takes/components/stock-take-button';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
@@ -80,6 +81,9 @@ export default function InventoryPage() {
                 Add Item
               </Button>
             ) : null}
+            <StockTakeButton
+              locationId={scoped ? ownLocation(user) : locationId ? Number(locationId) : null}
+            />
           </div>
         )}
         <MaterialsTable
