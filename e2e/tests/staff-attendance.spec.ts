@@ -156,6 +156,7 @@ test.describe('staff and attendance', () => {
     // The export holds what the filters select.
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Excel' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('attendance-list.xlsx');
     await expect(page.getByText('Export Successful')).toBeVisible();

@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_EXPORT_FILE,
   ATTENDANCE_STATUSES,
   type AttendanceDto,
   type AttendanceStatus,
@@ -7,10 +8,10 @@ import {
   PAGE_SIZES,
   thisMonth,
 } from '@stockyard/shared';
-import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, CalendarPlus, Download, Search } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,8 +22,7 @@ import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { serverMessage } from '@/lib/form-errors';
 import { useCan, useSession } from '@/lib/session';
-import { notifyToast } from '@/lib/toast';
-import { exportAttendance, useAttendanceList, useStaffMember } from './api/get-attendance';
+import { useAttendanceList, useStaffMember } from './api/get-attendance';
 import { AttendanceFormDialog } from './components/attendance-form-dialog';
 import { AttendanceTable } from './components/attendance-table';
 
@@ -69,15 +69,6 @@ export default function AttendancePage() {
 
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AttendanceDto | null>(null);
-  const download = useMutation({
-    mutationFn: () => exportAttendance(listFilters),
-    onSuccess: () => notifyToast.success(M.exported, { description: M.exportedText }),
-    onError: (error) =>
-      notifyToast.error(M.exportFailedTitle, {
-        description: serverMessage(error) ?? M.exportFailed,
-      }),
-  });
-
   if (staffId !== null && member.isError) {
     return (
       <div className="space-y-4">
@@ -111,10 +102,13 @@ export default function AttendancePage() {
               All Staff
             </Link>
           ) : null}
-          <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
-            <Download className="h-4 w-4" aria-hidden />
-            Export
-          </Button>
+          <ExportMenu
+            path="/attendance/export"
+            filters={listFilters}
+            fileName={ATTENDANCE_EXPORT_FILE}
+            failedText={M.exportFailed}
+            successText={M.exportedText}
+          />
           {manage ? (
             <Button
               disabled={staffId !== null && !fixedStaff}

@@ -7,6 +7,7 @@ import {
 import { PieChart, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -57,12 +58,12 @@ export default function InvoicesPage() {
   const [finalizing, setFinalizing] = useState<InvoiceSummaryDto | null>(null);
   const [converting, setConverting] = useState<InvoiceSummaryDto | null>(null);
 
-  const query = useInvoices({
-    page,
+  const listFilters = {
     search: filters.search || undefined,
     locationId: location ? Number(location) : undefined,
     month: month || undefined,
-  });
+  };
+  const query = useInvoices({ page, ...listFilters });
   const answer = query.data?.data;
   const settled = answer !== undefined && !query.isPlaceholderData;
   useLastPageGuard(page, settled ? answer.totalPages : undefined, replacePage);
@@ -128,6 +129,7 @@ export default function InvoicesPage() {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
+          <ExportMenu path="/invoices/export" filters={listFilters} fileName="invoices" />
           <Link
             to={`/reports/invoice-job-type-summary${month ? `?month=${month}` : ''}`}
             className={buttonVariants({ variant: 'outline' })}

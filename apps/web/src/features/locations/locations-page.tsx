@@ -10,6 +10,7 @@ import {
 } from '@stockyard/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '@/components/export-menu';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -37,7 +38,8 @@ export default function LocationsPage() {
   const [editing, setEditing] = useState<LocationDto | null>(null);
   const [deleting, setDeleting] = useState<LocationDto | null>(null);
 
-  const query = useLocations({ page, type: type || undefined, status: status || undefined });
+  const listFilters = { type: type || undefined, status: status || undefined };
+  const query = useLocations({ page, ...listFilters });
   const remove = useDeleteLocation();
   const { rows: locations, total, totalPages, state } = usePagedList(query, page, replacePage);
 
@@ -95,12 +97,15 @@ export default function LocationsPage() {
               </option>
             ))}
           </Select>
-          {can('POST /api/locations/create') ? (
-            <Button className="sm:ml-auto" onClick={openAdd}>
-              <Plus className="h-4 w-4" aria-hidden />
-              Add Location
-            </Button>
-          ) : null}
+          <div className="flex gap-2 sm:ml-auto">
+            <ExportMenu path="/locations/export" filters={listFilters} fileName="locations" />
+            {can('POST /api/locations/create') ? (
+              <Button onClick={openAdd}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add Location
+              </Button>
+            ) : null}
+          </div>
         </div>
         <LocationsTable
           locations={locations}

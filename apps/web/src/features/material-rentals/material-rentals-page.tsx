@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -158,12 +159,12 @@ export default function MaterialRentalsPage() {
     if (refusal) notifyToast.error(refusal);
   }, [refusal]);
 
-  const query = useRentals({
-    page,
+  const listFilters = {
     search: search || undefined,
     status: (status as RentalStatus) || undefined,
     locationId,
-  });
+  };
+  const query = useRentals({ page, ...listFilters });
   const stats = useRentalStats();
   const markReturned = useMarkRentalReturned();
   const remove = useDeleteRental();
@@ -211,12 +212,19 @@ export default function MaterialRentalsPage() {
             Material out on rent between locations, what has come back and what is late.
           </p>
         </div>
-        {permissions.manage ? (
-          <Button onClick={openAdd}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Assign New Rental
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu
+            path="/material-rentals/export"
+            filters={listFilters}
+            fileName="material-rentals"
+          />
+          {permissions.manage ? (
+            <Button onClick={openAdd}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Assign New Rental
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <RentalStats

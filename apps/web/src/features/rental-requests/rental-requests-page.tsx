@@ -10,6 +10,7 @@ import {
 import { Eye, MoreHorizontal, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ExportMenu } from '@/components/export-menu';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
@@ -51,12 +52,11 @@ export default function RentalRequestsPage() {
   );
   const [deciding, setDeciding] = useState<{ id: number; decision: Decision } | null>(null);
 
-  const query = useRentalRequests({
-    page,
-    limit,
+  const listFilters = {
     search: search || undefined,
     status: (status || undefined) as RentalRequestStatus | undefined,
-  });
+  };
+  const query = useRentalRequests({ page, limit, ...listFilters });
   const { rows, total, totalPages, state } = usePagedList(query, page, replacePage);
   const filtered = search !== '' || status !== '';
 
@@ -69,13 +69,20 @@ export default function RentalRequestsPage() {
             Requests for material, pending until an admin approves or rejects them.
           </p>
         </div>
-        {/* Only a field manager asks for material (02 section 6). */}
-        {user && normalizeRole(user.role) === 'USER' ? (
-          <Link to="/requests/bulk/new" className={buttonVariants()}>
-            <Plus className="h-4 w-4" aria-hidden />
-            New Request
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu
+            path="/rental-requests/export"
+            filters={listFilters}
+            fileName="rental-requests"
+          />
+          {/* Only a field manager asks for material (02 section 6). */}
+          {user && normalizeRole(user.role) === 'USER' ? (
+            <Link to="/requests/bulk/new" className={buttonVariants()}>
+              <Plus className="h-4 w-4" aria-hidden />
+              New Request
+            </Link>
+          ) : null}
+        </div>
       </div>
 
       <Card>

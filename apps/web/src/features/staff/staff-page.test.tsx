@@ -162,6 +162,6 @@ describe('Staff Management', { timeout: 20_000 }, () => {
       'View Attendance',
     ]);
     expect(screen.queryByRole('button', { name: 'Add Staff' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
   });
 });

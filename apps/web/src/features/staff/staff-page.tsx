@@ -2,14 +2,15 @@ import {
   STAFF_MESSAGES as M,
   ownLocation,
   PAGE_SIZES,
+  STAFF_EXPORT_FILE,
   STAFF_STATUSES,
   type StaffDto,
   type StaffStatus,
 } from '@stockyard/shared';
-import { useMutation } from '@tanstack/react-query';
-import { Download, Plus, Search } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,7 +24,7 @@ import { serverMessage } from '@/lib/form-errors';
 import { showingRange } from '@/lib/format';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
-import { exportStaff, useStaffList } from './api/get-staff';
+import { useStaffList } from './api/get-staff';
 import { useDeleteStaff } from './api/staff-mutations';
 import { StaffFormDialog } from './components/staff-form-dialog';
 import { type StaffAction, StaffTable } from './components/staff-table';
@@ -66,13 +67,6 @@ export default function StaffPage() {
   const [viewing, setViewing] = useState<StaffDto | null>(null);
   const [deleting, setDeleting] = useState<StaffDto | null>(null);
   const remove = useDeleteStaff();
-  const download = useMutation({
-    mutationFn: () => exportStaff(listFilters),
-    onSuccess: () => notifyToast.success(M.exported, { description: M.exportedText }),
-    onError: (error) =>
-      notifyToast.error('Export Failed', { description: serverMessage(error) ?? M.exportFailed }),
-  });
-
   const onAction = (action: StaffAction, member: StaffDto) => {
     if (action === 'addAttendance') navigate(`/attendance/${member.id}`);
     else if (action === 'viewAttendance') setViewing(member);
@@ -101,10 +95,13 @@ export default function StaffPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
-            <Download className="h-4 w-4" aria-hidden />
-            Export to Excel
-          </Button>
+          <ExportMenu
+            path="/staff/export"
+            filters={listFilters}
+            fileName={STAFF_EXPORT_FILE}
+            failedText={M.exportFailed}
+            successText={M.exportedText}
+          />
           {manage ? (
             <Button
               onClick={() => {

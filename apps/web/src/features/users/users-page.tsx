@@ -9,6 +9,7 @@ import {
 } from '@stockyard/shared';
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -48,12 +49,12 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<SessionUser | null>(null);
   const [deleting, setDeleting] = useState<SessionUser | null>(null);
 
-  const query = useUsers({
-    page,
+  const listFilters = {
     search: search || undefined,
     role: role || undefined,
     location: location ? Number(location) : undefined,
-  });
+  };
+  const query = useUsers({ page, ...listFilters });
   const toggle = useToggleUserStatus();
   const remove = useDeleteUser();
   const { rows: users, total, totalPages, state } = usePagedList(query, page, replacePage);
@@ -127,12 +128,15 @@ export default function UsersPage() {
               onChange={(value) => setFilters({ location: value })}
             />
           )}
-          {can('POST /api/users/register') ? (
-            <Button className="md:ml-auto" onClick={() => setAdding(true)}>
-              <Plus className="h-4 w-4" aria-hidden />
-              Add User
-            </Button>
-          ) : null}
+          <div className="flex gap-2 md:ml-auto">
+            <ExportMenu path="/users/export" filters={listFilters} fileName="users" />
+            {can('POST /api/users/register') ? (
+              <Button onClick={() => setAdding(true)}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add User
+              </Button>
+            ) : null}
+          </div>
         </div>
         <UsersTable
           users={users}

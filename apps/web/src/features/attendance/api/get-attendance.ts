@@ -1,13 +1,12 @@
 import {
   type ApiSuccess,
-  ATTENDANCE_EXPORT_FILE,
   type AttendanceDto,
   type AttendanceStatus,
   PAGE_SIZES,
   type StaffDto,
 } from '@stockyard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, downloadFile } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type AttendanceListFilters = {
   search?: string;
@@ -58,11 +57,4 @@ export function useStaffMember(id: number | null) {
     enabled: id !== null,
     retry: false,
   });
-}
-
-/** Export: every record the filters select, as attendance-list.xlsx. */
-export function exportAttendance(filters: AttendanceListFilters): Promise<void> {
-  return downloadFile('/attendance/export', `${ATTENDANCE_EXPORT_FILE}.xlsx`, filters).then(
-    () => undefined,
-  );
 }

@@ -1,12 +1,6 @@
-import {
-  type ApiSuccess,
-  PAGE_SIZES,
-  STAFF_EXPORT_FILE,
-  type StaffDto,
-  type StaffStatus,
-} from '@stockyard/shared';
+import { type ApiSuccess, PAGE_SIZES, type StaffDto, type StaffStatus } from '@stockyard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, downloadFile } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type StaffListFilters = {
   search?: string;
@@ -31,9 +25,4 @@ export function useStaffList(page: number, filters: StaffListFilters) {
       }),
     placeholderData: keepPreviousData,
   });
-}
-
-/** Export to Excel: every staff member the filters select, as staff-list.xlsx. */
-export function exportStaff(filters: StaffListFilters): Promise<void> {
-  return downloadFile('/staff/export', `${STAFF_EXPORT_FILE}.xlsx`, filters).then(() => undefined);
 }
