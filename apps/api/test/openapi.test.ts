@@ -69,6 +69,7 @@ const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/users/export': LIST_EXPORT,
   'GET /api/attendance/export': LIST_EXPORT,
   'GET /api/stock-takes/:locationId/sheet': LIST_EXPORT,
+  'GET /api/imports/:kind/template': LIST_EXPORT,
 };
 
 const schemaOf = (operation: Operation, status: string) =>

@@ -44,6 +44,7 @@ function pathOf(route: string): string {
   return path.replace(/:(\w+)/g, (_, name: string) => {
     if (name === 'type') return LOCATION_TYPES[0];
     if (name === 'role') return 'ADMIN';
+    if (name === 'kind') return 'stock';
     if (route.includes('notification-settings')) return String(actors.admin.user.id);
     return '1';
   });
