@@ -356,6 +356,7 @@ export type RouteIcon =
   | 'locations'
   | 'inventory'
   | 'catalogue'
+  | 'imports'
   | 'rental-requests'
   | 'material-rentals'
   | 'users'
@@ -400,6 +401,13 @@ export const ROUTES: readonly RouteEntry[] = [
     title: 'Catalogue',
     name: 'Catalogue',
     icon: 'catalogue',
+  },
+  {
+    path: '/imports',
+    roles: ['ADMIN'],
+    title: 'Import',
+    name: 'Import',
+    icon: 'imports',
   },
   // The single form (PRODUCT-DECISIONS.md: the route table's inventory/rental-request).
   { path: '/inventory/rental-request', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },

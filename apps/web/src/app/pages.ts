@@ -12,6 +12,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/locations': lazy(() => import('@/features/locations/locations-page')),
   '/inventory': lazy(() => import('@/features/inventory/inventory-page')),
   '/catalogue': lazy(() => import('@/features/catalogue/catalogue-page')),
+  '/imports': lazy(() => import('@/features/imports/imports-page')),
   '/users': lazy(() => import('@/features/users/users-page')),
   '/invoices': lazy(() => import('@/features/invoices/invoices-page')),
   '/invoices/generate': invoiceWizard,

@@ -1,0 +1,15 @@
+import type { ApiSuccess, ImportKind, ImportPreview } from '@stockyard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type ImportUpload = { kind: ImportKind; file: File };
+
+/** A chosen file read and checked row by row; nothing is written. */
+export function previewImport({ kind, file }: ImportUpload): Promise<ApiSuccess<ImportPreview>> {
+  // The page shows a refused file's message (no such column, not a spreadsheet) itself.
+  return api.upload<ApiSuccess<ImportPreview>>(`/imports/${kind}/preview`, file, { silent: true });
+}
+
+export function usePreviewImport() {
+  return useMutation({ mutationFn: previewImport });
+}
