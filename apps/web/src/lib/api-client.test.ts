@@ -6,7 +6,7 @@ import {
   SESSION_END_MESSAGES,
 } from '@stockyard/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, downloadFile } from './api-client';
+import { api, attachmentName, downloadFile } from './api-client';
 import { sessionStore } from './session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -170,5 +170,20 @@ describe('a 401 of a signed-in screen', () => {
     });
     expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
     expect(sessionStore.token()).toBeNull();
+  });
+});
+
+describe('attachmentName', () => {
+  it("reads a download's name from its Content-Disposition, the UTF-8 name first", () => {
+    expect(
+      attachmentName(
+        `attachment; filename="locations-2026-11-27.csv"; filename*=UTF-8''locations-2026-11-27.csv`,
+      ),
+    ).toBe('locations-2026-11-27.csv');
+    expect(
+      attachmentName(`attachment; filename="Zo_ Yard.xlsx"; filename*=UTF-8''Zo%C3%AB%20Yard.xlsx`),
+    ).toBe('Zoë Yard.xlsx');
+    expect(attachmentName('attachment; filename="staff-list.xlsx"')).toBe('staff-list.xlsx');
+    expect(attachmentName(null)).toBeNull();
   });
 });
