@@ -187,3 +187,17 @@ describe('attachmentName', () => {
     expect(attachmentName(null)).toBeNull();
   });
 });
+
+describe('an upload', () => {
+  it('sends the file as its bytes, typed application/octet-stream, its name in the query, with a key', async () => {
+    const file = new File(['Ref,Counted\n'], 'count sheet.csv', { type: 'text/csv' });
+    await api.upload('/stock-takes/3/preview', file, { query: { countDate: '2026-01-05' } });
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/api/stock-takes/3/preview?countDate=2026-01-05&fileName=count+sheet.csv');
+    expect(init!.method).toBe('POST');
+    expect(init!.body).toBe(file);
+    const headers = init!.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/octet-stream');
+    expect(headers[IDEMPOTENCY_KEY_HEADER]).toMatch(UUID);
+  });
+});

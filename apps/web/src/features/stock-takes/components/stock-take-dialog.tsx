@@ -4,7 +4,6 @@ import {
   INVALID_DATE_MESSAGE,
   localToday,
   STOCK_TAKE_MESSAGES,
-  type StockTakeRow,
 } from '@stockyard/shared';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,15 +11,14 @@ import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { isIsoDate } from '@/lib/dates';
 import { serverMessage } from '@/lib/form-errors';
 import { notifyToast } from '@/lib/toast';
 import { useConfirmStockTake } from '../api/confirm-stock-take';
 import { downloadCountSheet } from '../api/download-count-sheet';
 import { usePreviewStockTake } from '../api/preview-stock-take';
+import { StockTakePreviewTable } from './stock-take-preview-table';
 
 export type StockTakeLocation = { id: number; name: string };
 
@@ -37,27 +35,6 @@ function refusalText(error: unknown, fallback: string): string {
   const message = serverMessage(error) ?? fallback;
   if (!(error instanceof ApiError) || error.errors.length === 0) return message;
   return `${message} ${error.errors.map((fault) => `${fault.path}: ${fault.message}`).join('; ')}`;
-}
-
-/** Errors first, then the changes, then what was not counted, each in the sheet's order. */
-const ORDER: Record<StockTakeRow['status'], number> = {
-  ERROR: 0,
-  CHANGE: 1,
-  NOT_COUNTED: 2,
-  SAME: 3,
-};
-
-const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
-
-function rowStatus(row: StockTakeRow): string {
-  if (row.status === 'ERROR') {
-    return row.errors
-      .map((fault) => (fault.cell ? `${fault.cell}: ${fault.message}` : fault.message))
-      .join('; ');
-  }
-  if (row.status === 'NOT_COUNTED') return 'Not counted';
-  if (row.status === 'SAME') return 'Unchanged';
-  return 'To change';
 }
 
 /**
@@ -117,9 +94,6 @@ export function StockTakeDialog({
 
   const result = preview.isPending ? undefined : preview.data?.data;
   const counts = result?.counts;
-  const shown = (result?.rows ?? [])
-    .filter((row) => row.status !== 'SAME')
-    .sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.rowNumber - b.rowNumber);
   const canConfirm =
     location !== null &&
     file !== null &&
@@ -221,68 +195,7 @@ export function StockTakeDialog({
                   {STOCK_TAKE_MESSAGES.hasErrors(counts.errors)}
                 </p>
               ) : null}
-              <div className="-mx-6 border-y border-border">
-                <Table aria-label="Stock-take differences">
-                  <THead>
-                    <tr>
-                      <TH>Row</TH>
-                      <TH>Material</TH>
-                      <TH className="text-right">Expected</TH>
-                      <TH className="text-right">Counted</TH>
-                      <TH className="text-right">Difference</TH>
-                      <TH>Status</TH>
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {shown.length === 0 ? (
-                      <tr>
-                        <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">
-                          Every count matches the stock.
-                        </td>
-                      </tr>
-                    ) : (
-                      shown.map((row) => (
-                        <TR key={row.rowNumber}>
-                          <TD className="tabular-nums">{row.rowNumber}</TD>
-                          <TD>
-                            {row.name || '-'}
-                            {row.itemNumber ? (
-                              <span className="block text-xs text-muted-foreground">
-                                {row.itemNumber}
-                              </span>
-                            ) : null}
-                          </TD>
-                          <TD className="text-right tabular-nums">
-                            {row.currentQuantity ?? '-'}
-                            {row.sheetExpected !== null &&
-                            row.currentQuantity !== null &&
-                            row.sheetExpected !== row.currentQuantity ? (
-                              <span className="block text-xs text-muted-foreground">
-                                sheet: {row.sheetExpected}
-                              </span>
-                            ) : null}
-                          </TD>
-                          <TD className="text-right tabular-nums">{row.counted ?? '-'}</TD>
-                          <TD
-                            className={cn(
-                              'text-right font-medium tabular-nums',
-                              (row.difference ?? 0) > 0 && 'text-green-700 dark:text-green-400',
-                              (row.difference ?? 0) < 0 && 'text-red-700 dark:text-red-400',
-                            )}
-                          >
-                            {row.difference === null || row.status !== 'CHANGE'
-                              ? '-'
-                              : signed(row.difference)}
-                          </TD>
-                          <TD className={cn(row.status === 'ERROR' && 'text-destructive')}>
-                            {rowStatus(row)}
-                          </TD>
-                        </TR>
-                      ))
-                    )}
-                  </TBody>
-                </Table>
-              </div>
+              <StockTakePreviewTable rows={result.rows} />
             </div>
           ) : null}
 
