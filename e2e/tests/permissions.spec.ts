@@ -54,6 +54,7 @@ test.describe('permission flags', () => {
     await expect(fm.getByLabel('Filter by location')).toHaveCount(0);
     await expect(fm.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
     await expect(fm.getByRole('button', { name: `Transfer ${tube}` })).toHaveCount(0);
+    await expect(fm.getByRole('button', { name: 'Stock-take' })).toHaveCount(0);
     await expect(fm.getByRole('navigation', { name: 'Main' })).not.toContainText('Users');
 
     await signIn(page, admin);
@@ -61,6 +62,7 @@ test.describe('permission flags', () => {
 
     // The open screen follows without a reload.
     await expect(fm.getByRole('button', { name: 'Add Item' })).toBeVisible();
+    await expect(fm.getByRole('button', { name: 'Stock-take' })).toBeVisible();
     await fm.getByRole('button', { name: `Transfer ${tube}` }).click();
     const dialog = fm.getByRole('dialog', { name: 'Transfer Material' });
     const destination = dialog.getByLabel('Destination');
