@@ -111,11 +111,23 @@ export const materialTypeStatusSchema = z.object({
 export const catalogueListQuery = paginationQuery(PAGE_SIZES.catalogue).extend({
   search: z.preprocess(
     (value) => (blank(value) ? undefined : value),
-    z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+    plainText(
+      z
+        .string({ error: 'Search must be text' })
+        .trim()
+        .max(100, { error: 'Search must be at most 100 characters' }),
+      'Search',
+    ).optional(),
   ),
   category: z.preprocess(
     (value) => (blank(value) ? undefined : value),
-    z.string().trim().max(60, { error: 'Category must be at most 60 characters' }).optional(),
+    plainText(
+      z
+        .string({ error: 'Category must be text' })
+        .trim()
+        .max(60, { error: 'Category must be at most 60 characters' }),
+      'Category',
+    ).optional(),
   ),
   status: z.preprocess(
     (value) => (blank(value) || value === 'all' ? undefined : value),

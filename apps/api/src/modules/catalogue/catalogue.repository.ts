@@ -132,9 +132,17 @@ export async function insertTypesUnlessNamed(
     .returning();
 }
 
-/** A type held against a change of its status, as above, by id. */
-export async function holdType(db: DbExecutor, id: number) {
-  const [row] = await db.select().from(materialTypes).where(eq(materialTypes.id, id)).for('share');
+/**
+ * A type locked for its edit. Taken before the rows of its stock that a new name renames, as every
+ * stock write takes the type before its row (a share lock taken first and then raised to an
+ * update's would deadlock with another edit of the same type).
+ */
+export async function lockType(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select()
+    .from(materialTypes)
+    .where(eq(materialTypes.id, id))
+    .for('no key update');
   return row ?? null;
 }
 

@@ -73,6 +73,15 @@ export async function getType(ctx: AppContext, id: number): Promise<MaterialType
   };
 }
 
+/**
+ * A type's fields as its activity entry records them: as stored, so that the entry holds what the
+ * database took (a lone surrogate sent is stored as U+FFFD, which JSON can hold).
+ */
+function describe(type: repo.MaterialTypeRow) {
+  const { itemNumber, name, category, unit, weightKg, replacementValue, notes } = type;
+  return { itemNumber, name, category, unit, weightKg, replacementValue, notes };
+}
+
 /** The catalogue's two unique keys, each refused with its field's message. */
 function refuseTaken(error: unknown, input: MaterialTypeInput): never {
   if (isUniqueViolation(error, 'material_types_name_unique')) {
@@ -100,7 +109,7 @@ export async function createType(
         entityType: 'material_type',
         entityId: String(type.id),
         locationId: null,
-        details: { ...input },
+        details: describe(type),
         ip: actor.ip,
       });
       return toMaterialTypeDto(type, 0);
@@ -119,7 +128,7 @@ export async function updateType(
 ): Promise<MaterialTypeDto> {
   try {
     return await inTransaction(ctx, async ({ tx }) => {
-      const before = await repo.holdType(tx, id);
+      const before = await repo.lockType(tx, id);
       if (!before) throw notFound(CATALOGUE_MESSAGES.notFound);
       const type = (await repo.updateType(tx, id, input))!;
       await recordActivity(tx, {
@@ -130,16 +139,8 @@ export async function updateType(
         entityId: String(id),
         locationId: null,
         details: {
-          before: {
-            itemNumber: before.itemNumber,
-            name: before.name,
-            category: before.category,
-            unit: before.unit,
-            weightKg: before.weightKg,
-            replacementValue: before.replacementValue,
-            notes: before.notes,
-          },
-          after: { ...input },
+          before: describe(before),
+          after: describe(type),
         },
         ip: actor.ip,
       });

@@ -184,19 +184,20 @@ export async function updateMaterial(
 ): Promise<MaterialDto> {
   return withDuplicateGuard(input, () =>
     inTransaction(ctx, async (uow) => {
+      // The name finds its catalogue type, as when the material was added: renaming the type for
+      // the whole company is the catalogue's. A retired type keeps its stock, and gets no more.
+      // The type is held before the row, in the order the catalogue's rename takes them.
+      const type = await typeForStock(
+        uow.tx,
+        { ...input, createdBy: actor.user.id },
+        { allowRetired: true },
+      );
       const [before] = await repo.lockMaterials(uow.tx, [id]);
       if (!before) throw notFound(MATERIAL_NOT_FOUND);
       assertReadable(actor.user, before.locationId, MATERIAL_NOT_FOUND);
       // Moving a material is a write at both ends.
       assertWritable(actor.user, before.locationId, input.locationId);
       const location = await requireLocation(uow.tx, input.locationId);
-      // The name finds its catalogue type, as when the material was added: renaming the type for
-      // the whole company is the catalogue's. A retired type keeps its stock, and gets no more.
-      const type = await typeForStock(
-        uow.tx,
-        { ...input, createdBy: actor.user.id },
-        { allowRetired: true },
-      );
       if (
         type.retiredAt !== null &&
         (type.id !== before.materialTypeId || input.quantity > before.quantity)
