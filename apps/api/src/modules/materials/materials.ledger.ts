@@ -190,6 +190,15 @@ export const ensureMaterialsAt = (
   rows: Parameters<typeof repo.ensureMaterialsAt>[1],
 ) => repo.ensureMaterialsAt(uow.tx, rows);
 
+/**
+ * Locks the materials that a batch of changes will write, in id order, before the batch reads
+ * their quantities: a count written over a quantity read unlocked could overwrite a change made
+ * meanwhile. Two batches over the same rows take them in the same order and never deadlock.
+ */
+export async function lockForChanges(uow: UnitOfWork, materialIds: readonly number[]) {
+  await repo.lockMaterials(uow.tx, [...new Set(materialIds)]);
+}
+
 const pendingLevels = new WeakMap<UnitOfWork, Map<number, number>>();
 
 /**

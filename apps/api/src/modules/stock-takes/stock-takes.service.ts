@@ -17,8 +17,7 @@ import { assertReadable, assertWritable } from '../../lib/location-scope';
 import { inTransaction } from '../../lib/transaction';
 import { readUpload } from '../../lib/upload';
 import { recordActivity } from '../activity/activity.service';
-import { changeStock } from '../materials/materials.ledger';
-import { lockMaterials } from '../materials/materials.repository';
+import { changeStock, lockForChanges } from '../materials/materials.ledger';
 import { COUNT_SHEET_COLUMNS, evaluateCount } from './stock-takes.count';
 import * as repo from './stock-takes.repository';
 import { countSheetFile, countSheetFileName } from './stock-takes.sheet';
@@ -92,7 +91,7 @@ export async function confirmStockTake(
   return inTransaction(ctx, async (uow) => {
     const first = evaluateCount(sheet, await repo.materialsAt(uow.tx, location.id), location.name);
     const matched = first.rows.flatMap((row) => (row.materialId === null ? [] : [row.materialId]));
-    await lockMaterials(uow.tx, [...new Set(matched)]);
+    await lockForChanges(uow, matched);
     // Read again under the locks: a quantity that moved meanwhile is the one overwritten.
     const stock = await repo.materialsAt(uow.tx, location.id);
     const { rows, counts } = evaluateCount(sheet, stock, location.name);
