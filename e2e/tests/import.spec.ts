@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { admin, expect, signIn, test, unique } from '../fixtures';
 
 test.describe('import', () => {
@@ -42,6 +43,18 @@ test.describe('import', () => {
     await expect(wrong).toContainText('Error');
     await expect(wrong).toContainText('D3: Quantity must be a number');
     await expect(page.getByRole('button', { name: 'Confirm import' })).toBeDisabled();
+    // The preview with a row in error reads as well as any page (WCAG 2.1 AA, as accessibility.spec).
+    const scan = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .setLegacyMode()
+      // The page's own content: the template's toast, fading out, is the shell's.
+      .include('main')
+      .analyze();
+    expect(
+      scan.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     await page.getByLabel('File').setInputFiles(file('12'));
     await expect(page.getByTestId('import-counts')).toHaveText(
