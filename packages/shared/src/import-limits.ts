@@ -17,3 +17,9 @@ export const IMPORT_MESSAGES = {
 
 /** How a file is uploaded: its bytes as the body, its name in the query (`fileName`). */
 export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * How long the web app waits for an upload's answer: an import of 10,000 rows may take up to 30 s
+ * on a busy server (issue 30's budget), far past REQUEST_TIMEOUT_MS.
+ */
+export const UPLOAD_TIMEOUT_MS = 60_000;

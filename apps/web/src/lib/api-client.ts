@@ -11,6 +11,7 @@ import {
   toastForStatus,
   UNEXPECTED_ERROR_MESSAGE,
   UPLOAD_CONTENT_TYPE,
+  UPLOAD_TIMEOUT_MS,
 } from '@stockyard/shared';
 import { sessionStore } from './session';
 import { notifyToast as toast } from './toast';
@@ -138,13 +139,16 @@ const outcomeUnknown = (status: number | undefined, code: unknown) =>
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort('timeout'), REQUEST_TIMEOUT_MS);
+  // A file goes as its bytes (an upload: lib/upload.ts on the server), anything else as JSON.
+  const file = options.body instanceof File ? options.body : null;
+  const timer = setTimeout(
+    () => controller.abort('timeout'),
+    file ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+  );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  // A file goes as its bytes (an upload: lib/upload.ts on the server), anything else as JSON.
-  const file = options.body instanceof File ? options.body : null;
   if (options.body !== undefined) {
     headers['content-type'] = file ? UPLOAD_CONTENT_TYPE : 'application/json';
   }
