@@ -121,6 +121,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/materials/list?locationId=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
   },
+  'GET /api/materials/export': {
+    at: (f, s) => ({ url: `/api/materials/export?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
   'GET /api/materials/low-stock': {
     at: (f, s) => ({ url: `/api/materials/low-stock?locationId=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
@@ -206,6 +210,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
   },
 
   'GET /api/catalogue/list': { at: () => ({ url: '/api/catalogue/list' }), locationBound: false },
+  'GET /api/catalogue/export': {
+    at: () => ({ url: '/api/catalogue/export' }),
+    locationBound: false,
+  },
   'GET /api/catalogue/categories': {
     at: () => ({ url: '/api/catalogue/categories' }),
     locationBound: false,

@@ -63,6 +63,8 @@ const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/invoices/:id/excel': [XLSX],
   'GET /api/invoices/export': LIST_EXPORT,
   'GET /api/locations/export': LIST_EXPORT,
+  'GET /api/materials/export': LIST_EXPORT,
+  'GET /api/catalogue/export': LIST_EXPORT,
   'GET /api/material-rentals/export': LIST_EXPORT,
   'GET /api/rental-requests/export': LIST_EXPORT,
   'GET /api/staff/export': LIST_EXPORT,

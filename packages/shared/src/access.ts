@@ -121,6 +121,7 @@ export const API_ACCESS = {
   'DELETE /api/locations/remove/:id': ADMIN_ONLY,
 
   'GET /api/materials/list': flagged('viewInventory'),
+  'GET /api/materials/export': flagged('viewInventory'),
   'GET /api/materials/low-stock': flagged('viewInventory'),
   'GET /api/materials/location/:id': flagged('viewInventory'),
   'GET /api/materials/detail/:id': flagged('viewInventory'),
@@ -138,6 +139,7 @@ export const API_ACCESS = {
   // The catalogue (decision 037): an admin keeps it; whoever sees the inventory is offered its
   // active names when adding a material, so that a name is spelled once for the whole company.
   'GET /api/catalogue/list': ADMIN_ONLY,
+  'GET /api/catalogue/export': ADMIN_ONLY,
   'GET /api/catalogue/categories': ADMIN_ONLY,
   'GET /api/catalogue/detail/:id': ADMIN_ONLY,
   'POST /api/catalogue/create': ADMIN_ONLY,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { paginationQuery, plainText } from './common';
+import { exportFields } from './exports';
 import { MATERIAL_UNITS } from './materials';
 import { isoInstantSchema } from './responses';
 
@@ -135,6 +136,12 @@ export const catalogueListQuery = paginationQuery(PAGE_SIZES.catalogue).extend({
   ),
 });
 export type CatalogueListQuery = z.infer<typeof catalogueListQuery>;
+
+/** GET /catalogue/export: the list's search, category and status, every page, as xlsx or csv. */
+export const catalogueExportQuery = catalogueListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type CatalogueExportQuery = z.infer<typeof catalogueExportQuery>;
 
 /** A catalogue entry with what the company holds of it, at every location together. */
 export const materialTypeDtoSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rentalListQuery } from './material-rentals';
+import { materialListQuery } from './materials';
 
 /**
  * A list's export (PRODUCT-DECISIONS, "Import and export"): `GET <list>/export` takes the list's
@@ -51,3 +52,13 @@ export const rentalExportQuery = rentalListQuery
   .omit({ page: true, limit: true })
   .extend(exportFields);
 export type RentalExportQuery = z.infer<typeof rentalExportQuery>;
+
+/**
+ * GET /materials/export: the inventory's location filter (none: every location), every page, as
+ * xlsx or csv. Here, not beside its list's query: materials.ts is imported by material-rentals.ts,
+ * which this file imports.
+ */
+export const materialExportQuery = materialListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type MaterialExportQuery = z.infer<typeof materialExportQuery>;

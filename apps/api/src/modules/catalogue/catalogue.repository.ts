@@ -2,7 +2,13 @@ import type { MaterialTypeStatus } from '@stockyard/shared';
 import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, materialTypes } from '../../db/schema';
-import { containsPattern, listPage, type Page, type Shaped } from '../../lib/list-page';
+import {
+  containsPattern,
+  listPage,
+  type Page,
+  type Shaped,
+  shapedFilters,
+} from '../../lib/list-page';
 
 /**
  * The catalogue's reads and writes (decision 037). A type's stock is what its live materials hold,
@@ -61,6 +67,22 @@ export async function listTypes(db: Database, filter: CatalogueFilter, page: Pag
     },
     page,
   );
+}
+
+/**
+ * Every type the list's filters select, by name, each with its units in stock everywhere (the
+ * export: a catalogue holds hundreds to a few thousand types, one query). The list's conditions
+ * (`whereOf`, from the filters' placeholders) and order, without its page and total.
+ */
+export async function allTypes(db: Database, filter: CatalogueFilter) {
+  const { shaped, values } = shapedFilters(listed(filter));
+  return db
+    .select({ type: materialTypes, totalQuantity })
+    .from(materialTypes)
+    .where(whereOf(shaped))
+    .orderBy(sql`lower(${materialTypes.name})`, asc(materialTypes.id))
+    .prepare('')
+    .execute(values);
 }
 
 /** Every category the catalogue uses, by name, for the list's filter and the form. */

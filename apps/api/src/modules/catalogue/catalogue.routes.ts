@@ -1,4 +1,5 @@
 import {
+  catalogueExportQuery,
   catalogueListQuery,
   envelope,
   idParam,
@@ -12,7 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
+import { CATALOGUE_COLUMNS } from './catalogue.export';
 import * as service from './catalogue.service';
 
 const tags = ['catalogue'];
@@ -35,6 +38,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { items, pagination } = await service.listTypes(app.ctx, request.query);
       return ok(items, 'Catalogue fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The types the list's search, category and status select, every page, by name, as catalogue-<day>.xlsx or .csv",
+        querystring: catalogueExportQuery,
+        response: { 200: exportResponse('The catalogue'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendListExport(reply, format, {
+        fileName: datedFileName('catalogue'),
+        sheet: 'Catalogue',
+        columns: CATALOGUE_COLUMNS,
+        rows: await service.exportTypes(app.ctx, filter),
+      });
     },
   );
 

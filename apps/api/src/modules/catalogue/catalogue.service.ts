@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { checkExportSize } from '../../lib/list-export';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
@@ -55,6 +56,16 @@ export async function listTypes(ctx: AppContext, query: CatalogueListQuery) {
     items: rows.map((r) => toMaterialTypeDto(r.type, r.totalQuantity)),
     pagination: paginate(total, query.page, query.limit),
   };
+}
+
+/** Every type the list's filters select, every page, by name (the export; an admin's). */
+export async function exportTypes(
+  ctx: AppContext,
+  filter: repo.CatalogueFilter,
+): Promise<MaterialTypeDto[]> {
+  const rows = await repo.allTypes(ctx.db, filter);
+  checkExportSize(rows.length);
+  return rows.map((r) => toMaterialTypeDto(r.type, r.totalQuantity));
 }
 
 export const listCategories = (ctx: AppContext) => repo.listCategories(ctx.db);

@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD, MAX_MATERIAL_OPTIONS } from '@stockyard/shared';
-import { and, asc, count, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   materialCountsByBucket as blocks,
@@ -129,6 +129,32 @@ export async function listMaterials(db: Database, locationId: number | undefined
 }
 
 /**
+ * The export's chunk: `limit` live materials of the list, newest first, after the material
+ * `afterId` (none: from the newest), optionally at one location, with what a row of the list
+ * shows. Read along the ids (everywhere) or the index on location and id, never skipped through.
+ */
+export async function materialsAfter(
+  db: Database,
+  locationId: number | undefined,
+  afterId: number | null,
+  limit: number,
+) {
+  return db
+    .select(LISTED)
+    .from(materials)
+    .innerJoin(locations, eq(locations.id, materials.locationId))
+    .innerJoin(materialTypes, byType)
+    .where(
+      and(
+        locationId === undefined ? live : liveAt(locationId),
+        afterId === null ? undefined : lt(materials.id, afterId),
+      ),
+    )
+    .orderBy(desc(materials.id))
+    .limit(limit);
+}
+
+/**
  * Live materials at or under the low-stock threshold, the emptiest first (a short list, not
  * paged), read in order from their partial indexes: everywhere's by quantity, a location's by
  * location and quantity (migration 0029). A named statement for each of the two (decision 029):
@@ -190,3 +216,6 @@ export async function listMaterialOptions(db: Database, locationId: number) {
   );
   return statement.execute({ locationId });
 }
+
+/** A material as the lists and the export read it. */
+export type ListedMaterial = Awaited<ReturnType<typeof materialsAfter>>[number];

@@ -4,6 +4,7 @@ import {
   idParam,
   lowStockQuery,
   materialDtoSchema,
+  materialExportQuery,
   materialListQuery,
   materialOptionSchema,
   materialOptionsQuery,
@@ -18,7 +19,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
+import { INVENTORY_COLUMNS } from './materials.export';
 import * as service from './materials.service';
 import * as stock from './materials-stock.service';
 
@@ -47,6 +50,29 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
       );
       return ok(items, 'Materials fetched', pagination);
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The inventory the list's location filter selects (none: every location), every page, newest first, as inventory-<day>.xlsx or .csv (a field manager's: their location's)",
+        querystring: materialExportQuery,
+        response: { 200: exportResponse('The inventory list'), ...reads },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const rows = await service.exportMaterials(app.ctx, requireAuth(request).user, filters);
+      return sendListExport(reply, format, {
+        fileName: datedFileName('inventory'),
+        sheet: 'Inventory',
+        columns: INVENTORY_COLUMNS,
+        rows,
+      });
     },
   );
 

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
+import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
@@ -62,6 +63,31 @@ export async function listMaterials(ctx: AppContext, user: SessionUser, query: M
     items: rows.map((r) => toMaterialDto(r.material, r.locationName, r.catalogue)),
     pagination: paginate(total, query.page, query.limit),
   };
+}
+
+/**
+ * Every live material the inventory's location filter selects (none: every location), every page,
+ * newest first (the export), scoped as the list: a field manager's own location only. The list's
+ * total (the block counts for the whole inventory, one count for a location) is checked against
+ * the export's cap before anything is written; the rows are read a chunk at a time after the last.
+ */
+export async function exportMaterials(
+  ctx: AppContext,
+  user: SessionUser,
+  filters: { locationId?: number },
+): Promise<AsyncGenerator<MaterialDto>> {
+  const locationId = listScope(user, filters.locationId);
+  const { total } = await reads.listMaterials(ctx.db, locationId, { limit: 1, offset: 0 });
+  checkExportSize(total);
+  return listedDtos(
+    inChunks((after: reads.ListedMaterial | null) =>
+      reads.materialsAfter(ctx.db, locationId, after?.material.id ?? null, EXPORT_CHUNK),
+    ),
+  );
+}
+
+async function* listedDtos(rows: AsyncIterable<reads.ListedMaterial>) {
+  for await (const r of rows) yield toMaterialDto(r.material, r.locationName, r.catalogue);
 }
 
 export async function materialsAtLocation(

@@ -1,0 +1,27 @@
+import {
+  MATERIAL_TYPE_STATUS_LABELS,
+  MATERIAL_UNIT_LABELS,
+  type MaterialTypeDto,
+  type MaterialUnit,
+} from '@stockyard/shared';
+import type { ExportColumn } from '../../lib/list-export';
+import { count, QUANTITY_FORMAT, quantity, type SheetValue } from '../../lib/spreadsheet';
+import { kilograms } from '../materials/materials.export';
+
+/** Money as the catalogue keeps it (two decimals), or an empty cell where it is not set. */
+const money = (value: number | null): SheetValue =>
+  value === null ? null : quantity(value, QUANTITY_FORMAT);
+
+/** The Catalogue list's export: its columns as the screen heads and shows them, by name. */
+export const CATALOGUE_COLUMNS: readonly ExportColumn<MaterialTypeDto>[] = [
+  { header: 'Item No.', cell: (t) => t.itemNumber },
+  { header: 'Name', cell: (t) => t.name },
+  { header: 'Category', cell: (t) => t.category },
+  { header: 'Unit', cell: (t) => MATERIAL_UNIT_LABELS[t.unit as MaterialUnit] ?? t.unit },
+  { header: 'Weight per unit (kg)', cell: (t) => kilograms(t.weightKg) },
+  { header: 'Replacement value', cell: (t) => money(t.replacementValue) },
+  { header: 'In stock', cell: (t) => count(t.totalQuantity) },
+  { header: 'Total weight (kg)', cell: (t) => kilograms(t.totalWeightKg) },
+  { header: 'Total value', cell: (t) => money(t.totalValue) },
+  { header: 'Status', cell: (t) => MATERIAL_TYPE_STATUS_LABELS[t.status] },
+];
