@@ -1,6 +1,7 @@
 import { type MaterialTypeDto, PAGE_SIZES } from '@stockyard/shared';
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '@/components/export-menu';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,7 +12,7 @@ import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { showingRange } from '@/lib/format';
 import { notifyToast } from '@/lib/toast';
-import { useCatalogue } from './api/get-catalogue';
+import { type CatalogueFilters, useCatalogue } from './api/get-catalogue';
 import { useCategories } from './api/get-categories';
 import { useSetMaterialTypeStatus } from './api/set-material-type-status';
 import { CatalogueTable } from './components/catalogue-table';
@@ -36,12 +37,13 @@ export default function CataloguePage() {
   const [retiring, setRetiring] = useState<MaterialTypeDto | null>(null);
   const [viewing, setViewing] = useState<MaterialTypeDto | null>(null);
 
-  const query = useCatalogue({
-    page,
+  // The list's filters, as its call and its export send them: the active types unless asked.
+  const listFilters: Omit<CatalogueFilters, 'page'> = {
     search: search || undefined,
     category: category || undefined,
     status: status || 'active',
-  });
+  };
+  const query = useCatalogue({ page, ...listFilters });
   const categories = useCategories();
   const setStatus = useSetMaterialTypeStatus();
   const { rows: types, total, totalPages, state } = usePagedList(query, page, replacePage);
@@ -131,10 +133,13 @@ export default function CataloguePage() {
             <option value="retired">Retired</option>
             <option value="all">All</option>
           </Select>
-          <Button className="md:ml-auto" onClick={openAdd}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Material Type
-          </Button>
+          <div className="flex gap-2 md:ml-auto">
+            <ExportMenu path="/catalogue/export" filters={listFilters} fileName="catalogue" />
+            <Button onClick={openAdd}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Material Type
+            </Button>
+          </div>
         </div>
         <CatalogueTable
           types={types}

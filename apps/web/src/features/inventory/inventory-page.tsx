@@ -1,6 +1,7 @@
 import { type MaterialDto, ownLocation, PAGE_SIZES } from '@stockyard/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -33,7 +34,8 @@ export default function InventoryPage() {
   const [history, setHistory] = useState<MaterialDto | null>(null);
   const [transferring, setTransferring] = useState<MaterialDto | null>(null);
 
-  const query = useMaterials({ page, locationId: locationId ? Number(locationId) : undefined });
+  const listFilters = { locationId: locationId ? Number(locationId) : undefined };
+  const query = useMaterials({ page, ...listFilters });
   const remove = useDeleteMaterial();
   const { rows: materials, total, totalPages, state } = usePagedList(query, page, replacePage);
 
@@ -66,17 +68,18 @@ export default function InventoryPage() {
       </div>
 
       <Card>
-        {scoped && !canAdd ? null : (
-          <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
-            {scoped ? null : (
-              <LocationFilter
-                className="sm:w-60"
-                value={locationId}
-                onChange={(location) => setFilters({ location })}
-              />
-            )}
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
+          {scoped ? null : (
+            <LocationFilter
+              className="sm:w-60"
+              value={locationId}
+              onChange={(location) => setFilters({ location })}
+            />
+          )}
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            <ExportMenu path="/materials/export" filters={listFilters} fileName="inventory" />
             {canAdd ? (
-              <Button className="sm:ml-auto" onClick={openAdd}>
+              <Button onClick={openAdd}>
                 <Plus className="h-4 w-4" aria-hidden />
                 Add Item
               </Button>
@@ -85,7 +88,7 @@ export default function InventoryPage() {
               locationId={scoped ? ownLocation(user) : locationId ? Number(locationId) : null}
             />
           </div>
-        )}
+        </div>
         <MaterialsTable
           materials={materials}
           state={state}
