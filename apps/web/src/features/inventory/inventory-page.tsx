@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { StockTakeButton } from '@/features/stock-takes/components/stock-take-button';
+import { StockTakeButton } from '@/features/inventory/components/stock-take-button';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
