@@ -18,7 +18,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     // Cache-Control is ours alone (the default would send max-age=0 over it).
     cacheControl: false,
     setHeaders: (response, filePath) => {
-      // Hashed names under assets/ never change; anything else (index.html) is asked again.
+      // Hashed names under assets/ never change; anything else (index.html, the service worker
+      // sw.js, whose update the browser must see, and the manifest) is asked again.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {
