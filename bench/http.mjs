@@ -18,12 +18,14 @@ const TIMEOUT_MS = 30_000;
 export function connection(baseUrl, token) {
   const { hostname, port } = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  // A Buffer is sent as an upload (its bytes, as lib/upload.ts takes a file), anything else as JSON.
   const call = (method, path, body) =>
     new Promise((resolve) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const upload = Buffer.isBuffer(body);
+      const payload = body === undefined || upload ? body : JSON.stringify(body);
       const headers = { authorization: `Bearer ${token}` };
       if (payload !== undefined) {
-        headers['content-type'] = 'application/json';
+        headers['content-type'] = upload ? 'application/octet-stream' : 'application/json';
         headers['content-length'] = Buffer.byteLength(payload);
       }
       if (method !== 'GET') headers['idempotency-key'] = randomUUID();

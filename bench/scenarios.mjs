@@ -16,6 +16,11 @@ export const RATIO_BUDGETS = {
 export const FILE_BUDGET_MS = 500;
 export const FILE_CONNECTIONS = 10;
 
+/** Issue 30: 10,000 rows of stock previewed under IMPORT_PREVIEW_MS and imported under IMPORT_MS. */
+export const IMPORT_ROWS = 10_000;
+export const IMPORT_PREVIEW_MS = 5_000;
+export const IMPORT_MS = 30_000;
+
 /** The most URLs a cold-read scenario asks in turn (each at most once before all the others). */
 const MAX_URLS = 20_000;
 
@@ -388,4 +393,73 @@ async function excelAfresh(context, seconds) {
   });
   for (const worker of workers) worker.close();
   return closedLoopRow(reads, FILE_CONNECTIONS, { writes: edits.summary() });
+}
+
+/**
+ * An admin moving a company in: a CSV of 10,000 stock rows (the catalogue's item numbers at 20
+ * locations, as a spreadsheet program writes it: semicolons, a byte order mark), previewed, then
+ * imported. Each file sets new quantities, so each import writes 10,000 movements; one connection,
+ * one file after another. The budgets are absolute: the issue's 5 s and 30 s.
+ */
+export function importScenarios() {
+  return [
+    {
+      name: `import preview, ${IMPORT_ROWS.toLocaleString('en-GB')} stock rows`,
+      kind: 'import',
+      budgetMs: IMPORT_PREVIEW_MS,
+      custom: (context, seconds) => importLoop(context, seconds, 'preview'),
+    },
+    {
+      name: `import, ${IMPORT_ROWS.toLocaleString('en-GB')} stock rows, each file new quantities`,
+      kind: 'import',
+      budgetMs: IMPORT_MS,
+      custom: (context, seconds) => importLoop(context, seconds, 'import'),
+    },
+  ];
+}
+
+let importFiles = 0;
+
+async function stockFile(worker) {
+  const [locations, types] = await Promise.all([
+    worker.call('GET', '/api/locations/options'),
+    worker.call('GET', '/api/catalogue/options'),
+  ]);
+  if (!succeeded(locations) || !succeeded(types)) throw new Error('import: the options failed');
+  const numbered = types.json().data.filter((t) => t.itemNumber);
+  const perLocation = Math.min(numbered.length, IMPORT_ROWS);
+  const places = locations.json().data.slice(0, Math.ceil(IMPORT_ROWS / perLocation));
+  importFiles += 1;
+  const lines = ['Location;Item number;Quantity'];
+  for (const place of places) {
+    for (const type of numbered.slice(0, perLocation)) {
+      if (lines.length > IMPORT_ROWS) break;
+      lines.push(`${place.name};${type.itemNumber};${20 + ((type.id * 7 + importFiles) % 400)}`);
+    }
+  }
+  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+async function importLoop(context, seconds, step) {
+  const worker = connection(context.apiUrl, context.token);
+  const latencies = new Latencies();
+  await runFor(seconds, [worker], async (_worker, stopped) => {
+    // At least one file however short the run: an import takes seconds.
+    do {
+      const file = await stockFile(worker);
+      const name = encodeURIComponent(`bench-stock-${importFiles}.csv`);
+      const preview = await worker.call(
+        'POST',
+        `/api/imports/stock/preview?fileName=${name}`,
+        file,
+      );
+      if (step === 'preview') {
+        latencies.add(preview);
+        continue;
+      }
+      latencies.add(await worker.call('POST', `/api/imports/stock?fileName=${name}`, file));
+    } while (!stopped());
+  });
+  worker.close();
+  return closedLoopRow(latencies, 1);
 }

@@ -23,6 +23,7 @@ import {
   coldScenarios,
   fileScenarios,
   floorScenarios,
+  importScenarios,
   nextPath,
   SESSION_FLOOR,
 } from '../bench/scenarios.mjs';
@@ -163,6 +164,8 @@ async function main() {
       ...fileScenarios(),
       { name: DAY_NAME, kind: 'day' },
       { name: FLAT_OUT_NAME, kind: 'day', flatOut: true },
+      // Last: each import rewrites 10,000 quantities, which the reads above should not see change.
+      ...importScenarios(),
     ];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
     const chosen = all.filter((s) => !only || only.test(s.name) || s.name === SESSION_FLOOR);
@@ -205,6 +208,7 @@ async function main() {
       scenarios.push({
         name: scenario.name,
         kind: scenario.kind,
+        budgetMs: scenario.budgetMs,
         ...medianByP99(rows),
         roundsP99: rows.map((r) => r.p99),
         roundsRequestsPerSecond: rows.map((r) => r.requestsPerSecond),
