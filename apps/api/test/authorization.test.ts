@@ -208,6 +208,26 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     }),
     locationBound: true,
   },
+  'GET /api/stock-takes/:locationId/materials': {
+    at: (f, s) => ({ url: `/api/stock-takes/${side(s, f.a.id, f.b.id)}/materials` }),
+    locationBound: true,
+  },
+  'POST /api/stock-takes/:locationId/counts/preview': {
+    // A count of a material that is not there: read, with its row in error.
+    at: (f, s) => ({
+      url: `/api/stock-takes/${side(s, f.a.id, f.b.id)}/counts/preview`,
+      payload: { countDate: '2026-01-05', counts: [{ materialId: 2_000_000_000, counted: 1 }] },
+    }),
+    locationBound: true,
+  },
+  'POST /api/stock-takes/:locationId/counts': {
+    // A count of a material that is not there: refused (400) past the access rule, nothing written.
+    at: (f, s) => ({
+      url: `/api/stock-takes/${side(s, f.a.id, f.b.id)}/counts`,
+      payload: { countDate: '2026-01-05', counts: [{ materialId: 2_000_000_000, counted: 1 }] },
+    }),
+    locationBound: true,
+  },
 
   'GET /api/catalogue/list': { at: () => ({ url: '/api/catalogue/list' }), locationBound: false },
   'GET /api/catalogue/export': {

@@ -135,6 +135,11 @@ export const API_ACCESS = {
   'GET /api/stock-takes/:locationId/sheet': flagged('manageInventory'),
   'POST /api/stock-takes/:locationId/preview': flagged('manageInventory'),
   'POST /api/stock-takes/:locationId': flagged('manageInventory'),
+  // The same count made in the app (issue 31): the sheet's rows as JSON, a JSON count's preview
+  // and its confirmation.
+  'GET /api/stock-takes/:locationId/materials': flagged('manageInventory'),
+  'POST /api/stock-takes/:locationId/counts/preview': flagged('manageInventory'),
+  'POST /api/stock-takes/:locationId/counts': flagged('manageInventory'),
 
   // The catalogue (decision 037): an admin keeps it; whoever sees the inventory is offered its
   // active names when adding a material, so that a name is spelled once for the whole company.

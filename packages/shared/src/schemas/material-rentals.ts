@@ -430,6 +430,9 @@ export const rentalItemDtoSchema = z.object({
   quantity: z.number(),
   unit: z.string(),
   quantityActuallyReturned: z.number(),
+  /** The material's catalogue type and its item number: what a scanned label names. */
+  materialTypeId: z.int(),
+  itemNumber: z.string().nullable(),
 });
 export type RentalItemDto = z.infer<typeof rentalItemDtoSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoToDisplayDate, localToday, parseIsoDate } from '../dates';
-import { idText } from './common';
+import { idField, idText } from './common';
 import { exportFormatQuery } from './exports';
+import { MAX_MATERIAL_QUANTITY } from './materials';
 
 /**
  * A stock-take (PRODUCT-DECISIONS, "Import and export"): the count sheet of a location is
@@ -23,6 +24,11 @@ export const STOCK_TAKE_MESSAGES = {
   countDateRequired: 'Count date is required',
   countDateInvalid: 'Count date must be a date, yyyy-mm-dd',
   countDateFuture: 'Count date cannot be in the future',
+  countsRequired: 'Count at least one material',
+  countsTooMany: (max: number) => `A count holds at most ${max} materials`,
+  countedInvalid: 'Counted must be a whole number',
+  countedNegative: 'Counted cannot be negative',
+  countedTooLarge: (max: number) => `Counted must be at most ${max}`,
   hasErrors: (errors: number) =>
     `The count sheet has ${errors} ${errors === 1 ? 'error' : 'errors'}: correct ${errors === 1 ? 'it' : 'them'} and upload the sheet again.`,
   confirmed: (changed: number) =>
@@ -92,7 +98,8 @@ export type StockTakeCounts = z.infer<typeof stockTakeCountsSchema>;
 export const stockTakePreviewSchema = z.object({
   location: z.object({ id: z.int(), name: z.string() }),
   countDate: z.string(),
-  fileName: z.string(),
+  /** The uploaded sheet's name; null for a count made in the app. */
+  fileName: z.string().nullable(),
   rows: z.array(stockTakeRowSchema),
   counts: stockTakeCountsSchema,
 });
@@ -117,3 +124,51 @@ export type StockTakeResult = z.infer<typeof stockTakeResultSchema>;
 /** A stock-take's activity line. */
 export const stockTakeDescription = (location: string, countDate: string, changed: number) =>
   `Stock-take at ${location} counted ${isoToDisplayDate(countDate)}: ${changed} ${changed === 1 ? 'quantity' : 'quantities'} changed`;
+
+/** At most as many materials as one location's count sheet lists for a picker. */
+export const MAX_COUNTED_MATERIALS = 5000;
+
+/**
+ * A count made in the app (the phone's Count here): each material counted by its id, the rest
+ * not counted. Its rows are read by the same evaluation as a sheet's, row n being counts[n - 1].
+ */
+export const stockTakeCountInputSchema = z.object({
+  countDate: countDateField,
+  counts: z
+    .array(
+      z.object({
+        materialId: idField(),
+        counted: z
+          .number({ error: STOCK_TAKE_MESSAGES.countedInvalid })
+          .int({ error: STOCK_TAKE_MESSAGES.countedInvalid })
+          .min(0, { error: STOCK_TAKE_MESSAGES.countedNegative })
+          .max(MAX_MATERIAL_QUANTITY, {
+            error: STOCK_TAKE_MESSAGES.countedTooLarge(MAX_MATERIAL_QUANTITY),
+          }),
+      }),
+      { error: STOCK_TAKE_MESSAGES.countsRequired },
+    )
+    .min(1, { error: STOCK_TAKE_MESSAGES.countsRequired })
+    .max(MAX_COUNTED_MATERIALS, {
+      error: STOCK_TAKE_MESSAGES.countsTooMany(MAX_COUNTED_MATERIALS),
+    }),
+});
+export type StockTakeCountInput = z.infer<typeof stockTakeCountInputSchema>;
+
+/** A material as the in-app count lists it: what the count sheet shows, and its catalogue type. */
+export const countedMaterialSchema = z.object({
+  id: z.int(),
+  materialTypeId: z.int(),
+  itemNumber: z.string().nullable(),
+  name: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+});
+export type CountedMaterial = z.infer<typeof countedMaterialSchema>;
+
+/** GET /stock-takes/{locationId}/materials: the count sheet's rows, as JSON. */
+export const countedMaterialsSchema = z.object({
+  location: z.object({ id: z.int(), name: z.string() }),
+  materials: z.array(countedMaterialSchema),
+});
+export type CountedMaterials = z.infer<typeof countedMaterialsSchema>;

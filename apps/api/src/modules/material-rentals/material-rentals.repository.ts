@@ -31,6 +31,7 @@ import {
   materialRentalReturns,
   materialRentals,
   materials,
+  materialTypes,
   rentalAlertsSent,
   rentalRequestItems,
   rentalRequests,
@@ -62,17 +63,19 @@ export type RentalFilters = {
 const fromLocation = alias(locations, 'from_location');
 const toLocation = alias(locations, 'to_location');
 
-/** A rental's line as a list or the detail shows it. */
+/** A rental's line as a list or the detail shows it, with its catalogue type (a scanned label names it). */
 export type RentalItemShown = Pick<
   RentalItemRow,
   'id' | 'materialId' | 'materialName' | 'quantity' | 'unit' | 'quantityActuallyReturned'
->;
+> & { materialTypeId: number; itemNumber: string | null };
 
 /**
  * A rental's items, in their order, as one JSON column of the rental's row: a page of rentals or
  * one rental is read with its items in one round trip (decision 028).
  */
 const line = alias(materialRentalItems, 'line');
+const lineMaterial = alias(materials, 'line_material');
+const lineType = alias(materialTypes, 'line_type');
 const itemsColumn = jsonRows<RentalItemShown>(
   {
     id: line.id,
@@ -81,8 +84,10 @@ const itemsColumn = jsonRows<RentalItemShown>(
     quantity: line.quantity,
     unit: line.unit,
     quantityActuallyReturned: line.quantityActuallyReturned,
+    materialTypeId: lineMaterial.materialTypeId,
+    itemNumber: lineType.itemNumber,
   },
-  sql`from ${materialRentalItems} ${line} where ${line.rentalId} = ${materialRentals.id}`,
+  sql`from ${materialRentalItems} ${line} join ${materials} ${lineMaterial} on ${lineMaterial.id} = ${line.materialId} join ${materialTypes} ${lineType} on ${lineType.id} = ${lineMaterial.materialTypeId} where ${line.rentalId} = ${materialRentals.id}`,
   sql`${line.id}`,
 );
 

@@ -2,6 +2,7 @@ import {
   displayId,
   MAX_MATERIAL_QUANTITY,
   STOCK_TAKE_HEADERS,
+  type StockTakeCountInput,
   type StockTakeCounts,
   type StockTakeError,
   type StockTakeRow,
@@ -43,8 +44,33 @@ export function readRef(text: string): number | null {
 
 export type CountedSheet = { rows: StockTakeRow[]; counts: StockTakeCounts };
 
+/** What a count is read from: a sheet's rows, or a count made in the app as rows of its own. */
+export type CountLines = Pick<ReadSheet<CountSheetKey>, 'rows' | 'decimalSeparator'>;
+
+/**
+ * A count made in the app as the rows of a sheet: row n is counts[n - 1], naming its material by
+ * Ref and its faults by the body's path (counts.0.counted), so that one evaluation reads both.
+ */
+export function countLinesOf(counts: StockTakeCountInput['counts']): CountLines {
+  return {
+    decimalSeparator: '.',
+    rows: counts.map((count, index) => ({
+      rowNumber: index + 1,
+      cells: {
+        ref: materialRef(count.materialId),
+        itemNumber: '',
+        name: '',
+        unit: '',
+        expected: '',
+        counted: String(count.counted),
+      },
+      refs: { ref: `counts.${index}.materialId`, counted: `counts.${index}.counted` },
+    })),
+  };
+}
+
 export function evaluateCount(
-  sheet: ReadSheet<CountSheetKey>,
+  sheet: CountLines,
   stock: CountedMaterial[],
   locationName: string,
 ): CountedSheet {

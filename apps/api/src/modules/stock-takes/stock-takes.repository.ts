@@ -1,3 +1,4 @@
+import type { CountedMaterial } from '@stockyard/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { locations, materials, materialTypes } from '../../db/schema';
@@ -12,19 +13,14 @@ export async function findLocation(db: DbExecutor, id: number) {
 }
 
 /** What a count sheet shows of a material, and what a count is checked against. */
-export type CountedMaterial = {
-  id: number;
-  itemNumber: string | null;
-  name: string;
-  unit: string;
-  quantity: number;
-};
+export type { CountedMaterial };
 
 /** Every live material of a location, by name (then id: two of one name keep one order). */
 export async function materialsAt(db: DbExecutor, locationId: number): Promise<CountedMaterial[]> {
   return db
     .select({
       id: materials.id,
+      materialTypeId: materials.materialTypeId,
       itemNumber: materialTypes.itemNumber,
       name: materials.name,
       unit: materials.unit,

@@ -1,7 +1,9 @@
 import {
   countDateField,
+  countedMaterialsSchema,
   envelope,
   STOCK_TAKE_MESSAGES,
+  stockTakeCountInputSchema,
   stockTakeLocationParam,
   stockTakePreviewSchema,
   stockTakeResultSchema,
@@ -95,6 +97,75 @@ export const stockTakesRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         request.params.locationId,
         { body: request.body, ...request.query },
+      );
+      return ok(result, STOCK_TAKE_MESSAGES.confirmed(result.movements.length));
+    },
+  );
+
+  app.get(
+    '/:locationId/materials',
+    {
+      schema: {
+        tags,
+        summary:
+          "A location's count sheet as JSON, for a count made in the app: its materials by name, each with its catalogue type, item number, unit and quantity now",
+        params: stockTakeLocationParam,
+        response: { 200: envelope(countedMaterialsSchema), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.countedMaterials(
+          app.ctx,
+          requireAuth(request).user,
+          request.params.locationId,
+        ),
+        'Count sheet retrieved',
+      ),
+  );
+
+  app.post(
+    '/:locationId/counts/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'A count made in the app ({ countDate, counts: [{ materialId, counted }] }) read against the stock now, as an uploaded sheet is: each row (counts[n - 1]) with its difference or its errors by path. Nothing is written.',
+        params: stockTakeLocationParam,
+        body: stockTakeCountInputSchema,
+        response: { 200: envelope(stockTakePreviewSchema), ...writes },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.previewCountInApp(
+          app.ctx,
+          requireAuth(request).user,
+          request.params.locationId,
+          request.body,
+        ),
+        'Stock-take previewed',
+      ),
+  );
+
+  app.post(
+    '/:locationId/counts',
+    {
+      schema: {
+        tags,
+        summary:
+          'A count made in the app confirmed, as a sheet is: each counted material whose quantity differs set to its count (one Stock-take movement, referenced stock-take:<countDate>), in one transaction; nothing when a row is wrong. Sent again, it changes nothing.',
+        params: stockTakeLocationParam,
+        body: stockTakeCountInputSchema,
+        response: { 200: envelope(stockTakeResultSchema), ...writes },
+      },
+    },
+    async (request) => {
+      const result = await service.confirmCountInApp(
+        app.ctx,
+        actorOf(request),
+        request.params.locationId,
+        request.body,
       );
       return ok(result, STOCK_TAKE_MESSAGES.confirmed(result.movements.length));
     },

@@ -436,3 +436,250 @@ describe('POST /api/stock-takes/:locationId', () => {
     expect(await quantityOf(tube)).toBe(1);
   });
 });
+
+/** A count made in the app, sent as the phone sends it. */
+function countInApp(
+  path: 'preview' | 'confirm',
+  locationId: number,
+  payload: object,
+  headers: Headers,
+) {
+  const url =
+    path === 'preview'
+      ? `/api/stock-takes/${locationId}/counts/preview`
+      : `/api/stock-takes/${locationId}/counts`;
+  return t.app.inject({ method: 'POST', url, payload, headers });
+}
+
+describe('GET /api/stock-takes/:locationId/materials', () => {
+  it("lists the count sheet's materials as JSON, with each one's catalogue type and item number", async () => {
+    const location = await createLocation(t.db, { name: 'Json Yard' });
+    const tube = await material(location.id, 'Json tube', 12, 'JT-1');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/stock-takes/${location.id}/materials`,
+      headers: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [type] = await t.db
+      .select({ id: materialTypes.id })
+      .from(materialTypes)
+      .where(eq(materialTypes.name, 'Json tube'));
+    expect(response.json().data).toEqual({
+      location: { id: location.id, name: 'Json Yard' },
+      materials: [
+        {
+          id: tube,
+          materialTypeId: type!.id,
+          itemNumber: 'JT-1',
+          name: 'Json tube',
+          unit: 'EACH',
+          quantity: 12,
+        },
+      ],
+    });
+  });
+
+  it("is a field manager's with Manage Inventory at their own location only", async () => {
+    const at = (headers: Headers) =>
+      t.app.inject({ method: 'GET', url: `/api/stock-takes/${yard.id}/materials`, headers });
+    expect((await at(counter)).statusCode).toBe(200);
+    expect((await at(counterElsewhere)).statusCode).toBe(404);
+    expect((await at(withoutFlag)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/stock-takes/:locationId/counts/preview', () => {
+  it('reads a count made in the app as a sheet is read: each difference, the same, and what was not counted', async () => {
+    const location = await createLocation(t.db, { name: 'App Preview Yard' });
+    const tube = await material(location.id, 'App tube', 100);
+    const clamp = await material(location.id, 'App clamp', 50);
+    await material(location.id, 'App board', 10);
+    const response = await countInApp(
+      'preview',
+      location.id,
+      {
+        countDate: TODAY,
+        counts: [
+          { materialId: tube, counted: 96 },
+          { materialId: clamp, counted: 50 },
+        ],
+      },
+      admin,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json().data as StockTakePreview;
+    expect(preview.fileName).toBeNull();
+    expect(
+      preview.rows.map((row) => [row.rowNumber, row.name, row.difference, row.status]),
+    ).toEqual([
+      [1, 'App tube', -4, 'CHANGE'],
+      [2, 'App clamp', 0, 'SAME'],
+    ]);
+    expect(preview.counts).toEqual({
+      rows: 2,
+      changed: 1,
+      unchanged: 1,
+      notCounted: 0,
+      errors: 0,
+      notOnSheet: 1,
+    });
+    expect(await quantityOf(tube)).toBe(100);
+  });
+
+  it("names a material that is not at the location and one counted twice by the body's path", async () => {
+    const location = await createLocation(t.db, { name: 'App Errors Yard' });
+    const tube = await material(location.id, 'App errors tube', 5);
+    const elsewhere = await material(other.id, 'App elsewhere', 5);
+    const response = await countInApp(
+      'preview',
+      location.id,
+      {
+        countDate: TODAY,
+        counts: [
+          { materialId: tube, counted: 4 },
+          { materialId: elsewhere, counted: 1 },
+          { materialId: tube, counted: 3 },
+        ],
+      },
+      admin,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = (response.json().data as StockTakePreview).rows;
+    expect(rows.map((row) => row.errors)).toEqual([
+      [],
+      [
+        {
+          cell: 'counts.1.materialId',
+          message: `Ref ${ref(elsewhere)} is not a material at App Errors Yard`,
+        },
+      ],
+      [{ cell: 'counts.2.materialId', message: 'App errors tube is counted twice: also on row 1' }],
+    ]);
+  });
+
+  it('refuses a count date in the future, a negative or fractional count, and no counts, with their messages', async () => {
+    const tube = await material(yard.id, 'App invalid tube', 5);
+    const refused = async (payload: object) => {
+      const response = await countInApp('preview', yard.id, payload, admin);
+      expect(response.statusCode).toBe(400);
+      return response.json().errors;
+    };
+    expect(
+      await refused({ countDate: '2999-01-01', counts: [{ materialId: tube, counted: 1 }] }),
+    ).toEqual([{ path: 'countDate', message: 'Count date cannot be in the future' }]);
+    expect(
+      await refused({
+        countDate: TODAY,
+        counts: [
+          { materialId: tube, counted: -1 },
+          { materialId: tube, counted: 1.5 },
+        ],
+      }),
+    ).toEqual([
+      { path: 'counts.0.counted', message: 'Counted cannot be negative' },
+      { path: 'counts.1.counted', message: 'Counted must be a whole number' },
+    ]);
+    expect(await refused({ countDate: TODAY, counts: [] })).toEqual([
+      { path: 'counts', message: 'Count at least one material' },
+    ]);
+    expect(await refused({ countDate: TODAY })).toEqual([
+      { path: 'counts', message: 'Count at least one material' },
+    ]);
+  });
+});
+
+describe('POST /api/stock-takes/:locationId/counts', () => {
+  it('writes each difference as one Stock-take movement on the count date; sent again it changes nothing', async () => {
+    const location = await createLocation(t.db, { name: 'App Confirm Yard' });
+    const user = await createUser(t.db, {
+      locationId: location.id,
+      permissions: { ...DEFAULT_PERMISSIONS, manageInventory: true },
+    });
+    const headers = (await loginAs(t.app, user.email)).headers;
+    const tube = await material(location.id, 'App confirm tube', 100);
+    const clamp = await material(location.id, 'App confirm clamp', 50);
+    const board = await material(location.id, 'App confirm board', 10);
+    const body = {
+      countDate: '2026-01-06',
+      counts: [
+        { materialId: tube, counted: 98 },
+        { materialId: clamp, counted: 50 },
+        { materialId: board, counted: 13 },
+      ],
+    };
+    const response = await countInApp('confirm', location.id, body, headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Stock-take confirmed: 2 quantities changed.');
+    expect((response.json().data as StockTakeResult).movements).toEqual([
+      { materialId: tube, name: 'App confirm tube', delta: -2, quantityAfter: 98 },
+      { materialId: board, name: 'App confirm board', delta: 3, quantityAfter: 13 },
+    ]);
+    const taken = (await movementsOf([tube, clamp, board])).filter(
+      (movement) => movement.reason === 'STOCK_TAKE',
+    );
+    expect(taken.map((m) => [m.materialId, m.delta, m.reference, m.userId])).toEqual([
+      [tube, -2, 'stock-take:2026-01-06', user.id],
+      [board, 3, 'stock-take:2026-01-06', user.id],
+    ]);
+    const logged = await t.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.action, 'STOCK_TAKE'));
+    const mine = logged.filter((entry) => entry.locationId === location.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.details).toMatchObject({ countDate: '2026-01-06', fileName: null });
+
+    const before = await movementsOf([tube, clamp, board]);
+    const again = await countInApp('confirm', location.id, body, headers);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.movements).toEqual([]);
+    expect(again.json().message).toBe('Stock-take confirmed: every count matched the stock.');
+    expect(await movementsOf([tube, clamp, board])).toEqual(before);
+    expect([await quantityOf(tube), await quantityOf(clamp), await quantityOf(board)]).toEqual([
+      98, 50, 13,
+    ]);
+  });
+
+  it('writes nothing when a row is wrong, and names its path', async () => {
+    const location = await createLocation(t.db, { name: 'App Refused Yard' });
+    const tube = await material(location.id, 'App refused tube', 10);
+    const elsewhere = await material(other.id, 'App refused elsewhere', 10);
+    const response = await countInApp(
+      'confirm',
+      location.id,
+      {
+        countDate: TODAY,
+        counts: [
+          { materialId: tube, counted: 3 },
+          { materialId: elsewhere, counted: 2 },
+        ],
+      },
+      admin,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'The count sheet has 1 error: correct it and upload the sheet again.',
+      errors: [
+        {
+          path: 'counts.1.materialId',
+          message: `Ref ${ref(elsewhere)} is not a material at App Refused Yard`,
+        },
+      ],
+    });
+    expect(await quantityOf(tube)).toBe(10);
+    expect(await quantityOf(elsewhere)).toBe(10);
+  });
+
+  it("refuses a field manager at another location's stock (403) and one without Manage Inventory", async () => {
+    const tube = await material(yard.id, 'App yard tube', 10);
+    const body = { countDate: TODAY, counts: [{ materialId: tube, counted: 7 }] };
+    expect((await countInApp('confirm', yard.id, body, counterElsewhere)).statusCode).toBe(403);
+    expect((await countInApp('confirm', yard.id, body, withoutFlag)).statusCode).toBe(403);
+    expect((await countInApp('confirm', 999_999, body, admin)).statusCode).toBe(404);
+    expect(await quantityOf(tube)).toBe(10);
+    const own = await countInApp('confirm', yard.id, body, counter);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await quantityOf(tube)).toBe(7);
+  });
+});

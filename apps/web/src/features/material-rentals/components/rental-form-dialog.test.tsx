@@ -94,6 +94,8 @@ const overdue: RentalDto = {
     {
       id: 90,
       materialId: 40,
+      materialTypeId: 40,
+      itemNumber: null,
       materialName: 'Steel Tube',
       quantity: 5,
       unit: 'EACH',

@@ -23,6 +23,8 @@ const rental: RentalDto = {
     {
       id: 120,
       materialId: 40,
+      materialTypeId: 40,
+      itemNumber: null,
       materialName: 'Steel Tube',
       quantity: 10,
       unit: 'EACH',
@@ -31,6 +33,8 @@ const rental: RentalDto = {
     {
       id: 121,
       materialId: 41,
+      materialTypeId: 41,
+      itemNumber: null,
       materialName: 'Base Plate',
       quantity: 8,
       unit: 'EACH',
@@ -39,6 +43,8 @@ const rental: RentalDto = {
     {
       id: 122,
       materialId: 42,
+      materialTypeId: 42,
+      itemNumber: null,
       materialName: 'Ladder Beam',
       quantity: 3,
       unit: 'EACH',
