@@ -20,6 +20,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { labelsRoutes } from './modules/labels/labels.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { scheduleRentalAlerts } from './modules/material-rentals/material-rentals.alerts';
 import { materialRentalsRoutes } from './modules/material-rentals/material-rentals.routes';
@@ -153,6 +154,7 @@ export async function buildApp({
       await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(catalogueRoutes, { prefix: '/catalogue' });
       await api.register(importsRoutes, { prefix: '/imports' });
+      await api.register(labelsRoutes, { prefix: '/labels' });
       await api.register(stockTakesRoutes, { prefix: '/stock-takes' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(settingsRoutes, { prefix: '/users' });

@@ -92,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }
 
+/** The app's address as its users reach it: PUBLIC_URL, or this machine at PORT. */
+export function publicUrlOf(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
 /** The sign-in throttling limits the LOGIN_* variables set. */
 export function loginLimits(config: Config): LoginRateLimit {
   return {

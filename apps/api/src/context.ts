@@ -32,14 +32,29 @@ export type AppContext = {
   loginLimits?: LoginRateLimit;
   /** The SMTP server of SMTP_URL (decision 013); null or absent: no e-mail is sent. */
   mailer?: Mailer | null;
+  /** The app's address as its users reach it (PUBLIC_URL): what labels encode, mails link to. */
+  publicUrl: string;
   /** Whether the notices of changed tables are heard (lib/table-changes). */
   changes: TableChanges;
   /** The outbox worker, told when a commit queued mail. */
   emailOutbox?: { kick: () => void } | null;
 };
 
-export function createContext(db: Database, jwtSecret: Uint8Array): AppContext {
-  return { db, jwtSecret, events: new EventEmitter<AppEvents>(), changes: new TableChanges() };
+/** The public address when PUBLIC_URL is unset: this machine, on the default port. */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
+export function createContext(
+  db: Database,
+  jwtSecret: Uint8Array,
+  publicUrl = DEFAULT_PUBLIC_URL,
+): AppContext {
+  return {
+    db,
+    jwtSecret,
+    publicUrl,
+    events: new EventEmitter<AppEvents>(),
+    changes: new TableChanges(),
+  };
 }
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PASSWORD_MESSAGES } from '@stockyard/shared';
 import { buildApp, DEFAULT_WEB_DIST } from './app';
-import { type Config, ConfigError, loadConfig, loginLimits } from './config';
+import { type Config, ConfigError, loadConfig, loginLimits, publicUrlOf } from './config';
 import { createContext } from './context';
 import { createDatabase, unknownTimeZone } from './db/client';
 import { DataDirInUseError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     if (zoneProblem) throw new ConfigError(zoneProblem);
     await runMigrations(db);
     const firstAdmin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    const ctx = createContext(db, await loadJwtSecret(config));
+    const ctx = createContext(db, await loadJwtSecret(config), publicUrlOf(config));
     const app = await buildApp({
       ctx,
       logger: await loggerOptions(config.LOG_LEVEL),
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
             mailer: createMailer({
               url: config.SMTP_URL,
               from: config.MAIL_FROM,
-              publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+              publicUrl: ctx.publicUrl,
             }),
           }
         : null,

@@ -255,6 +255,14 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/catalogue/options' }),
     locationBound: false,
   },
+  'GET /api/catalogue/by-code/:code': {
+    at: (f) => ({ url: `/api/catalogue/by-code/${f.typeId}` }),
+    locationBound: false,
+  },
+  'GET /api/labels': {
+    at: (f) => ({ url: `/api/labels?types=${f.typeId}&locations=${f.a.id}` }),
+    locationBound: false,
+  },
   'GET /api/catalogue/detail/:id': {
     at: (f) => ({ url: `/api/catalogue/detail/${f.typeId}` }),
     locationBound: false,

@@ -151,6 +151,11 @@ export const API_ACCESS = {
   'PUT /api/catalogue/update/:id': ADMIN_ONLY,
   'PATCH /api/catalogue/:id/status': ADMIN_ONLY,
   'GET /api/catalogue/options': flagged('viewInventory'),
+  // A label's address (/m/<code>, decision 039): whoever sees the inventory resolves a code, a
+  // field manager to their own location's stock of the type.
+  'GET /api/catalogue/by-code/:code': flagged('viewInventory'),
+  // The labels an admin prints for material types and locations, with the addresses they encode.
+  'GET /api/labels': ADMIN_ONLY,
   // Imports of the catalogue, stock, locations and staff (issue 30): an admin's.
   'GET /api/imports/:kind/template': ADMIN_ONLY,
   'POST /api/imports/:kind/preview': ADMIN_ONLY,

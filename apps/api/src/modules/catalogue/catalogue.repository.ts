@@ -225,3 +225,36 @@ export async function listOptions(db: Database) {
     .orderBy(sql`lower(${materialTypes.name})`)
     .limit(MAX_CATALOGUE_OPTIONS);
 }
+
+/**
+ * The type a label's code names (decision 039): its item number, whatever its case and surrounding
+ * spaces (the unique index), or else, for plain digits, its id.
+ */
+export async function findTypeByCode(db: Database, code: string) {
+  const [byNumber] = await db
+    .select()
+    .from(materialTypes)
+    .where(sql`lower(btrim(${materialTypes.itemNumber})) = ${code.trim().toLowerCase()}`);
+  if (byNumber) return byNumber;
+  if (!/^[1-9][0-9]{0,9}$/.test(code.trim()) || Number(code) > 2_147_483_647) return null;
+  const [byId] = await db
+    .select()
+    .from(materialTypes)
+    .where(eq(materialTypes.id, Number(code)));
+  return byId ?? null;
+}
+
+/** A location's live stock row of a type, with the location's name (null: it holds none). */
+export async function stockAtLocation(db: Database, typeId: number, locationId: number) {
+  const [row] = await db
+    .select({ id: materials.id, quantity: materials.quantity })
+    .from(materials)
+    .where(
+      and(
+        eq(materials.materialTypeId, typeId),
+        eq(materials.locationId, locationId),
+        isNull(materials.deletedAt),
+      ),
+    );
+  return row ?? null;
+}

@@ -3,6 +3,8 @@ import {
   catalogueListQuery,
   envelope,
   idParam,
+  materialCodeAnswerSchema,
+  materialCodeParam,
   materialTypeDetailSchema,
   materialTypeDtoSchema,
   materialTypeOptionSchema,
@@ -12,7 +14,7 @@ import {
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor';
+import { actorOf, requireAuth } from '../../lib/actor';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
 import { CATALOGUE_COLUMNS } from './catalogue.export';
@@ -85,6 +87,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ok(await service.typeOptions(app.ctx), 'Catalogue fetched'),
+  );
+
+  app.get(
+    '/by-code/:code',
+    {
+      schema: {
+        tags,
+        summary:
+          "The type a label's code names (its item number, whatever its case, or its id) and the caller's location's stock of it",
+        params: materialCodeParam,
+        response: { 200: envelope(materialCodeAnswerSchema), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.resolveCode(app.ctx, requireAuth(request).user, request.params.code),
+        'Material type fetched',
+      ),
   );
 
   app.get(

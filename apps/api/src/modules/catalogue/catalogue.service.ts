@@ -1,11 +1,15 @@
 import {
   CATALOGUE_MESSAGES,
   type CatalogueListQuery,
+  LABEL_MESSAGES,
   MATERIAL_UNITS,
+  type MaterialCodeAnswer,
   type MaterialTypeDetail,
   type MaterialTypeDto,
   type MaterialTypeInput,
   type MaterialTypeStatus,
+  ownLocation,
+  type SessionUser,
   totalOf,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -273,3 +277,30 @@ export async function typesForStock(
 const TYPE_BATCH = 2000;
 
 export const typeOptions = (ctx: AppContext) => repo.listOptions(ctx.db);
+
+/**
+ * The type a label's code names (decision 039) and, for a field manager, their location's stock
+ * of it: null when it holds none. An admin works everywhere: the type alone.
+ */
+export async function resolveCode(
+  ctx: AppContext,
+  user: SessionUser,
+  code: string,
+): Promise<MaterialCodeAnswer> {
+  const type = await repo.findTypeByCode(ctx.db, code);
+  if (!type) throw notFound(LABEL_MESSAGES.unknownCode(code.trim()));
+  const at = ownLocation(user);
+  const location = at === null ? null : { id: at, name: user.location?.name ?? '' };
+  const stock = at === null ? null : await repo.stockAtLocation(ctx.db, type.id, at);
+  return {
+    type: {
+      id: type.id,
+      itemNumber: type.itemNumber,
+      name: type.name,
+      unit: type.unit,
+      status: type.retiredAt === null ? 'active' : 'retired',
+    },
+    location,
+    material: stock,
+  };
+}

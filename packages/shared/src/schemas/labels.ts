@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MAX_LABEL_ITEMS } from '../labels';
+import { MATERIAL_TYPE_STATUSES } from './catalogue';
+
+export const LABEL_MESSAGES = {
+  ids: (field: string) =>
+    `${field} must be a comma-separated list of at most ${MAX_LABEL_ITEMS} ids`,
+  /** /m/<code> that names no type: the label's code is shown as scanned. */
+  unknownCode: (code: string) => `No material in the catalogue has the code ${code}.`,
+} as const;
+
+const idList = (field: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === undefined || value === '') return [];
+      if (typeof value !== 'string') return value;
+      const parts = value.split(',').map((part) => part.trim());
+      return parts.every((part) => /^[1-9][0-9]{0,9}$/.test(part)) ? parts.map(Number) : value;
+    },
+    z
+      .array(z.int().min(1).max(2_147_483_647), { error: LABEL_MESSAGES.ids(field) })
+      .max(MAX_LABEL_ITEMS, { error: LABEL_MESSAGES.ids(field) }),
+  );
+
+/** GET /labels: the material types and locations to print labels of, by id, comma-separated. */
+export const labelsQuery = z.object({
+  types: idList('Types').optional(),
+  locations: idList('Locations').optional(),
+});
+export type LabelsQuery = z.infer<typeof labelsQuery>;
+
+/** What a label prints: its QR code's address and the words beside it. */
+export const materialLabelSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  itemNumber: z.string().nullable(),
+  name: z.string(),
+  unit: z.string(),
+  address: z.string(),
+});
+export type MaterialLabel = z.infer<typeof materialLabelSchema>;
+
+export const locationLabelSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  address: z.string(),
+});
+export type LocationLabel = z.infer<typeof locationLabelSchema>;
+
+/** The labels asked for, in the order asked; an id that names nothing is left out. */
+export const labelsSchema = z.object({
+  materials: z.array(materialLabelSchema),
+  locations: z.array(locationLabelSchema),
+});
+export type Labels = z.infer<typeof labelsSchema>;
+
+export const materialCodeParam = z.object({
+  code: z.string().trim().min(1, { error: 'Code is required' }).max(100, {
+    error: 'Code must be at most 100 characters',
+  }),
+});
+
+/**
+ * GET /catalogue/by-code/{code}: the type a label names (by item number, whatever its case, or by
+ * id) and, for a field manager, their location's stock of it (null: none there).
+ */
+export const materialCodeAnswerSchema = z.object({
+  type: z.object({
+    id: z.int(),
+    itemNumber: z.string().nullable(),
+    name: z.string(),
+    unit: z.string(),
+    status: z.enum(MATERIAL_TYPE_STATUSES),
+  }),
+  location: z.object({ id: z.int(), name: z.string() }).nullable(),
+  material: z.object({ id: z.int(), quantity: z.number() }).nullable(),
+});
+export type MaterialCodeAnswer = z.infer<typeof materialCodeAnswerSchema>;
