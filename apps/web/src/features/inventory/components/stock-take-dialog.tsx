@@ -18,6 +18,7 @@ import { notifyToast } from '@/lib/toast';
 import { useConfirmStockTake } from '../api/confirm-stock-take';
 import { downloadCountSheet } from '../api/download-count-sheet';
 import { usePreviewStockTake } from '../api/preview-stock-take';
+import { StockTakeCount } from './stock-take-count';
 import { StockTakePreviewTable } from './stock-take-preview-table';
 
 export type StockTakeLocation = { id: number; name: string };
@@ -53,6 +54,8 @@ export function StockTakeDialog({
   const [file, setFile] = useState<File | null>(null);
   const [downloading, setDownloading] = useState<ExportFormat | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
+  // Count here (issue 31): counted in the app, on a phone, instead of on the sheet.
+  const [mode, setMode] = useState<'sheet' | 'count'>('sheet');
   const preview = usePreviewStockTake();
   const confirm = useConfirmStockTake();
   const dateError = countDateError(countDate);
@@ -65,6 +68,7 @@ export function StockTakeDialog({
     setCountDate(localToday());
     setFile(null);
     setConfirmError(null);
+    setMode('sheet');
     resetPreview();
   }, [location, resetPreview]);
 
@@ -122,96 +126,136 @@ export function StockTakeDialog({
         title="Stock-take"
         description={
           location
-            ? `Count the stock at ${location.name}: download the count sheet, fill in its Counted column, and upload it.`
+            ? `Count the stock at ${location.name}: download the count sheet, fill in its Counted column and upload it, or count here.`
             : undefined
         }
         className="max-w-3xl"
       >
         <div className="space-y-5">
-          <div className="flex flex-wrap gap-2">
+          <fieldset className="flex gap-2">
+            <legend className="sr-only">How to count</legend>
             <Button
-              variant="outline"
-              disabled={downloading !== null}
-              onClick={() => void download('xlsx')}
+              variant={mode === 'sheet' ? 'primary' : 'outline'}
+              aria-pressed={mode === 'sheet'}
+              onClick={() => setMode('sheet')}
             >
-              <Download className="h-4 w-4" aria-hidden />
-              {downloading === 'xlsx' ? 'Downloading...' : 'Download count sheet'}
+              Count sheet
             </Button>
             <Button
-              variant="ghost"
-              disabled={downloading !== null}
-              onClick={() => void download('csv')}
+              variant={mode === 'count' ? 'primary' : 'outline'}
+              aria-pressed={mode === 'count'}
+              onClick={() => setMode('count')}
             >
-              {downloading === 'csv' ? 'Downloading...' : 'Download as CSV'}
+              Count here
             </Button>
-          </div>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="stock-take-date" label="Count date" error={dateError ?? undefined}>
-              <DateInput
-                {...controlProps('stock-take-date', dateError !== null)}
-                value={countDate}
-                onChange={setCountDate}
+          </fieldset>
+          {mode === 'count' && location ? (
+            <>
+              <FormField id="stock-take-date" label="Count date" error={dateError ?? undefined}>
+                <DateInput
+                  {...controlProps('stock-take-date', dateError !== null)}
+                  value={countDate}
+                  onChange={setCountDate}
+                />
+              </FormField>
+              <StockTakeCount
+                location={location}
+                countDate={countDate}
+                dateError={dateError}
+                onDone={() => onOpenChange(false)}
               />
-            </FormField>
-            <FormField id="stock-take-file" label="Counted sheet">
-              <input
-                id="stock-take-file"
-                type="file"
-                accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium"
-                // Chosen again after a correction, the same file is read again.
-                onClick={(event) => {
-                  event.currentTarget.value = '';
-                }}
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
-            </FormField>
-          </div>
+            </>
+          ) : (
+            <>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="outline"
+                  disabled={downloading !== null}
+                  onClick={() => void download('xlsx')}
+                >
+                  <Download className="h-4 w-4" aria-hidden />
+                  {downloading === 'xlsx' ? 'Downloading...' : 'Download count sheet'}
+                </Button>
+                <Button
+                  variant="ghost"
+                  disabled={downloading !== null}
+                  onClick={() => void download('csv')}
+                >
+                  {downloading === 'csv' ? 'Downloading...' : 'Download as CSV'}
+                </Button>
+              </div>
 
-          {preview.isPending ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Reading the count sheet...
-            </p>
-          ) : null}
-          {preview.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {refusalText(preview.error, 'The count sheet could not be read. Please try again.')}
-            </p>
-          ) : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField id="stock-take-date" label="Count date" error={dateError ?? undefined}>
+                  <DateInput
+                    {...controlProps('stock-take-date', dateError !== null)}
+                    value={countDate}
+                    onChange={setCountDate}
+                  />
+                </FormField>
+                <FormField id="stock-take-file" label="Counted sheet">
+                  <input
+                    id="stock-take-file"
+                    type="file"
+                    accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium"
+                    // Chosen again after a correction, the same file is read again.
+                    onClick={(event) => {
+                      event.currentTarget.value = '';
+                    }}
+                    onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                  />
+                </FormField>
+              </div>
 
-          {result && counts ? (
-            <div className="space-y-3">
-              <p className="text-sm" data-testid="stock-take-counts">
-                {counts.changed} to change, {counts.unchanged} unchanged, {counts.notCounted} not
-                counted, {counts.errors} with errors
-                {counts.notOnSheet > 0
-                  ? `; ${counts.notOnSheet} not on the sheet (their stock stays as it is)`
-                  : ''}
-                .
-              </p>
-              {counts.errors > 0 ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {STOCK_TAKE_MESSAGES.hasErrors(counts.errors)}
+              {preview.isPending ? (
+                <p role="status" className="text-sm text-muted-foreground">
+                  Reading the count sheet...
                 </p>
               ) : null}
-              <StockTakePreviewTable rows={result.rows} />
-            </div>
-          ) : null}
+              {preview.isError ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {refusalText(
+                    preview.error,
+                    'The count sheet could not be read. Please try again.',
+                  )}
+                </p>
+              ) : null}
 
-          {confirmError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {confirmError}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button disabled={!canConfirm} onClick={() => void onConfirm()}>
-              {confirm.isPending ? 'Confirming...' : 'Confirm stock-take'}
-            </Button>
-          </div>
+              {result && counts ? (
+                <div className="space-y-3">
+                  <p className="text-sm" data-testid="stock-take-counts">
+                    {counts.changed} to change, {counts.unchanged} unchanged, {counts.notCounted}{' '}
+                    not counted, {counts.errors} with errors
+                    {counts.notOnSheet > 0
+                      ? `; ${counts.notOnSheet} not on the sheet (their stock stays as it is)`
+                      : ''}
+                    .
+                  </p>
+                  {counts.errors > 0 ? (
+                    <p role="alert" className="text-sm text-destructive">
+                      {STOCK_TAKE_MESSAGES.hasErrors(counts.errors)}
+                    </p>
+                  ) : null}
+                  <StockTakePreviewTable rows={result.rows} />
+                </div>
+              ) : null}
+
+              {confirmError ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {confirmError}
+                </p>
+              ) : null}
+              <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+                <Button variant="outline" onClick={() => onOpenChange(false)}>
+                  Cancel
+                </Button>
+                <Button disabled={!canConfirm} onClick={() => void onConfirm()}>
+                  {confirm.isPending ? 'Confirming...' : 'Confirm stock-take'}
+                </Button>
+              </div>
+            </>
+          )}
         </div>
       </DialogContent>
     </Dialog>
