@@ -14,13 +14,13 @@ export function ScanToAdd({
   onScan,
   className,
 }: {
-  onScan: (text: string) => ScanOutcome;
+  onScan: (text: string) => ScanOutcome | Promise<ScanOutcome>;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [last, setLast] = useState<ScanOutcome | null>(null);
-  const onCode = (text: string) => {
-    const outcome = onScan(text);
+  const onCode = async (text: string) => {
+    const outcome = await onScan(text);
     scanFeedback(outcome.ok);
     setLast(outcome);
   };
@@ -37,7 +37,7 @@ export function ScanToAdd({
         <ScanLine className="h-4 w-4" aria-hidden />
         {open ? 'Stop scanning' : 'Scan to add'}
       </Button>
-      {open ? <ScannerView active={open} onCode={onCode} /> : null}
+      {open ? <ScannerView active={open} onCode={(text) => void onCode(text)} /> : null}
       <p
         role="status"
         data-testid="scan-outcome"

@@ -9,6 +9,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { LocationSelect } from '@/components/location-select';
+import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { TotalWeight, typedQuantity } from '@/components/total-weight';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -17,6 +18,8 @@ import { Input } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { scannedTypeName } from '@/lib/scan-lookup';
+import { findScanned, readScan, type ScanOutcome } from '@/lib/scan-rules';
 import { notifyToast } from '@/lib/toast';
 import { useTransferMaterial } from '../api/transfer-material';
 
@@ -52,11 +55,11 @@ export function TransferMaterialDialog({
     () => schemaResolver<FormValues, TransferMaterialInput>(transferSchema(available)),
     [available],
   );
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<
-    FormValues,
-    unknown,
-    TransferMaterialInput
-  >({ resolver, defaultValues: toFormValues(material) });
+  const { register, handleSubmit, reset, setError, watch, getValues, setValue, formState } =
+    useForm<FormValues, unknown, TransferMaterialInput>({
+      resolver,
+      defaultValues: toFormValues(material),
+    });
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
@@ -88,6 +91,21 @@ export function TransferMaterialDialog({
 
   const described = (field: keyof FormValues) =>
     controlProps(`transfer-${field}`, errors[field] !== undefined);
+
+  // Scan to add: a label of this material counts one piece more; another material's adds nothing.
+  const onScan = async (text: string): Promise<ScanOutcome> => {
+    const target = readScan(text);
+    if (!material || target?.kind !== 'material') {
+      return { ok: false, message: 'This is not a Stockyard material label.' };
+    }
+    if (!findScanned(target.code, [material])) {
+      const name = (await scannedTypeName(target.code)) ?? `Label ${target.code}`;
+      return { ok: false, message: `${name} is not ${material.name}` };
+    }
+    const next = (Number(getValues('quantity')) || 0) + 1;
+    setValue('quantity', String(next), { shouldValidate: next > available });
+    return { ok: true, message: `${material.name}: ${next}` };
+  };
 
   return (
     <Dialog open={material !== null} onOpenChange={onOpenChange}>
@@ -121,6 +139,7 @@ export function TransferMaterialDialog({
               emptyText="No other active location"
             />
           </FormField>
+          <ScanToAdd onScan={onScan} />
           <FormField id="transfer-quantity" label="Quantity" error={errors.quantity?.message}>
             <Input
               inputMode="numeric"

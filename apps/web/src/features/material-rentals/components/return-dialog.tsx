@@ -6,14 +6,24 @@ import {
   rentalName,
   rentalReturnFormSchema,
 } from '@stockyard/shared';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { KEPT_ON_DEVICE } from '@/lib/offline/device';
+import { scannedTypeName } from '@/lib/scan-lookup';
+import {
+  addOrIncrement,
+  notOnRental,
+  readScan,
+  type ScanOutcome,
+  scanIntoReturn,
+} from '@/lib/scan-rules';
 import { notifyToast } from '@/lib/toast';
 import { useRecordReturn } from '../api/rental-mutations';
 import { unitLabel } from './units';
@@ -47,25 +57,55 @@ export function ReturnDialog({
     () => schemaResolver<FormValues, RentalReturnInput>(rentalReturnFormSchema(items)),
     [items],
   );
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<
-    FormValues,
-    unknown,
-    RentalReturnInput
-  >({ resolver, defaultValues: toFormValues(rental) });
+  const { register, handleSubmit, reset, setError, watch, getValues, setValue, formState } =
+    useForm<FormValues, unknown, RentalReturnInput>({
+      resolver,
+      defaultValues: toFormValues(rental),
+    });
   const { errors, isSubmitting } = formState;
+
+  // Scan to add: what each item's labels counted; the chosen one's count is the Quantity field.
+  const [scanned, setScanned] = useState<Map<number, number>>(new Map());
 
   useEffect(() => {
     if (rental) reset(toFormValues(rental));
+    setScanned(new Map());
   }, [rental, reset]);
 
   const outstanding = items.filter((item) => remaining(item) > 0);
   const chosen = items.find((item) => String(item.id) === watch('rentalItemId'));
+  // Items scanned besides the chosen one: recorded with it, one return each.
+  const alsoScanned = outstanding.filter((item) => item !== chosen && scanned.has(item.id));
+
+  const onScan = async (text: string): Promise<ScanOutcome> => {
+    const found = scanIntoReturn(text, outstanding, () => undefined);
+    if ('refusal' in found) {
+      const target = readScan(text);
+      const name = target?.kind === 'material' ? await scannedTypeName(target.code) : undefined;
+      return { ok: false, message: name ? notOnRental(name) : found.refusal };
+    }
+    const { item } = found;
+    let tally: Map<number, number> = scanned;
+    // The chosen item's count is what its field says now (typed over, or scanned).
+    if (chosen && scanned.has(chosen.id)) {
+      tally = new Map(tally).set(chosen.id, Number(getValues('returnedQuantity')) || 0);
+    }
+    tally = addOrIncrement(tally, item.id);
+    setScanned(tally);
+    setValue('rentalItemId', String(item.id));
+    setValue('returnedQuantity', String(tally.get(item.id)));
+    return { ok: true, message: `${item.materialName}: ${tally.get(item.id)}` };
+  };
 
   const onSubmit = handleSubmit(async (input) => {
     if (!rental) return;
     try {
-      await record.mutateAsync({ id: rental.id, input });
-      notifyToast.success(RENTAL_MESSAGES.returnRecorded);
+      const outcome = await record.mutateAsync({ rental, input });
+      if (outcome.kept) {
+        notifyToast.info(KEPT_ON_DEVICE.title, { description: KEPT_ON_DEVICE.description });
+      } else {
+        notifyToast.success(RENTAL_MESSAGES.returnRecorded);
+      }
       onOpenChange(false);
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
@@ -87,6 +127,7 @@ export function ReturnDialog({
         }
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {outstanding.length > 0 ? <ScanToAdd onScan={onScan} /> : null}
           <FormField id="return-rentalItemId" label="Item" error={errors.rentalItemId?.message}>
             <Select {...described('rentalItemId')} {...register('rentalItemId')}>
               <option value="">
@@ -118,6 +159,16 @@ export function ReturnDialog({
               <span className="font-medium text-foreground">
                 {remaining(chosen)} {unitLabel(chosen.unit)}
               </span>
+            </p>
+          ) : null}
+          {alsoScanned.length > 0 ? (
+            <p className="text-sm" data-testid="return-also-scanned">
+              Also returned:{' '}
+              {alsoScanned
+                .map(
+                  (item) => `${item.materialName} ${scanned.get(item.id)} ${unitLabel(item.unit)}`,
+                )
+                .join(', ')}
             </p>
           ) : null}
           <FormField id="return-notes" label="Notes" error={errors.notes?.message}>
