@@ -1,5 +1,5 @@
 import type { ApiSuccess, LocationOption } from '@stockyard/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,11 +7,16 @@ import { api } from '@/lib/api-client';
  * since); only the active ones for the forms' selects. /locations/options is open to every
  * signed-in user, so that a field manager without View Locations still has their pickers.
  */
-export function useLocationOptions(which: 'all' | 'active') {
-  return useQuery({
+export const locationOptionsQuery = () =>
+  queryOptions({
     queryKey: ['locations', 'options'],
     queryFn: () =>
       api.get<ApiSuccess<LocationOption[]>>('/locations/options').then((answer) => answer.data),
+  });
+
+export function useLocationOptions(which: 'all' | 'active') {
+  return useQuery({
+    ...locationOptionsQuery(),
     select: (options) =>
       which === 'all' ? options : options.filter((option) => option.status === 'ACTIVE'),
     staleTime: 60_000,

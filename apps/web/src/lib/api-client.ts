@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly status: number | undefined,
     readonly errors: FieldError[] = [],
     readonly timedOut = false,
+    /** The error's code from the answer (`REQUEST_IN_PROGRESS`, ...), when there was one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -37,6 +39,8 @@ export type RequestOptions = {
   /** Leave the error toast to the caller (it shows its own message). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** A write's own Idempotency-Key, kept with it on the device (the outbox) and sent each time. */
+  idempotencyKey?: string;
 };
 
 export const API_ROOT = '/api';
@@ -111,7 +115,7 @@ const unansweredKeys = new Map<string, string>();
 const UNANSWERED_KEYS_KEPT = 50;
 
 /** A random UUID; `crypto.randomUUID` exists only on HTTPS and localhost. */
-function newKey(): string {
+export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
@@ -123,7 +127,7 @@ function newKey(): string {
 function idempotencyKeyOf(write: string): string {
   let key = unansweredKeys.get(write);
   if (!key) {
-    key = newKey();
+    key = newIdempotencyKey();
     unansweredKeys.set(write, key);
     const oldest = unansweredKeys.keys().next().value;
     if (unansweredKeys.size > UNANSWERED_KEYS_KEPT && oldest !== undefined) {
@@ -158,7 +162,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const write = takesIdempotencyKey(method, url.split('?')[0]!)
     ? `${method} ${url}\n${sent}`
     : null;
-  if (write) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeyOf(write);
+  if (write) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? idempotencyKeyOf(write);
 
   let response: Response;
   try {
@@ -187,6 +191,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     (payload && typeof payload.message === 'string' && payload.message) || UNEXPECTED_ERROR_MESSAGE,
     response.status,
     Array.isArray(payload?.errors) ? payload.errors : [],
+    false,
+    typeof payload?.code === 'string' ? payload.code : undefined,
   );
   if (response.status === 401) handleUnauthorized(payload?.code);
   // The setup the server holds this admin to is shown in place of the page: no toast.

@@ -1,5 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+
+// A page opened without a connection starts offline (TanStack Query assumes online until an
+// event says otherwise): its queries wait, showing what the device keeps (decision 041).
+onlineManager.setOnline(navigator.onLine);
 
 /** The app's one query cache; it loads with the shell, after sign-in. */
 export const queryClient = new QueryClient({
@@ -12,6 +16,8 @@ export const queryClient = new QueryClient({
         failures < 2 &&
         !(error instanceof ApiError && error.status !== undefined && error.status < 500),
     },
-    mutations: { retry: false },
+    // A write is sent, or kept in the outbox by its screen, whatever the connection: never left
+    // paused with its button spinning (TanStack Query pauses writes offline by default).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

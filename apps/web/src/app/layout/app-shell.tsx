@@ -1,15 +1,22 @@
+import type { SessionUser } from '@stockyard/shared';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAccountSync } from '@/lib/account-sync';
+import { outbox } from '@/lib/offline/device';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { useSocket } from '@/lib/socket';
 import { useTwoFactorGate } from '@/lib/two-factor-gate';
 import { useLiveUpdates } from '../live-updates';
+import { OfflineBanner } from '../offline-banner';
+import { forgetDevice, useOfflineDevice } from '../offline-device';
+import { OutboxButton } from '../offline-outbox';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -25,6 +32,17 @@ export default function AppShell() {
 
 function Shell() {
   const session = useSession();
+  if (!session) return null;
+  return <DeviceShell user={session.user} />;
+}
+
+/** The shell once the device's copy of this user's working set is back in the cache. */
+function DeviceShell({ user }: { user: SessionUser }) {
+  const ready = useOfflineDevice(queryClient, user);
+  return ready ? <SignedInShell user={user} /> : <FullPageSpinner />;
+}
+
+function SignedInShell({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -33,12 +51,20 @@ function Shell() {
   useAccountSync(socket, client);
   useLiveUpdates(socket, client);
   const twoFactorRequired = useTwoFactorGate();
-  if (!session) return null;
-  const { user } = session;
+  const [unsent, setUnsent] = useState(0);
 
+  const signOut = () => {
+    setUnsent(0);
+    // The device's copy and outbox go with the session (decision 041).
+    void forgetDevice().finally(() =>
+      logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) }),
+    );
+  };
   const onLogout = () => {
     setDrawerOpen(false);
-    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+    const waiting = outbox.pendingCount();
+    if (waiting > 0) setUnsent(waiting);
+    else signOut();
   };
 
   return (
@@ -61,8 +87,14 @@ function Shell() {
           user={user}
           onOpenMenu={() => setDrawerOpen(true)}
           onLogout={onLogout}
-          actions={<NotificationBell />}
+          actions={
+            <>
+              <OutboxButton />
+              <NotificationBell />
+            </>
+          }
         />
+        <OfflineBanner />
         <main className="flex-1 p-4 lg:p-6">
           {twoFactorRequired ? (
             <Suspense fallback={null}>
@@ -73,6 +105,17 @@ function Shell() {
           )}
         </main>
       </div>
+      <ConfirmDialog
+        open={unsent > 0}
+        onOpenChange={(open) => {
+          if (!open) setUnsent(0);
+        }}
+        title="Sign out?"
+        description={`${unsent} ${unsent === 1 ? 'change' : 'changes'} not yet sent will be lost: they are kept on this device only, and signing out deletes them.`}
+        confirmLabel="Sign out"
+        pendingLabel="Signing out..."
+        onConfirm={signOut}
+      />
     </div>
   );
 }

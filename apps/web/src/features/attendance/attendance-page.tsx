@@ -21,10 +21,11 @@ import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { serverMessage } from '@/lib/form-errors';
+import { useOutbox } from '@/lib/offline/device';
 import { useCan, useSession } from '@/lib/session';
 import { useAttendanceList, useStaffMember } from './api/get-attendance';
 import { AttendanceFormDialog } from './components/attendance-form-dialog';
-import { AttendanceTable } from './components/attendance-table';
+import { AttendanceTable, type WaitingAttendance } from './components/attendance-table';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The URL's word for "every month" (the picker cleared); no month in the URL is this month. */
@@ -66,6 +67,14 @@ export default function AttendancePage() {
   };
   const query = useAttendanceList(page, listFilters);
   const list = usePagedList(query, page, replacePage);
+  // Marks made on this device, not yet on the server, of the staff and month in view.
+  const waiting: WaitingAttendance[] = useOutbox('attendance').flatMap((entry) => {
+    const mark = entry.preview;
+    if (mark.kind !== 'attendance') return [];
+    if (staffId !== null && mark.staffId !== staffId) return [];
+    if (month && !mark.date.startsWith(month)) return [];
+    return [{ ...mark, key: entry.key, error: entry.error } as WaitingAttendance];
+  });
 
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AttendanceDto | null>(null);
@@ -183,6 +192,7 @@ export default function AttendancePage() {
         </div>
         <AttendanceTable
           records={list.rows}
+          waiting={waiting}
           state={list.state}
           manage={manage}
           onEdit={(record) => {

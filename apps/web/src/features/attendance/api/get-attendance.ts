@@ -5,7 +5,7 @@ import {
   PAGE_SIZES,
   type StaffDto,
 } from '@stockyard/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type AttendanceListFilters = {
@@ -24,28 +24,32 @@ export const attendanceKeys = {
   member: (id: number) => ['staff', 'member', id] as const,
 };
 
-/** A page of records (10 a page), newest day first; the rows stay while the next page loads. */
-export function useAttendanceList(page: number, filters: AttendanceListFilters) {
-  return useQuery({
+export const attendanceListQuery = (page: number, filters: AttendanceListFilters) =>
+  queryOptions({
     queryKey: attendanceKeys.list(page, filters),
     queryFn: () =>
       api.get<ApiSuccess<AttendanceDto[]>>('/attendance', {
         query: { page, limit: PAGE_SIZES.attendance, ...filters },
       }),
-    placeholderData: keepPreviousData,
   });
+
+/** A page of records (10 a page), newest day first; the rows stay while the next page loads. */
+export function useAttendanceList(page: number, filters: AttendanceListFilters) {
+  return useQuery({ ...attendanceListQuery(page, filters), placeholderData: keepPreviousData });
 }
 
-/** The Mark form's staff picker: the ACTIVE staff the user may see. */
-export function useActiveStaff(enabled: boolean) {
-  return useQuery({
+export const activeStaffQuery = () =>
+  queryOptions({
     queryKey: attendanceKeys.activeStaff,
     queryFn: () =>
       api
         .get<ApiSuccess<StaffDto[]>>('/staff/all/active', { silent: true })
         .then((answer) => answer.data),
-    enabled,
   });
+
+/** The Mark form's staff picker: the ACTIVE staff the user may see. */
+export function useActiveStaff(enabled: boolean) {
+  return useQuery({ ...activeStaffQuery(), enabled });
 }
 
 /** The staff member of /attendance/{staffId}. */

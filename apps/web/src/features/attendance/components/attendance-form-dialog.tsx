@@ -22,6 +22,7 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { KEPT_ON_DEVICE } from '@/lib/offline/device';
 import { notifyToast } from '@/lib/toast';
 import { useSaveAttendance } from '../api/attendance-mutations';
 import { useActiveStaff, useStaffMember } from '../api/get-attendance';
@@ -136,11 +137,18 @@ export function AttendanceFormDialog({
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      const { data } = record
+      const outcome = record
         ? await save.mutateAsync({ id: record.id, input })
-        : await save.mutateAsync({ id: null, input: input as AttendanceInput });
-      if (editing) notifyToast.success(M.updated, { description: M.updatedText });
-      else notifyToast.success(M.marked, { description: M.markedText(data.staffName) });
+        : await save.mutateAsync({
+            id: null,
+            input: input as AttendanceInput,
+            staff: { name: chosen?.name ?? '', location: chosen?.location ?? '' },
+          });
+      if (outcome.kept) {
+        notifyToast.info(KEPT_ON_DEVICE.title, { description: KEPT_ON_DEVICE.description });
+      } else if (editing) notifyToast.success(M.updated, { description: M.updatedText });
+      else
+        notifyToast.success(M.marked, { description: M.markedText(outcome.answer.data.staffName) });
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {

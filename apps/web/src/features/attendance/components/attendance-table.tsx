@@ -1,9 +1,23 @@
 import { type AttendanceDto, isoToDisplayDate, ATTENDANCE_MESSAGES as M } from '@stockyard/shared';
 import { Pencil } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { AttendanceStatusBadge } from './attendance-status-badge';
+
+/** A mark made on this device that the server does not have yet, or refused (decision 041). */
+export type WaitingAttendance = {
+  key: string;
+  staffName: string;
+  location: string;
+  date: string;
+  checkIn: string | null;
+  checkOut: string | null;
+  status: AttendanceDto['status'];
+  notes: string | null;
+  error: string | null;
+};
 
 /** The attendance list (03 section 2.3); on a phone the location, day, times and status fold under the name. */
 export function AttendanceTable({
@@ -12,8 +26,11 @@ export function AttendanceTable({
   manage,
   onEdit,
   onRetry,
+  waiting = [],
 }: {
   records: AttendanceDto[];
+  /** Marks waiting in the outbox, shown first with their state. */
+  waiting?: WaitingAttendance[];
   state: ListState;
   manage: boolean;
   onEdit: (record: AttendanceDto) => void;
@@ -34,6 +51,44 @@ export function AttendanceTable({
         </TR>
       </THead>
       <TBody>
+        {waiting.map((mark) => (
+          <TR key={mark.key} data-testid="pending-attendance">
+            <TD>
+              <div className="flex items-center gap-3">
+                <Avatar name={mark.staffName} />
+                <div className="min-w-0">
+                  <div className="font-medium">
+                    {mark.staffName}{' '}
+                    {mark.error ? (
+                      <Badge tone="red">Refused</Badge>
+                    ) : (
+                      <Badge tone="yellow">Pending</Badge>
+                    )}
+                  </div>
+                  <div className="text-xs text-muted-foreground">
+                    {mark.error
+                      ? `The server refused it: ${mark.error}`
+                      : 'On this device, not sent yet'}
+                  </div>
+                  <div className="text-xs text-muted-foreground sm:hidden">
+                    {isoToDisplayDate(mark.date)}, {mark.checkIn ?? '-'} to {mark.checkOut ?? '-'}
+                  </div>
+                </div>
+              </div>
+            </TD>
+            <TD className="hidden md:table-cell">{mark.location}</TD>
+            <TD className="hidden whitespace-nowrap sm:table-cell">
+              {isoToDisplayDate(mark.date)}
+            </TD>
+            <TD className="hidden sm:table-cell">{mark.checkIn ?? '-'}</TD>
+            <TD className="hidden sm:table-cell">{mark.checkOut ?? '-'}</TD>
+            <TD className="hidden sm:table-cell">
+              <AttendanceStatusBadge status={mark.status} />
+            </TD>
+            <TD className="hidden max-w-48 truncate lg:table-cell">{mark.notes || '-'}</TD>
+            <TD />
+          </TR>
+        ))}
         <ListRows
           state={state}
           columns={8}

@@ -1,5 +1,5 @@
 import { type ApiSuccess, type MaterialDto, PAGE_SIZES } from '@stockyard/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type MaterialFilters = { page: number; locationId?: number };
@@ -16,10 +16,10 @@ export function getMaterials(filters: MaterialFilters): Promise<ApiSuccess<Mater
   });
 }
 
+/** A page of the inventory; the shell's sync reads the first one into the device's copy too. */
+export const materialsQuery = (filters: MaterialFilters) =>
+  queryOptions({ queryKey: materialKeys.list(filters), queryFn: () => getMaterials(filters) });
+
 export function useMaterials(filters: MaterialFilters) {
-  return useQuery({
-    queryKey: materialKeys.list(filters),
-    queryFn: () => getMaterials(filters),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...materialsQuery(filters), placeholderData: keepPreviousData });
 }

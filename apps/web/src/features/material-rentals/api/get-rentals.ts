@@ -5,7 +5,7 @@ import {
   type RentalStatsDto,
   type RentalStatus,
 } from '@stockyard/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type RentalFilters = {
@@ -28,20 +28,22 @@ export function getRentals(filters: RentalFilters): Promise<ApiSuccess<RentalLis
   });
 }
 
+export const rentalsQuery = (filters: RentalFilters) =>
+  queryOptions({ queryKey: rentalKeys.list(filters), queryFn: () => getRentals(filters) });
+
 /** A page of rentals, each with its items; the rows stay on screen while the next page loads. */
 export function useRentals(filters: RentalFilters) {
-  return useQuery({
-    queryKey: rentalKeys.list(filters),
-    queryFn: () => getRentals(filters),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...rentalsQuery(filters), placeholderData: keepPreviousData });
 }
 
-/** The stat cards, the items overview and the per-location cards, over what the viewer may see. */
-export function useRentalStats() {
-  return useQuery({
+export const rentalStatsQuery = () =>
+  queryOptions({
     queryKey: rentalKeys.stats,
     queryFn: () =>
       api.get<ApiSuccess<RentalStatsDto>>('/material-rentals/stats').then((answer) => answer.data),
   });
+
+/** The stat cards, the items overview and the per-location cards, over what the viewer may see. */
+export function useRentalStats() {
+  return useQuery(rentalStatsQuery());
 }

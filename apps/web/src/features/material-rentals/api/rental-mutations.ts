@@ -1,6 +1,14 @@
-import type { ApiSuccess, RentalDto, RentalInput, RentalReturnInput } from '@stockyard/shared';
+import {
+  type ApiSuccess,
+  type RentalDto,
+  type RentalInput,
+  type RentalReturnInput,
+  rentalName,
+} from '@stockyard/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { sendOrKeep } from '@/lib/offline/device';
+import { unitLabel } from '../components/units';
 import { rentalKeys } from './get-rentals';
 
 /** A rental's write moves stock: the rentals, their stats and every material view are fetched again. */
@@ -42,12 +50,34 @@ export function useMarkRentalReturned() {
   });
 }
 
-/** Process Return: part of one item comes back; the dialog shows a failure itself. */
+/**
+ * Process Return: part of one item comes back; the dialog shows a failure itself. Without a
+ * connection the return waits in the outbox, with its key, until the server has it (decision 041).
+ */
 export function useRecordReturn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: RentalReturnInput }) =>
-      api.post<ApiSuccess<unknown>>(`/material-rentals/${id}/returns`, input, { silent: true }),
-    onSuccess: () => refresh(queryClient),
+    mutationFn: ({ rental, input }: { rental: RentalDto; input: RentalReturnInput }) => {
+      const item = rental.items.find((candidate) => candidate.id === input.rentalItemId);
+      const materialName = item?.materialName ?? `item ${input.rentalItemId}`;
+      const unit = item?.unit ?? '';
+      return sendOrKeep<ApiSuccess<unknown>>({
+        title: `Return of ${input.returnedQuantity} ${unitLabel(unit)} ${materialName}, ${rentalName(rental)}`,
+        preview: {
+          kind: 'return',
+          rentalId: rental.id,
+          rentalName: rentalName(rental),
+          rentalItemId: input.rentalItemId,
+          materialName,
+          unit,
+          returnedQuantity: input.returnedQuantity,
+          notes: input.notes ?? null,
+        },
+        write: { method: 'POST', path: `/material-rentals/${rental.id}/returns`, body: input },
+      });
+    },
+    onSuccess: (outcome) => {
+      if (!outcome.kept) return refresh(queryClient);
+    },
   });
 }

@@ -15,6 +15,7 @@ import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table
 import { listState } from '@/hooks/use-paged-list';
 import { formatDateTime } from '@/lib/dates';
 import { serverMessage } from '@/lib/form-errors';
+import { useOutbox } from '@/lib/offline/device';
 import { notifyToast } from '@/lib/toast';
 import { useRentalReturns } from '../api/get-returns';
 import { unitLabel } from './units';
@@ -49,6 +50,12 @@ export function ReturnHistoryDialog({
   const returns = query.data ?? [];
   const state = listState(query);
   const failure = query.isError ? query.error : null;
+  // Returns made on this device that the server does not have yet (decision 041).
+  const waiting = useOutbox('return').flatMap((entry) =>
+    entry.preview.kind === 'return' && entry.preview.rentalId === rental?.id
+      ? [{ ...entry.preview, key: entry.key, createdAt: entry.createdAt, error: entry.error }]
+      : [],
+  );
 
   useEffect(() => {
     if (failure)
@@ -152,6 +159,34 @@ export function ReturnHistoryDialog({
                     </TR>
                   ))}
                 </ListRows>
+                {waiting.map((entry) => (
+                  <TR key={entry.key} data-testid="pending-return">
+                    <TD className="hidden whitespace-nowrap sm:table-cell">
+                      {formatDateTime(entry.createdAt)}
+                    </TD>
+                    <TD>
+                      {entry.materialName}{' '}
+                      {entry.error ? (
+                        <Badge tone="red">Refused</Badge>
+                      ) : (
+                        <Badge tone="yellow">Pending</Badge>
+                      )}
+                      <span className="block text-xs text-muted-foreground">
+                        {entry.error
+                          ? `The server refused it: ${entry.error}`
+                          : 'On this device, not sent yet'}
+                      </span>
+                    </TD>
+                    <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
+                      {entry.returnedQuantity} {unitLabel(entry.unit)}
+                    </TD>
+                    <TD className="hidden text-right sm:table-cell">-</TD>
+                    <TD className="hidden text-right sm:table-cell">-</TD>
+                    <TD className="hidden text-muted-foreground sm:table-cell">
+                      {entry.notes ?? '-'}
+                    </TD>
+                  </TR>
+                ))}
               </TBody>
             </Table>
           </div>

@@ -4,7 +4,7 @@ import type {
   RentalRequestStatus,
   RentalRequestSummaryDto,
 } from '@stockyard/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type RentalRequestFilters = {
@@ -26,12 +26,14 @@ export function getRentalRequests(
   return api.get<ApiSuccess<RentalRequestSummaryDto[]>>('/rental-requests', { query: filters });
 }
 
-export function useRentalRequests(filters: RentalRequestFilters) {
-  return useQuery({
+export const rentalRequestsQuery = (filters: RentalRequestFilters) =>
+  queryOptions({
     queryKey: rentalRequestKeys.list(filters),
     queryFn: () => getRentalRequests(filters),
-    placeholderData: keepPreviousData,
   });
+
+export function useRentalRequests(filters: RentalRequestFilters) {
+  return useQuery({ ...rentalRequestsQuery(filters), placeholderData: keepPreviousData });
 }
 
 /** One request; a missing one (404) is the Request Not Found screen, not a toast. */

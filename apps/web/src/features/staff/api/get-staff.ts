@@ -1,5 +1,5 @@
 import { type ApiSuccess, PAGE_SIZES, type StaffDto, type StaffStatus } from '@stockyard/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type StaffListFilters = {
@@ -14,15 +14,17 @@ export const staffKeys = {
   overview: (id: number) => ['attendance', 'overview', id] as const,
 };
 
-/** A page of staff (10 a page), by name; the rows stay on screen while the next page loads. */
-export function useStaffList(page: number, filters: StaffListFilters) {
-  return useQuery({
+export const staffListQuery = (page: number, filters: StaffListFilters) =>
+  queryOptions({
     queryKey: staffKeys.list(page, filters),
     queryFn: () =>
       api.get<ApiSuccess<StaffDto[]>>('/staff', {
         query: { page, pageSize: PAGE_SIZES.staff, ...filters },
         silent: true,
       }),
-    placeholderData: keepPreviousData,
   });
+
+/** A page of staff (10 a page), by name; the rows stay on screen while the next page loads. */
+export function useStaffList(page: number, filters: StaffListFilters) {
+  return useQuery({ ...staffListQuery(page, filters), placeholderData: keepPreviousData });
 }
