@@ -26,6 +26,7 @@ function isoDate(days = 0): string {
 
 /** One of each record a page with an :id shows, at the field manager's location. */
 type World = {
+  site: number;
   manager: Account & { id: number; name: string };
   peer: { name: string };
   material: string;
@@ -118,6 +119,7 @@ async function seedWorld(
     status: 'PRESENT',
   });
   return {
+    site: site.id,
     manager,
     peer,
     material,
@@ -129,7 +131,10 @@ async function seedWorld(
 
 /** The address of a route of the table, its :id the seeded record's. */
 function address(path: string, world: World): string {
-  const ids: Record<string, number> = {
+  const ids: Record<string, number | string> = {
+    // A label's address that names no material: the page says so (a known one opens another page).
+    '/m/:code': 'NO-SUCH-LABEL',
+    '/l/:id': world.site,
     '/requests/:id': world.request,
     '/invoices/edit/:id': world.invoice.id,
     '/invoices/:id/items': world.invoice.id,

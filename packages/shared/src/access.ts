@@ -421,6 +421,10 @@ export const ROUTES: readonly RouteEntry[] = [
     name: 'Import',
     icon: 'imports',
   },
+  // Labels to print (decision 039), and the addresses their QR codes open.
+  { path: '/labels', roles: ['ADMIN'], title: 'Labels' },
+  { path: '/m/:code', roles: ['ADMIN'], flag: 'viewInventory', title: 'Inventory' },
+  { path: '/l/:id', roles: ['ADMIN'], flag: 'viewInventory', title: 'Inventory' },
   // The single form (PRODUCT-DECISIONS.md: the route table's inventory/rental-request).
   { path: '/inventory/rental-request', roles: ['ADMIN', 'USER'], title: 'Rental Requests' },
   {

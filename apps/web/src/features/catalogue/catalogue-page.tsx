@@ -1,8 +1,9 @@
 import { type MaterialTypeDto, PAGE_SIZES } from '@stockyard/shared';
-import { Plus, Search } from 'lucide-react';
+import { Plus, Search, Tag } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Select } from '@/components/ui/input';
@@ -14,6 +15,7 @@ import { showingRange } from '@/lib/format';
 import { notifyToast } from '@/lib/toast';
 import { type CatalogueFilters, useCatalogue } from './api/get-catalogue';
 import { useCategories } from './api/get-categories';
+import { useMaterialType } from './api/get-material-type';
 import { useSetMaterialTypeStatus } from './api/set-material-type-status';
 import { CatalogueTable } from './components/catalogue-table';
 import { MaterialTypeFormDialog } from './components/material-type-form-dialog';
@@ -27,6 +29,7 @@ export default function CataloguePage() {
     search: 'text',
     category: 'text',
     status: STATUS_FILTERS,
+    type: 'id',
   });
   const { search, category, status } = filters;
   const searchBox = useSearchInput(search, (value, options) =>
@@ -36,6 +39,17 @@ export default function CataloguePage() {
   const [editing, setEditing] = useState<MaterialTypeDto | null>(null);
   const [retiring, setRetiring] = useState<MaterialTypeDto | null>(null);
   const [viewing, setViewing] = useState<MaterialTypeDto | null>(null);
+  // A label's address (/m/<code>) opens its type's stock here: ?type=<id>.
+  const linked = useMaterialType(filters.type ? Number(filters.type) : null);
+  const shownType = viewing ?? (filters.type ? (linked.data ?? null) : null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const select = (type: MaterialTypeDto, chosen: boolean) =>
+    setSelected((before) => {
+      const after = new Set(before);
+      if (chosen) after.add(type.id);
+      else after.delete(type.id);
+      return after;
+    });
 
   // The list's filters, as its call and its export send them: the active types unless asked.
   const listFilters: Omit<CatalogueFilters, 'page'> = {
@@ -134,6 +148,15 @@ export default function CataloguePage() {
             <option value="all">All</option>
           </Select>
           <div className="flex gap-2 md:ml-auto">
+            {selected.size > 0 ? (
+              <Link
+                className={buttonVariants({ variant: 'outline' })}
+                to={`/labels?types=${[...selected].join(',')}`}
+              >
+                <Tag className="h-4 w-4" aria-hidden />
+                Print labels ({selected.size})
+              </Link>
+            ) : null}
             <ExportMenu path="/catalogue/export" filters={listFilters} fileName="catalogue" />
             <Button onClick={openAdd}>
               <Plus className="h-4 w-4" aria-hidden />
@@ -145,6 +168,8 @@ export default function CataloguePage() {
           types={types}
           state={state}
           onOpen={setViewing}
+          selected={selected}
+          onSelect={select}
           onEdit={openEdit}
           onToggleStatus={onToggleStatus}
           onRetry={() => void query.refetch()}
@@ -159,9 +184,11 @@ export default function CataloguePage() {
 
       <MaterialTypeFormDialog open={formOpen} onOpenChange={setFormOpen} type={editing} />
       <MaterialTypeStockDialog
-        type={viewing}
+        type={shownType}
         onOpenChange={(open) => {
-          if (!open) setViewing(null);
+          if (open) return;
+          setViewing(null);
+          if (filters.type) setFilters({ type: '' }, { replace: true });
         }}
       />
       <ConfirmDialog

@@ -14,6 +14,7 @@ import { showingRange } from '@/lib/format';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteMaterial } from './api/delete-material';
+import { useMaterial } from './api/get-material';
 import { useMaterials } from './api/get-materials';
 import { MaterialFormDialog } from './components/material-form-dialog';
 import { MaterialsTable } from './components/materials-table';
@@ -23,7 +24,10 @@ import { TransferMaterialDialog } from './components/transfer-material-dialog';
 export default function InventoryPage() {
   const user = useSession()?.user;
   const can = useCan();
-  const { page, filters, setPage, replacePage, setFilters } = useListParams({ location: 'id' });
+  const { page, filters, setPage, replacePage, setFilters } = useListParams({
+    location: 'id',
+    material: 'id',
+  });
   // A field manager sees their own location only: the server keeps them there whatever is asked.
   const scoped = user !== undefined && ownLocation(user) !== null;
   const locationId = scoped ? '' : filters.location;
@@ -33,6 +37,9 @@ export default function InventoryPage() {
   const [deleting, setDeleting] = useState<MaterialDto | null>(null);
   const [history, setHistory] = useState<MaterialDto | null>(null);
   const [transferring, setTransferring] = useState<MaterialDto | null>(null);
+  // A label's address (/m/<code>) opens its material's history here: ?material=<id>.
+  const linked = useMaterial(filters.material ? Number(filters.material) : null);
+  const shownHistory = history ?? (filters.material ? (linked.data ?? null) : null);
 
   const listFilters = { locationId: locationId ? Number(locationId) : undefined };
   const query = useMaterials({ page, ...listFilters });
@@ -114,9 +121,11 @@ export default function InventoryPage() {
         }}
       />
       <MovementHistoryDialog
-        material={history}
+        material={shownHistory}
         onOpenChange={(open) => {
-          if (!open) setHistory(null);
+          if (open) return;
+          setHistory(null);
+          if (filters.material) setFilters({ material: '' }, { replace: true });
         }}
       />
       <ConfirmDialog

@@ -114,6 +114,7 @@ export default function LocationsPage() {
           onSelect={setSelectedId}
           onEdit={can('PUT /api/locations/update/:id') ? openEdit : undefined}
           onDelete={can('DELETE /api/locations/remove/:id') ? setDeleting : undefined}
+          printLabels={can('GET /api/labels')}
           onRetry={() => void query.refetch()}
         />
         <Pagination

@@ -7,7 +7,7 @@ import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { kgText, quantityText, unitLabel, valueText } from './figures';
 
-const COLUMNS = 11;
+const COLUMNS = 12;
 
 export function StatusBadge({ type }: { type: MaterialTypeDto }) {
   return (
@@ -22,12 +22,17 @@ export function CatalogueTable({
   types,
   state,
   onOpen,
+  selected,
+  onSelect,
   onEdit,
   onToggleStatus,
   onRetry,
 }: {
   types: MaterialTypeDto[];
   state: ListState;
+  /** The types ticked for labels (decision 039). */
+  selected: ReadonlySet<number>;
+  onSelect: (type: MaterialTypeDto, selected: boolean) => void;
   /** Shows the type's stock at every location. */
   onOpen: (type: MaterialTypeDto) => void;
   onEdit: (type: MaterialTypeDto) => void;
@@ -52,6 +57,9 @@ export function CatalogueTable({
     <Table aria-label="Catalogue">
       <THead>
         <tr>
+          <TH className="w-10">
+            <span className="sr-only">Print labels</span>
+          </TH>
           <TH>Item No.</TH>
           <TH>Name</TH>
           <TH className="hidden md:table-cell">Category</TH>
@@ -84,6 +92,17 @@ export function CatalogueTable({
               onKeyDown={(event) => onRowKey(event, type)}
               className="cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
             >
+              <TD>
+                <input
+                  type="checkbox"
+                  aria-label={`Print labels for ${type.name}`}
+                  title="Print labels"
+                  className="h-4 w-4 cursor-pointer accent-primary"
+                  checked={selected.has(type.id)}
+                  onClick={(event) => event.stopPropagation()}
+                  onChange={(event) => onSelect(type, event.target.checked)}
+                />
+              </TD>
               <TD className="whitespace-nowrap font-mono text-xs">
                 {type.itemNumber ?? <span className="text-muted-foreground">None</span>}
               </TD>

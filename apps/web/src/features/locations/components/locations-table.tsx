@@ -1,6 +1,9 @@
 import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS, type LocationDto } from '@stockyard/shared';
+import { Tag } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -13,6 +16,7 @@ export function LocationsTable({
   onSelect,
   onEdit,
   onDelete,
+  printLabels = false,
   onRetry,
 }: {
   locations: LocationDto[];
@@ -22,9 +26,11 @@ export function LocationsTable({
   /** The row actions the user may take; without any, the Actions column is left out. */
   onEdit?: (location: LocationDto) => void;
   onDelete?: (location: LocationDto) => void;
+  /** Offer Print label (an admin's, decision 039). */
+  printLabels?: boolean;
   onRetry: () => void;
 }) {
-  const hasActions = Boolean(onEdit || onDelete);
+  const hasActions = Boolean(onEdit || onDelete || printLabels);
   const onRowKey = (event: KeyboardEvent, id: number) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -99,6 +105,17 @@ export function LocationsTable({
                 {hasActions ? (
                   <TD className="text-right">
                     <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                      {printLabels ? (
+                        <Link
+                          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+                          to={`/labels?locations=${location.id}`}
+                          aria-label={`Print label for ${location.name}`}
+                          title="Print label"
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          <Tag className="h-4 w-4" aria-hidden />
+                        </Link>
+                      ) : null}
                       <EditDeleteButtons
                         name={location.name}
                         onEdit={onEdit && (() => onEdit(location))}
