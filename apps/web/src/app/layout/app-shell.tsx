@@ -3,6 +3,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { ScanButton } from '@/components/scanner/scan-button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api/logout';
@@ -10,7 +11,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useAccountSync } from '@/lib/account-sync';
 import { outbox } from '@/lib/offline/device';
 import { queryClient } from '@/lib/query-client';
-import { useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useSocket } from '@/lib/socket';
 import { useTwoFactorGate } from '@/lib/two-factor-gate';
 import { useLiveUpdates } from '../live-updates';
@@ -51,6 +52,7 @@ function SignedInShell({ user }: { user: SessionUser }) {
   useAccountSync(socket, client);
   useLiveUpdates(socket, client);
   const twoFactorRequired = useTwoFactorGate();
+  const can = useCan();
   const [unsent, setUnsent] = useState(0);
 
   const signOut = () => {
@@ -89,6 +91,10 @@ function SignedInShell({ user }: { user: SessionUser }) {
           onLogout={onLogout}
           actions={
             <>
+              {/* On a phone: a label scanned opens what it names (issue 31). */}
+              {can('GET /api/catalogue/options') ? (
+                <ScanButton className="rounded-md p-2 hover:bg-muted lg:hidden" />
+              ) : null}
               <OutboxButton />
               <NotificationBell />
             </>
