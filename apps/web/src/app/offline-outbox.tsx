@@ -88,7 +88,7 @@ export function OutboxButton() {
               Send now
             </Button>
           ) : null}
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>Done</Button>
         </div>
       </DialogContent>
     </Dialog>
