@@ -38,16 +38,18 @@ export function ScanToAdd({
         {open ? 'Stop scanning' : 'Scan to add'}
       </Button>
       {open ? <ScannerView active={open} onCode={(text) => void onCode(text)} /> : null}
-      <p
-        role="status"
-        data-testid="scan-outcome"
-        className={cn(
-          'min-h-5 text-sm',
-          last?.ok === false ? 'text-destructive' : 'text-foreground',
-        )}
-      >
-        {open ? (last?.message ?? '') : ''}
-      </p>
+      {open ? (
+        <p
+          role="status"
+          data-testid="scan-outcome"
+          className={cn(
+            'min-h-5 text-sm',
+            last?.ok === false ? 'text-destructive' : 'text-foreground',
+          )}
+        >
+          {last?.message ?? ''}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -6,12 +6,14 @@ import {
   RENTAL_REQUEST_MESSAGES as M,
   MAX_MATERIAL_OPTIONS,
   ownLocation,
+  type RequestableMaterial,
 } from '@stockyard/shared';
 import { ArrowLeft, CheckCircle2, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LocationSelect } from '@/components/location-select';
+import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateInput } from '@/components/ui/date-input';
@@ -24,9 +26,15 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { scannedTypeName } from '@/lib/scan-lookup';
+import { NOT_A_MATERIAL_LABEL, readScan, type ScanOutcome } from '@/lib/scan-rules';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
-import { byLocation, useRequestableMaterials } from './api/get-requestable-materials';
+import {
+  byLocation,
+  requestableMaterials,
+  useRequestableMaterials,
+} from './api/get-requestable-materials';
 import { useCreateRentalRequest } from './api/save-rental-request';
 
 type ItemValues = {
@@ -80,11 +88,17 @@ export default function BulkRequestPage() {
   const create = useCreateRentalRequest();
   const locations = useLocationOptions('active');
   const [submitted, setSubmitted] = useState<number | null>(null);
-  const { register, control, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
-    FormValues,
-    unknown,
-    BulkRentalRequestInput
-  >({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState,
+  } = useForm<FormValues, unknown, BulkRentalRequestInput>({
     resolver: schemaResolver(schema),
     defaultValues: emptyForm(scope),
   });
@@ -98,8 +112,8 @@ export default function BulkRequestPage() {
 
   const described = (id: string, invalid: boolean) => controlProps(`bulk-${id}`, invalid);
 
-  const pickMaterial = (index: number, value: string) => {
-    const material = materials.data?.find((m) => String(m.id) === value);
+  const pickMaterial = (index: number, value: string, found?: RequestableMaterial) => {
+    const material = found ?? materials.data?.find((m) => String(m.id) === value);
     setValue(`items.${index}.materialId`, value, { shouldValidate: formState.isSubmitted });
     setValue(`items.${index}.name`, material?.name ?? '');
     setValue(`items.${index}.unit`, material?.unit ?? DEFAULT_REQUEST_UNIT);
@@ -109,6 +123,33 @@ export default function BulkRequestPage() {
         ? `${material.name} (${material.quantity} available), ${material.location.name}`
         : '',
     );
+  };
+
+  // Scan to add: a label adds one to its material's line, or a line of 1 from the location that
+  // holds the most of it.
+  const onScan = async (text: string): Promise<ScanOutcome> => {
+    const target = readScan(text);
+    if (target?.kind !== 'material') return { ok: false, message: NOT_A_MATERIAL_LABEL };
+    const name = await scannedTypeName(target.code);
+    if (!name) return { ok: false, message: `Label ${target.code} is not in the catalogue` };
+    const same = (other: string) => other.trim().toLowerCase() === name.trim().toLowerCase();
+    const lines = getValues('items');
+    const index = lines.findIndex((line) => line.materialId !== '' && same(line.name));
+    if (index >= 0) {
+      const quantity = (Number(lines[index]!.quantity) || 0) + 1;
+      setValue(`items.${index}.quantity`, String(quantity));
+      return { ok: true, message: `${name}: ${quantity}` };
+    }
+    const stock = (await requestableMaterials(name).catch(() => []))
+      .filter((material) => same(material.name))
+      .sort((a, b) => b.quantity - a.quantity)[0];
+    if (!stock) return { ok: false, message: `${name} is in no location's stock` };
+    const empty = lines.findIndex((line) => line.materialId === '' && line.name === '');
+    const at = empty >= 0 ? empty : lines.length;
+    if (empty < 0) append(emptyItem());
+    pickMaterial(at, String(stock.id), stock);
+    setValue(`items.${at}.quantity`, '1');
+    return { ok: true, message: `${name}: 1, from ${stock.location.name}` };
   };
 
   const onSubmit = handleSubmit(async (input) => {
@@ -259,6 +300,7 @@ export default function BulkRequestPage() {
                 others.
               </p>
             ) : null}
+            <ScanToAdd onScan={onScan} />
             {/* On a phone each material is a card: its fields one under another, named above. */}
             <Table aria-label="Requested materials" className="max-sm:block">
               <thead className="border-b border-border bg-muted/50 max-sm:hidden">

@@ -6,16 +6,19 @@ import { api } from '@/lib/api-client';
  * The bulk form's picker: every active location's stock (PRODUCT-DECISIONS, "Requests ask for
  * stock from anywhere"), by location, narrowed by a name. Silent: the form says when it fails.
  */
+export function requestableMaterials(search: string) {
+  return api
+    .get<ApiSuccess<RequestableMaterial[]>>('/rental-requests/materials', {
+      query: { search: search || undefined },
+      silent: true,
+    })
+    .then((answer) => answer.data);
+}
+
 export function useRequestableMaterials(search: string) {
   return useQuery({
     queryKey: ['materials', 'requestable', search],
-    queryFn: () =>
-      api
-        .get<ApiSuccess<RequestableMaterial[]>>('/rental-requests/materials', {
-          query: { search: search || undefined },
-          silent: true,
-        })
-        .then((answer) => answer.data),
+    queryFn: () => requestableMaterials(search),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
