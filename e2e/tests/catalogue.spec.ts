@@ -30,12 +30,13 @@ test.describe('the catalogue', () => {
     const row = page.getByRole('table', { name: 'Catalogue' }).getByRole('row').filter({
       hasText: name,
     });
-    await expect(row.getByRole('cell').nth(0)).toHaveText(itemNumber);
-    await expect(row.getByRole('cell').nth(2)).toHaveText('Tubes');
-    await expect(row.getByRole('cell').nth(4)).toHaveText('4.5');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('18.00');
-    await expect(row.getByRole('cell').nth(6)).toHaveText('0');
-    await expect(row.getByRole('cell').nth(9)).toHaveText('Active');
+    // The first cell ticks the row for labels (decision 039).
+    await expect(row.getByRole('cell').nth(1)).toHaveText(itemNumber);
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Tubes');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('4.5');
+    await expect(row.getByRole('cell').nth(6)).toHaveText('18.00');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('0');
+    await expect(row.getByRole('cell').nth(10)).toHaveText('Active');
 
     // Stock of it at a location, from Inventory, by picking its name (any case).
     await page.goto('/inventory');
@@ -68,10 +69,10 @@ test.describe('the catalogue', () => {
 
     // The catalogue's detail: the stock at each location, with its weight and value.
     await page.goto(`/catalogue?search=${encodeURIComponent(itemNumber)}`);
-    await expect(row.getByRole('cell').nth(6)).toHaveText('20');
-    await expect(row.getByRole('cell').nth(7)).toHaveText('90');
-    await expect(row.getByRole('cell').nth(8)).toHaveText('360.00');
-    await row.getByRole('cell').nth(1).click();
+    await expect(row.getByRole('cell').nth(7)).toHaveText('20');
+    await expect(row.getByRole('cell').nth(8)).toHaveText('90');
+    await expect(row.getByRole('cell').nth(9)).toHaveText('360.00');
+    await row.getByRole('cell').nth(2).click();
     const detail = page.getByRole('dialog', { name: 'Stock by Location' });
     await expect(detail).toContainText(`${itemNumber} ${name}`);
     const atYard = detail.getByRole('row').filter({ hasText: yard.name });
@@ -88,8 +89,8 @@ test.describe('the catalogue', () => {
     await expect(page.getByText('Material type retired.')).toBeVisible();
     await expect(row).toHaveCount(0);
     await page.getByLabel('Filter by status').selectOption({ label: 'Retired' });
-    await expect(row.getByRole('cell').nth(9)).toHaveText('Retired');
-    await expect(row.getByRole('cell').nth(6)).toHaveText('20');
+    await expect(row.getByRole('cell').nth(10)).toHaveText('Retired');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('20');
 
     // New stock of a retired type is refused with the server's message.
     await page.goto('/inventory');
