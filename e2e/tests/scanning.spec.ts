@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localToday } from '@stockyard/shared';
-import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
+import { admin, apiCall, apiLogin, expect, signIn, test } from '../fixtures';
 import { labelVideo } from '../scan-video';
 
 type Created = { data: { id: number; name: string } };
