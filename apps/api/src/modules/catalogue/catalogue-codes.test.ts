@@ -22,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, headers = actors.admin.headers) =>
+const get = (url: string, headers: Record<string, string> = actors.admin.headers) =>
   t.app.inject({ method: 'GET', url: `/api${url}`, headers });
 
 async function addType(values: Record<string, unknown>) {
