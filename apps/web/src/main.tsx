@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { registerServiceWorker } from './lib/offline/register-service-worker';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -9,4 +8,3 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-registerServiceWorker();

@@ -5,6 +5,7 @@ import { onOutboxSent, outbox } from '@/lib/offline/device';
 import { keepOnDevice, restoreFromDevice } from '@/lib/offline/device-copy';
 import { claimDevice, syncedAt, wipeDevice } from '@/lib/offline/device-db';
 import type { OutboxEntry } from '@/lib/offline/outbox';
+import { registerServiceWorker } from '@/lib/offline/register-service-worker';
 import { syncWorkingSet } from './offline-sync';
 
 /** What each kind of kept write changes, read again once the server has it. */
@@ -38,6 +39,8 @@ let started: { userId: number; ready: Promise<void> } | null = null;
 
 function start(queryClient: QueryClient, userId: number): Promise<void> {
   if (started?.userId === userId) return started.ready;
+  // Installed with the signed-in shell, so that the sign-in page's bundle stays as small as it was.
+  registerServiceWorker();
   const ready = (async () => {
     try {
       await claimDevice(userId);

@@ -1,7 +1,7 @@
 /**
  * Registers the service worker that keeps the app's shell for opening without a connection
- * (decision 041), once the page has loaded so that it never competes with the first paint. Only
- * the built app has one (vite-plugin-pwa writes /sw.js at build time).
+ * (decision 041), once the page has loaded so that it never competes with the first paint; called
+ * by the signed-in shell. Only the built app has one (vite-plugin-pwa writes /sw.js at build time).
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
