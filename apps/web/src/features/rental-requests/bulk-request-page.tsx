@@ -26,6 +26,7 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { KEPT_ON_DEVICE } from '@/lib/offline/device';
 import { scannedTypeName } from '@/lib/scan-lookup';
 import { NOT_A_MATERIAL_LABEL, readScan, type ScanOutcome } from '@/lib/scan-rules';
 import { useSession } from '@/lib/session';
@@ -158,9 +159,13 @@ export default function BulkRequestPage() {
       return;
     }
     try {
-      const { data } = await create.mutateAsync(input);
-      notifyToast.success(M.submitted, { description: M.submittedText });
-      setSubmitted(data.id);
+      const outcome = await create.mutateAsync(input);
+      if (outcome.kept) {
+        notifyToast.info(KEPT_ON_DEVICE.title, { description: KEPT_ON_DEVICE.description });
+      } else {
+        notifyToast.success(M.submitted, { description: M.submittedText });
+        setSubmitted(outcome.answer.data.id);
+      }
       reset(emptyForm(scope));
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);

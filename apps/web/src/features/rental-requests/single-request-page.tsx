@@ -19,6 +19,7 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
+import { KEPT_ON_DEVICE } from '@/lib/offline/device';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useCreateRentalRequest } from './api/save-rental-request';
@@ -82,9 +83,14 @@ export default function SingleRequestPage() {
       return;
     }
     try {
-      const { data } = await create.mutateAsync(input);
+      const outcome = await create.mutateAsync(input);
+      if (outcome.kept) {
+        notifyToast.info(KEPT_ON_DEVICE.title, { description: KEPT_ON_DEVICE.description });
+        navigate('/rental-requests');
+        return;
+      }
       notifyToast.success(M.submitted, { description: M.submittedText });
-      navigate(`/requests/${data.id}`);
+      navigate(`/requests/${outcome.answer.data.id}`);
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
       notifyToast.error('Error', { description: M.submitFailed });

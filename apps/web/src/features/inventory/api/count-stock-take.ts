@@ -1,12 +1,14 @@
-import type {
-  ApiSuccess,
-  CountedMaterials,
-  StockTakeCountInput,
-  StockTakePreview,
-  StockTakeResult,
+import {
+  type ApiSuccess,
+  type CountedMaterials,
+  isoToDisplayDate,
+  type StockTakeCountInput,
+  type StockTakePreview,
+  type StockTakeResult,
 } from '@stockyard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { sendOrKeep } from '@/lib/offline/device';
 
 /** A count made in the app: the location counted and what was counted. */
 export type CountInApp = { locationId: number; input: StockTakeCountInput };
@@ -33,14 +35,24 @@ export function usePreviewCountInApp() {
   });
 }
 
-/** The count confirmed, a plain JSON POST (the offline outbox can keep it and send it again). */
+/**
+ * The count confirmed, a plain JSON POST: should the connection drop after the preview, the
+ * outbox keeps it with its key and sends it when the signal is back (decision 041).
+ */
 export function useConfirmCountInApp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ locationId, input }: CountInApp) =>
-      api.post<ApiSuccess<StockTakeResult>>(`/stock-takes/${locationId}/counts`, input, {
-        silent: true,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['materials'] }),
+    mutationFn: ({ locationId, input }: CountInApp) => {
+      const count = input.counts.length;
+      const summary = `Stock-take count of ${count} ${count === 1 ? 'material' : 'materials'} on ${isoToDisplayDate(input.countDate)}`;
+      return sendOrKeep<ApiSuccess<StockTakeResult>>({
+        title: summary,
+        preview: { kind: 'stock-take-count', locationId, summary },
+        write: { method: 'POST', path: `/stock-takes/${locationId}/counts`, body: input },
+      });
+    },
+    onSuccess: (outcome) => {
+      if (!outcome.kept) return queryClient.invalidateQueries({ queryKey: ['materials'] });
+    },
   });
 }

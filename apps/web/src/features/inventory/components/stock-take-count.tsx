@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
+import { KEPT_ON_DEVICE } from '@/lib/offline/device';
 import { findScanned, readScan, type ScanOutcome } from '@/lib/scan-rules';
 import { notifyToast } from '@/lib/toast';
 import {
@@ -91,8 +92,12 @@ export function StockTakeCount({
   const onConfirm = async () => {
     setConfirmError(null);
     try {
-      const answer = await confirm.mutateAsync({ locationId: location.id, input });
-      notifyToast.success('Stock-take confirmed', { description: answer.message });
+      const outcome = await confirm.mutateAsync({ locationId: location.id, input });
+      if (outcome.kept) {
+        notifyToast.info(KEPT_ON_DEVICE.title, { description: KEPT_ON_DEVICE.description });
+      } else {
+        notifyToast.success('Stock-take confirmed', { description: outcome.answer.message });
+      }
       onDone();
     } catch (error) {
       setConfirmError(
