@@ -2,6 +2,7 @@ export * from './access';
 export * from './calculations';
 export * from './constants';
 export * from './dates';
+export * from './display-id';
 export * from './errors';
 export * from './idempotency';
 export * from './import-limits';

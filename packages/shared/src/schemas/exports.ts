@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { rentalListQuery } from './material-rentals';
-import { materialListQuery } from './materials';
 
 /**
  * A list's export (PRODUCT-DECISIONS, "Import and export"): `GET <list>/export` takes the list's
@@ -38,27 +36,3 @@ export const exportFormatQuery = z.preprocess(
 
 /** The fields an export's query adds to its list's filters. */
 export const exportFields = { format: exportFormatQuery };
-
-/** A record's id as the lists show it: `LOC-007` (and as their exports write it). */
-export function displayId(prefix: string, id: number): string {
-  return `${prefix}-${String(id).padStart(3, '0')}`;
-}
-
-/**
- * GET /material-rentals/export: the rentals list's filters, every page, as xlsx or csv. Here, not
- * beside its list's query, while material-rentals.ts is being reworked for the catalogue.
- */
-export const rentalExportQuery = rentalListQuery
-  .omit({ page: true, limit: true })
-  .extend(exportFields);
-export type RentalExportQuery = z.infer<typeof rentalExportQuery>;
-
-/**
- * GET /materials/export: the inventory's location filter (none: every location), every page, as
- * xlsx or csv. Here, not beside its list's query: materials.ts is imported by material-rentals.ts,
- * which this file imports.
- */
-export const materialExportQuery = materialListQuery
-  .omit({ page: true, limit: true })
-  .extend(exportFields);
-export type MaterialExportQuery = z.infer<typeof materialExportQuery>;

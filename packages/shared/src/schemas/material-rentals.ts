@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { parseIsoDate } from '../dates';
 import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
+import { exportFields } from './exports';
 import { MAX_MATERIAL_QUANTITY } from './materials';
 import { isoInstantSchema } from './responses';
 
@@ -303,6 +304,12 @@ export const rentalListQuery = paginationQuery(PAGE_SIZES.rentals).extend({
   locationId: locationFilterQuery,
 });
 export type RentalListQuery = z.infer<typeof rentalListQuery>;
+
+/** GET /material-rentals/export: the rentals list's filters, every page, as xlsx or csv. */
+export const rentalExportQuery = rentalListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type RentalExportQuery = z.infer<typeof rentalExportQuery>;
 
 // Shared rules.
 

@@ -10,6 +10,7 @@ import {
   paginationQuery,
   plainText,
 } from './common';
+import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 
 export const MATERIAL_UNITS = ['EACH'] as const;
@@ -113,6 +114,12 @@ export const materialListQuery = paginationQuery(PAGE_SIZES.inventory).extend({
   locationId: optionalIdQuery('Invalid location'),
 });
 export type MaterialListQuery = z.infer<typeof materialListQuery>;
+
+/** GET /materials/export: the inventory's location filter (none: every location), as xlsx or csv. */
+export const materialExportQuery = materialListQuery
+  .omit({ page: true, limit: true })
+  .extend(exportFields);
+export type MaterialExportQuery = z.infer<typeof materialExportQuery>;
 
 export const lowStockQuery = z.object({
   _limit: countQuery(100, 'Limit must be a whole number from 1 to 100').default(
