@@ -39,6 +39,8 @@ const KNOWN = {
   buffers: 'MIT',
   // socket.io-client -> engine.io-client: the old npm `licenses` array, naming MIT.
   'xmlhttprequest-ssl': 'MIT',
+  // pdfkit -> png-js: no licence field; its LICENSE file is the MIT licence (Devon Govett).
+  'png-js': 'MIT',
 };
 
 /** Whether an SPDX expression is permissive: every licence of an AND, any one of an OR. */
