@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LABEL_ITEMS } from '../labels';
 import { MATERIAL_TYPE_STATUSES } from './catalogue';
+import { plainText } from './common';
 
 export const LABEL_MESSAGES = {
   ids: (field: string) =>
@@ -55,9 +56,14 @@ export const labelsSchema = z.object({
 export type Labels = z.infer<typeof labelsSchema>;
 
 export const materialCodeParam = z.object({
-  code: z.string().trim().min(1, { error: 'Code is required' }).max(100, {
-    error: 'Code must be at most 100 characters',
-  }),
+  code: plainText(
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'Code is required' })
+      .max(100, { error: 'Code must be at most 100 characters' }),
+    'Code',
+  ),
 });
 
 /**
