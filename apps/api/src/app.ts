@@ -25,6 +25,11 @@ import { locationsRoutes } from './modules/locations/locations.routes';
 import { scheduleRentalAlerts } from './modules/material-rentals/material-rentals.alerts';
 import { materialRentalsRoutes } from './modules/material-rentals/material-rentals.routes';
 import { materialsRoutes } from './modules/materials/materials.routes';
+import {
+  movementNotesRoutes,
+  returnPhotosRoutes,
+} from './modules/movement-notes/movement-notes.routes';
+import { noteAttachments } from './modules/movement-notes/movement-notes.service';
 import type { Mailer } from './modules/notifications/email';
 import { EmailOutbox, type OutboxOptions } from './modules/notifications/email-outbox';
 import { emailOutboxRoutes } from './modules/notifications/email-outbox.routes';
@@ -163,6 +168,8 @@ export async function buildApp({
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(rentalRequestsRoutes, { prefix: '/rental-requests' });
       await api.register(materialRentalsRoutes, { prefix: '/material-rentals' });
+      await api.register(returnPhotosRoutes, { prefix: '/material-rentals/returns' });
+      await api.register(movementNotesRoutes, { prefix: '/movement-notes' });
       await api.register(staffRoutes, { prefix: '/staff' });
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
@@ -177,7 +184,8 @@ export async function buildApp({
   listenForTableChanges(app, listenHeartbeat);
 
   if (mail) {
-    const outbox = new EmailOutbox(ctx.db, mail.mailer, app.log, mail.outbox);
+    // A movement note's PDF is made when its mail is sent (decision 042).
+    const outbox = new EmailOutbox(ctx.db, mail.mailer, app.log, mail.outbox, noteAttachments(ctx));
     ctx.mailer = mail.mailer;
     ctx.emailOutbox = outbox;
     app.addHook('onReady', async () => {

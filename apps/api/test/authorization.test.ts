@@ -5,11 +5,13 @@ import {
   type ApiRule,
   PERMISSION_FLAGS,
   type Permissions,
+  UPLOAD_CONTENT_TYPE,
 } from '@stockyard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, notifications } from '../src/db/schema';
 import { createLocation, createUser, loginAs } from './factories';
 import { createTestApp, type TestApp } from './helpers';
+import { dataUrlOf, JPEG_BYTES, signaturePng } from './images';
 
 /**
  * The authorization matrix: every route of the app, as anonymous, as field managers of location A
@@ -445,6 +447,54 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
 
+  'GET /api/movement-notes': {
+    at: (f, s) => ({ url: `/api/movement-notes?rentalId=${side(s, f.rentalA, f.rentalB).id}` }),
+    locationBound: true,
+  },
+  'GET /api/movement-notes/:id': {
+    at: (f, s) => ({ url: `/api/movement-notes/${side(s, f.noteA, f.noteB)}` }),
+    locationBound: true,
+  },
+  'GET /api/movement-notes/:id/pdf': {
+    at: (f, s) => ({ url: `/api/movement-notes/${side(s, f.noteA, f.noteB)}/pdf` }),
+    locationBound: true,
+  },
+  'POST /api/movement-notes/:id/sign': {
+    at: (f, s) => ({
+      url: `/api/movement-notes/${side(s, f.noteA, f.noteB)}/sign`,
+      payload: { name: 'Matrix Signer', signature: dataUrlOf(signaturePng()) },
+    }),
+    locationBound: true,
+  },
+  'POST /api/movement-notes/:id/correct': {
+    at: (f, s) => ({
+      url: `/api/movement-notes/${side(s, f.noteA, f.noteB)}/correct`,
+      payload: { driver: 'Matrix Driver' },
+    }),
+    locationBound: true,
+  },
+  'POST /api/movement-notes/:id/email': {
+    at: (f, s) => ({
+      url: `/api/movement-notes/${side(s, f.noteA, f.noteB)}/email`,
+      payload: { to: ['matrix@example.test'] },
+    }),
+    locationBound: true,
+  },
+  'POST /api/material-rentals/returns/:returnId/photos': {
+    at: (f, s) => ({
+      url: `/api/material-rentals/returns/${side(s, f.returnA, f.returnB)}/photos?fileName=site.jpg`,
+      payload: JPEG_BYTES,
+      headers: { 'content-type': UPLOAD_CONTENT_TYPE },
+    }),
+    locationBound: true,
+  },
+  'GET /api/material-rentals/returns/:returnId/photos/:photoId': {
+    at: (f, s) => ({
+      url: `/api/material-rentals/returns/${side(s, f.returnA, f.returnB)}/photos/${side(s, f.photoA, f.photoB)}`,
+    }),
+    locationBound: true,
+  },
+
   'GET /api/staff': {
     at: (f, s) => ({ url: `/api/staff?locationId=${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
@@ -818,6 +868,37 @@ async function seed(app: TestApp) {
     if (response.statusCode !== 201) throw new Error(response.body);
     return response.json().data.id as number;
   };
+  /** A rental's delivery note, and a return of one of it with its return note and a photo. */
+  const notesOf = async (locationId: number) => {
+    const made = await rental(locationId);
+    const notes = await app.app.inject({
+      method: 'GET',
+      url: `/api/movement-notes?rentalId=${made.id}`,
+      headers: adminHeaders,
+    });
+    const back = await app.app.inject({
+      method: 'POST',
+      url: `/api/material-rentals/${made.id}/returns`,
+      headers: adminHeaders,
+      payload: { rentalItemId: made.itemId, returnedQuantity: 1 },
+    });
+    if (back.statusCode !== 201) throw new Error(back.body);
+    const returnId = back.json().data.id as number;
+    const photo = await app.app.inject({
+      method: 'POST',
+      url: `/api/material-rentals/returns/${returnId}/photos?fileName=site.jpg`,
+      headers: { ...adminHeaders, 'content-type': UPLOAD_CONTENT_TYPE },
+      payload: JPEG_BYTES,
+    });
+    if (photo.statusCode !== 201) throw new Error(photo.body);
+    return {
+      noteId: (notes.json().data as { id: number }[])[0]!.id,
+      returnId,
+      photoId: photo.json().data.id as number,
+    };
+  };
+  const notesA = await notesOf(a.id);
+  const notesB = await notesOf(b.id);
   const staffA = await staffMember(a.id);
   const staffB = await staffMember(b.id);
   const materialA = await material(a.id, 'Tube A');
@@ -867,6 +948,12 @@ async function seed(app: TestApp) {
     spareNoticeA: await notice(manager.id),
     noticeB: await notice(userB.id),
     failedMail: await failedMail(),
+    noteA: notesA.noteId,
+    noteB: notesB.noteId,
+    returnA: notesA.returnId,
+    returnB: notesB.returnId,
+    photoA: notesA.photoId,
+    photoB: notesB.photoId,
   };
 }
 

@@ -72,6 +72,12 @@ const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/attendance/export': LIST_EXPORT,
   'GET /api/stock-takes/:locationId/sheet': LIST_EXPORT,
   'GET /api/imports/:kind/template': LIST_EXPORT,
+  'GET /api/movement-notes/:id/pdf': ['application/pdf'],
+  'GET /api/material-rentals/returns/:returnId/photos/:photoId': [
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+  ],
 };
 
 const schemaOf = (operation: Operation, status: string) =>

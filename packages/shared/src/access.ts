@@ -202,6 +202,17 @@ export const API_ACCESS = {
   'PUT /api/material-rentals/:id': ADMIN_ONLY,
   'DELETE /api/material-rentals/:id': ADMIN_ONLY,
   'POST /api/material-rentals/:id/mark-returned': ADMIN_ONLY,
+  // Delivery and return notes (decision 042) follow the rentals: a field manager reads and signs
+  // those of the rentals to their location (a delivery's destination, a return's source); an admin
+  // corrects and e-mails them. A return's photos go with the return.
+  'GET /api/movement-notes': { ...SIGNED_IN, scoped: true },
+  'GET /api/movement-notes/:id': { ...SIGNED_IN, scoped: true },
+  'GET /api/movement-notes/:id/pdf': { ...SIGNED_IN, scoped: true },
+  'POST /api/movement-notes/:id/sign': { ...SIGNED_IN, scoped: true },
+  'POST /api/movement-notes/:id/correct': ADMIN_ONLY,
+  'POST /api/movement-notes/:id/email': ADMIN_ONLY,
+  'POST /api/material-rentals/returns/:returnId/photos': { ...SIGNED_IN, scoped: true },
+  'GET /api/material-rentals/returns/:returnId/photos/:photoId': { ...SIGNED_IN, scoped: true },
 
   // Staff and attendance (PRODUCT-DECISIONS.md, flags): a field manager's location with View
   // Attendance, changed with Manage Attendance; an admin reads and writes every location's.

@@ -22,6 +22,7 @@ export * from './schemas/labels';
 export * from './schemas/locations';
 export * from './schemas/material-rentals';
 export * from './schemas/materials';
+export * from './schemas/movement-notes';
 export * from './schemas/notifications';
 export * from './schemas/password';
 export * from './schemas/rental-requests';

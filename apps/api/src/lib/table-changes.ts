@@ -23,6 +23,9 @@ export const BOOKKEEPING_TABLES = [
   // The names rental items have been given (migration 0035): written only with an item, whose
   // table sends the notice.
   'material_rental_item_names',
+  // The last number of each kind of movement note in a year (migration 0049): written only with a
+  // note, whose table sends the notice.
+  'movement_note_counters',
   'notification_events',
   // The requests per requester (migration 0041): written only with a request, whose table sends
   // the notice.
@@ -46,6 +49,8 @@ export const TABLE_TOPICS: Record<string, LiveTopic> = {
   material_rental_items: 'rentals',
   material_rental_returns: 'rentals',
   material_rental_counts: 'rentals',
+  movement_notes: 'rentals',
+  return_photos: 'rentals',
   material_types: 'stock',
   materials: 'stock',
   stock_movements: 'stock',

@@ -4,6 +4,7 @@ import { parseIsoDate } from '../dates';
 import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
 import { exportFields } from './exports';
 import { MAX_MATERIAL_QUANTITY } from './materials';
+import { dispatchFields } from './movement-notes';
 import { isoInstantSchema } from './responses';
 
 /**
@@ -199,6 +200,8 @@ export const rentalSchema = z
       z.enum(RENTAL_STATUSES, { error: RENTAL_MESSAGES.statusInvalid }).optional(),
     ),
     notes,
+    /** The dispatch's vehicle and driver, written on its delivery note (decision 042). */
+    ...dispatchFields,
     /** The approved rental request this rental is made from (its Create Rental action). */
     requestId: z.preprocess(blankToUndefined, idField('Request must be a request id').optional()),
     items: z

@@ -5,6 +5,7 @@ export * from './invoices';
 export * from './locations';
 export * from './material-rentals';
 export * from './materials';
+export * from './movement-notes';
 export * from './notifications';
 export * from './rental-requests';
 export * from './settings';

@@ -46,6 +46,8 @@ export const emailOutbox = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The notification it tells of, if any (no foreign key: a deleted notification's mail still goes). */
     notificationId: bigint('notification_id', { mode: 'number' }),
+    /** A movement note sent as its PDF: made when the mail is sent (decision 042). */
+    movementNoteId: integer('movement_note_id'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),

@@ -31,6 +31,7 @@ import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation, requireLocation } from '../locations/locations.service';
 import { changeStock } from '../materials/materials.ledger';
+import { createDeliveryNote, createReturnNote } from '../movement-notes/movement-notes.service';
 import { notify } from '../notifications/notify';
 import * as repo from './material-rentals.repository';
 
@@ -399,6 +400,13 @@ export async function createRental(
         requestId: input.requestId ?? null,
       });
       await repo.insertItems(tx, rental.id, items);
+      // Its delivery note, numbered in this transaction (decision 042).
+      await createDeliveryNote(uow, {
+        rentalId: rental.id,
+        vehicle: input.vehicle,
+        driver: input.driver,
+        userId: actor.user.id,
+      });
       await moveStock(
         ctx,
         uow,
@@ -759,6 +767,8 @@ export async function recordReturn(
       notes: input.notes ?? null,
       returnedById: actor.user.id,
     });
+    // Its return note, numbered in this transaction (decision 042).
+    await createReturnNote(uow, { returnId: row.id, userId: actor.user.id });
     const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
     const where = {
       from: names.get(rental.fromLocationId) ?? '',

@@ -25,6 +25,8 @@ export type ClaimedMail = {
   body: string;
   attempts: number;
   messageId: string;
+  /** A movement note whose PDF goes with the mail (decision 042). */
+  movementNoteId: number | null;
 };
 
 const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
@@ -70,6 +72,7 @@ export async function claimDueEmails(
       body: emailOutbox.body,
       attempts: emailOutbox.attempts,
       messageId: emailOutbox.messageId,
+      movementNoteId: emailOutbox.movementNoteId,
       nextAttemptAt: emailOutbox.nextAttemptAt,
     });
   // Sent in the order they were due: a mail retried often must not keep the others waiting.

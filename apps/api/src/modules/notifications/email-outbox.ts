@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import type { Mailer } from './email';
+import type { MailAttachment, Mailer } from './email';
 import * as repo from './email-outbox.repository';
 
 export type OutboxOptions = {
@@ -23,6 +23,13 @@ export type OutboxOptions = {
   keepSentDays?: number;
   pruneEveryMs?: number;
 };
+
+/**
+ * The files a mail carries, made when it is sent: a movement note's PDF (decision 042), so that
+ * the outbox row holds its id and not the file.
+ */
+export type AttachmentsOf = (mail: ClaimedMail) => Promise<MailAttachment[]>;
+export type ClaimedMail = repo.ClaimedMail;
 
 const DEFAULTS: Required<OutboxOptions> = {
   pollMs: 5_000,
@@ -70,6 +77,7 @@ export class EmailOutbox {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     options: OutboxOptions = {},
+    private readonly attachmentsOf: AttachmentsOf = async () => [],
   ) {
     this.options = { ...DEFAULTS, ...options };
   }
@@ -131,6 +139,7 @@ export class EmailOutbox {
           subject: mail.subject,
           text: mail.body,
           messageId: mail.messageId,
+          attachments: await this.attachmentsOf(mail),
         });
       } catch (error) {
         const gaveUp = await repo.markEmailNotSent(this.db, mail.id, {

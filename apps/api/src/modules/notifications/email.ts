@@ -7,6 +7,8 @@ import { htmlOf } from './email-message';
  */
 export type MailSettings = { url: string; from: string; publicUrl: string };
 
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
 export type Mailer = {
   from: string;
   /** The app's public address, under which a mail's links point. */
@@ -17,6 +19,8 @@ export type Mailer = {
     subject: string;
     text: string;
     messageId?: string;
+    /** Files sent with it (a movement note's PDF, decision 042). */
+    attachments?: MailAttachment[];
   }) => Promise<void>;
   close: () => void;
 };
@@ -36,7 +40,7 @@ export function createMailer(settings: MailSettings): Mailer {
   return {
     from: settings.from,
     publicUrl: settings.publicUrl,
-    send: async ({ to, subject, text, messageId }) => {
+    send: async ({ to, subject, text, messageId, attachments }) => {
       await transport.sendMail({
         from: settings.from,
         to,
@@ -45,6 +49,7 @@ export function createMailer(settings: MailSettings): Mailer {
         html: htmlOf(text),
         messageId,
         headers: { 'Auto-Submitted': 'auto-generated' },
+        ...(attachments?.length ? { attachments } : {}),
       });
     },
     close: () => transport.close(),

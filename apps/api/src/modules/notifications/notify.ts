@@ -83,12 +83,25 @@ export function flagAllows(recipient: repo.Recipient, type: NotificationType): b
 export async function queueEmail(
   ctx: AppContext,
   uow: UnitOfWork,
-  mail: { userId: number | null; to: string; subject: string; body: string },
+  mail: {
+    userId: number | null;
+    to: string;
+    subject: string;
+    body: string;
+    /** A movement note whose PDF the sender attaches, made when it sends (decision 042). */
+    movementNoteId?: number;
+  },
 ): Promise<void> {
   if (!ctx.mailer) return;
   if (mail.userId !== null && !(await repo.wantsEmail(uow.tx, mail.userId))) return;
   await repo.insertEmails(uow.tx, [
-    { userId: mail.userId, toAddress: mail.to, subject: mail.subject, body: mail.body },
+    {
+      userId: mail.userId,
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      movementNoteId: mail.movementNoteId ?? null,
+    },
   ]);
   uow.afterCommit(() => ctx.emailOutbox?.kick());
 }

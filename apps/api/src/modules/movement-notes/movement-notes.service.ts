@@ -1,0 +1,453 @@
+import {
+  type CorrectNoteInput,
+  type EmailNoteInput,
+  imageTypeOf,
+  isoToDisplayDate,
+  localToday,
+  MOVEMENT_NOTE_MESSAGES as MESSAGES,
+  MOVEMENT_NOTE_TITLES,
+  type MovementNoteDto,
+  type MovementNoteKind,
+  type MovementNoteLine,
+  movementNoteNumber,
+  pngOfDataUrl,
+  RETURN_PHOTO_MAX_BYTES,
+  RETURN_PHOTOS_MAX,
+  type ReturnPhotoDto,
+  type SessionUser,
+  type SignNoteInput,
+  totalOf,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { assertReadable } from '../../lib/location-scope';
+import { inTransaction, type UnitOfWork } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import type { MailAttachment } from '../notifications/email';
+import { emailSubject } from '../notifications/email-message';
+import type { ClaimedMail } from '../notifications/email-outbox';
+import { queueEmail } from '../notifications/notify';
+import { renderNotePdf } from './movement-notes.pdf';
+import * as repo from './movement-notes.repository';
+import { pngHasInk } from './signature-png';
+
+// Making notes: called by the rentals' service in the transaction of the dispatch or the return.
+
+async function nextNumber(tx: DbExecutor, kind: MovementNoteKind, date: string) {
+  const year = Number(date.slice(0, 4));
+  const sequence = await repo.nextSequence(tx, kind, year);
+  return { year, sequence, number: movementNoteNumber(kind, year, sequence) };
+}
+
+function lineOf(row: {
+  itemNumber: string | null;
+  name: string;
+  quantity: number;
+  unit: string;
+  unitWeightKg: number | null;
+}): MovementNoteLine {
+  return {
+    itemNumber: row.itemNumber,
+    name: row.name,
+    quantity: row.quantity,
+    unit: row.unit,
+    unitWeightKg: row.unitWeightKg,
+    weightKg: totalOf(row.quantity, row.unitWeightKg),
+  };
+}
+
+function totalWeight(items: MovementNoteLine[]): number | null {
+  if (items.length === 0) return null;
+  const known = items.filter((item) => item.weightKg !== null);
+  if (known.length === 0) return null;
+  return Math.round(known.reduce((sum, item) => sum + item.weightKg!, 0) * 1000) / 1000;
+}
+
+/**
+ * The delivery note of a rental just created (decision 042), in the rental's transaction: its
+ * number, the company, both places with their addresses, the items with their catalogue's item
+ * number and weight, and the dispatch's vehicle and driver.
+ */
+export async function createDeliveryNote(
+  uow: UnitOfWork,
+  dispatch: { rentalId: number; vehicle?: string; driver?: string; userId: number },
+): Promise<{ id: number; number: string }> {
+  const { tx } = uow;
+  const rental = await repo.findRentalPlaces(tx, dispatch.rentalId);
+  if (!rental) throw notFound('Rental not found');
+  const items = (await repo.findLines(tx, rental.id)).map(lineOf);
+  const { year, sequence, number } = await nextNumber(tx, 'DELIVERY', rental.rentalDate);
+  const note = await repo.insertNote(tx, {
+    kind: 'DELIVERY',
+    number,
+    year,
+    sequence,
+    rentalId: rental.id,
+    siteLocationId: rental.toLocationId,
+    content: {
+      date: rental.rentalDate,
+      company: await repo.findCompany(tx),
+      from: rental.from,
+      to: rental.to,
+      items,
+      totalWeightKg: totalWeight(items),
+      vehicle: dispatch.vehicle ?? null,
+      driver: dispatch.driver ?? null,
+      notes: rental.notes,
+    },
+    createdById: dispatch.userId,
+  });
+  return { id: note.id, number: note.number };
+}
+
+/**
+ * The return note of a return just recorded, in the return's transaction: from the site back to
+ * the yard, the item and quantity that came back.
+ */
+export async function createReturnNote(
+  uow: UnitOfWork,
+  entry: { returnId: number; userId: number },
+): Promise<{ id: number; number: string }> {
+  const { tx } = uow;
+  const back = await repo.findReturn(tx, entry.returnId);
+  if (!back) throw notFound(MESSAGES.returnNotFound);
+  const rental = await repo.findRentalPlaces(tx, back.rentalId);
+  if (!rental) throw notFound('Rental not found');
+  const [line] = await repo.findLines(tx, rental.id, back.rentalItemId);
+  const items = line ? [lineOf({ ...line, quantity: back.quantity })] : [];
+  const date = localToday(back.returnDate);
+  const { year, sequence, number } = await nextNumber(tx, 'RETURN', date);
+  const note = await repo.insertNote(tx, {
+    kind: 'RETURN',
+    number,
+    year,
+    sequence,
+    rentalId: rental.id,
+    returnId: back.id,
+    siteLocationId: back.toLocationId,
+    content: {
+      date,
+      company: await repo.findCompany(tx),
+      // A return goes from the site back to where the rental came from.
+      from: rental.to,
+      to: rental.from,
+      items,
+      totalWeightKg: totalWeight(items),
+      vehicle: null,
+      driver: null,
+      notes: back.notes,
+    },
+    createdById: entry.userId,
+  });
+  return { id: note.id, number: note.number };
+}
+
+// Reads.
+
+function photoDto(row: Awaited<ReturnType<typeof repo.listPhotos>>[number]): ReturnPhotoDto {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+async function toDtos(db: DbExecutor, rows: repo.NoteRow[]): Promise<MovementNoteDto[]> {
+  const corrected = await repo.numbersOf(db, [
+    ...new Set(rows.flatMap((row) => (row.correctsId === null ? [] : [row.correctsId]))),
+  ]);
+  const correctedNumber = new Map(corrected.map((row) => [row.id, row.number]));
+  const corrections = await repo.correctionsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const photos = await repo.listPhotos(db, [
+    ...new Set(rows.flatMap((row) => (row.returnId === null ? [] : [row.returnId]))),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    date: row.content.date,
+    rentalId: row.rentalId,
+    returnId: row.returnId,
+    corrects:
+      row.correctsId === null
+        ? null
+        : { id: row.correctsId, number: correctedNumber.get(row.correctsId) ?? '' },
+    correctedBy: corrections
+      .filter((c) => c.correctsId === row.id)
+      .map(({ id, number }) => ({ id, number })),
+    company: row.content.company,
+    from: row.content.from,
+    to: row.content.to,
+    items: row.content.items,
+    totalWeightKg: row.content.totalWeightKg,
+    vehicle: row.content.vehicle,
+    driver: row.content.driver,
+    notes: row.content.notes,
+    signed:
+      row.signedAt && row.signedName
+        ? { name: row.signedName, at: row.signedAt.toISOString() }
+        : null,
+    photos:
+      row.returnId === null
+        ? []
+        : photos.filter((photo) => photo.returnId === row.returnId).map(photoDto),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** A note the user may see: a field manager only those of their location's rentals (else 404). */
+async function readableNote(db: DbExecutor, user: SessionUser, id: number) {
+  const row = await repo.findNote(db, id);
+  if (!row) throw notFound(MESSAGES.notFound);
+  assertReadable(user, row.siteLocationId, MESSAGES.notFound);
+  return row;
+}
+
+export async function listNotes(
+  ctx: AppContext,
+  user: SessionUser,
+  rentalId: number,
+): Promise<MovementNoteDto[]> {
+  const rows = await repo.listNotes(ctx.db, rentalId);
+  // A rental's notes are all of its site: another location's rental is 404, as the rental is.
+  for (const row of rows) assertReadable(user, row.siteLocationId, 'Rental not found');
+  return toDtos(ctx.db, rows);
+}
+
+export async function getNote(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<MovementNoteDto> {
+  const [dto] = await toDtos(ctx.db, [await readableNote(ctx.db, user, id)]);
+  return dto!;
+}
+
+async function printable(db: DbExecutor, row: repo.NoteRow) {
+  const [dto] = await toDtos(db, [row]);
+  return renderNotePdf({ ...dto!, signaturePng: row.signature ?? null });
+}
+
+export async function notePdf(ctx: AppContext, user: SessionUser, id: number) {
+  const row = await readableNote(ctx.db, user, id);
+  return { file: await printable(ctx.db, row), fileName: `${row.number}.pdf` };
+}
+
+/** The PDF a mail of the outbox carries (decision 042): made when the mail is sent. */
+export function noteAttachments(ctx: Pick<AppContext, 'db'>) {
+  return async (mail: ClaimedMail): Promise<MailAttachment[]> => {
+    if (mail.movementNoteId === null) return [];
+    const row = await repo.findNote(ctx.db, mail.movementNoteId);
+    if (!row) return [];
+    return [
+      {
+        filename: `${row.number}.pdf`,
+        content: await printable(ctx.db, row),
+        contentType: 'application/pdf',
+      },
+    ];
+  };
+}
+
+// Writes.
+
+async function lockedNote(tx: DbExecutor, user: SessionUser, id: number) {
+  const row = await repo.lockNote(tx, id);
+  if (!row) throw notFound(MESSAGES.notFound);
+  assertReadable(user, row.siteLocationId, MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * The person who receives signs (decision 042): their printed name and the pad's PNG, stored with
+ * the time. A note is signed once; after that it never changes (409).
+ */
+export async function signNote(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: SignNoteInput,
+): Promise<MovementNoteDto> {
+  const png = pngOfDataUrl(input.signature);
+  if (typeof png === 'string') throw badRequest(png, [{ path: 'signature', message: png }]);
+  const ink = pngHasInk(png);
+  if (ink === null) {
+    const message = MESSAGES.signatureInvalid;
+    throw badRequest(message, [{ path: 'signature', message }]);
+  }
+  if (!ink) {
+    const message = MESSAGES.signatureBlank;
+    throw badRequest(message, [{ path: 'signature', message }]);
+  }
+  await inTransaction(ctx, async ({ tx }) => {
+    const note = await lockedNote(tx, actor.user, id);
+    if (note.signedAt) throw conflict(MESSAGES.alreadySigned(note.number));
+    const signed = await repo.signNote(tx, id, {
+      name: input.name,
+      signature: Buffer.from(png),
+      userId: actor.user.id,
+    });
+    if (!signed) throw conflict(MESSAGES.alreadySigned(note.number));
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'SIGN_MOVEMENT_NOTE',
+      description: `${note.number} signed by ${input.name}`,
+      entityType: 'movement_note',
+      entityId: String(id),
+      locationId: note.siteLocationId,
+      details: { name: input.name },
+      ip: actor.ip,
+    });
+  });
+  return getNote(ctx, actor.user, id);
+}
+
+/**
+ * A correction: a new note of the same kind, with a number of its own, saying what the corrected
+ * one said with the changes asked, and naming it ("Corrects DN-2026-0004"). The corrected note
+ * stays as it is.
+ */
+export async function correctNote(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: CorrectNoteInput,
+): Promise<MovementNoteDto> {
+  const created = await inTransaction(ctx, async ({ tx }) => {
+    const note = await lockedNote(tx, actor.user, id);
+    const date = localToday();
+    const { year, sequence, number } = await nextNumber(tx, note.kind, date);
+    const row = await repo.insertNote(tx, {
+      kind: note.kind,
+      number,
+      year,
+      sequence,
+      rentalId: note.rentalId,
+      returnId: note.returnId,
+      siteLocationId: note.siteLocationId,
+      correctsId: note.id,
+      content: {
+        ...note.content,
+        date,
+        company: (await repo.findCompany(tx)) ?? note.content.company,
+        vehicle: input.vehicle ?? note.content.vehicle,
+        driver: input.driver ?? note.content.driver,
+        notes: input.notes ?? note.content.notes,
+      },
+      createdById: actor.user.id,
+    });
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'CORRECT_MOVEMENT_NOTE',
+      description: `${number} corrects ${note.number}`,
+      entityType: 'movement_note',
+      entityId: String(row.id),
+      locationId: note.siteLocationId,
+      details: { corrects: note.id, ...input },
+      ip: actor.ip,
+    });
+    return row.id;
+  });
+  return getNote(ctx, actor.user, created);
+}
+
+/** The note's PDF to each address the admin names, through the outbox (decision 013). */
+export async function emailNote(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: EmailNoteInput,
+): Promise<{ queued: number }> {
+  if (!ctx.mailer) throw badRequest(MESSAGES.emailNotConfigured);
+  const to = [...new Set(input.to.map((address) => address.trim().toLowerCase()))];
+  await inTransaction(ctx, async (uow) => {
+    const note = await readableNote(uow.tx, actor.user, id);
+    const title = `${MOVEMENT_NOTE_TITLES[note.kind]} ${note.number}`;
+    const body = [
+      `${title}, ${isoToDisplayDate(note.content.date)}: from ${note.content.from.name} to ${note.content.to.name}.`,
+      `The note is attached as ${note.number}.pdf.`,
+      `Sent by ${actor.user.name} from Stockyard.`,
+    ].join('\n\n');
+    for (const address of to) {
+      await queueEmail(ctx, uow, {
+        userId: null,
+        to: address,
+        subject: emailSubject(title),
+        body: `${body}\n`,
+        movementNoteId: note.id,
+      });
+    }
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'EMAIL_MOVEMENT_NOTE',
+      description: `${note.number} e-mailed to ${to.join(', ')}`,
+      entityType: 'movement_note',
+      entityId: String(id),
+      locationId: note.siteLocationId,
+      details: { to },
+      ip: actor.ip,
+    });
+  });
+  return { queued: to.length };
+}
+
+/**
+ * A photo of a return (decision 042): a JPEG, PNG or WebP image told by its first bytes, whatever
+ * its name says, kept in the database. A return whose note is signed takes no more photos (the
+ * note lists them).
+ */
+export async function addReturnPhoto(
+  ctx: AppContext,
+  actor: Actor,
+  returnId: number,
+  fileName: string,
+  body: unknown,
+): Promise<ReturnPhotoDto> {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(MESSAGES.photoEmpty);
+  if (body.length > RETURN_PHOTO_MAX_BYTES) throw badRequest(MESSAGES.photoTooLarge);
+  const contentType = imageTypeOf(body);
+  if (!contentType) throw badRequest(MESSAGES.photoType);
+  return inTransaction(ctx, async ({ tx }) => {
+    const back = await repo.findReturn(tx, returnId);
+    if (!back) throw notFound(MESSAGES.returnNotFound);
+    assertReadable(actor.user, back.toLocationId, MESSAGES.returnNotFound);
+    const note = await repo.lockNoteOfReturn(tx, returnId);
+    if (note?.signedAt) throw conflict(MESSAGES.alreadySigned(note.number));
+    if ((await repo.countPhotos(tx, returnId)) >= RETURN_PHOTOS_MAX) {
+      throw badRequest(MESSAGES.tooManyPhotos);
+    }
+    const photo = await repo.insertPhoto(tx, {
+      returnId,
+      fileName,
+      contentType,
+      bytes: body,
+      createdById: actor.user.id,
+    });
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'ADD_RETURN_PHOTO',
+      description: `Photo ${fileName} added to return ${returnId} of rental #${back.rentalId}`,
+      entityType: 'material_rental',
+      entityId: String(back.rentalId),
+      locationId: back.toLocationId,
+      details: { returnId, photoId: photo.id, size: photo.size, contentType },
+      ip: actor.ip,
+    });
+    return photoDto(photo);
+  });
+}
+
+export async function returnPhoto(
+  ctx: AppContext,
+  user: SessionUser,
+  returnId: number,
+  photoId: number,
+) {
+  const back = await repo.findReturn(ctx.db, returnId);
+  if (!back) throw notFound(MESSAGES.photoNotFound);
+  assertReadable(user, back.toLocationId, MESSAGES.photoNotFound);
+  const photo = await repo.findPhoto(ctx.db, returnId, photoId);
+  if (!photo) throw notFound(MESSAGES.photoNotFound);
+  return photo;
+}
