@@ -6,6 +6,8 @@ type Created = { data: { id: number; name: string } };
 type Rental = { data: { id: number; items: { id: number }[] } };
 type Returns = { data: { returnedQuantity: number; returnedBy: { id: number } | null }[] };
 type Attendance = { data: { staffId: number; status: string; date: string }[] };
+type Requests = { data: { id: number }[]; pagination: { total: number } };
+type RequestDetail = { data: { items: { name: string; quantity: number }[] } };
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const today = () => {
@@ -36,6 +38,26 @@ async function keptOnDevice(page: Page, userId: number): Promise<number> {
     const queries = await read('queries', (kept) => kept.getAll());
     database.close();
     return synced ? queries.filter((query) => query.queryKey[1] === 'returns').length : 0;
+  })()`);
+}
+
+/** Whether the working set of `userId` has been fetched whole onto the device. */
+async function syncedOnDevice(page: Page, userId: number): Promise<boolean> {
+  return page.evaluate(`(async () => {
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    if (!names.includes('stockyard-device')) return false;
+    const database = await new Promise((resolve, reject) => {
+      const opening = indexedDB.open('stockyard-device');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const synced = await new Promise((resolve, reject) => {
+      const request = database.transaction('meta').objectStore('meta').get('synced:${userId}');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    database.close();
+    return Boolean(synced);
   })()`);
 }
 
@@ -253,5 +275,74 @@ test.describe('without signal', () => {
       .getByRole('button', { name: `Discard Return of 3 Each ${plate}, Rental #${plates.id}` })
       .click();
     await expect(panel.getByText('Everything has been sent.')).toBeVisible();
+  });
+
+  test('a request made offline shows as Pending in the Rental Requests list, through a reload, and becomes the real request once when the signal is back', async ({
+    page,
+    context,
+    request,
+    seed,
+  }) => {
+    test.slow(); // A first visit, an offline session over a reload, and the sync after it.
+    const site = await seed.location({ type: 'FIELD' });
+    const manager = await seed.fieldManager(site.id);
+    const tower = unique('Mobile tower');
+
+    await signIn(page, manager);
+    await page.goto('/rental-requests');
+    await expect(page.getByRole('heading', { name: 'Rental Requests' })).toBeVisible();
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await expect.poll(() => syncedOnDevice(page, manager.id), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate('navigator.serviceWorker.controller !== null'))
+      .toBe(true);
+
+    // Offline, a single request is kept on the device and listed first, as not sent.
+    await context.setOffline(true);
+    await page.goto('/inventory/rental-request');
+    await expect(page.getByLabel('Delivery Location')).toHaveValue(site.name);
+    await page.getByLabel('Material Name').fill(tower);
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Expected Return Date').fill('30/12/2099');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/rental-requests$/);
+    const waiting = page.getByTestId('pending-request');
+    const [year, month, day] = today().split('-');
+    for (const shown of ['Pending — not sent yet', site.name, `${day}/${month}/${year}`, tower]) {
+      await expect(waiting).toContainText(shown);
+    }
+    await expect(waiting.getByRole('link')).toHaveCount(0);
+
+    // A reload without signal: still there, once.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Rental Requests' })).toBeVisible();
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting).toContainText('Pending — not sent yet');
+    await expect(page.getByRole('button', { name: 'Outbox, 1 not sent' })).toBeVisible();
+
+    // The signal comes back: the pending row gives way to the server's request.
+    await context.setOffline(false);
+    await expect(waiting).toHaveCount(0, { timeout: 30_000 });
+    const { token } = await apiLogin(request, manager);
+    const mine = await apiCall<Requests>(request, token, 'GET', '/api/rental-requests?limit=50');
+    expect(mine.pagination.total).toBe(1);
+    const id = mine.data[0]!.id;
+    const detail = await apiCall<RequestDetail>(
+      request,
+      token,
+      'GET',
+      `/api/rental-requests/${id}`,
+    );
+    expect(detail.data.items).toEqual([expect.objectContaining({ name: tower, quantity: 2 })]);
+    await expect(page.getByRole('link', { name: `View Details of request #${id}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Outbox/ })).toBeHidden();
+
+    // Read again after a reload, the list has it once and nothing waits.
+    await page.reload();
+    await expect(page.getByRole('link', { name: `View Details of request #${id}` })).toHaveCount(1);
+    await expect(waiting).toHaveCount(0);
+    const again = await apiCall<Requests>(request, token, 'GET', '/api/rental-requests?limit=50');
+    expect(again.pagination.total).toBe(1);
   });
 });

@@ -73,7 +73,9 @@ export default function AttendancePage() {
     if (mark.kind !== 'attendance') return [];
     if (staffId !== null && mark.staffId !== staffId) return [];
     if (month && !mark.date.startsWith(month)) return [];
-    return [{ ...mark, key: entry.key, error: entry.error } as WaitingAttendance];
+    return [
+      { ...mark, key: entry.key, title: entry.title, error: entry.error } as WaitingAttendance,
+    ];
   });
 
   const [formOpen, setFormOpen] = useState(false);

@@ -1,5 +1,7 @@
 import {
   RENTAL_REQUEST_MESSAGES as M,
+  MATERIAL_UNIT_LABELS,
+  type MaterialUnit,
   normalizeRole,
   PAGE_SIZES,
   RENTAL_REQUEST_STATUS_LABELS,
@@ -11,6 +13,7 @@ import { Eye, MoreHorizontal, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
+import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
@@ -27,6 +30,8 @@ import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { formatDate } from '@/lib/dates';
+import { useOutbox } from '@/lib/offline/device';
+import type { OutboxEntry } from '@/lib/offline/outbox';
 import { useCan, useSession } from '@/lib/session';
 import { useRentalRequests } from './api/get-rental-requests';
 import type { Decision } from './api/save-rental-request';
@@ -59,6 +64,18 @@ export default function RentalRequestsPage() {
   const query = useRentalRequests({ page, limit, ...listFilters });
   const { rows, total, totalPages, state } = usePagedList(query, page, replacePage);
   const filtered = search !== '' || status !== '';
+  // Requests made on this device that the server does not have yet (decision 041): first on the
+  // first page, while they could be of the list's filters (any request starts as Pending).
+  const waiting = useOutbox('request').filter((entry) => {
+    if (entry.preview.kind !== 'request' || page !== 1) return false;
+    if (status !== '' && status !== 'PENDING') return false;
+    const words = search.trim().toLowerCase();
+    if (words === '') return true;
+    const { location = '', items = [], summary } = entry.preview;
+    return [location, summary, ...items.map((item) => item.name)].some((text) =>
+      text.toLowerCase().includes(words),
+    );
+  });
 
   return (
     <div className="space-y-6">
@@ -129,6 +146,9 @@ export default function RentalRequestsPage() {
             </TR>
           </THead>
           <TBody>
+            {waiting.map((entry) => (
+              <WaitingRequestRow key={entry.key} entry={entry} requester={user ?? null} />
+            ))}
             <ListRows
               state={state}
               columns={7}
@@ -180,6 +200,51 @@ export default function RentalRequestsPage() {
         }}
       />
     </div>
+  );
+}
+
+/**
+ * A request kept on this device, with what was asked: not yet a request of the server's (no id,
+ * nothing to open or decide), until the outbox has sent it and the list is read again.
+ */
+function WaitingRequestRow({
+  entry,
+  requester,
+}: {
+  entry: OutboxEntry;
+  requester: { name: string; email: string } | null;
+}) {
+  if (entry.preview.kind !== 'request') return null;
+  const { location, requestedDate, items, summary } = entry.preview;
+  return (
+    <TR data-testid="pending-request">
+      <TD className="text-muted-foreground">-</TD>
+      <TD>
+        <div>{requester?.name ?? '-'}</div>
+        <div className="text-xs text-muted-foreground">{requester?.email}</div>
+      </TD>
+      <TD>{location ?? '-'}</TD>
+      <TD className="whitespace-nowrap">{requestedDate ? formatDate(requestedDate) : '-'}</TD>
+      <TD>
+        {items ? items.length : '-'}
+        <span className="block text-xs text-muted-foreground">
+          {items
+            ? items
+                .map(
+                  (item) =>
+                    `${item.quantity} ${MATERIAL_UNIT_LABELS[item.unit as MaterialUnit] ?? item.unit} ${item.name}`,
+                )
+                .join(', ')
+            : summary}
+        </span>
+      </TD>
+      <TD>
+        <PendingWriteState entry={entry} />
+      </TD>
+      <TD className="text-right">
+        <DiscardRefusedWrite entry={entry} />
+      </TD>
+    </TR>
   );
 }
 

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStore } from './memory-store';
 import {
   createOutbox,
   type NewOutboxEntry,
-  type OutboxEntry,
-  type OutboxStore,
   outcomeOfFailure,
   retryDelay,
   type SendOutcome,
 } from './outbox';
-
-/** The store's interface over a Map, as IndexedDB keeps it on the device. */
-function memoryStore(): OutboxStore & { rows: Map<string, OutboxEntry> } {
-  const rows = new Map<string, OutboxEntry>();
-  return {
-    rows,
-    list: async (userId) =>
-      [...rows.values()].filter((row) => row.userId === userId).sort((a, b) => a.seq - b.seq),
-    put: async (entry) => {
-      rows.set(entry.key, structuredClone(entry));
-    },
-    remove: async (key) => {
-      rows.delete(key);
-    },
-  };
-}
 
 const attendance = (key: string, staffName: string): NewOutboxEntry => ({
   key,

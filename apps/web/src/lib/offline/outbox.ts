@@ -30,8 +30,21 @@ export type OutboxPreview =
       status: string;
       notes: string | null;
     }
-  | { kind: 'request'; summary: string }
-  | { kind: 'stock-take-count'; locationId: number; summary: string };
+  | {
+      kind: 'request';
+      summary: string;
+      /** What was asked, for the Rental Requests list (absent in entries kept before they were). */
+      location?: string;
+      requestedDate?: string;
+      items?: { name: string; quantity: number; unit: string }[];
+    }
+  | {
+      kind: 'stock-take-count';
+      locationId: number;
+      summary: string;
+      /** The count's date, for Count here (absent in entries kept before it was). */
+      countDate?: string;
+    };
 
 export type OutboxKind = OutboxPreview['kind'];
 

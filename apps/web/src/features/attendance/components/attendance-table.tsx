@@ -1,7 +1,7 @@
 import { type AttendanceDto, isoToDisplayDate, ATTENDANCE_MESSAGES as M } from '@stockyard/shared';
 import { Pencil } from 'lucide-react';
+import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { Avatar } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { AttendanceStatusBadge } from './attendance-status-badge';
@@ -9,6 +9,8 @@ import { AttendanceStatusBadge } from './attendance-status-badge';
 /** A mark made on this device that the server does not have yet, or refused (decision 041). */
 export type WaitingAttendance = {
   key: string;
+  /** The outbox's words for it, for its Discard. */
+  title: string;
   staffName: string;
   location: string;
   date: string;
@@ -57,19 +59,8 @@ export function AttendanceTable({
               <div className="flex items-center gap-3">
                 <Avatar name={mark.staffName} />
                 <div className="min-w-0">
-                  <div className="font-medium">
-                    {mark.staffName}{' '}
-                    {mark.error ? (
-                      <Badge tone="red">Refused</Badge>
-                    ) : (
-                      <Badge tone="yellow">Pending</Badge>
-                    )}
-                  </div>
-                  <div className="text-xs text-muted-foreground">
-                    {mark.error
-                      ? `The server refused it: ${mark.error}`
-                      : 'On this device, not sent yet'}
-                  </div>
+                  <div className="font-medium">{mark.staffName}</div>
+                  <PendingWriteState entry={mark} />
                   <div className="text-xs text-muted-foreground sm:hidden">
                     {isoToDisplayDate(mark.date)}, {mark.checkIn ?? '-'} to {mark.checkOut ?? '-'}
                   </div>
@@ -86,7 +77,9 @@ export function AttendanceTable({
               <AttendanceStatusBadge status={mark.status} />
             </TD>
             <TD className="hidden max-w-48 truncate lg:table-cell">{mark.notes || '-'}</TD>
-            <TD />
+            <TD className="text-right">
+              <DiscardRefusedWrite entry={mark} />
+            </TD>
           </TR>
         ))}
         <ListRows

@@ -47,7 +47,7 @@ export function useConfirmCountInApp() {
       const summary = `Stock-take count of ${count} ${count === 1 ? 'material' : 'materials'} on ${isoToDisplayDate(input.countDate)}`;
       return sendOrKeep<ApiSuccess<StockTakeResult>>({
         title: summary,
-        preview: { kind: 'stock-take-count', locationId, summary },
+        preview: { kind: 'stock-take-count', locationId, summary, countDate: input.countDate },
         write: { method: 'POST', path: `/stock-takes/${locationId}/counts`, body: input },
       });
     },

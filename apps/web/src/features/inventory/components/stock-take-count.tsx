@@ -1,12 +1,14 @@
-import { STOCK_TAKE_MESSAGES, type StockTakeCountInput } from '@stockyard/shared';
+import { isoToDisplayDate, STOCK_TAKE_MESSAGES, type StockTakeCountInput } from '@stockyard/shared';
 import { useMemo, useState } from 'react';
+import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
-import { KEPT_ON_DEVICE } from '@/lib/offline/device';
+import { KEPT_ON_DEVICE, useOutbox } from '@/lib/offline/device';
+import type { OutboxEntry } from '@/lib/offline/outbox';
 import { findScanned, readScan, type ScanOutcome } from '@/lib/scan-rules';
 import { notifyToast } from '@/lib/toast';
 import {
@@ -26,6 +28,16 @@ function refusalText(error: unknown, fallback: string): string {
   const message = serverMessage(error) ?? fallback;
   if (!(error instanceof ApiError) || error.errors.length === 0) return message;
   return `${message} ${error.errors.map((fault) => `${fault.path}: ${fault.message}`).join('; ')}`;
+}
+
+/** "Count of dd/mm/yyyy waiting to be sent" (or refused), of a count kept in the outbox. */
+function waitingCountText(entry: OutboxEntry): string {
+  const preview = entry.preview;
+  const body = entry.write.body as Partial<StockTakeCountInput> | null;
+  const date =
+    (preview.kind === 'stock-take-count' ? preview.countDate : undefined) ?? body?.countDate;
+  const of = date ? `Count of ${isoToDisplayDate(date)}` : 'A count';
+  return entry.error ? `${of} refused by the server` : `${of} waiting to be sent`;
 }
 
 /**
@@ -49,6 +61,13 @@ export function StockTakeCount({
   const [counted, setCounted] = useState<Record<number, string>>({});
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const list = materials.data?.materials ?? [];
+  // Counts of this location made on this device that the server does not have yet (decision 041):
+  // shown first, so that another count is started knowingly, not over one unseen.
+  const waiting = useOutbox('stock-take-count').filter(
+    (entry) =>
+      entry.preview.kind === 'stock-take-count' && entry.preview.locationId === location.id,
+  );
+  const [countAgain, setCountAgain] = useState(false);
 
   const input = useMemo<StockTakeCountInput>(
     () => ({
@@ -106,6 +125,36 @@ export function StockTakeCount({
     }
   };
 
+  if (waiting.length > 0 && !countAgain) {
+    return (
+      <div className="space-y-4">
+        <ul
+          className="divide-y divide-border rounded-md border border-border"
+          aria-label={`Counts of ${location.name} not sent`}
+        >
+          {waiting.map((entry) => (
+            <li key={entry.key} className="space-y-1 px-3 py-2 text-sm" data-testid="pending-count">
+              <div className="flex items-start justify-between gap-2">
+                <span className="font-medium">{waitingCountText(entry)}</span>
+                <DiscardRefusedWrite entry={entry} />
+              </div>
+              <PendingWriteState entry={entry} />
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-muted-foreground">
+          {waiting.some((entry) => entry.state === 'pending')
+            ? 'It is on this device and goes to the server when the connection is back; the stock changes then. A new count is sent after it.'
+            : 'The server refused it: discard it and count again, or count again anyway.'}
+        </p>
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={() => setCountAgain(true)}>
+            Count again anyway
+          </Button>
+        </div>
+      </div>
+    );
+  }
   if (materials.isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">

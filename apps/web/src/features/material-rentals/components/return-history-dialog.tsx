@@ -9,6 +9,7 @@ import {
   rentalName,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
+import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -53,7 +54,15 @@ export function ReturnHistoryDialog({
   // Returns made on this device that the server does not have yet (decision 041).
   const waiting = useOutbox('return').flatMap((entry) =>
     entry.preview.kind === 'return' && entry.preview.rentalId === rental?.id
-      ? [{ ...entry.preview, key: entry.key, createdAt: entry.createdAt, error: entry.error }]
+      ? [
+          {
+            ...entry.preview,
+            key: entry.key,
+            title: entry.title,
+            createdAt: entry.createdAt,
+            error: entry.error,
+          },
+        ]
       : [],
   );
 
@@ -165,17 +174,9 @@ export function ReturnHistoryDialog({
                       {formatDateTime(entry.createdAt)}
                     </TD>
                     <TD>
-                      {entry.materialName}{' '}
-                      {entry.error ? (
-                        <Badge tone="red">Refused</Badge>
-                      ) : (
-                        <Badge tone="yellow">Pending</Badge>
-                      )}
-                      <span className="block text-xs text-muted-foreground">
-                        {entry.error
-                          ? `The server refused it: ${entry.error}`
-                          : 'On this device, not sent yet'}
-                      </span>
+                      {entry.materialName}
+                      <PendingWriteState entry={entry} />
+                      <DiscardRefusedWrite entry={entry} />
                     </TD>
                     <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
                       {entry.returnedQuantity} {unitLabel(entry.unit)}

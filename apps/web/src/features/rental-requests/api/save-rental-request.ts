@@ -1,13 +1,18 @@
 import type {
   ApiSuccess,
   BulkRentalRequestInput,
+  LocationOption,
   RentalRequestDto,
   RentalRequestNotesInput,
+  SessionUser,
   SingleRentalRequestInput,
 } from '@stockyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { locationOptionsQuery } from '@/hooks/use-location-options';
 import { api } from '@/lib/api-client';
 import { sendOrKeep } from '@/lib/offline/device';
+import type { OutboxPreview } from '@/lib/offline/outbox';
+import { sessionStore } from '@/lib/session';
 import { rentalRequestKeys } from './get-rental-requests';
 
 /** What a request is, in the outbox's words. */
@@ -19,6 +24,28 @@ function requestSummary(input: BulkRentalRequestInput | SingleRentalRequestInput
   return `Rental request: ${input.quantity} ${input.name}`;
 }
 
+/** What a request asks, as the Rental Requests list shows it while it waits in the outbox. */
+function requestPreview(
+  input: BulkRentalRequestInput | SingleRentalRequestInput,
+  locations: LocationOption[] | undefined,
+  user: SessionUser | undefined,
+): OutboxPreview {
+  const locationId = 'items' in input ? input.locationId : input.location;
+  return {
+    kind: 'request',
+    summary: requestSummary(input),
+    location:
+      locations?.find((option) => option.id === locationId)?.name ??
+      (user?.locationId === locationId ? user.location?.name : undefined) ??
+      `Location #${locationId}`,
+    requestedDate: input.requestedDate,
+    items:
+      'items' in input
+        ? input.items.map(({ name, quantity, unit }) => ({ name, quantity, unit }))
+        : [{ name: input.name, quantity: input.quantity, unit: input.unit }],
+  };
+}
+
 /**
  * POST /rental-requests with either form's fields; the form shows the failure itself. Without a
  * connection the request waits in the outbox with its key (decision 041).
@@ -28,9 +55,11 @@ export function useCreateRentalRequest() {
   return useMutation({
     mutationFn: (input: BulkRentalRequestInput | SingleRentalRequestInput) => {
       const summary = requestSummary(input);
+      // The forms' location picker has the options in the cache (kept on the device too).
+      const locations = queryClient.getQueryData(locationOptionsQuery().queryKey);
       return sendOrKeep<ApiSuccess<RentalRequestDto>>({
         title: summary,
-        preview: { kind: 'request', summary },
+        preview: requestPreview(input, locations, sessionStore.get()?.user),
         write: { method: 'POST', path: '/rental-requests', body: input },
       });
     },
