@@ -8,11 +8,12 @@ import {
   PAGE_SIZES,
   thisMonth,
 } from '@stockyard/shared';
-import { ArrowLeft, CalendarPlus, Search } from 'lucide-react';
+import { ArrowLeft, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { SearchField } from '@/components/search-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
@@ -138,20 +139,13 @@ export default function AttendancePage() {
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
           {staffId === null ? (
-            <div className="relative md:flex-1">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                aria-label="Search by staff name"
-                placeholder={M.searchPlaceholder}
-                className="pl-9"
-                value={searchBox.text}
-                onChange={(event) => searchBox.setText(event.target.value)}
-              />
-            </div>
+            <SearchField
+              label="Search by staff name"
+              placeholder={M.searchPlaceholder}
+              value={searchBox.text}
+              onChange={searchBox.setText}
+              className="md:flex-1"
+            />
           ) : (
             <div className="md:flex-1" />
           )}

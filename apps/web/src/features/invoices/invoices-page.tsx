@@ -4,15 +4,15 @@ import {
   normalizeRole,
   ownLocation,
 } from '@stockyard/shared';
-import { PieChart, Plus, Search } from 'lucide-react';
+import { PieChart, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { SearchField } from '@/components/search-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
 import { useListParams } from '@/hooks/use-list-params';
 import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
@@ -148,20 +148,13 @@ export default function InvoicesPage() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
-          <div className="relative md:flex-1">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search invoices"
-              placeholder="Search by Invoice ID or client name..."
-              className="pl-9"
-              value={searchBox.text}
-              onChange={(event) => searchBox.setText(event.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Search invoices"
+            placeholder="Search by Invoice ID or client name..."
+            value={searchBox.text}
+            onChange={searchBox.setText}
+            className="md:flex-1"
+          />
           {scoped ? null : (
             <LocationFilter
               className="md:w-56"

@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPES, type NotificationType, PAGE_SIZES } from '@stockyard/shared';
-import { Search } from 'lucide-react';
+import { SearchField } from '@/components/search-field';
 import { Card } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
@@ -58,21 +58,13 @@ export default function NotificationsPage() {
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-end">
           <div className="flex-1 space-y-1.5">
             <Label htmlFor="notifications-search">Search</Label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                id="notifications-search"
-                type="search"
-                className="pl-9"
-                placeholder="Search notifications..."
-                value={searchBox.text}
-                maxLength={200}
-                onChange={(event) => searchBox.setText(event.target.value)}
-              />
-            </div>
+            <SearchField
+              id="notifications-search"
+              placeholder="Search notifications..."
+              value={searchBox.text}
+              onChange={searchBox.setText}
+              maxLength={200}
+            />
           </div>
           <div className="space-y-1.5 sm:w-64">
             <Label htmlFor="notifications-type">Type</Label>

@@ -9,11 +9,12 @@ import {
   type RentalRequestStatus,
   type RentalRequestSummaryDto,
 } from '@stockyard/shared';
-import { Eye, MoreHorizontal, Plus, Search } from 'lucide-react';
+import { Eye, MoreHorizontal, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
+import { SearchField } from '@/components/search-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
@@ -22,7 +23,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -104,20 +105,13 @@ export default function RentalRequestsPage() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
-          <div className="relative sm:flex-1">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search requests"
-              placeholder="Search by request ID, requester or location..."
-              className="pl-9"
-              value={searchBox.text}
-              onChange={(event) => searchBox.setText(event.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Search requests"
+            placeholder="Search by request ID, requester or location..."
+            value={searchBox.text}
+            onChange={searchBox.setText}
+            className="sm:flex-1"
+          />
           <Select
             aria-label="Filter by status"
             className="sm:w-44"

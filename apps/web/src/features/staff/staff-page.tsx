@@ -7,15 +7,16 @@ import {
   type StaffDto,
   type StaffStatus,
 } from '@stockyard/shared';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
@@ -118,20 +119,13 @@ export default function StaffPage() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
-          <div className="relative md:flex-1">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search staff"
-              placeholder={M.searchPlaceholder}
-              className="pl-9"
-              value={searchBox.text}
-              onChange={(event) => searchBox.setText(event.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Search staff"
+            placeholder={M.searchPlaceholder}
+            value={searchBox.text}
+            onChange={searchBox.setText}
+            className="md:flex-1"
+          />
           {scope !== null ? (
             <Select aria-label="Filter by location" className="md:w-52" disabled value={scope}>
               <option value={scope}>{user?.location?.name ?? 'Your location'}</option>

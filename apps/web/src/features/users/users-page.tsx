@@ -7,14 +7,15 @@ import {
   type Role,
   type SessionUser,
 } from '@stockyard/shared';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
@@ -94,20 +95,13 @@ export default function UsersPage() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
-          <div className="relative md:flex-1">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search users"
-              placeholder="Search by name or email..."
-              className="pl-9"
-              value={searchBox.text}
-              onChange={(event) => searchBox.setText(event.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Search users"
+            placeholder="Search by name or email..."
+            value={searchBox.text}
+            onChange={searchBox.setText}
+            className="md:flex-1"
+          />
           <Select
             aria-label="Filter by role"
             className="md:w-44"
