@@ -30,6 +30,7 @@ import { notifyToast } from '@/lib/toast';
 import { useRequestForRental } from './api/get-rental-request';
 import { useRentalStats, useRentals } from './api/get-rentals';
 import { useDeleteRental, useMarkRentalReturned } from './api/rental-mutations';
+import { NotesDialog } from './components/notes-dialog';
 import { RentalFormDialog, type RentalPrefill } from './components/rental-form-dialog';
 import type { RentalAction } from './components/rental-row-actions';
 import { LocationCards, RentalStats } from './components/rental-stats';
@@ -115,6 +116,7 @@ export default function MaterialRentalsPage() {
   const [editing, setEditing] = useState<RentalDto | null>(null);
   const [returning, setReturning] = useState<RentalDto | null>(null);
   const [history, setHistory] = useState<RentalDto | null>(null);
+  const [notesOf, setNotesOf] = useState<RentalDto | null>(null);
   const [marking, setMarking] = useState<RentalDto | null>(null);
   const [deleting, setDeleting] = useState<RentalDto | null>(null);
 
@@ -181,6 +183,7 @@ export default function MaterialRentalsPage() {
       setFormOpen(true);
     } else if (action === 'return') setReturning(rental);
     else if (action === 'history') setHistory(rental);
+    else if (action === 'notes') setNotesOf(rental);
     else if (action === 'markReturned') setMarking(rental);
     else setDeleting(rental);
   };
@@ -330,6 +333,12 @@ export default function MaterialRentalsPage() {
         rental={history}
         onOpenChange={(open) => {
           if (!open) setHistory(null);
+        }}
+      />
+      <NotesDialog
+        rental={notesOf}
+        onOpenChange={(open) => {
+          if (!open) setNotesOf(null);
         }}
       />
       <ConfirmDialog

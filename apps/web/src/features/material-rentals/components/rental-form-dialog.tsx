@@ -44,6 +44,9 @@ export type RentalFormValues = {
   expectedReturnDate: string;
   status: string;
   notes: string;
+  /** The dispatch's vehicle and driver, on its delivery note (decision 042); a new rental's only. */
+  vehicle: string;
+  driver: string;
   items: ItemValues[];
 };
 
@@ -60,7 +63,16 @@ export type RentalPrefill = {
   items?: { materialId?: number; materialName: string; unit?: string; quantity: number }[];
 };
 
-const FIELDS = ['fromLocationId', 'toLocationId', 'expectedReturnDate', 'status', 'notes', 'items'];
+const FIELDS = [
+  'fromLocationId',
+  'toLocationId',
+  'expectedReturnDate',
+  'status',
+  'notes',
+  'vehicle',
+  'driver',
+  'items',
+];
 
 /** A new item: no material yet, quantity 1 (03 section 2.9). */
 const newItem = (): ItemValues => ({
@@ -79,6 +91,8 @@ function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): Rental
       expectedReturnDate: rental.expectedReturnDate.slice(0, 10),
       status: rental.status,
       notes: rental.notes ?? '',
+      vehicle: '',
+      driver: '',
       items: rental.items.map((item) => ({
         materialId: String(item.materialId),
         quantity: String(item.quantity),
@@ -105,6 +119,8 @@ function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): Rental
     expectedReturnDate: prefill?.expectedReturnDate ?? '',
     status: 'ACTIVE',
     notes: prefill?.notes ?? '',
+    vehicle: '',
+    driver: '',
     items: items.length > 0 ? items : [newItem()],
   };
 }
@@ -454,6 +470,24 @@ export function RentalFormDialog({
             </div>
           </fieldset>
 
+          {editing ? null : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="rental-vehicle" label="Vehicle" error={errors.vehicle?.message}>
+                <Input
+                  autoComplete="off"
+                  {...described('vehicle', errors.vehicle !== undefined)}
+                  {...register('vehicle')}
+                />
+              </FormField>
+              <FormField id="rental-driver" label="Driver" error={errors.driver?.message}>
+                <Input
+                  autoComplete="off"
+                  {...described('driver', errors.driver !== undefined)}
+                  {...register('driver')}
+                />
+              </FormField>
+            </div>
+          )}
           <FormField id="rental-notes" label="Notes" error={errors.notes?.message}>
             <Textarea
               rows={3}

@@ -1,5 +1,13 @@
 import { type RentalDto, rentalRefusals } from '@stockyard/shared';
-import { CheckCircle2, History, MoreHorizontal, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import {
+  CheckCircle2,
+  FileText,
+  History,
+  MoreHorizontal,
+  Pencil,
+  RotateCcw,
+  Trash2,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -9,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-export type RentalAction = 'edit' | 'return' | 'history' | 'markReturned' | 'delete';
+export type RentalAction = 'edit' | 'return' | 'history' | 'notes' | 'markReturned' | 'delete';
 
 /** What the viewer may do: an admin edits, marks returned and deletes (03 section 6). */
 export type RentalPermissions = { manage: boolean; returns: boolean };
@@ -58,6 +66,7 @@ export function RentalRowActions({
           ? item('return', 'Process Return', RotateCcw)
           : null}
         {item('history', 'View Return History', History)}
+        {item('notes', 'Delivery note', FileText)}
         {permissions.manage ? (
           <>
             <DropdownMenuSeparator />
