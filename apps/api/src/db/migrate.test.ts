@@ -148,4 +148,95 @@ describe('the migrations', () => {
         select 100, material_type_id, 'x', 1, 0, 'EACH' from materials where id = 1`),
     ).rejects.toThrow(/materials_location_type_unique/);
   });
+
+  it('turn the rentals written off whole (LOST, DAMAGED) into returns of their lines, RETURNED (0048)', async () => {
+    const db = await emptyDatabase();
+    const before48 = await migrationsAsShipped((entries) => entries.filter((e) => e.idx < 48));
+    await migrate(db, { migrationsFolder: before48 });
+    const run = (text: string) => db.$client.query(text);
+    await run(`insert into locations (id, name, address, type) values
+      (1, 'North Yard', '1 Road', 'BMR_YARD'), (2, 'Site A', '2 Road', 'FIELD')`);
+    await run(
+      `insert into material_types (id, name, unit) values (1, 'Tube', 'EACH'), (2, 'Clamp', 'EACH')`,
+    );
+    await run(`insert into materials (id, material_type_id, name, location_id, quantity, unit) values
+      (1, 1, 'Tube', 1, 0, 'EACH'), (2, 2, 'Clamp', 1, 0, 'EACH')`);
+    // LOST after 4 of 10 tubes came back (its 3 clamps all back); DAMAGED with nothing back; one
+    // still ACTIVE with 2 of 5 back.
+    await run(`insert into material_rentals (id, from_location_id, to_location_id, rental_date,
+        expected_return_date, status, created_at, updated_at) values
+      (1, 1, 2, '2026-01-05', '2026-02-01', 'LOST', '2026-01-05T10:00:00Z', '2026-03-15T10:00:00Z'),
+      (2, 1, 2, '2026-01-06', '2026-02-01', 'DAMAGED', '2026-01-06T10:00:00Z', '2026-03-16T10:00:00Z'),
+      (3, 1, 2, '2026-01-07', '2099-02-01', 'ACTIVE', '2026-01-07T10:00:00Z', '2026-01-07T10:00:00Z')`);
+    await run(`insert into material_rental_items (id, rental_id, material_id, material_name, unit,
+        quantity, quantity_actually_returned) values
+      (1, 1, 1, 'Tube', 'EACH', 10, 4), (2, 1, 2, 'Clamp', 'EACH', 3, 3),
+      (3, 2, 1, 'Tube', 'EACH', 6, 0), (4, 3, 1, 'Tube', 'EACH', 5, 2)`);
+    await run(`insert into material_rental_returns (rental_id, rental_item_id, returned_quantity, return_date) values
+      (1, 1, 4, '2026-02-10T10:00:00Z'), (1, 2, 3, '2026-02-10T10:00:00Z'), (3, 4, 2, '2026-02-11T10:00:00Z')`);
+
+    await runMigrations(db);
+    const rentals = await run(`select id, status, actual_return_date::text as day, quantity_total,
+        returned_total, damaged_total, lost_total from material_rentals order by id`);
+    expect(rentals.rows).toEqual([
+      {
+        id: 1,
+        status: 'RETURNED',
+        day: expect.stringMatching(/^2026-03-1[45]$/),
+        quantity_total: 13,
+        returned_total: 7,
+        damaged_total: 0,
+        lost_total: 6,
+      },
+      {
+        id: 2,
+        status: 'RETURNED',
+        day: expect.stringMatching(/^2026-03-1[56]$/),
+        quantity_total: 6,
+        returned_total: 0,
+        damaged_total: 6,
+        lost_total: 0,
+      },
+      {
+        id: 3,
+        status: 'ACTIVE',
+        day: null,
+        quantity_total: 5,
+        returned_total: 2,
+        damaged_total: 0,
+        lost_total: 0,
+      },
+    ]);
+    // Each line with units out gets one return of them, dated when the rental was marked.
+    const returns = await run(`select rental_item_id as item, returned_quantity as good,
+        damaged_quantity as damaged, lost_quantity as lost, return_date, notes
+      from material_rental_returns order by id`);
+    expect(returns.rows.map((r) => [r.item, r.good, r.damaged, r.lost])).toEqual([
+      [1, 4, 0, 0],
+      [2, 3, 0, 0],
+      [4, 2, 0, 0],
+      [1, 0, 0, 6],
+      [3, 0, 6, 0],
+    ]);
+    expect(returns.rows[3].return_date).toEqual(new Date('2026-03-15T10:00:00Z'));
+    expect(returns.rows[3].notes).toMatch(/lost/);
+    expect(returns.rows[4].notes).toMatch(/damaged and scrapped/);
+    // The counters count them as lost and damaged; only the ACTIVE rental's 3 are out; and the
+    // damaged units, written off when the rental was marked, enter no repair stock.
+    const counts = await run(`select status, rentals, units_rented::int as rented,
+        units_returned::int as back, units_damaged::int as damaged, units_lost::int as lost
+      from material_rental_counts where rentals <> 0 order by status`);
+    expect(counts.rows).toEqual([
+      { status: 'ACTIVE', rentals: 1, rented: 5, back: 2, damaged: 0, lost: 0 },
+      { status: 'RETURNED', rentals: 2, rented: 19, back: 7, damaged: 6, lost: 6 },
+    ]);
+    const out = await run(
+      `select coalesce(sum(units), 0)::int as units from material_rental_out_changes`,
+    );
+    expect(out.rows[0].units).toBe(3);
+    const repair = await run(
+      `select coalesce(sum(repair_quantity), 0)::int as units from materials`,
+    );
+    expect(repair.rows[0].units).toBe(0);
+  });
 });

@@ -9,8 +9,9 @@ import { isoInstantSchema } from './responses';
 
 /**
  * Material rentals (02 sections 2.9 to 2.11, 3 to 9; 03 section 2.9; PRODUCT-DECISIONS.md): the one
- * contract of both ends. Stock leaves the from-location when a rental is created, comes back with
- * each return, and what is LOST or DAMAGED is written off.
+ * contract of both ends. Stock leaves the from-location when a rental is created, and each return
+ * says how much of a line came back good (into stock), damaged (into repair stock) and lost
+ * (written off): decision 043.
  */
 
 export const RENTAL_STATUSES = ['ACTIVE', 'RETURNED', 'OVERDUE', 'DAMAGED', 'LOST'] as const;
@@ -31,14 +32,19 @@ export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
   LOST: 'Lost',
 };
 
-/** Statuses that write the outstanding quantities off (they are not put back into stock). */
+/**
+ * The whole-rental write-offs of old, replaced by the condition per line of each return (decision
+ * 043): no rental is given them any more (migration 0048 made those there were RETURNED, their
+ * outstanding units lost or damaged on each line), and a change to one is refused with
+ * `RENTAL_MESSAGES.writeOffPerLine`.
+ */
 export const WRITE_OFF_STATUSES = ['DAMAGED', 'LOST'] as const;
 
 /**
  * What the rental figures are called wherever they are shown (PRODUCT-DECISIONS: figures name what
  * they count). A rental is a record, an item a unit: a count of rentals says Rentals, a quantity
- * says Items, and no word stands for both. The items balance: rented = returned + lost or damaged
- * (written off, see WRITE_OFF_STATUSES) + outstanding (still out on ACTIVE rentals).
+ * says Items, and no word stands for both. The items balance: rented = returned (good) + damaged +
+ * lost (together written off the rental) + outstanding (still out on ACTIVE rentals).
  */
 export const RENTAL_FIGURE_LABELS = {
   totalRentals: 'Total Rentals',
@@ -48,6 +54,8 @@ export const RENTAL_FIGURE_LABELS = {
   itemsRented: 'Items Rented',
   itemsReturned: 'Items Returned',
   itemsWrittenOff: 'Items Lost or Damaged',
+  itemsDamaged: 'Items Damaged',
+  itemsLost: 'Items Lost',
   itemsOutstanding: 'Items Outstanding',
   /** The dashboard's figure: the items out on ACTIVE rentals now (the outstanding ones). */
   itemsOutOnRental: 'Items Out on Rental',
@@ -95,6 +103,10 @@ export const RENTAL_MESSAGES = {
   returnItemRequired: 'Please select an item to return.',
   returnQuantityMin: 'Quantity must be at least 1',
   returnOverRemainder: 'Cannot return more than the remaining quantity.',
+  // Condition per line (decision 043).
+  returnConditionMin: 'At least 1 item must come back good, damaged or lost',
+  writeOffPerLine:
+    'A rental is no longer marked lost or damaged as a whole: record the lost and damaged items of each line in a return.',
   // The server's refusals.
   notFound: 'Rental not found',
   itemNotFound: 'Rental item not found',
@@ -254,18 +266,78 @@ export function rentalFormSchema(today: string, keepDate?: string | null) {
   });
 }
 
-/**
- * POST /material-rentals/{id}/returns. The rental and the return date are the server's (a
- * materialRentalId or returnDate sent along is dropped).
- */
-export const rentalReturnSchema = z.object({
-  rentalItemId: idField(RENTAL_MESSAGES.returnItemRequired),
-  returnedQuantity: atLeastOne(RENTAL_MESSAGES.returnQuantityMin),
-  notes,
-});
-export type RentalReturnInput = z.infer<typeof rentalReturnSchema>;
+/** A whole quantity of at least 0 (a JSON number, or a form's digits); blank is none. */
+const atLeastZero = (message: string) =>
+  z.preprocess((value) => {
+    const blank = blankToUndefined(value);
+    if (typeof blank !== 'string') return blank;
+    const text = blank.trim();
+    return /^-?[0-9]+$/.test(text) ? Number(text) : blank;
+  }, z
+    .number({ error: message })
+    .int({ error: message, abort: true })
+    .min(0, { error: message })
+    .max(MAX_MATERIAL_QUANTITY, { error: RENTAL_MESSAGES.quantityMax })
+    .optional());
 
-/** The Return dialog's schema: the body's rules and no more than the chosen item's remainder. */
+const QUANTITY_FIELDS = new Set<PropertyKey | undefined>([
+  'returnedQuantity',
+  'damagedQuantity',
+  'lostQuantity',
+]);
+
+/**
+ * POST /material-rentals/{id}/returns: one line of the rental, how many of its units came back
+ * good (`returnedQuantity`, into the from-location's stock), damaged (`damagedQuantity`, into its
+ * repair stock) and lost (`lostQuantity`, written off), at least 1 in all (decision 043). A body
+ * of old, with `returnedQuantity` alone, is a return of that many good units. The rental and the
+ * return date are the server's (a materialRentalId or returnDate sent along is dropped).
+ */
+export const rentalReturnSchema = z
+  .object({
+    rentalItemId: idField(RENTAL_MESSAGES.returnItemRequired),
+    returnedQuantity: atLeastZero(RENTAL_MESSAGES.returnQuantityMin),
+    damagedQuantity: atLeastZero(RENTAL_MESSAGES.returnQuantityMin),
+    lostQuantity: atLeastZero(RENTAL_MESSAGES.returnQuantityMin),
+    notes,
+  })
+  .superRefine(
+    (input, ctx) => {
+      if (returnedUnits(input) < 1) {
+        // A body of old (good units alone) keeps its message; one with a condition says all three.
+        const perLine = input.damagedQuantity !== undefined || input.lostQuantity !== undefined;
+        ctx.addIssue({
+          code: 'custom',
+          message: perLine ? RENTAL_MESSAGES.returnConditionMin : RENTAL_MESSAGES.returnQuantityMin,
+          path: ['returnedQuantity'],
+        });
+      }
+    },
+    // Whatever else is wrong (no item chosen), once the three quantities are whole numbers.
+    { when: (payload) => !payload.issues.some((issue) => QUANTITY_FIELDS.has(issue.path?.[0])) },
+  )
+  .transform((input) => ({
+    ...input,
+    returnedQuantity: input.returnedQuantity ?? 0,
+    damagedQuantity: input.damagedQuantity ?? 0,
+    lostQuantity: input.lostQuantity ?? 0,
+  }));
+export type RentalReturnInput = z.infer<typeof rentalReturnSchema>;
+export type RentalReturnBody = z.input<typeof rentalReturnSchema>;
+
+/** The units a return takes off its line: good, damaged and lost. */
+export function returnedUnits(input: {
+  returnedQuantity?: number;
+  damagedQuantity?: number;
+  lostQuantity?: number;
+}): number {
+  return (input.returnedQuantity ?? 0) + (input.damagedQuantity ?? 0) + (input.lostQuantity ?? 0);
+}
+
+/**
+ * The Return dialog's schema: the body's rules and, good, damaged and lost together, no more than
+ * the chosen item's remainder.
+ */
 export function rentalReturnFormSchema(items: readonly RentalItemLike[]) {
   return rentalReturnSchema.superRefine((input, ctx) => {
     const item = items.find((candidate) => candidate.id === input.rentalItemId);
@@ -275,7 +347,7 @@ export function rentalReturnFormSchema(items: readonly RentalItemLike[]) {
         message: RENTAL_MESSAGES.returnItemRequired,
         path: ['rentalItemId'],
       });
-    } else if (input.returnedQuantity > remaining(item)) {
+    } else if (returnedUnits(input) > remaining(item)) {
       ctx.addIssue({
         code: 'custom',
         message: RENTAL_MESSAGES.returnOverRemainder,
@@ -316,11 +388,30 @@ export type RentalExportQuery = z.infer<typeof rentalExportQuery>;
 
 // Shared rules.
 
-export type RentalItemLike = { id?: number; quantity: number; quantityActuallyReturned: number };
+/**
+ * A rental's line: rented, and come back good (`quantityActuallyReturned`), damaged and lost
+ * (decision 043; none when not given).
+ */
+export type RentalItemLike = {
+  id?: number;
+  quantity: number;
+  quantityActuallyReturned: number;
+  quantityDamaged?: number;
+  quantityLost?: number;
+};
+type LineCounts = Pick<
+  RentalItemLike,
+  'quantity' | 'quantityActuallyReturned' | 'quantityDamaged' | 'quantityLost'
+>;
 
-/** Rented minus actually returned (02 section 4). */
-export function remaining(item: Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>) {
-  return Math.max(0, item.quantity - item.quantityActuallyReturned);
+/** What is no longer out of a line: back good, damaged or lost. */
+export function settled(item: Omit<LineCounts, 'quantity'>): number {
+  return item.quantityActuallyReturned + (item.quantityDamaged ?? 0) + (item.quantityLost ?? 0);
+}
+
+/** Rented minus what came back good, damaged or lost (02 section 4, decision 043): still out. */
+export function remaining(item: LineCounts) {
+  return Math.max(0, item.quantity - settled(item));
 }
 
 /** Whether the rental was written off (LOST or DAMAGED): what did not come back never will. */
@@ -329,29 +420,28 @@ export function isWrittenOff(rental: { status: string }): boolean {
 }
 
 /**
- * A rental's items in the one balance of every rental figure: rented = returned + written off +
- * outstanding. What has not come back is written off on a LOST or DAMAGED rental, outstanding on
- * an ACTIVE one (a RETURNED rental has nothing left).
+ * A rental's items in the one balance of every rental figure: rented = returned (good) + damaged
+ * + lost (together written off) + outstanding (what is still out; on a rental of the old LOST or
+ * DAMAGED status, written off too).
  */
-export function rentalItemFigures(rental: {
-  status: string;
-  items: Array<Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>>;
-}) {
+export function rentalItemFigures(rental: { status: string; items: Array<LineCounts> }) {
   const sum = (of: (item: (typeof rental.items)[number]) => number) =>
     rental.items.reduce((total, item) => total + of(item), 0);
   const left = sum(remaining);
-  const writtenOff = isWrittenOff(rental);
+  const writtenOffWhole = isWrittenOff(rental);
+  const damaged = sum((item) => item.quantityDamaged ?? 0);
+  const lost = sum((item) => item.quantityLost ?? 0);
   return {
     rented: sum((item) => item.quantity),
     returned: sum((item) => item.quantityActuallyReturned),
-    writtenOff: writtenOff ? left : 0,
-    outstanding: writtenOff ? 0 : left,
+    damaged,
+    lost,
+    writtenOff: damaged + lost + (writtenOffWhole ? left : 0),
+    outstanding: writtenOffWhole ? 0 : left,
   };
 }
 
-export function isFullyReturned(
-  item: Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>,
-) {
+export function isFullyReturned(item: LineCounts) {
   return remaining(item) === 0;
 }
 
@@ -394,14 +484,14 @@ export function acceptsReturns(rental: { status: string }): boolean {
  */
 export function rentalRefusals(rental: {
   status: string;
-  items: ReadonlyArray<Pick<RentalItemLike, 'quantityActuallyReturned'>>;
+  items: ReadonlyArray<Omit<LineCounts, 'quantity'>>;
 }) {
   const closed = acceptsReturns(rental)
     ? null
     : isWrittenOff(rental)
       ? RENTAL_MESSAGES.writtenOff
       : RENTAL_MESSAGES.alreadyReturned;
-  const returned = rental.items.some((item) => item.quantityActuallyReturned > 0);
+  const returned = rental.items.some((item) => settled(item) > 0);
   return {
     /** A return, or Mark Full Returned. */
     returns: closed,
@@ -420,13 +510,9 @@ export const RENTAL_ITEM_FINAL_STATUSES = {
 } as const;
 
 /** An item's final status line of the Return History dialog. */
-export function rentalItemFinalStatus(
-  item: Pick<RentalItemLike, 'quantity' | 'quantityActuallyReturned'>,
-): string {
+export function rentalItemFinalStatus(item: LineCounts): string {
   if (isFullyReturned(item)) return RENTAL_ITEM_FINAL_STATUSES.full;
-  return item.quantityActuallyReturned > 0
-    ? RENTAL_ITEM_FINAL_STATUSES.partial
-    : RENTAL_ITEM_FINAL_STATUSES.none;
+  return settled(item) > 0 ? RENTAL_ITEM_FINAL_STATUSES.partial : RENTAL_ITEM_FINAL_STATUSES.none;
 }
 
 // Answers.
@@ -439,7 +525,10 @@ export const rentalItemDtoSchema = z.object({
   materialName: z.string(),
   quantity: z.number(),
   unit: z.string(),
+  /** Come back good (into stock), damaged (into repair stock) and lost (decision 043). */
   quantityActuallyReturned: z.number(),
+  quantityDamaged: z.number(),
+  quantityLost: z.number(),
   /** The material's catalogue type and its item number: what a scanned label names. */
   materialTypeId: z.int(),
   itemNumber: z.string().nullable(),
@@ -485,9 +574,9 @@ export type RentalListDto = z.infer<typeof rentalListDtoSchema>;
 /**
  * GET /material-rentals/stats, over the rentals the viewer may see. The counts are rentals:
  * `active` the ACTIVE ones not yet overdue, `overdue` the ACTIVE ones past their expected return.
- * The items are quantities, and they balance: rented = returned + written off (what LOST or
- * DAMAGED rentals did not bring back) + outstanding (still out on ACTIVE rentals), in the whole
- * and in each of `byLocation`, which is per destination (Rented To).
+ * The items are quantities, and they balance: rented = returned (good) + damaged + lost +
+ * outstanding (still out on ACTIVE rentals), in the whole and in each of `byLocation`, which is
+ * per destination (Rented To); written off is damaged + lost (decision 043).
  */
 export const rentalStatsDtoSchema = z.object({
   total: z.int().min(0),
@@ -497,6 +586,8 @@ export const rentalStatsDtoSchema = z.object({
   itemsRented: z.number(),
   itemsReturned: z.number(),
   itemsWrittenOff: z.number(),
+  itemsDamaged: z.number(),
+  itemsLost: z.number(),
   itemsOutstanding: z.number(),
   byLocation: z.array(
     z.object({
@@ -504,6 +595,8 @@ export const rentalStatsDtoSchema = z.object({
       rented: z.number(),
       returned: z.number(),
       writtenOff: z.number(),
+      damaged: z.number(),
+      lost: z.number(),
       outstanding: z.number(),
     }),
   ),
@@ -511,8 +604,9 @@ export const rentalStatsDtoSchema = z.object({
 export type RentalStatsDto = z.infer<typeof rentalStatsDtoSchema>;
 
 /**
- * One return, oldest first (GET /material-rentals/{id}/returns is an array of these), with the
- * item's cumulative returned quantity and its remainder after this return.
+ * One return, oldest first (GET /material-rentals/{id}/returns is an array of these): its good
+ * (`returnedQuantity`), damaged and lost units, with what of the item had come back in all (good,
+ * damaged and lost) up to and with it, and its remainder after this return.
  */
 export const rentalReturnDtoSchema = z.object({
   id: z.int(),
@@ -523,6 +617,8 @@ export const rentalReturnDtoSchema = z.object({
   unit: z.string(),
   rentedQuantity: z.number(),
   returnedQuantity: z.number(),
+  damagedQuantity: z.number(),
+  lostQuantity: z.number(),
   cumulativeReturned: z.number(),
   remainingAfter: z.number(),
   returnDate: isoInstantSchema,

@@ -184,6 +184,9 @@ export const STOCK_MOVEMENT_REASON_LABELS = {
   RENTAL_DELETED: 'Rental deleted',
   IMPORT: 'Imported',
   STOCK_TAKE: 'Stock-take',
+  // Repair stock (decision 043): RENTAL_DAMAGED puts a return's damaged units into it.
+  REPAIRED: 'Repaired',
+  SCRAPPED: 'Scrapped',
 } as const;
 export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASON_LABELS;
 const STOCK_MOVEMENT_REASONS = Object.keys(STOCK_MOVEMENT_REASON_LABELS) as [
@@ -196,6 +199,8 @@ export const stockMovementDtoSchema = z.object({
   materialId: z.int(),
   delta: z.number(),
   quantityAfter: z.number(),
+  /** Units into (positive) or out of the repair stock with this movement (decision 043). */
+  repairDelta: z.number(),
   reason: z.enum(STOCK_MOVEMENT_REASONS),
   reference: z.string().nullable(),
   /** A transfer's other side: the material it came from or went to, and where that is. */

@@ -25,7 +25,9 @@ import { users } from './users';
  * from-location through the ledger when it was created; OVERDUE is derived, never stored.
  * `quantityTotal` and `returnedTotal` are the sums of its items' quantities and returned
  * quantities, written by the trigger on `material_rental_items` alone (migration 0030, decision
- * 023), never by the API, so that the counters below and the dashboard read one row per rental.
+ * 023), never by the API, so that the counters below and the dashboard read one row per rental;
+ * `damagedTotal` and `lostTotal` likewise (migration 0048, decision 043). What is still out is
+ * quantityTotal - returnedTotal - damagedTotal - lostTotal.
  */
 export const materialRentals = pgTable(
   'material_rentals',
@@ -47,6 +49,8 @@ export const materialRentals = pgTable(
     requestId: integer('request_id').references(() => rentalRequests.id, { onDelete: 'restrict' }),
     quantityTotal: integer('quantity_total').notNull().default(0),
     returnedTotal: integer('returned_total').notNull().default(0),
+    damagedTotal: integer('damaged_total').notNull().default(0),
+    lostTotal: integer('lost_total').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,7 +59,7 @@ export const materialRentals = pgTable(
     check('material_rentals_locations_check', sql`${t.fromLocationId} <> ${t.toLocationId}`),
     check(
       'material_rentals_totals_check',
-      sql`0 <= ${t.returnedTotal} and ${t.returnedTotal} <= ${t.quantityTotal}`,
+      sql`0 <= ${t.returnedTotal} and 0 <= ${t.damagedTotal} and 0 <= ${t.lostTotal} and ${t.returnedTotal} + ${t.damagedTotal} + ${t.lostTotal} <= ${t.quantityTotal}`,
     ),
     // The list, newest first: all, one destination, one status, or both.
     index('material_rentals_to_location_idx').on(t.toLocationId, t.id),
@@ -68,7 +72,14 @@ export const materialRentals = pgTable(
     // The ACTIVE rentals per destination, on either side of today, with what is still out: the
     // stats and the ACTIVE and OVERDUE totals of the list, read from this index alone.
     index('material_rentals_active_by_destination_idx')
-      .on(t.toLocationId, t.expectedReturnDate, t.quantityTotal, t.returnedTotal)
+      .on(
+        t.toLocationId,
+        t.expectedReturnDate,
+        t.quantityTotal,
+        t.returnedTotal,
+        t.damagedTotal,
+        t.lostTotal,
+      )
       .where(sql`${t.status} = 'ACTIVE'`),
     // A location's deletion asks whether a rental names it.
     index('material_rentals_from_location_idx').on(t.fromLocationId),
@@ -96,9 +107,10 @@ export const materialRentals = pgTable(
 );
 
 /**
- * The rentals per destination and stored status, with the units they took out and brought back,
- * kept exact by triggers on `material_rentals` (migration 0019): the list's totals without a
- * filter, by destination or by stored status, and the stats, without reading 100,000 rentals.
+ * The rentals per destination and stored status, with the units they took out and brought back
+ * (good, damaged and lost: migration 0048), kept exact by triggers on `material_rentals`
+ * (migration 0019): the list's totals without a filter, by destination or by stored status, and
+ * the stats, without reading 100,000 rentals.
  */
 export const materialRentalCounts = pgTable(
   'material_rental_counts',
@@ -110,6 +122,8 @@ export const materialRentalCounts = pgTable(
     rentals: integer('rentals').notNull().default(0),
     unitsRented: bigint('units_rented', { mode: 'number' }).notNull().default(0),
     unitsReturned: bigint('units_returned', { mode: 'number' }).notNull().default(0),
+    unitsDamaged: bigint('units_damaged', { mode: 'number' }).notNull().default(0),
+    unitsLost: bigint('units_lost', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.toLocationId, t.status] })],
 );
@@ -177,7 +191,12 @@ export const materialRentalItemNames = pgTable('material_rental_item_names', {
   name: text('name').primaryKey(),
 });
 
-/** A line of a rental. What came back never exceeds what went out (a CHECK, whatever races). */
+/**
+ * A line of a rental. What came back good (`quantityActuallyReturned`, into the yard's stock),
+ * damaged (into its repair stock) and lost (written off) never exceeds what went out (a CHECK,
+ * whatever races); the rest is still out (decision 043). The counters are the sums of the line's
+ * returns, written with each return in the same statement that checks them.
+ */
 export const materialRentalItems = pgTable(
   'material_rental_items',
   {
@@ -193,12 +212,14 @@ export const materialRentalItems = pgTable(
     unit: text('unit').notNull(),
     quantity: integer('quantity').notNull(),
     quantityActuallyReturned: integer('quantity_actually_returned').notNull().default(0),
+    quantityDamaged: integer('quantity_damaged').notNull().default(0),
+    quantityLost: integer('quantity_lost').notNull().default(0),
   },
   (t) => [
     check('material_rental_items_quantity_check', sql`${t.quantity} >= 1`),
     check(
       'material_rental_items_returned_check',
-      sql`0 <= ${t.quantityActuallyReturned} and ${t.quantityActuallyReturned} <= ${t.quantity}`,
+      sql`0 <= ${t.quantityActuallyReturned} and 0 <= ${t.quantityDamaged} and 0 <= ${t.quantityLost} and ${t.quantityActuallyReturned} + ${t.quantityDamaged} + ${t.quantityLost} <= ${t.quantity}`,
     ),
     index('material_rental_items_rental_idx').on(t.rentalId, t.id),
     // A material's deletion asks whether a rental holds it.
@@ -214,7 +235,10 @@ export const materialRentalItems = pgTable(
   ],
 );
 
-/** One return of a rental item: append-only, oldest first. */
+/**
+ * One return of a rental item: append-only, oldest first. `returnedQuantity` came back good,
+ * `damagedQuantity` damaged, `lostQuantity` is missing (decision 043): at least one unit in all.
+ */
 export const materialRentalReturns = pgTable(
   'material_rental_returns',
   {
@@ -226,12 +250,17 @@ export const materialRentalReturns = pgTable(
       .notNull()
       .references(() => materialRentalItems.id, { onDelete: 'restrict' }),
     returnedQuantity: integer('returned_quantity').notNull(),
+    damagedQuantity: integer('damaged_quantity').notNull().default(0),
+    lostQuantity: integer('lost_quantity').notNull().default(0),
     returnDate: timestamp('return_date', { withTimezone: true }).notNull().defaultNow(),
     notes: text('notes'),
     returnedById: integer('returned_by_id').references(() => users.id, { onDelete: 'restrict' }),
   },
   (t) => [
-    check('material_rental_returns_quantity_check', sql`${t.returnedQuantity} >= 1`),
+    check(
+      'material_rental_returns_quantity_check',
+      sql`${t.returnedQuantity} >= 0 and ${t.damagedQuantity} >= 0 and ${t.lostQuantity} >= 0 and ${t.returnedQuantity} + ${t.damagedQuantity} + ${t.lostQuantity} >= 1`,
+    ),
     // A rental's returns in order; with their date and quantity, a field manager's dashboard sums
     // those of their site's rentals since a day from the index alone.
     index('material_rental_returns_rental_idx').on(

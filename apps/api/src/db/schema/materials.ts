@@ -63,6 +63,14 @@ export const materials = pgTable(
       .references(() => locations.id, { onDelete: 'restrict' }),
     notes: text('notes'),
     quantity: numeric('quantity', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    /**
+     * Units back from a rental damaged, held in the yard's repair stock until repaired (back into
+     * `quantity`) or scrapped (decision 043): shown, never available. The sum of the movements'
+     * `repairDelta`, written by the ledger's changeStock alone, as `quantity` is.
+     */
+    repairQuantity: numeric('repair_quantity', { precision: 14, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     unit: text('unit').notNull().default('EACH'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,6 +80,7 @@ export const materials = pgTable(
   },
   (t) => [
     check('materials_quantity_check', sql`${t.quantity} >= 0`),
+    check('materials_repair_quantity_check', sql`${t.repairQuantity} >= 0`),
     // One live stock row per type and location.
     uniqueIndex('materials_location_type_unique')
       .on(t.locationId, t.materialTypeId)
@@ -115,9 +124,16 @@ export const STOCK_MOVEMENT_REASONS = [
   // A quantity read from an imported file, and a counted difference of a stock-take (issue 30).
   'IMPORT',
   'STOCK_TAKE',
+  // Repair stock (decision 043): repaired units back into stock, scrapped ones written off. A
+  // return's damaged units go into repair as RENTAL_DAMAGED, its lost ones are RENTAL_LOST.
+  'REPAIRED',
+  'SCRAPPED',
 ] as const;
 
-/** Append-only ledger: a material's quantity always equals the sum of its deltas. */
+/**
+ * Append-only ledger: a material's quantity always equals the sum of its deltas, and its repair
+ * stock the sum of its repair deltas (decision 043).
+ */
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -127,6 +143,9 @@ export const stockMovements = pgTable(
       .references(() => materials.id, { onDelete: 'restrict' }),
     delta: numeric('delta', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     quantityAfter: numeric('quantity_after', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    repairDelta: numeric('repair_delta', { precision: 14, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
     reference: text('reference'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),

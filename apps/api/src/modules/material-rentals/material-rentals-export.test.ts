@@ -10,7 +10,7 @@ let actors: Awaited<ReturnType<typeof seedActors>>;
 let yard: { id: number; name: string };
 let other: { id: number; name: string };
 let partly: { id: number; items: Array<{ id: number }> };
-let lost: { id: number };
+let lost: { id: number; items: Array<{ id: number }> };
 
 const admin = () => actors.admin.headers;
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers = admin(), payload?: object) =>
@@ -79,14 +79,13 @@ beforeAll(async () => {
     },
   );
   expect(returned.statusCode, returned.body).toBe(201);
+  // Every unit of it lost, recorded on its line in a return (decision 043).
   lost = await rent(actors.location.id, [[clamp, 5]]);
-  const marked = await call(
-    'PUT',
-    `/material-rentals/${lost.id}`,
-    admin(),
-    rental(actors.location.id, [[clamp, 5]], { status: 'LOST' }),
-  );
-  expect(marked.statusCode, marked.body).toBe(200);
+  const marked = await call('POST', `/material-rentals/${lost.id}/returns`, admin(), {
+    rentalItemId: lost.items[0]!.id,
+    lostQuantity: 5,
+  });
+  expect(marked.statusCode, marked.body).toBe(201);
 });
 afterAll(async () => {
   await t.close();
@@ -118,7 +117,7 @@ describe('GET /api/material-rentals/export', () => {
       'material-rentals',
     );
     expect(sheetValues(sheet)[0]).toEqual(HEADER);
-    // The LOST rental's one item, then the partly returned rental's two.
+    // The lost rental's one item, then the partly returned rental's two.
     const rows = sheet.getRows(2, 3)!;
     expect(rows.map((row) => row.getCell(1).value)).toEqual([
       `#${lost.id}`,
@@ -127,7 +126,7 @@ describe('GET /api/material-rentals/export', () => {
     ]);
     expect(sheet.rowCount).toBe(4);
     const [written, tube, clamp] = rows as [ExcelJS.Row, ExcelJS.Row, ExcelJS.Row];
-    expect(written.getCell(7).value).toBe('Lost');
+    expect(written.getCell(7).value).toBe('Returned');
     expect([10, 11, 12, 13].map((c) => written.getCell(c).value)).toEqual([5, 0, 5, 0]);
     expect(tube.getCell(2).value).toBe('Export Yard');
     expect(tube.getCell(3).value).toBe(actors.location.name);

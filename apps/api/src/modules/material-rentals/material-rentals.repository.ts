@@ -66,7 +66,14 @@ const toLocation = alias(locations, 'to_location');
 /** A rental's line as a list or the detail shows it, with its catalogue type (a scanned label names it). */
 export type RentalItemShown = Pick<
   RentalItemRow,
-  'id' | 'materialId' | 'materialName' | 'quantity' | 'unit' | 'quantityActuallyReturned'
+  | 'id'
+  | 'materialId'
+  | 'materialName'
+  | 'quantity'
+  | 'unit'
+  | 'quantityActuallyReturned'
+  | 'quantityDamaged'
+  | 'quantityLost'
 > & { materialTypeId: number; itemNumber: string | null };
 
 /**
@@ -84,6 +91,8 @@ const itemsColumn = jsonRows<RentalItemShown>(
     quantity: line.quantity,
     unit: line.unit,
     quantityActuallyReturned: line.quantityActuallyReturned,
+    quantityDamaged: line.quantityDamaged,
+    quantityLost: line.quantityLost,
     materialTypeId: lineMaterial.materialTypeId,
     itemNumber: lineType.itemNumber,
   },
@@ -420,20 +429,28 @@ export async function deleteRental(db: DbExecutor, id: number) {
   await db.delete(materialRentals).where(eq(materialRentals.id, id));
 }
 
+/** The units of a return by condition (decision 043). */
+export type ReturnedUnits = { good: number; damaged: number; lost: number };
+
 /**
- * Raises an item's returned quantity by `quantity` only while it stays within what was rented: of
- * many returns racing, exactly those that fit succeed. Null when it would not fit.
+ * Raises an item's good, damaged and lost counters by a return's units only while all that came
+ * back stays within what was rented: of many returns racing, exactly those that fit succeed. Null
+ * when it would not fit.
  */
-export async function addReturned(db: DbExecutor, itemId: number, quantity: number) {
+export async function addReturned(db: DbExecutor, itemId: number, units: ReturnedUnits) {
+  const i = materialRentalItems;
+  const all = units.good + units.damaged + units.lost;
   const [row] = await db
-    .update(materialRentalItems)
+    .update(i)
     .set({
-      quantityActuallyReturned: sql`${materialRentalItems.quantityActuallyReturned} + ${quantity}`,
+      quantityActuallyReturned: sql`${i.quantityActuallyReturned} + ${units.good}`,
+      quantityDamaged: sql`${i.quantityDamaged} + ${units.damaged}`,
+      quantityLost: sql`${i.quantityLost} + ${units.lost}`,
     })
     .where(
       and(
-        eq(materialRentalItems.id, itemId),
-        sql`${materialRentalItems.quantityActuallyReturned} + ${quantity} <= ${materialRentalItems.quantity}`,
+        eq(i.id, itemId),
+        sql`${i.quantityActuallyReturned} + ${i.quantityDamaged} + ${i.quantityLost} + ${all} <= ${i.quantity}`,
       ),
     )
     .returning();
@@ -450,7 +467,7 @@ export async function insertReturn(
 
 export type ReturnRow = Awaited<ReturnType<typeof findReturns>>[number];
 
-/** A rental's returns, oldest first, with each item's cumulative returned quantity. */
+/** A rental's returns, oldest first, with all that came back of each item up to each. */
 export async function findReturns(db: Database, rentalId: number) {
   return db
     .select({
@@ -462,8 +479,11 @@ export async function findReturns(db: Database, rentalId: number) {
       unit: materialRentalItems.unit,
       rentedQuantity: materialRentalItems.quantity,
       returnedQuantity: materialRentalReturns.returnedQuantity,
+      damagedQuantity: materialRentalReturns.damagedQuantity,
+      lostQuantity: materialRentalReturns.lostQuantity,
+      // Good, damaged and lost: all that came back of the item up to and with this return.
       cumulativeReturned:
-        sql<number>`sum(${materialRentalReturns.returnedQuantity}) over (partition by ${materialRentalReturns.rentalItemId} order by ${materialRentalReturns.id})`.mapWith(
+        sql<number>`sum(${materialRentalReturns.returnedQuantity} + ${materialRentalReturns.damagedQuantity} + ${materialRentalReturns.lostQuantity}) over (partition by ${materialRentalReturns.rentalItemId} order by ${materialRentalReturns.id})`.mapWith(
           Number,
         ),
       returnDate: materialRentalReturns.returnDate,
@@ -481,8 +501,10 @@ export async function findReturns(db: Database, rentalId: number) {
 /**
  * The counts and quantities of the stats, per destination: every location (one when `only` is
  * given), those without rentals with zeros. What does not depend on the day comes from the
- * counters, the units written off among them (what LOST and DAMAGED rentals did not bring back);
- * the ACTIVE rentals, split at `today` into active and overdue, from their index.
+ * counters: the units returned good, damaged and lost (decision 043), and written off the damaged
+ * and lost ones (with what a rental of the old LOST or DAMAGED status did not bring back, none
+ * since migration 0048); the ACTIVE rentals, split at `today` into active and overdue, with what
+ * is still out of them, from their index.
  */
 export async function statsByLocation(db: Database, today: string, only?: number) {
   const c = materialRentalCounts;
@@ -495,8 +517,10 @@ export async function statsByLocation(db: Database, today: string, only?: number
       ),
       rented: sql<number>`sum(${c.unitsRented})`.as('rented'),
       returnedItems: sql<number>`sum(${c.unitsReturned})`.as('returned_items'),
+      damaged: sql<number>`sum(${c.unitsDamaged})`.as('damaged'),
+      lost: sql<number>`sum(${c.unitsLost})`.as('lost'),
       writtenOff:
-        sql<number>`sum(${c.unitsRented} - ${c.unitsReturned}) filter (where ${inArray(c.status, [...WRITE_OFF_STATUSES])})`.as(
+        sql<number>`sum(${c.unitsDamaged} + ${c.unitsLost}) + coalesce(sum(${c.unitsRented} - ${c.unitsReturned} - ${c.unitsDamaged} - ${c.unitsLost}) filter (where ${inArray(c.status, [...WRITE_OFF_STATUSES])}), 0)`.as(
           'written_off',
         ),
     })
@@ -512,7 +536,10 @@ export async function statsByLocation(db: Database, today: string, only?: number
       overdue: sql<number>`count(*) filter (where ${r.expectedReturnDate} < ${today})`.as(
         'overdue',
       ),
-      outstanding: sql<number>`sum(${r.quantityTotal} - ${r.returnedTotal})`.as('outstanding'),
+      outstanding:
+        sql<number>`sum(${r.quantityTotal} - ${r.returnedTotal} - ${r.damagedTotal} - ${r.lostTotal})`.as(
+          'outstanding',
+        ),
     })
     .from(r)
     .where(and(eq(r.status, 'ACTIVE'), only === undefined ? undefined : eq(r.toLocationId, only)))
@@ -528,6 +555,8 @@ export async function statsByLocation(db: Database, today: string, only?: number
       returned: sql`coalesce(${counted.returned}, 0)`.mapWith(Number),
       rented: sql`coalesce(${counted.rented}, 0)`.mapWith(Number),
       returnedItems: sql`coalesce(${counted.returnedItems}, 0)`.mapWith(Number),
+      damaged: sql`coalesce(${counted.damaged}, 0)`.mapWith(Number),
+      lost: sql`coalesce(${counted.lost}, 0)`.mapWith(Number),
       writtenOff: sql`coalesce(${counted.writtenOff}, 0)`.mapWith(Number),
       outstanding: sql`coalesce(${out.outstanding}, 0)`.mapWith(Number),
     })

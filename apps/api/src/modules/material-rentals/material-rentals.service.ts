@@ -18,6 +18,7 @@ import {
   requestSourceIds,
   type SessionUser,
   type StoredRentalStatus,
+  settled,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
@@ -158,7 +159,7 @@ export async function listReturns(
   return rows.map(toReturnDto);
 }
 
-/** A return as the history shows it, with its item's returned total up to and with it. */
+/** A return as the history shows it, with all that came back of its item up to and with it. */
 function toReturnDto(row: repo.ReturnRow): RentalReturnDto {
   return {
     id: row.id,
@@ -169,6 +170,8 @@ function toReturnDto(row: repo.ReturnRow): RentalReturnDto {
     unit: row.unit,
     rentedQuantity: row.rentedQuantity,
     returnedQuantity: row.returnedQuantity,
+    damagedQuantity: row.damagedQuantity,
+    lostQuantity: row.lostQuantity,
     cumulativeReturned: row.cumulativeReturned,
     remainingAfter: row.rentedQuantity - row.cumulativeReturned,
     returnDate: row.returnDate.toISOString(),
@@ -182,7 +185,7 @@ function toReturnDto(row: repo.ReturnRow): RentalReturnDto {
 
 /**
  * The stats (02 section 2.9) of the rentals the viewer may see, as of the server's day: the items
- * rented are those returned, written off and outstanding (PRODUCT-DECISIONS).
+ * rented are those returned good, damaged, lost and outstanding (PRODUCT-DECISIONS, decision 043).
  */
 export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<RentalStatsDto> {
   const rows = await repo.statsByLocation(ctx.db, todayOf(), scopeOf(user) ?? undefined);
@@ -196,12 +199,16 @@ export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<R
     itemsRented: sum('rented'),
     itemsReturned: sum('returnedItems'),
     itemsWrittenOff: sum('writtenOff'),
+    itemsDamaged: sum('damaged'),
+    itemsLost: sum('lost'),
     itemsOutstanding: sum('outstanding'),
     byLocation: rows.map((row) => ({
       location: { id: row.id, name: row.name },
       rented: row.rented,
       returned: row.returnedItems,
       writtenOff: row.writtenOff,
+      damaged: row.damaged,
+      lost: row.lost,
       outstanding: row.outstanding,
     })),
   };
@@ -275,6 +282,10 @@ type LedgerStep = {
   materialId: number;
   by: number;
   reason: 'RENTAL_OUT' | 'RENTAL_RETURN' | 'RENTAL_LOST' | 'RENTAL_DAMAGED' | 'RENTAL_DELETED';
+  /** Units into the material's repair stock (a return's damaged units). */
+  repair?: number;
+  /** What the movement's reference adds to the rental's (a return's damaged or lost units). */
+  note?: string;
   /** Where the item sits in the body, for a shortfall's field. */
   index?: number;
   recordUnchanged?: boolean;
@@ -299,8 +310,9 @@ async function moveStock(
       await changeStock(ctx, uow, {
         materialId: step.materialId,
         change: { by: step.by },
+        repair: step.repair,
         reason: step.reason,
-        reference,
+        reference: step.note ? `${reference}: ${step.note}` : reference,
         userId: actor.user.id,
         locationName,
         recordUnchanged: step.recordUnchanged,
@@ -468,8 +480,9 @@ function refuseClosed(rental: repo.RentalRow) {
 }
 
 /**
- * Takes back every remainder of the rental: a return row per item still out, the stock back into
- * the from-location, and the rental RETURNED today. Answers what came back.
+ * Takes back every remainder of the rental as good (Mark Full Returned: "all the rest good"): a
+ * return row per item still out, the stock back into the from-location, and the rental RETURNED
+ * today. Answers what came back.
  */
 async function returnEverything(
   ctx: AppContext,
@@ -484,7 +497,11 @@ async function returnEverything(
   for (const item of items) {
     const quantity = remaining(item);
     if (quantity === 0) continue;
-    const updated = await repo.addReturned(uow.tx, item.id, quantity);
+    const updated = await repo.addReturned(uow.tx, item.id, {
+      good: quantity,
+      damaged: 0,
+      lost: 0,
+    });
     if (!updated) throw conflict(RENTAL_MESSAGES.returnOverRemainder);
     await repo.insertReturn(uow.tx, {
       rentalId: rental.id,
@@ -510,32 +527,6 @@ async function returnEverything(
   const total = back.reduce((sum, entry) => sum + entry.quantity, 0);
   await repo.updateRental(uow.tx, rental.id, { status: 'RETURNED', actualReturnDate: todayOf() });
   return { back, total };
-}
-
-/** Writes the remainders off with the reason of LOST or DAMAGED: they stay out of stock. */
-async function writeOff(
-  ctx: AppContext,
-  uow: UnitOfWork,
-  actor: Actor,
-  rental: repo.RentalRow,
-  items: repo.RentalItemRow[],
-  status: 'LOST' | 'DAMAGED',
-  names: { from: string; to: string },
-) {
-  const out = items.filter((item) => remaining(item) > 0);
-  const word = status === 'LOST' ? 'lost' : 'damaged';
-  for (const item of out.sort((a, b) => a.materialId - b.materialId)) {
-    await changeStock(ctx, uow, {
-      materialId: item.materialId,
-      change: { by: 0 },
-      reason: status === 'LOST' ? 'RENTAL_LOST' : 'RENTAL_DAMAGED',
-      reference: `${rentalReference(rental.id, names.to)}: ${remaining(item)} ${item.unit} written off as ${word}`,
-      userId: actor.user.id,
-      locationName: names.from,
-      recordUnchanged: true,
-    });
-  }
-  return out.map((item) => ({ materialId: item.materialId, quantity: remaining(item) }));
 }
 
 function sameItems(current: repo.RentalItemRow[], wanted: RentalInput['items']) {
@@ -564,6 +555,11 @@ export async function updateRental(
         throw badRequest(message, [{ path: 'toLocationId', message }]);
       }
       const wanted = storedStatus(input.status) ?? rental.status;
+      if (wanted !== rental.status && (wanted === 'LOST' || wanted === 'DAMAGED')) {
+        // Replaced by the condition per line of each return (decision 043).
+        const message = RENTAL_MESSAGES.writeOffPerLine;
+        throw badRequest(message, [{ path: 'status', message }]);
+      }
       const current = await repo.findItems(tx, [id]);
       const itemsChange =
         rental.fromLocationId !== input.fromLocationId || !sameItems(current, input.items);
@@ -650,11 +646,6 @@ export async function updateRental(
           );
           settled = { returned: total };
           await announceReturn(ctx, uow, actor, refreshed, names, `all remaining items (${total})`);
-        } else if (wanted === 'LOST' || wanted === 'DAMAGED') {
-          settled = {
-            writtenOff: await writeOff(ctx, uow, actor, refreshed, items, wanted, names),
-          };
-          await repo.updateRental(tx, id, { status: wanted });
         }
         changes.push(`status ${rental.status} to ${wanted}`);
       }
@@ -755,7 +746,12 @@ export async function recordReturn(
       const message = RENTAL_MESSAGES.returnItemRequired;
       throw badRequest(message, [{ path: 'rentalItemId', message }]);
     }
-    const updated = await repo.addReturned(tx, item.id, input.returnedQuantity);
+    const units = {
+      good: input.returnedQuantity,
+      damaged: input.damagedQuantity,
+      lost: input.lostQuantity,
+    };
+    const updated = await repo.addReturned(tx, item.id, units);
     if (!updated) {
       const message = RENTAL_MESSAGES.returnOverRemainder;
       throw badRequest(message, [{ path: 'returnedQuantity', message }]);
@@ -763,7 +759,9 @@ export async function recordReturn(
     const row = await repo.insertReturn(tx, {
       rentalId: id,
       rentalItemId: item.id,
-      returnedQuantity: input.returnedQuantity,
+      returnedQuantity: units.good,
+      damagedQuantity: units.damaged,
+      lostQuantity: units.lost,
       notes: input.notes ?? null,
       returnedById: actor.user.id,
     });
@@ -774,14 +772,31 @@ export async function recordReturn(
       from: names.get(rental.fromLocationId) ?? '',
       to: names.get(rental.toLocationId) ?? '',
     };
-    await moveStock(
-      ctx,
-      uow,
-      actor,
-      [{ materialId: item.materialId, by: input.returnedQuantity, reason: 'RENTAL_RETURN' }],
-      rentalReference(id, where.to),
-      where.from,
-    );
+    // One movement per condition (decision 043): good units into stock, damaged ones into its
+    // repair stock, lost ones written off (recorded, nothing comes back).
+    const steps: LedgerStep[] = [];
+    if (units.good > 0) {
+      steps.push({ materialId: item.materialId, by: units.good, reason: 'RENTAL_RETURN' });
+    }
+    if (units.damaged > 0) {
+      steps.push({
+        materialId: item.materialId,
+        by: 0,
+        repair: units.damaged,
+        reason: 'RENTAL_DAMAGED',
+        note: `${units.damaged} ${item.unit} damaged, into repair`,
+      });
+    }
+    if (units.lost > 0) {
+      steps.push({
+        materialId: item.materialId,
+        by: 0,
+        reason: 'RENTAL_LOST',
+        note: `${units.lost} ${item.unit} lost, written off`,
+        recordUnchanged: true,
+      });
+    }
+    await moveStock(ctx, uow, actor, steps, rentalReference(id, where.to), where.from);
     // The rental is held (FOR UPDATE), so its other items are as read: it is complete when this
     // item and every other one are all back.
     const complete = items.every((other) =>
@@ -792,7 +807,11 @@ export async function recordReturn(
       id,
       complete ? { status: 'RETURNED', actualReturnDate: todayOf() } : {},
     );
-    const what = `${input.returnedQuantity} ${item.unit} ${item.materialName}`;
+    const all = units.good + units.damaged + units.lost;
+    const what =
+      units.damaged + units.lost === 0
+        ? `${units.good} ${item.unit} ${item.materialName}`
+        : `${all} ${item.unit} ${item.materialName} (${units.good} good, ${units.damaged} damaged, ${units.lost} lost)`;
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'RETURN_RENTAL_ITEM',
@@ -803,15 +822,17 @@ export async function recordReturn(
       details: {
         rentalItemId: item.id,
         materialId: item.materialId,
-        returnedQuantity: input.returnedQuantity,
-        remaining: updated.quantity - updated.quantityActuallyReturned,
+        returnedQuantity: units.good,
+        damagedQuantity: units.damaged,
+        lostQuantity: units.lost,
+        remaining: remaining(updated),
         complete,
       },
       ip: actor.ip,
     });
     await announceReturn(ctx, uow, actor, rental, where, what);
     // As the history will show it: the rental is held, so this is the item's newest return, and
-    // the item's returned total (its counter, the sum of its returns) is the total up to it.
+    // what came back of the item (its counters, the sums of its returns) is the total up to it.
     return toReturnDto({
       id: row.id,
       materialRentalId: id,
@@ -821,7 +842,9 @@ export async function recordReturn(
       unit: item.unit,
       rentedQuantity: updated.quantity,
       returnedQuantity: row.returnedQuantity,
-      cumulativeReturned: updated.quantityActuallyReturned,
+      damagedQuantity: row.damagedQuantity,
+      lostQuantity: row.lostQuantity,
+      cumulativeReturned: settled(updated),
       returnDate: row.returnDate,
       notes: row.notes,
       returnedById: actor.user.id,

@@ -62,6 +62,17 @@ async function stockOf(id: number) {
 }
 
 /** Materials whose quantity is not the sum of their movements. */
+/** Materials whose repair stock is not the sum of their movements' repair deltas (decision 043). */
+async function repairBreaks() {
+  const sum = sql<number>`coalesce(sum(${stockMovements.repairDelta}), 0)::float8`;
+  const rows = await t.db
+    .select({ id: materials.id, repair: materials.repairQuantity, sum })
+    .from(materials)
+    .leftJoin(stockMovements, eq(stockMovements.materialId, materials.id))
+    .groupBy(materials.id);
+  return rows.filter((row) => row.repair !== row.sum);
+}
+
 async function ledgerBreaks() {
   const sum = sql<number>`coalesce(sum(${stockMovements.delta}), 0)::float8`;
   const rows = await t.db
@@ -708,75 +719,146 @@ describe('PUT /material-rentals/{id}', () => {
     ]);
   });
 
-  it('writes the outstanding quantities off as LOST (not put back), then refuses changes', async () => {
-    const tube = await material(yard.id, 'Lost tube', 10);
-    const created = await createRental([{ materialId: tube, quantity: 6 }]);
-    await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
-      rentalItemId: created.items[0]!.id,
-      returnedQuantity: 2,
+  it('records per line what came back good, damaged and lost: stock, repair stock and ledger (decision 043)', async () => {
+    const tube = await material(yard.id, 'Condition tube', 120);
+    const created = await createRental([{ materialId: tube, quantity: 100 }]);
+    const item = created.items[0]!;
+    const unitsOut = async () => {
+      const { rows } = await t.db.execute<{ out: string }>(sql`
+        select coalesce(sum(units_rented - units_returned - units_damaged - units_lost), 0) as out
+        from material_rental_counts where to_location_id = ${actors.location.id} and status = 'ACTIVE'`);
+      return Number(rows[0]!.out);
+    };
+    const outBefore = await unitsOut();
+    const back = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+      rentalItemId: item.id,
+      returnedQuantity: 95,
+      damagedQuantity: 3,
+      lostQuantity: 2,
+      notes: 'Counted at the gate',
     });
-    const lost = await call(
-      'PUT',
-      `/material-rentals/${created.id}`,
-      admin(),
-      rental([{ materialId: tube, quantity: 6 }], { status: 'LOST' }),
-    );
-    expect(lost.statusCode, lost.body).toBe(200);
-    expect(lost.json().data.status).toBe('LOST');
-    expect(await stockOf(tube)).toBe(6);
-    const [writtenOff] = await t.db
-      .select()
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json().data).toMatchObject({
+      returnedQuantity: 95,
+      damagedQuantity: 3,
+      lostQuantity: 2,
+      cumulativeReturned: 100,
+      remainingAfter: 0,
+    });
+    // Good back into stock, damaged into the yard's repair stock, lost written off.
+    const [row] = await t.db
+      .select({ quantity: materials.quantity, repair: materials.repairQuantity })
+      .from(materials)
+      .where(eq(materials.id, tube));
+    expect(row).toEqual({ quantity: 115, repair: 3 });
+    const moves = await t.db
+      .select({
+        reason: stockMovements.reason,
+        delta: stockMovements.delta,
+        repairDelta: stockMovements.repairDelta,
+        reference: stockMovements.reference,
+      })
       .from(stockMovements)
-      .where(and(eq(stockMovements.materialId, tube), eq(stockMovements.reason, 'RENTAL_LOST')));
-    expect(writtenOff).toMatchObject({ delta: 0, quantityAfter: 6 });
-    expect(writtenOff!.reference).toContain('4 EACH written off as lost');
-    const back = await call(
-      'PUT',
-      `/material-rentals/${created.id}`,
-      admin(),
-      rental([{ materialId: tube, quantity: 6 }], { status: 'ACTIVE' }),
-    );
-    expect(back.statusCode).toBe(409);
-    expect(back.json().message).toBe(RENTAL_MESSAGES.writtenOff);
-    expect(
-      (
-        await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
-          rentalItemId: created.items[0]!.id,
-          returnedQuantity: 1,
-        })
-      ).statusCode,
-    ).toBe(409);
-    // Deleting it would put the lost quantities back: refused with why, the stock as it was.
-    const deleted = await call('DELETE', `/material-rentals/${created.id}`, admin());
-    expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().message).toBe(RENTAL_MESSAGES.writtenOff);
-    expect(await stockOf(tube)).toBe(6);
-    // What the screens offer on a written-off rental is taken: its date and notes, its status kept.
-    const noted = await call(
-      'PUT',
-      `/material-rentals/${created.id}`,
-      admin(),
-      rental([{ materialId: tube, quantity: 6 }], {
-        status: 'LOST',
-        expectedReturnDate: daysFromToday(9),
-        notes: 'Reported to the insurer',
-      }),
-    );
-    expect(noted.statusCode, noted.body).toBe(200);
-    expect(noted.json().data).toMatchObject({ status: 'LOST', notes: 'Reported to the insurer' });
-    // The server and the screens read one rule.
-    expect(rentalRefusals(noted.json().data)).toEqual({
-      returns: RENTAL_MESSAGES.writtenOff,
-      status: RENTAL_MESSAGES.writtenOff,
-      items: RENTAL_MESSAGES.writtenOff,
-      delete: RENTAL_MESSAGES.writtenOff,
+      .where(
+        and(
+          eq(stockMovements.materialId, tube),
+          inArray(stockMovements.reason, ['RENTAL_RETURN', 'RENTAL_DAMAGED', 'RENTAL_LOST']),
+        ),
+      )
+      .orderBy(stockMovements.id);
+    expect(moves.map(({ reason, delta, repairDelta }) => [reason, delta, repairDelta])).toEqual([
+      ['RENTAL_DAMAGED', 0, 3],
+      ['RENTAL_LOST', 0, 0],
+      ['RENTAL_RETURN', 95, 0],
+    ]);
+    expect(moves[0]!.reference).toContain('3 EACH damaged, into repair');
+    expect(moves[1]!.reference).toContain('2 EACH lost, written off');
+    // All 100 are accounted for: the rental is returned, its line says how.
+    const done = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
+    expect(done).toMatchObject({ status: 'RETURNED', actualReturnDate: todayOf() });
+    expect(done.items[0]).toMatchObject({
+      quantityActuallyReturned: 95,
+      quantityDamaged: 3,
+      quantityLost: 2,
     });
-    const stats = (await call('GET', '/material-rentals/stats', admin())).json().data;
-    expect(stats.itemsOutstanding).toBeLessThanOrEqual(stats.itemsRented - stats.itemsReturned - 4);
+    // Units out drop by good + damaged + lost.
+    expect(outBefore - (await unitsOut())).toBe(100);
+    expect(await ledgerBreaks()).toEqual([]);
+    expect(await repairBreaks()).toEqual([]);
+  });
+
+  it('keeps a rental open until good, damaged and lost cover every line, and refuses more', async () => {
+    const tube = await material(yard.id, 'Partly lost tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 6 }]);
+    const item = created.items[0]!;
+    const ret = (body: object) =>
+      call('POST', `/material-rentals/${created.id}/returns`, manager(), {
+        rentalItemId: item.id,
+        ...body,
+      });
+    expect((await ret({ returnedQuantity: 2, lostQuantity: 1 })).statusCode).toBe(201);
+    expect((await ret({ damagedQuantity: 1 })).statusCode).toBe(201);
+    let now = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
+    expect(now.status).toBe('ACTIVE');
+    // Two are still out: three lost is over the remainder, whatever its condition.
+    const over = await ret({ lostQuantity: 3 });
+    expect(over.statusCode).toBe(400);
+    expect(messagesOf(over.body)).toEqual([
+      `returnedQuantity: ${RENTAL_MESSAGES.returnOverRemainder}`,
+    ]);
+    const nothing = await ret({ returnedQuantity: 0, damagedQuantity: 0, lostQuantity: 0 });
+    expect(messagesOf(nothing.body)).toEqual([
+      `returnedQuantity: ${RENTAL_MESSAGES.returnConditionMin}`,
+    ]);
+    const negative = await ret({ damagedQuantity: -1, returnedQuantity: 2 });
+    expect(negative.statusCode).toBe(400);
+    // With returns, the items are kept and the rental is not deleted, as before.
+    expect(rentalRefusals(now)).toMatchObject({
+      items: RENTAL_MESSAGES.itemsLockedAfterReturn,
+      delete: RENTAL_MESSAGES.deleteAfterReturn,
+    });
+    expect((await ret({ lostQuantity: 2 })).statusCode).toBe(201);
+    now = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
+    expect(now).toMatchObject({ status: 'RETURNED', actualReturnDate: todayOf() });
+    expect(await stockOf(tube)).toBe(6);
+    const history = (await call('GET', `/material-rentals/${created.id}/returns`, admin())).json()
+      .data as Array<Record<string, number>>;
+    expect(
+      history.map((r) => [
+        r.returnedQuantity,
+        r.damagedQuantity,
+        r.lostQuantity,
+        r.cumulativeReturned,
+        r.remainingAfter,
+      ]),
+    ).toEqual([
+      [2, 0, 1, 3, 3],
+      [0, 1, 0, 4, 2],
+      [0, 0, 2, 6, 0],
+    ]);
     expect(await ledgerBreaks()).toEqual([]);
   });
 
-  it('counts what LOST and DAMAGED wrote off, so that rented = returned + written off + outstanding', async () => {
+  it('refuses to mark a whole rental LOST or DAMAGED, saying to record them per line', async () => {
+    const tube = await material(yard.id, 'Whole lost tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 6 }]);
+    for (const status of ['LOST', 'DAMAGED']) {
+      const refused = await call(
+        'PUT',
+        `/material-rentals/${created.id}`,
+        admin(),
+        rental([{ materialId: tube, quantity: 6 }], { status }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(RENTAL_MESSAGES.writeOffPerLine);
+      expect(messagesOf(refused.body)).toEqual([`status: ${RENTAL_MESSAGES.writeOffPerLine}`]);
+    }
+    const kept = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
+    expect(kept.status).toBe('ACTIVE');
+    expect(await stockOf(tube)).toBe(4);
+  });
+
+  it('counts what came back damaged and lost, so that rented = returned + damaged + lost + outstanding', async () => {
     const site = await createLocation(t.db, { type: 'FIELD', name: 'Written Off Site' });
     const tube = await material(yard.id, 'Write-off tube', 100);
     const statsNow = async () => {
@@ -787,34 +869,25 @@ describe('PUT /material-rentals/{id}', () => {
     const before = await statsNow();
     const to = { toLocationId: site.id };
     const make = (quantity: number) => createRental([{ materialId: tube, quantity }], to);
-    const giveBack = async (made: RentalReply, returnedQuantity: number) => {
+    const giveBack = async (made: RentalReply, units: object) => {
       const response = await call('POST', `/material-rentals/${made.id}/returns`, admin(), {
         rentalItemId: made.items[0]!.id,
-        returnedQuantity,
+        ...units,
       });
       expect(response.statusCode, response.body).toBe(201);
     };
-    const mark = async (made: RentalReply, status: string) => {
-      const quantity = made.items[0]!.quantity;
-      const response = await call(
-        'PUT',
-        `/material-rentals/${made.id}`,
-        admin(),
-        rental([{ materialId: tube, quantity }], { ...to, status }),
-      );
-      expect(response.statusCode, response.body).toBe(200);
-    };
-    // Lost whole: 5 written off. Damaged after 4 came back: 6 written off.
+    // Lost whole: 5. Damaged after 4 came back good: 6.
     const lost = await make(5);
-    await mark(lost, 'LOST');
+    await giveBack(lost, { lostQuantity: 5 });
     const damaged = await make(10);
-    await giveBack(damaged, 4);
-    await mark(damaged, 'DAMAGED');
-    // Still out: 20 less 8 returned. Returned whole: 7.
+    await giveBack(damaged, { returnedQuantity: 4 });
+    await giveBack(damaged, { damagedQuantity: 6 });
+    // Still out: 20 less 8 good, 2 damaged and 1 lost. Returned whole: 7.
     const out = await make(20);
-    await giveBack(out, 8);
+    await giveBack(out, { returnedQuantity: 8, damagedQuantity: 2, lostQuantity: 1 });
     const done = await make(7);
-    await mark(done, 'RETURNED');
+    const marked = await call('POST', `/material-rentals/${done.id}/mark-returned`, admin());
+    expect(marked.statusCode, marked.body).toBe(200);
 
     const after = await statsNow();
     const card = after.byLocation.find(
@@ -824,27 +897,38 @@ describe('PUT /material-rentals/{id}', () => {
       location: { id: site.id, name: site.name },
       rented: 42,
       returned: 19,
-      writtenOff: 11,
-      outstanding: 12,
+      damaged: 8,
+      lost: 6,
+      writtenOff: 14,
+      outstanding: 9,
     });
-    expect(after.itemsWrittenOff - before.itemsWrittenOff).toBe(11);
+    expect(after.itemsWrittenOff - before.itemsWrittenOff).toBe(14);
+    expect(after.itemsDamaged - before.itemsDamaged).toBe(8);
+    expect(after.itemsLost - before.itemsLost).toBe(6);
     // The balance holds in the whole and on every card.
     expect(after.itemsRented).toBe(
-      after.itemsReturned + after.itemsWrittenOff + after.itemsOutstanding,
+      after.itemsReturned + after.itemsDamaged + after.itemsLost + after.itemsOutstanding,
     );
+    expect(after.itemsWrittenOff).toBe(after.itemsDamaged + after.itemsLost);
     type Card = {
       location: { name: string };
       rented: number;
       returned: number;
+      damaged: number;
+      lost: number;
       writtenOff: number;
       outstanding: number;
     };
     for (const row of after.byLocation as Card[]) {
-      expect(row.rented, row.location.name).toBe(row.returned + row.writtenOff + row.outstanding);
+      expect(row.rented, row.location.name).toBe(
+        row.returned + row.damaged + row.lost + row.outstanding,
+      );
     }
     // A field manager's stats balance the same way over their own rentals.
     const own = (await call('GET', '/material-rentals/stats', manager())).json().data;
-    expect(own.itemsRented).toBe(own.itemsReturned + own.itemsWrittenOff + own.itemsOutstanding);
+    expect(own.itemsRented).toBe(
+      own.itemsReturned + own.itemsDamaged + own.itemsLost + own.itemsOutstanding,
+    );
   });
 
   it('setting RETURNED takes every remainder back', async () => {
@@ -1237,8 +1321,16 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
           sql<number>`coalesce(sum(${materialRentalItems.quantityActuallyReturned}), 0)`.mapWith(
             Number,
           ),
+        damagedTotal: sql<number>`coalesce(sum(${materialRentalItems.quantityDamaged}), 0)`.mapWith(
+          Number,
+        ),
+        lostTotal: sql<number>`coalesce(sum(${materialRentalItems.quantityLost}), 0)`.mapWith(
+          Number,
+        ),
         keptQuantity: materialRentals.quantityTotal,
         keptReturned: materialRentals.returnedTotal,
+        keptDamaged: materialRentals.damagedTotal,
+        keptLost: materialRentals.lostTotal,
       })
       .from(materialRentals)
       .leftJoin(materialRentalItems, eq(materialRentalItems.rentalId, materialRentals.id))
@@ -1246,13 +1338,23 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
     // The copies on the rental that the counters read are the items' sums, whoever wrote them.
     expect(
       rows.filter(
-        (row) => row.keptQuantity !== row.quantityTotal || row.keptReturned !== row.returnedTotal,
+        (row) =>
+          row.keptQuantity !== row.quantityTotal ||
+          row.keptReturned !== row.returnedTotal ||
+          row.keptDamaged !== row.damagedTotal ||
+          row.keptLost !== row.lostTotal,
       ),
     ).toEqual([]);
-    // Enough history for the comparison to mean something: several destinations and statuses.
-    expect(new Set(rows.map((row) => row.status)).size).toBeGreaterThanOrEqual(3);
     const shown = (row: (typeof rows)[number]) =>
       row.status === 'ACTIVE' ? (row.expected < today ? 'OVERDUE' : 'ACTIVE') : row.status;
+    // Enough history for the comparison to mean something: several destinations and statuses as
+    // shown (the stored LOST and DAMAGED are no more, decision 043), damaged and lost units too.
+    expect(new Set(rows.map(shown)).size).toBeGreaterThanOrEqual(3);
+    expect(
+      rows.some((row) => row.status === 'ACTIVE' && row.damagedTotal + row.lostTotal > 0),
+    ).toBe(true);
+    const out = (row: (typeof rows)[number]) =>
+      row.quantityTotal - row.returnedTotal - row.damagedTotal - row.lostTotal;
     const totalOf = async (query: string) => {
       const response = await call('GET', `/material-rentals?page=1&limit=10${query}`, admin());
       expect(response.statusCode, response.body).toBe(200);
@@ -1278,12 +1380,10 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
       returned: rows.filter((row) => row.status === 'RETURNED').length,
       itemsRented: sum(rows.map((row) => row.quantityTotal)),
       itemsReturned: sum(rows.map((row) => row.returnedTotal)),
-      itemsWrittenOff: sum(
-        rows
-          .filter((row) => row.status === 'LOST' || row.status === 'DAMAGED')
-          .map((row) => row.quantityTotal - row.returnedTotal),
-      ),
-      itemsOutstanding: sum(active.map((row) => row.quantityTotal - row.returnedTotal)),
+      itemsDamaged: sum(rows.map((row) => row.damagedTotal)),
+      itemsLost: sum(rows.map((row) => row.lostTotal)),
+      itemsWrittenOff: sum(rows.map((row) => row.damagedTotal + row.lostTotal)),
+      itemsOutstanding: sum(active.map(out)),
     });
   });
 
@@ -1291,7 +1391,7 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
     const outAndBooked = async () => {
       const { rows } = await t.db.execute<{ id: number; out: string; booked: string }>(sql`
         select l.id,
-          coalesce((select sum(r.quantity_total - r.returned_total) from material_rentals r
+          coalesce((select sum(r.quantity_total - r.returned_total - r.damaged_total - r.lost_total) from material_rentals r
                     where r.to_location_id = l.id and r.status = 'ACTIVE'), 0) as out,
           coalesce((select sum(c.units) from material_rental_out_changes c
                     where c.to_location_id = l.id), 0) as booked

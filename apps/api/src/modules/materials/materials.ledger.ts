@@ -67,6 +67,12 @@ export type StockChange = { by: number } | { to: number };
 export type StockEntry = {
   materialId: number;
   change: StockChange;
+  /**
+   * Units into (positive) or out of the material's repair stock with this movement (decision 043):
+   * a return's damaged units go in, repaired ones come out into `quantity`, scrapped ones out of
+   * the books. Refused with 409 when less is in repair. With `{ by }` only.
+   */
+  repair?: number;
   reason: MovementValues['reason'];
   reference?: string | null;
   userId: number;
@@ -75,8 +81,8 @@ export type StockEntry = {
   /** The material was created empty in this transaction: its first movement, and no notice. */
   created?: boolean;
   /**
-   * Write the movement even when the quantity does not change: stock already out on a rental and
-   * written off as LOST or DAMAGED is recorded with that reason, for nothing comes back.
+   * Write the movement even when the quantity does not change: units out on a rental and lost
+   * (RENTAL_LOST) are recorded with that reason, for nothing comes back.
    */
   recordUnchanged?: boolean;
   /** The location the material was at before this change moved it (an edit): its stock goes along. */
@@ -95,18 +101,23 @@ export async function changeStock(
   uow: UnitOfWork,
   entry: StockEntry,
 ): Promise<{ material: repo.MaterialRow; before: number }> {
-  const { material, before } = await applyChange(uow, entry.materialId, entry.change);
+  const repair = entry.repair ?? 0;
+  const { material, before } =
+    repair === 0
+      ? await applyChange(uow, entry.materialId, entry.change)
+      : await applyRepairChange(uow, entry.materialId, entry.change, repair);
   const delta = material.quantity - before;
   if (entry.movedFrom !== undefined && entry.movedFrom !== material.locationId) {
     shiftStockLevel(uow, entry.movedFrom, -before);
     shiftStockLevel(uow, material.locationId, before);
   }
   shiftStockLevel(uow, material.locationId, delta);
-  if (delta === 0 && !entry.recordUnchanged) return { material, before };
+  if (delta === 0 && repair === 0 && !entry.recordUnchanged) return { material, before };
   await repo.insertMovement(uow.tx, {
     materialId: material.id,
     delta,
     quantityAfter: material.quantity,
+    repairDelta: repair,
     reason: entry.reason,
     reference: entry.reference ?? null,
     userId: entry.userId,
@@ -250,6 +261,22 @@ async function applyChange(uow: UnitOfWork, id: number, change: StockChange) {
   const available = await repo.currentQuantity(uow.tx, id);
   if (available === null) throw notFound(MATERIAL_NOT_FOUND);
   throw insufficientStock(available);
+}
+
+/** Units in repair stock short of what a change takes out of it: 409 with what is there. */
+export function insufficientRepairStock(available: number): AppError {
+  return new AppError('INSUFFICIENT_STOCK', `Only ${available} in repair`);
+}
+
+async function applyRepairChange(uow: UnitOfWork, id: number, change: StockChange, repair: number) {
+  if ('to' in change)
+    throw new Error('A change of repair stock adds to the quantity, never sets it');
+  const material = await repo.addQuantityAndRepair(uow.tx, id, change.by, repair);
+  if (material) return { material, before: material.quantity - change.by };
+  const current = await repo.currentStock(uow.tx, id);
+  if (current === null) throw notFound(MATERIAL_NOT_FOUND);
+  if (current.repairQuantity + repair < 0) throw insufficientRepairStock(current.repairQuantity);
+  throw insufficientStock(current.quantity);
 }
 
 async function announceStockLevel(

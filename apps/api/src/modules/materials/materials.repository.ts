@@ -146,6 +146,46 @@ export async function addQuantity(db: DbExecutor, id: number, delta: number) {
   return row ?? null;
 }
 
+/**
+ * Adds `delta` to the quantity and `repair` to the repair stock (decision 043) unless either would
+ * be left below nothing; null when it would. For the ledger's changeStock only, as addQuantity.
+ */
+export async function addQuantityAndRepair(
+  db: DbExecutor,
+  id: number,
+  delta: number,
+  repair: number,
+) {
+  const by = sql`${delta}::numeric`;
+  const toRepair = sql`${repair}::numeric`;
+  const [row] = await db
+    .update(materials)
+    .set({
+      quantity: sql`${materials.quantity} + ${by}`,
+      repairQuantity: sql`${materials.repairQuantity} + ${toRepair}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(materials.id, id),
+        live,
+        sql`${materials.quantity} + ${by} >= 0`,
+        sql`${materials.repairQuantity} + ${toRepair} >= 0`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** A live material's quantity and repair stock, or null. */
+export async function currentStock(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({ quantity: materials.quantity, repairQuantity: materials.repairQuantity })
+    .from(materials)
+    .where(and(eq(materials.id, id), live));
+  return row ?? null;
+}
+
 /** Writes a counted quantity. For the ledger's changeStock only, which writes the movement with it. */
 export async function setQuantity(db: DbExecutor, id: number, quantity: number) {
   const statement = prepared(db, 'material_quantity_set', (d, name) =>
@@ -176,6 +216,7 @@ export async function insertMovement(db: DbExecutor, movement: MovementValues) {
         materialId: p('materialId'),
         delta: p('delta'),
         quantityAfter: p('quantityAfter'),
+        repairDelta: p('repairDelta'),
         reason: p('reason'),
         reference: p('reference'),
         userId: p('userId'),
@@ -186,6 +227,7 @@ export async function insertMovement(db: DbExecutor, movement: MovementValues) {
     materialId: movement.materialId,
     delta: movement.delta,
     quantityAfter: movement.quantityAfter,
+    repairDelta: movement.repairDelta ?? 0,
     reason: movement.reason,
     reference: movement.reference ?? null,
     userId: movement.userId ?? null,

@@ -143,6 +143,7 @@ export async function listMovements(ctx: AppContext, user: SessionUser, id: numb
     materialId: movement.materialId,
     delta: movement.delta,
     quantityAfter: movement.quantityAfter,
+    repairDelta: movement.repairDelta,
     reason: movement.reason,
     reference: movement.reference,
     counterpart:

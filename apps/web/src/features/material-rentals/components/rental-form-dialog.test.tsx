@@ -100,6 +100,8 @@ const overdue: RentalDto = {
       quantity: 5,
       unit: 'EACH',
       quantityActuallyReturned: 0,
+      quantityDamaged: 0,
+      quantityLost: 0,
     },
   ],
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -9,6 +9,8 @@ const byLocation = (count: number): RentalStatsDto['byLocation'] =>
     rented: 10,
     returned: index === 0 ? 10 : 4,
     writtenOff: 0,
+    damaged: 0,
+    lost: 0,
     outstanding: index === 0 ? 0 : 6,
   }));
 
@@ -29,6 +31,8 @@ describe('the rentals overview', () => {
           itemsRented: 180,
           itemsReturned: 160,
           itemsWrittenOff: 15,
+          itemsDamaged: 10,
+          itemsLost: 5,
           itemsOutstanding: 5,
           byLocation: [],
         }}
@@ -60,6 +64,8 @@ describe('the rentals overview', () => {
       itemsRented: 14,
       itemsReturned: 5,
       itemsWrittenOff: 0,
+      itemsDamaged: 0,
+      itemsLost: 0,
       itemsOutstanding: 9,
       byLocation: [],
     };

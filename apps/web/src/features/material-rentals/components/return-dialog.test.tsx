@@ -29,6 +29,8 @@ const rental: RentalDto = {
       quantity: 10,
       unit: 'EACH',
       quantityActuallyReturned: 4,
+      quantityDamaged: 0,
+      quantityLost: 0,
     },
     {
       id: 121,
@@ -39,6 +41,8 @@ const rental: RentalDto = {
       quantity: 8,
       unit: 'EACH',
       quantityActuallyReturned: 8,
+      quantityDamaged: 0,
+      quantityLost: 0,
     },
     {
       id: 122,
@@ -49,6 +53,8 @@ const rental: RentalDto = {
       quantity: 3,
       unit: 'EACH',
       quantityActuallyReturned: 0,
+      quantityDamaged: 0,
+      quantityLost: 0,
     },
   ],
   createdAt: '2026-11-01T00:00:00.000Z',
@@ -143,6 +149,8 @@ describe('ReturnDialog', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       rentalItemId: 120,
       returnedQuantity: 6,
+      damagedQuantity: 0,
+      lostQuantity: 0,
       notes: 'Two bent',
     });
   });
