@@ -87,10 +87,11 @@ export async function stockByLocation(db: Database, scope: Scope) {
   return statement.execute(scopeValue(scope));
 }
 
+/** What ACTIVE rentals took out less what came back of it, good, damaged or lost (decision 043). */
 const outOnActiveRentals = (db: Database, scope: Scope) =>
   db
     .select({
-      units: sql<number>`coalesce(sum(${materialRentalCounts.unitsRented} - ${materialRentalCounts.unitsReturned}), 0)`,
+      units: sql<number>`coalesce(sum(${materialRentalCounts.unitsRented} - ${materialRentalCounts.unitsReturned} - ${materialRentalCounts.unitsDamaged} - ${materialRentalCounts.unitsLost}), 0)`,
     })
     .from(materialRentalCounts)
     .where(

@@ -67,11 +67,14 @@ async function rental(values: {
   to: number;
   made: Date;
   quantity: number;
-  status: 'ACTIVE' | 'RETURNED' | 'LOST' | 'DAMAGED';
+  status: 'ACTIVE' | 'RETURNED';
   changed?: Date;
-  returns?: Array<[Date, number]>;
+  /** When, and how many came back good, damaged and lost (decision 043). */
+  returns?: Array<[Date, number, number?, number?]>;
 }) {
-  const returned = (values.returns ?? []).reduce((sum, [, n]) => sum + n, 0);
+  const sumOf = (at: 1 | 2 | 3) =>
+    (values.returns ?? []).reduce((sum, entry) => sum + (entry[at] ?? 0), 0);
+  const [returned, damaged, lost] = [sumOf(1), sumOf(2), sumOf(3)];
   const [row] = await t.db
     .insert(materialRentals)
     .values({
@@ -94,21 +97,31 @@ async function rental(values: {
       unit: 'EACH',
       quantity: values.quantity,
       quantityActuallyReturned: returned,
+      quantityDamaged: damaged,
+      quantityLost: lost,
     })
     .returning();
-  for (const [when, quantity] of values.returns ?? []) {
+  for (const [when, quantity, damagedQuantity = 0, lostQuantity = 0] of values.returns ?? []) {
     await t.db.insert(materialRentalReturns).values({
       rentalId: row!.id,
       rentalItemId: item!.id,
       returnedQuantity: quantity,
+      damagedQuantity,
+      lostQuantity,
       returnDate: when,
     });
   }
   // The totals are its one item's, whether or not a trigger on the items added them up again.
   await t.db
     .update(materialRentals)
-    .set({ quantityTotal: values.quantity, returnedTotal: returned })
+    .set({
+      quantityTotal: values.quantity,
+      returnedTotal: returned,
+      damagedTotal: damaged,
+      lostTotal: lost,
+    })
     .where(eq(materialRentals.id, row!.id));
+  return row!.id;
 }
 
 beforeAll(async () => {
@@ -177,14 +190,17 @@ beforeAll(async () => {
     changed: at(2030, 6, 12, 9),
     returns: [[at(2030, 6, 12, 9), 6]],
   });
-  // R4 to the depot, made 15 May, 5 out, 1 back on 16 May, the 4 left written off as LOST on 5 June.
+  // R4 to the depot, made 15 May, 5 out, 1 back on 16 May, the 4 left lost on 5 June.
   await rental({
     to: depot.id,
     made: at(2030, 5, 15),
     quantity: 5,
-    status: 'LOST',
+    status: 'RETURNED',
     changed: at(2030, 6, 5),
-    returns: [[at(2030, 5, 16), 1]],
+    returns: [
+      [at(2030, 5, 16), 1],
+      [at(2030, 6, 5), 0, 0, 4],
+    ],
   });
   // R5 to the depot, made 1 December 2029, all 3 back on 15 January.
   await rental({
@@ -307,6 +323,27 @@ describe('GET /api/users/dashboard-stats', () => {
       { location: { ...pick(site) }, inventoryLevel: 15.3, inventoryCount: 30 },
       { location: { ...pick(depot) }, inventoryLevel: 2, inventoryCount: 4 },
     ]);
+  });
+
+  it('counts units back good, damaged or lost as no longer out on rental (decision 043)', async () => {
+    const out = async () =>
+      (await data('/users/dashboard-stats?filter=today', admin)).activeRentals as number;
+    const before = await out();
+    const id = await rental({
+      to: depot.id,
+      made: at(2030, 6, 12),
+      quantity: 10,
+      status: 'ACTIVE',
+      returns: [[at(2030, 6, 12, 9), 2, 3, 1]],
+    });
+    try {
+      expect((await out()) - before).toBe(4);
+    } finally {
+      await t.db.delete(materialRentalReturns).where(eq(materialRentalReturns.rentalId, id));
+      await t.db.delete(materialRentalItems).where(eq(materialRentalItems.rentalId, id));
+      await t.db.delete(materialRentals).where(eq(materialRentals.id, id));
+    }
+    expect(await out()).toBe(before);
   });
 
   it("gives a field manager their location's figures only", async () => {

@@ -297,7 +297,8 @@ export async function usedOnInvoice(db: DbExecutor, materialId: number): Promise
 export async function outstandingOnRentals(db: DbExecutor, materialId: number): Promise<number> {
   const [row] = await db
     .select({
-      n: sql<number>`coalesce(sum(${materialRentalItems.quantity} - ${materialRentalItems.quantityActuallyReturned}), 0)`.mapWith(
+      // Neither back good, nor damaged, nor lost (decision 043).
+      n: sql<number>`coalesce(sum(${materialRentalItems.quantity} - ${materialRentalItems.quantityActuallyReturned} - ${materialRentalItems.quantityDamaged} - ${materialRentalItems.quantityLost}), 0)`.mapWith(
         Number,
       ),
     })
