@@ -189,6 +189,21 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     }),
     locationBound: true,
   },
+  // Nothing is in repair: let in, the call is 409.
+  'POST /api/materials/:id/repair': {
+    at: (f, s) => ({
+      url: `/api/materials/${side(s, f.materialA, f.materialB)}/repair`,
+      payload: { quantity: 1 },
+    }),
+    locationBound: true,
+  },
+  'POST /api/materials/:id/scrap': {
+    at: (f, s) => ({
+      url: `/api/materials/${side(s, f.materialA, f.materialB)}/scrap`,
+      payload: { quantity: 1 },
+    }),
+    locationBound: true,
+  },
   'GET /api/stock-takes/:locationId/sheet': {
     at: (f, s) => ({ url: `/api/stock-takes/${side(s, f.a.id, f.b.id)}/sheet` }),
     locationBound: true,

@@ -131,6 +131,9 @@ export const API_ACCESS = {
   'DELETE /api/materials/remove/:id': ADMIN_ONLY,
   'PATCH /api/materials/:id/stock': flagged('manageInventory'),
   'POST /api/materials/:id/transfer': flagged('manageInventory'),
+  // The repair stock (decision 043): repaired back into stock, or scrapped.
+  'POST /api/materials/:id/repair': flagged('manageInventory'),
+  'POST /api/materials/:id/scrap': flagged('manageInventory'),
   // A stock-take (issue 30): the count sheet, its upload's preview, and its confirmation.
   'GET /api/stock-takes/:locationId/sheet': flagged('manageInventory'),
   'POST /api/stock-takes/:locationId/preview': flagged('manageInventory'),

@@ -110,6 +110,40 @@ export const transferMaterialSchema = z
   });
 export type TransferMaterialInput = z.infer<typeof transferMaterialSchema>;
 
+/** The repair stock's messages (decision 043). */
+export const REPAIR_MESSAGES = {
+  quantityMin: 'Quantity must be greater than 0',
+  overRepair: (available: number) => `Only ${available} in repair`,
+  repaired: 'Marked repaired: back in stock',
+  scrapped: 'Scrapped: written off',
+  confirmScrap: (quantity: number, unit: string, name: string) =>
+    `Scrap ${quantity} ${unit} ${name}? They are written off and cannot be repaired afterwards.`,
+} as const;
+
+/**
+ * POST /materials/{id}/repair and /scrap: how many units of the material's repair stock are
+ * repaired (back into its stock) or scrapped (written off), at most what is in repair.
+ */
+export const repairStockSchema = z.object({
+  quantity: quantityField.refine((quantity) => quantity > 0, {
+    error: REPAIR_MESSAGES.quantityMin,
+  }),
+});
+export type RepairStockInput = z.infer<typeof repairStockSchema>;
+
+/** The Repaired and Scrap dialogs' schema: the body's rules and no more than is in repair. */
+export function repairStockFormSchema(inRepair: number) {
+  return repairStockSchema.superRefine((input, ctx) => {
+    if (input.quantity > inRepair) {
+      ctx.addIssue({
+        code: 'custom',
+        message: REPAIR_MESSAGES.overRepair(inRepair),
+        path: ['quantity'],
+      });
+    }
+  });
+}
+
 export const materialListQuery = paginationQuery(PAGE_SIZES.inventory).extend({
   locationId: optionalIdQuery('Invalid location'),
 });
@@ -162,6 +196,8 @@ export const materialDtoSchema = z.object({
   location: z.object({ name: z.string() }),
   notes: z.string().nullable(),
   quantity: z.number(),
+  /** Units back from a rental damaged, awaiting repair: shown, never available (decision 043). */
+  repairQuantity: z.number(),
   unit: z.string(),
   status: z.enum(MATERIAL_STATUSES),
   createdAt: isoInstantSchema,

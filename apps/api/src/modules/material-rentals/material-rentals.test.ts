@@ -4,6 +4,7 @@ import {
   MESSAGES,
   monthStart,
   RENTAL_MESSAGES,
+  REPAIR_MESSAGES,
   RENTAL_REQUEST_MESSAGES as REQUEST_MESSAGES,
   type RentalRequestDto,
   rentalRefusals,
@@ -783,6 +784,42 @@ describe('PUT /material-rentals/{id}', () => {
     });
     // Units out drop by good + damaged + lost.
     expect(outBefore - (await unitsOut())).toBe(100);
+    expect(await ledgerBreaks()).toEqual([]);
+    expect(await repairBreaks()).toEqual([]);
+
+    // The repair stock: shown on the material, never available; repaired back into stock, or
+    // scrapped, by whoever manages the yard's inventory, never more than is in repair.
+    const shown = (await call('GET', `/materials/detail/${tube}`, admin())).json().data;
+    expect(shown).toMatchObject({ quantity: 115, repairQuantity: 3 });
+    const settle = (what: 'repair' | 'scrap', quantity: unknown, headers = admin()) =>
+      call('POST', `/materials/${tube}/${what}`, headers, { quantity });
+    // The destination's field manager does not manage the yard.
+    expect([403, 404]).toContain((await settle('repair', 1, manager())).statusCode);
+    const tooMany = await settle('repair', 4);
+    expect(tooMany.statusCode).toBe(409);
+    expect(messagesOf(tooMany.body)).toEqual([`quantity: ${REPAIR_MESSAGES.overRepair(3)}`]);
+    expect(messagesOf((await settle('scrap', 0)).body)).toEqual([
+      `quantity: ${REPAIR_MESSAGES.quantityMin}`,
+    ]);
+    const repaired = await settle('repair', 2);
+    expect(repaired.statusCode, repaired.body).toBe(200);
+    expect(repaired.json().data).toMatchObject({ quantity: 117, repairQuantity: 1 });
+    // Units in repair keep the material from being deleted.
+    const kept = await call('DELETE', `/materials/remove/${tube}`, admin());
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toContain('1 EACH in repair');
+    const scrapped = await settle('scrap', 1);
+    expect(scrapped.statusCode, scrapped.body).toBe(200);
+    expect(scrapped.json().data).toMatchObject({ quantity: 117, repairQuantity: 0 });
+    expect((await settle('scrap', 1)).statusCode).toBe(409);
+    const history = (
+      await call('GET', `/materials/${tube}/movements?page=1&limit=3`, admin())
+    ).json().data as Array<{ reason: string; delta: number; repairDelta: number }>;
+    expect(history.map(({ reason, delta, repairDelta }) => [reason, delta, repairDelta])).toEqual([
+      ['SCRAPPED', 0, -1],
+      ['REPAIRED', 2, -2],
+      ['RENTAL_RETURN', 95, 0],
+    ]);
     expect(await ledgerBreaks()).toEqual([]);
     expect(await repairBreaks()).toEqual([]);
   });

@@ -29,6 +29,7 @@ const LISTED = {
     locationId: materials.locationId,
     notes: materials.notes,
     quantity: materials.quantity,
+    repairQuantity: materials.repairQuantity,
     unit: materials.unit,
     createdAt: materials.createdAt,
     updatedAt: materials.updatedAt,

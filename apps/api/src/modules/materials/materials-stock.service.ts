@@ -4,6 +4,7 @@ import {
   MATERIAL_UNIT_LABELS,
   type MaterialDto,
   type MaterialUnit,
+  type RepairStockInput,
   type TransferMaterialInput,
   type TransferResult,
   type UpdateStockInput,
@@ -65,6 +66,51 @@ export async function updateStock(
         before,
         after: row.quantity,
       },
+      ip: actor.ip,
+    });
+    return toMaterialDto(row, found.locationName, found.catalogue);
+  });
+}
+
+/**
+ * POST /materials/{id}/repair and /scrap (decision 043): units of the material's repair stock
+ * repaired (back into its stock, REPAIRED) or scrapped (written off, SCRAPPED), one movement each,
+ * never more than is in repair (409 with what is).
+ */
+export async function settleRepair(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: RepairStockInput,
+  outcome: 'REPAIRED' | 'SCRAPPED',
+): Promise<MaterialDto> {
+  return inTransaction(ctx, async (uow) => {
+    const found = await repo.findMaterial(uow.tx, id);
+    if (!found) throw notFound(MATERIAL_NOT_FOUND);
+    assertReadable(actor.user, found.material.locationId, MATERIAL_NOT_FOUND);
+    assertWritable(actor.user, found.material.locationId);
+    const repaired = outcome === 'REPAIRED';
+    const what = `${input.quantity} ${found.material.unit} ${found.material.name}`;
+    const { material: row } = await changeStock(ctx, uow, {
+      materialId: id,
+      change: { by: repaired ? input.quantity : 0 },
+      repair: -input.quantity,
+      reason: outcome,
+      reference: repaired ? `${what} repaired` : `${what} scrapped`,
+      userId: actor.user.id,
+      locationName: found.locationName,
+      recordUnchanged: true,
+    });
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: repaired ? 'REPAIR_STOCK' : 'SCRAP_STOCK',
+      description: repaired
+        ? `Repaired ${what} at ${found.locationName}: back in stock`
+        : `Scrapped ${what} at ${found.locationName}`,
+      entityType: 'material',
+      entityId: String(id),
+      locationId: row.locationId,
+      details: { quantity: input.quantity, inRepair: row.repairQuantity, stock: row.quantity },
       ip: actor.ip,
     });
     return toMaterialDto(row, found.locationName, found.catalogue);

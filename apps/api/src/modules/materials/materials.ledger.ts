@@ -4,6 +4,7 @@ import {
   type MaterialDto,
   materialStatus,
   monthStart,
+  REPAIR_MESSAGES,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
@@ -21,6 +22,7 @@ type MaterialFields = Pick<
   | 'locationId'
   | 'notes'
   | 'quantity'
+  | 'repairQuantity'
   | 'unit'
   | 'createdAt'
   | 'updatedAt'
@@ -44,6 +46,7 @@ export function toMaterialDto(
     location: { name: locationName },
     notes: row.notes,
     quantity: row.quantity,
+    repairQuantity: row.repairQuantity,
     unit: row.unit,
     status: materialStatus(row.quantity),
     createdAt: row.createdAt.toISOString(),
@@ -265,7 +268,8 @@ async function applyChange(uow: UnitOfWork, id: number, change: StockChange) {
 
 /** Units in repair stock short of what a change takes out of it: 409 with what is there. */
 export function insufficientRepairStock(available: number): AppError {
-  return new AppError('INSUFFICIENT_STOCK', `Only ${available} in repair`);
+  const message = REPAIR_MESSAGES.overRepair(available);
+  return new AppError('INSUFFICIENT_STOCK', message, [{ path: 'quantity', message }]);
 }
 
 async function applyRepairChange(uow: UnitOfWork, id: number, change: StockChange, repair: number) {

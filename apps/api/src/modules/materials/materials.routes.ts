@@ -11,6 +11,8 @@ import {
   materialSchema,
   movementListQuery,
   pagedEnvelope,
+  REPAIR_MESSAGES,
+  repairStockSchema,
   stockMovementDtoSchema,
   transferMaterialSchema,
   transferResultSchema,
@@ -269,4 +271,38 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(result, 'Material transferred successfully');
     },
   );
+
+  // The repair stock (decision 043): repaired back into stock, or scrapped.
+  for (const [path, outcome, summary, message] of [
+    [
+      '/:id/repair',
+      'REPAIRED',
+      'Mark units of the repair stock repaired',
+      REPAIR_MESSAGES.repaired,
+    ],
+    ['/:id/scrap', 'SCRAPPED', 'Scrap units of the repair stock', REPAIR_MESSAGES.scrapped],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          params: idParam,
+          body: repairStockSchema,
+          response: { 200: oneMaterial, ...writes },
+        },
+      },
+      async (request) => {
+        const material = await stock.settleRepair(
+          app.ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          outcome,
+        );
+        return ok(material, message);
+      },
+    );
+  }
 };

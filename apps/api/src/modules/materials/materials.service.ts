@@ -292,6 +292,12 @@ export async function removeMaterial(ctx: AppContext, actor: Actor, id: number):
         `${material.name} cannot be deleted: ${outstanding} ${material.unit} ${outstanding === 1 ? 'is' : 'are'} still out on rental. Mark the rentals returned first.`,
       );
     }
+    // Units in repair are the yard's until repaired or scrapped (decision 043).
+    if (material.repairQuantity > 0) {
+      throw conflict(
+        `${material.name} cannot be deleted: ${material.repairQuantity} ${material.unit} in repair. Mark them repaired or scrapped first.`,
+      );
+    }
     // What an invoice's material usage names stays too.
     const keep = (await repo.hasMovements(tx, id)) || (await repo.usedOnInvoice(tx, id));
     if (keep) await repo.softDeleteMaterial(tx, id);

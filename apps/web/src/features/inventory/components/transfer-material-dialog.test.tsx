@@ -20,6 +20,7 @@ const tube: MaterialDto = {
   location: { name: 'North Yard' },
   notes: null,
   quantity: 30,
+  repairQuantity: 0,
   unit: 'EACH',
   status: 'Available',
   createdAt: '2026-01-01T00:00:00.000Z',
