@@ -16,6 +16,9 @@ export type OutboxPreview =
       materialName: string;
       unit: string;
       returnedQuantity: number;
+      /** Damaged and lost units (decision 043); none on an entry kept before them. */
+      damagedQuantity?: number;
+      lostQuantity?: number;
       notes: string | null;
     }
   | {

@@ -8,7 +8,7 @@ import {
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sendOrKeep } from '@/lib/offline/device';
-import { unitLabel } from '../components/units';
+import { returnConditions } from '../components/units';
 import { rentalKeys } from './get-rentals';
 
 /** A rental's write moves stock: the rentals, their stats and every material view are fetched again. */
@@ -62,7 +62,7 @@ export function useRecordReturn() {
       const materialName = item?.materialName ?? `item ${input.rentalItemId}`;
       const unit = item?.unit ?? '';
       return sendOrKeep<ApiSuccess<unknown>>({
-        title: `Return of ${input.returnedQuantity} ${unitLabel(unit)} ${materialName}, ${rentalName(rental)}`,
+        title: `Return of ${returnConditions(input, unit)} ${materialName}, ${rentalName(rental)}`,
         preview: {
           kind: 'return',
           rentalId: rental.id,
@@ -71,6 +71,8 @@ export function useRecordReturn() {
           materialName,
           unit,
           returnedQuantity: input.returnedQuantity,
+          damagedQuantity: input.damagedQuantity,
+          lostQuantity: input.lostQuantity,
           notes: input.notes ?? null,
         },
         write: { method: 'POST', path: `/material-rentals/${rental.id}/returns`, body: input },

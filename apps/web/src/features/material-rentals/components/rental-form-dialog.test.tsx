@@ -254,7 +254,13 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
     expect(status.value).toBe('OVERDUE');
     await item(dialog, 1).findByRole('option', { name: 'Steel Tube (Stock: 30 Each)' });
     expect(item(dialog, 1).getByLabelText<HTMLInputElement>('Unit').value).toBe('Each');
-    fireEvent.change(status, { target: { value: 'LOST' } });
+    // LOST and DAMAGED are no longer offered: lost and damaged items are recorded per return.
+    expect([...status.options].map((option) => option.value)).toEqual([
+      'ACTIVE',
+      'RETURNED',
+      'OVERDUE',
+    ]);
+    fireEvent.change(status, { target: { value: 'RETURNED' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Update Rental' }));
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -263,7 +269,7 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(String(init?.body))).toMatchObject({
       expectedReturnDate: day(-3).iso,
-      status: 'LOST',
+      status: 'RETURNED',
     });
   });
 
@@ -316,16 +322,16 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
     );
   });
 
-  it('offers a lost rental its own status alone and fixed items, saying why, and saves its notes', async () => {
-    const lost: RentalDto = { ...overdue, status: 'LOST' };
-    saveAnswer = () => json(200, { success: true, message: 'Updated', data: lost });
-    const { dialog, onOpenChange } = open(lost);
+  it('offers a returned rental its own status alone and fixed items, saying why, and saves its notes', async () => {
+    const returned: RentalDto = { ...overdue, status: 'RETURNED' };
+    saveAnswer = () => json(200, { success: true, message: 'Updated', data: returned });
+    const { dialog, onOpenChange } = open(returned);
     await dialog.findAllByRole('option', { name: 'North Yard' });
     const status = dialog.getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
     expect(status.disabled).toBe(true);
-    expect([...status.options].map((option) => option.text)).toEqual(['Lost']);
+    expect([...status.options].map((option) => option.text)).toEqual(['Returned']);
     expect(status.getAttribute('aria-describedby')).toBe('rental-status-locked');
-    expect(dialog.getAllByText(RENTAL_MESSAGES.writtenOff)).toHaveLength(2);
+    expect(dialog.getAllByText(RENTAL_MESSAGES.alreadyReturned)).toHaveLength(2);
     expect(item(dialog, 1).getByRole('combobox', { name: 'Material' })).toHaveProperty(
       'disabled',
       true,
@@ -335,7 +341,7 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const body = JSON.parse(String(saveCalls()[0]![1]?.body));
     expect(body).toMatchObject({ notes: 'Reported', items: [{ materialId: 40, quantity: 5 }] });
-    expect(body.status ?? 'LOST').toBe('LOST');
+    expect(body.status ?? 'RETURNED').toBe('RETURNED');
   });
 
   it('fills Add Rental from a request: its location as Rented To, its materials found by name', async () => {

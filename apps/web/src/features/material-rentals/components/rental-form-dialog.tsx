@@ -7,9 +7,11 @@ import {
   RENTAL_STATUSES,
   type RentalDto,
   type RentalInput,
+  type RentalStatus,
   rentalFormSchema,
   rentalName,
   rentalRefusals,
+  WRITE_OFF_STATUSES,
 } from '@stockyard/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
@@ -75,6 +77,13 @@ const FIELDS = [
 ];
 
 /** A new item: no material yet, quantity 1 (03 section 2.9). */
+/**
+ * The statuses a rental may be given: not LOST or DAMAGED, which the server refuses (decision 043:
+ * lost and damaged items are recorded per line in a return).
+ */
+const settable = (status: RentalStatus) =>
+  !(WRITE_OFF_STATUSES as readonly RentalStatus[]).includes(status);
+
 const newItem = (): ItemValues => ({
   materialId: '',
   quantity: '1',
@@ -355,13 +364,13 @@ export function RentalFormDialog({
                 {...(statusLocked ? { 'aria-describedby': 'rental-status-locked' } : {})}
                 disabled={!editing || statusLocked}
               >
-                {RENTAL_STATUSES.filter((value) => !statusLocked || value === rental?.status).map(
-                  (value) => (
-                    <option key={value} value={value}>
-                      {RENTAL_STATUS_LABELS[value]}
-                    </option>
-                  ),
-                )}
+                {RENTAL_STATUSES.filter((value) =>
+                  statusLocked ? value === rental?.status : settable(value),
+                ).map((value) => (
+                  <option key={value} value={value}>
+                    {RENTAL_STATUS_LABELS[value]}
+                  </option>
+                ))}
               </Select>
               {statusLocked ? (
                 <p id="rental-status-locked" className="text-xs text-muted-foreground">

@@ -17,7 +17,7 @@ const byLocation = (count: number): RentalStatsDto['byLocation'] =>
 afterEach(cleanup);
 
 describe('the rentals overview', () => {
-  it('shows the four counts of rentals and the items rented, returned, lost or damaged and outstanding', () => {
+  it('shows the four counts of rentals and the items rented, returned, damaged, lost and outstanding', () => {
     render(
       <RentalStats
         state="ready"
@@ -50,7 +50,8 @@ describe('the rentals overview', () => {
     expect(figures).toEqual({
       'Items Rented': '180',
       'Items Returned': '160',
-      'Items Lost or Damaged': '15',
+      'Items Damaged': '10',
+      'Items Lost': '5',
       'Items Outstanding': '5',
     });
   });
@@ -83,7 +84,7 @@ describe('the rentals overview', () => {
     expect(cards[0]!.textContent).toContain('Site 2');
     expect(cards[0]!.textContent).toContain('Your Location');
     expect(cards[0]!.textContent).toContain('6 items pending return');
-    expect(cards[0]!.textContent).toContain('Items Lost or Damaged0');
+    expect(cards[0]!.textContent).toContain('Items Damaged0Items Lost0');
     expect(screen.queryByText('Scroll to see more locations')).toBeNull();
   });
 

@@ -61,9 +61,9 @@ const WRITTEN_OFF_TONE = 'text-red-700 dark:text-red-400';
 const OUTSTANDING_TONE = 'text-orange-700 dark:text-orange-400';
 
 /**
- * The counts of rentals (total, active, returned, overdue), then the items rented, returned, lost
- * or damaged and outstanding (02 2.11), each named for what it counts (PRODUCT-DECISIONS): the
- * items balance, rented = returned + lost or damaged + outstanding. The four counts are the
+ * The counts of rentals (total, active, returned, overdue), then the items rented, returned (good),
+ * damaged, lost and outstanding (02 2.11, decision 043), each named for what it counts
+ * (PRODUCT-DECISIONS): the items balance, rented = returned + damaged + lost + outstanding. The four counts are the
  * admin's (02 section 6); a field manager has the overview of their items.
  */
 export function RentalStats({
@@ -124,7 +124,7 @@ export function RentalStats({
           Items Overview
         </h2>
         <dl
-          className="grid grid-cols-2 gap-3 text-center text-sm sm:grid-cols-4"
+          className="grid grid-cols-2 gap-3 text-center text-sm sm:grid-cols-5"
           aria-label="Items Overview"
         >
           <ItemFigure
@@ -138,8 +138,13 @@ export function RentalStats({
             className={cn('text-xl', RETURNED_TONE)}
           />
           <ItemFigure
-            label={LABELS.itemsWrittenOff}
-            value={show(stats?.itemsWrittenOff)}
+            label={LABELS.itemsDamaged}
+            value={show(stats?.itemsDamaged)}
+            className={cn('text-xl', WRITTEN_OFF_TONE)}
+          />
+          <ItemFigure
+            label={LABELS.itemsLost}
+            value={show(stats?.itemsLost)}
             className={cn('text-xl', WRITTEN_OFF_TONE)}
           />
           <ItemFigure
@@ -154,7 +159,7 @@ export function RentalStats({
 }
 
 /**
- * The items rented, returned, lost or damaged and outstanding per location (03 section 2.9), under
+ * The items rented, returned, damaged, lost and outstanding per location (03 section 2.9), under
  * the overview's labels, balancing as it does. A field manager sees their own
  * card only, marked Your Location; an admin sees every location, the list scrolling past six.
  */
@@ -206,7 +211,8 @@ export function LocationCards({
             <dl className="grid grid-cols-2 gap-2 text-center text-sm">
               <ItemFigure label={LABELS.itemsRented} value={entry.rented} />
               <ItemFigure label={LABELS.itemsReturned} value={entry.returned} />
-              <ItemFigure label={LABELS.itemsWrittenOff} value={entry.writtenOff} />
+              <ItemFigure label={LABELS.itemsDamaged} value={entry.damaged} />
+              <ItemFigure label={LABELS.itemsLost} value={entry.lost} />
               <ItemFigure label={LABELS.itemsOutstanding} value={entry.outstanding} />
             </dl>
             {entry.outstanding > 0 ? (

@@ -106,9 +106,18 @@ function open(which: RentalDto = rental) {
   };
 }
 
-function fill(dialog: ReturnType<typeof within>, itemId: string, quantity: string) {
+/** Chooses the item and types its good, damaged and lost units (damaged and lost 0 unless given). */
+function fill(
+  dialog: ReturnType<typeof within>,
+  itemId: string,
+  good: string,
+  damaged = '0',
+  lost = '0',
+) {
   fireEvent.change(dialog.getByRole('combobox', { name: 'Item' }), { target: { value: itemId } });
-  fireEvent.change(dialog.getByLabelText('Quantity'), { target: { value: quantity } });
+  fireEvent.change(dialog.getByLabelText('Good'), { target: { value: good } });
+  fireEvent.change(dialog.getByLabelText('Damaged'), { target: { value: damaged } });
+  fireEvent.change(dialog.getByLabelText('Lost'), { target: { value: lost } });
   fireEvent.click(dialog.getByRole('button', { name: 'Record Return' }));
 }
 
@@ -128,12 +137,17 @@ describe('ReturnDialog', { timeout: 20_000 }, () => {
     fill(dialog, '', '1');
     expect(await dialog.findByText(RENTAL_MESSAGES.returnItemRequired)).toBeTruthy();
     fill(dialog, '120', '0');
+    expect(await dialog.findByText(RENTAL_MESSAGES.returnConditionMin)).toBeTruthy();
+    fill(dialog, '120', '-1');
     expect(await dialog.findByText(RENTAL_MESSAGES.returnQuantityMin)).toBeTruthy();
     fill(dialog, '120', '7');
     const over = await dialog.findByText(RENTAL_MESSAGES.returnOverRemainder);
     expect(over.id).toBe('return-returnedQuantity-error');
     // The cap follows the chosen item: 3 is too many of the Ladder Beam, not of the Steel Tube.
     fill(dialog, '122', '4');
+    expect(await dialog.findByText(RENTAL_MESSAGES.returnOverRemainder)).toBeTruthy();
+    // Good, damaged and lost together: 2 + 1 + 1 of the Ladder Beam's 3 is too many.
+    fill(dialog, '122', '2', '1', '1');
     expect(await dialog.findByText(RENTAL_MESSAGES.returnOverRemainder)).toBeTruthy();
     expect(returnCalls()).toHaveLength(0);
   });
@@ -152,6 +166,21 @@ describe('ReturnDialog', { timeout: 20_000 }, () => {
       damagedQuantity: 0,
       lostQuantity: 0,
       notes: 'Two bent',
+    });
+  });
+
+  it('records good, damaged and lost units of one return', async () => {
+    const { dialog, onOpenChange } = open();
+    expect(dialog.getByLabelText<HTMLInputElement>('Good').value).toBe('1');
+    fill(dialog, '120', '3', '2', '1');
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const [url, init] = returnCalls()[0]!;
+    expect(url).toBe('/api/material-rentals/12/returns');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      rentalItemId: 120,
+      returnedQuantity: 3,
+      damagedQuantity: 2,
+      lostQuantity: 1,
     });
   });
 

@@ -28,9 +28,29 @@ import { notifyToast } from '@/lib/toast';
 import { useRecordReturn } from '../api/rental-mutations';
 import { unitLabel } from './units';
 
-type FormValues = { rentalItemId: string; returnedQuantity: string; notes: string };
+/** Good (`returnedQuantity`), damaged and lost units of the chosen item (decision 043). */
+type FormValues = {
+  rentalItemId: string;
+  returnedQuantity: string;
+  damagedQuantity: string;
+  lostQuantity: string;
+  notes: string;
+};
 
-const FIELDS = ['rentalItemId', 'returnedQuantity', 'notes'] as const;
+const FIELDS = [
+  'rentalItemId',
+  'returnedQuantity',
+  'damagedQuantity',
+  'lostQuantity',
+  'notes',
+] as const;
+
+/** The three conditions a return's units come back in, each its own field. */
+const CONDITIONS = [
+  { field: 'returnedQuantity', label: 'Good' },
+  { field: 'damagedQuantity', label: 'Damaged' },
+  { field: 'lostQuantity', label: 'Lost' },
+] as const;
 
 /** The first item still out is chosen, so that a one-item rental needs only a quantity. */
 function toFormValues(rental: RentalDto | null): FormValues {
@@ -38,11 +58,16 @@ function toFormValues(rental: RentalDto | null): FormValues {
   return {
     rentalItemId: open.length === 1 ? String(open[0]!.id) : '',
     returnedQuantity: '1',
+    damagedQuantity: '0',
+    lostQuantity: '0',
     notes: '',
   };
 }
 
-/** Process Return (02 section 2.9): part or all of one item's remainder comes back. */
+/**
+ * Process Return (02 section 2.9, decision 043): part or all of one item's remainder comes back,
+ * so many good, so many damaged (into the yard's repair stock) and so many lost.
+ */
 export function ReturnDialog({
   rental,
   onOpenChange,
@@ -86,7 +111,8 @@ export function ReturnDialog({
     }
     const { item } = found;
     let tally: Map<number, number> = scanned;
-    // The chosen item's count is what its field says now (typed over, or scanned).
+    // The chosen item's count is what its Good field says now (typed over, or scanned); a
+    // scanned label counts a unit come back good.
     if (chosen && scanned.has(chosen.id)) {
       tally = new Map(tally).set(chosen.id, Number(getValues('returnedQuantity')) || 0);
     }
@@ -140,22 +166,29 @@ export function ReturnDialog({
               ))}
             </Select>
           </FormField>
-          <FormField
-            id="return-returnedQuantity"
-            label="Quantity"
-            error={errors.returnedQuantity?.message}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              {...described('returnedQuantity')}
-              {...register('returnedQuantity')}
-            />
-          </FormField>
+          <div className="grid grid-cols-3 gap-3">
+            {CONDITIONS.map(({ field, label }) => (
+              <FormField
+                key={field}
+                id={`return-${field}`}
+                label={label}
+                error={errors[field]?.message}
+              >
+                <Input
+                  inputMode="numeric"
+                  autoComplete="off"
+                  {...described(field)}
+                  {...register(field)}
+                />
+              </FormField>
+            ))}
+          </div>
           {chosen ? (
             <p className="text-sm text-muted-foreground" data-testid="return-remaining">
               Rented {chosen.quantity} {unitLabel(chosen.unit)}, returned{' '}
-              {chosen.quantityActuallyReturned}, remaining{' '}
+              {chosen.quantityActuallyReturned}
+              {chosen.quantityDamaged ? `, damaged ${chosen.quantityDamaged}` : ''}
+              {chosen.quantityLost ? `, lost ${chosen.quantityLost}` : ''}, remaining{' '}
               <span className="font-medium text-foreground">
                 {remaining(chosen)} {unitLabel(chosen.unit)}
               </span>

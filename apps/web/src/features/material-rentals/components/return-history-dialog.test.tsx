@@ -155,19 +155,30 @@ describe('ReturnHistoryDialog', { timeout: 20_000 }, () => {
 
     const summary = dialog.getByLabelText('Return summary');
     expect(summary.textContent).toBe(
-      'Returns3Items Rented21Items Returned13Items Lost or Damaged0Items Outstanding8',
+      'Returns3Items Rented21Items Returned13Items Damaged0Items Lost0Items Outstanding8',
     );
     expect(dialog.getByText('1 of 3 materials fully returned.')).toBeTruthy();
   });
 
-  it('counts what a LOST rental did not bring back as lost or damaged, not outstanding', async () => {
-    const dialog = open(json(200, { success: true, message: 'ok', data: [] }), {
-      ...rental,
-      status: 'LOST',
-    });
+  it('shows the damaged and lost units of each return and in the totals', async () => {
+    const [tube] = rental.items as [RentalDto['items'][number]];
+    const dialog = open(
+      json(200, {
+        success: true,
+        data: [{ ...entry(1, tube, 2, 4), damagedQuantity: 1, lostQuantity: 1 }],
+      }),
+      {
+        ...rental,
+        items: rental.items.map((item, index) =>
+          index === 0
+            ? { ...item, quantityActuallyReturned: 2, quantityDamaged: 1, quantityLost: 1 }
+            : item,
+        ),
+      },
+    );
+    expect(await dialog.findByText('4 Each (2 good, 1 damaged, 1 lost)')).toBeTruthy();
     const summary = dialog.getByLabelText('Return summary');
-    expect(summary.textContent).toContain('Items Rented21Items Returned13');
-    expect(summary.textContent).toContain('Items Lost or Damaged8Items Outstanding0');
+    expect(summary.textContent).toContain('Items Damaged1Items Lost1');
   });
 
   it("says 'Failed to load return history.' with the server's message", async () => {

@@ -19,7 +19,7 @@ import { serverMessage } from '@/lib/form-errors';
 import { useOutbox } from '@/lib/offline/device';
 import { notifyToast } from '@/lib/toast';
 import { useRentalReturns } from '../api/get-returns';
-import { unitLabel } from './units';
+import { returnConditions, unitLabel } from './units';
 
 const FINAL_TONES = {
   [RENTAL_ITEM_FINAL_STATUSES.full]: 'green',
@@ -72,7 +72,7 @@ export function ReturnHistoryDialog({
   }, [failure]);
 
   const items = rental?.items ?? [];
-  // What did not come back is outstanding, or lost or damaged once the rental is written off.
+  // Rented = returned good + damaged + lost + outstanding (decision 043).
   const figures = rentalItemFigures({ status: rental?.status ?? 'ACTIVE', items });
   const fullyReturned = items.filter((item) => remaining(item) === 0).length;
 
@@ -88,11 +88,12 @@ export function ReturnHistoryDialog({
         className="max-w-3xl"
       >
         <div className="space-y-5">
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label="Return summary">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-6" aria-label="Return summary">
             <Stat label="Returns" value={query.data ? returns.length : '-'} />
             <Stat label={LABELS.itemsRented} value={figures.rented} />
             <Stat label={LABELS.itemsReturned} value={figures.returned} />
-            <Stat label={LABELS.itemsWrittenOff} value={figures.writtenOff} />
+            <Stat label={LABELS.itemsDamaged} value={figures.damaged} />
+            <Stat label={LABELS.itemsLost} value={figures.lost} />
             <Stat label={LABELS.itemsOutstanding} value={figures.outstanding} />
           </dl>
           <p className="text-sm text-muted-foreground">
@@ -149,7 +150,7 @@ export function ReturnHistoryDialog({
                         ) : null}
                       </TD>
                       <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
-                        {entry.returnedQuantity} {unitLabel(entry.unit)}
+                        {returnConditions(entry, entry.unit)}
                         {/* On a phone the running totals fold under the quantity. */}
                         <span className="block text-xs text-muted-foreground sm:hidden">
                           {entry.cumulativeReturned} / {entry.rentedQuantity},{' '}
@@ -179,7 +180,7 @@ export function ReturnHistoryDialog({
                       <DiscardRefusedWrite entry={entry} />
                     </TD>
                     <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
-                      {entry.returnedQuantity} {unitLabel(entry.unit)}
+                      {returnConditions(entry, entry.unit)}
                     </TD>
                     <TD className="hidden text-right sm:table-cell">-</TD>
                     <TD className="hidden text-right sm:table-cell">-</TD>
@@ -206,6 +207,8 @@ export function ReturnHistoryDialog({
                     <span className="flex items-center gap-3 tabular-nums text-muted-foreground">
                       {item.quantityActuallyReturned} of {item.quantity} {unitLabel(item.unit)}{' '}
                       returned
+                      {item.quantityDamaged ? `, ${item.quantityDamaged} damaged` : ''}
+                      {item.quantityLost ? `, ${item.quantityLost} lost` : ''}
                       <Badge tone={FINAL_TONES[status as keyof typeof FINAL_TONES] ?? 'grey'}>
                         {status}
                       </Badge>
