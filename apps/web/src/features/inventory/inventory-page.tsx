@@ -16,9 +16,11 @@ import { notifyToast } from '@/lib/toast';
 import { useDeleteMaterial } from './api/delete-material';
 import { useMaterial } from './api/get-material';
 import { useMaterials } from './api/get-materials';
+import type { RepairOutcome } from './api/repair-stock';
 import { MaterialFormDialog } from './components/material-form-dialog';
 import { MaterialsTable } from './components/materials-table';
 import { MovementHistoryDialog } from './components/movement-history-dialog';
+import { RepairStockDialog } from './components/repair-stock-dialog';
 import { TransferMaterialDialog } from './components/transfer-material-dialog';
 
 export default function InventoryPage() {
@@ -37,6 +39,11 @@ export default function InventoryPage() {
   const [deleting, setDeleting] = useState<MaterialDto | null>(null);
   const [history, setHistory] = useState<MaterialDto | null>(null);
   const [transferring, setTransferring] = useState<MaterialDto | null>(null);
+  // Repaired or Scrap of a material's units in repair (decision 043).
+  const [repairing, setRepairing] = useState<{
+    material: MaterialDto;
+    outcome: RepairOutcome;
+  } | null>(null);
   // A label's address (/m/<code>) opens its material's history here: ?material=<id>.
   const linked = useMaterial(filters.material ? Number(filters.material) : null);
   const shownHistory = history ?? (filters.material ? (linked.data ?? null) : null);
@@ -103,6 +110,16 @@ export default function InventoryPage() {
           onEdit={can('PUT /api/materials/update/:id') ? openEdit : undefined}
           onDelete={can('DELETE /api/materials/remove/:id') ? setDeleting : undefined}
           onTransfer={can('POST /api/materials/:id/transfer') ? setTransferring : undefined}
+          onRepair={
+            can('POST /api/materials/:id/repair')
+              ? (material) => setRepairing({ material, outcome: 'repair' })
+              : undefined
+          }
+          onScrap={
+            can('POST /api/materials/:id/scrap')
+              ? (material) => setRepairing({ material, outcome: 'scrap' })
+              : undefined
+          }
           onRetry={() => void query.refetch()}
         />
         <Pagination
@@ -118,6 +135,13 @@ export default function InventoryPage() {
         material={transferring}
         onOpenChange={(open) => {
           if (!open) setTransferring(null);
+        }}
+      />
+      <RepairStockDialog
+        material={repairing?.material ?? null}
+        outcome={repairing?.outcome ?? 'repair'}
+        onOpenChange={(open) => {
+          if (!open) setRepairing(null);
         }}
       />
       <MovementHistoryDialog

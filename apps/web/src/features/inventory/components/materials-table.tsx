@@ -44,6 +44,8 @@ export function MaterialsTable({
   onEdit,
   onDelete,
   onTransfer,
+  onRepair,
+  onScrap,
   onRetry,
 }: {
   materials: MaterialDto[];
@@ -53,9 +55,12 @@ export function MaterialsTable({
   onEdit?: (material: MaterialDto) => void;
   onDelete?: (material: MaterialDto) => void;
   onTransfer?: (material: MaterialDto) => void;
+  /** Repaired and Scrap of the units in repair (decision 043), on rows that have some. */
+  onRepair?: (material: MaterialDto) => void;
+  onScrap?: (material: MaterialDto) => void;
   onRetry: () => void;
 }) {
-  const hasActions = Boolean(onEdit || onDelete || onTransfer);
+  const hasActions = Boolean(onEdit || onDelete || onTransfer || onRepair || onScrap);
   const onRowKey = (event: KeyboardEvent, material: MaterialDto) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -117,6 +122,7 @@ export function MaterialsTable({
                     </span>
                     <MaterialStatusBadge status={materialStatus(material.quantity)} />
                   </p>
+                  <InRepair material={material} />
                   <p>
                     Weight: <MaterialWeight material={material} />
                   </p>
@@ -124,7 +130,10 @@ export function MaterialsTable({
                 </div>
               </TD>
               <TD className="hidden sm:table-cell whitespace-nowrap">{material.location.name}</TD>
-              <TD className="hidden sm:table-cell text-right tabular-nums">{material.quantity}</TD>
+              <TD className="hidden sm:table-cell text-right tabular-nums">
+                {material.quantity}
+                <InRepair material={material} />
+              </TD>
               <TD className="hidden sm:table-cell">{unitLabel(material.unit)}</TD>
               <TD className="hidden sm:table-cell whitespace-nowrap text-right tabular-nums">
                 <MaterialWeight material={material} />
@@ -141,6 +150,12 @@ export function MaterialsTable({
                     {onTransfer ? (
                       <TransferButton material={material} onTransfer={onTransfer} />
                     ) : null}
+                    {material.repairQuantity > 0 && onRepair ? (
+                      <RowButton label="Repaired" onClick={() => onRepair(material)} />
+                    ) : null}
+                    {material.repairQuantity > 0 && onScrap ? (
+                      <RowButton label="Scrap" onClick={() => onScrap(material)} />
+                    ) : null}
                     <EditDeleteButtons
                       name={material.name}
                       onEdit={onEdit && (() => onEdit(material))}
@@ -154,6 +169,35 @@ export function MaterialsTable({
         </ListRows>
       </TBody>
     </Table>
+  );
+}
+
+/**
+ * The units back from rentals damaged, awaiting repair (decision 043): beside the quantity, never
+ * in it.
+ */
+function InRepair({ material }: { material: MaterialDto }) {
+  if (material.repairQuantity <= 0) return null;
+  return (
+    <span className="block whitespace-nowrap text-xs text-amber-700 dark:text-amber-400">
+      In repair: {material.repairQuantity}
+    </span>
+  );
+}
+
+/** A row's worded action; the row opens the stock history, this button does only its own. */
+function RowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      {label}
+    </Button>
   );
 }
 
