@@ -120,7 +120,7 @@ test.describe('material rentals', () => {
       await returning
         .getByLabel('Item')
         .selectOption({ label: `${tube} (Remaining: ${left} Each)` });
-      await returning.getByLabel('Quantity').fill(quantity);
+      await returning.getByLabel('Good').fill(quantity);
       await returning.getByRole('button', { name: 'Record Return' }).click();
       await expect(returning).toBeHidden();
     }
@@ -132,7 +132,7 @@ test.describe('material rentals', () => {
     await menu.getByRole('menuitem', { name: 'Process Return' }).click();
     const returning = fm.getByRole('dialog', { name: 'Process Return' });
     await returning.getByLabel('Item').selectOption({ label: `${plate} (Remaining: 4 Each)` });
-    await returning.getByLabel('Quantity').fill('5');
+    await returning.getByLabel('Good').fill('5');
     await returning.getByRole('button', { name: 'Record Return' }).click();
     await expect(
       returning.getByText('Cannot return more than the remaining quantity.'),
@@ -259,7 +259,7 @@ test.describe('material rentals', () => {
     expect(list.data.rentals.map((rental) => rental.requestId)).toEqual([asked.data.id]);
   });
 
-  test("a rental's number shows in its row, its items and every dialog, and finds it; a lost one offers only what the server takes, saying why", async ({
+  test("a rental's number shows in its row, its items and every dialog, and finds it; one whose units all came back lost offers only what the server takes, saying why", async ({
     page,
     request,
     seed,
@@ -276,25 +276,31 @@ test.describe('material rentals', () => {
     });
     const rentOut = async (quantity: number) =>
       (
-        await apiCall<{ data: { id: number } }>(request, token, 'POST', '/api/material-rentals', {
-          fromLocationId: yard.id,
-          toLocationId: site.id,
-          expectedReturnDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-          items: [{ materialId: made.data.id, quantity, unit: 'EACH' }],
-        })
-      ).data.id;
-    const lost = await rentOut(5);
-    const active = await rentOut(3);
-    // Marked LOST as the admin does it, through Edit Details.
+        await apiCall<{ data: { id: number; items: { id: number }[] } }>(
+          request,
+          token,
+          'POST',
+          '/api/material-rentals',
+          {
+            fromLocationId: yard.id,
+            toLocationId: site.id,
+            expectedReturnDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+            items: [{ materialId: made.data.id, quantity, unit: 'EACH' }],
+          },
+        )
+      ).data;
+    const lostRental = await rentOut(5);
+    const lost = lostRental.id;
+    const active = (await rentOut(3)).id;
+    // All of it comes back lost, in one return (decision 043): the rental is returned.
+    await apiCall(request, token, 'POST', `/api/material-rentals/${lost}/returns`, {
+      rentalItemId: lostRental.items[0]!.id,
+      returnedQuantity: 0,
+      damagedQuantity: 0,
+      lostQuantity: 5,
+    });
     await signIn(page, admin);
     await page.goto(`/material-rentals?location=${site.id}`);
-    await page.getByRole('button', { name: `Actions for rental ${lost}` }).click();
-    await page.getByRole('menuitem', { name: 'Edit Details' }).click();
-    let form = page.getByRole('dialog', { name: `Edit Rental #${lost}` });
-    await form.getByLabel('Status', { exact: true }).selectOption({ label: 'Lost' });
-    await form.getByRole('button', { name: 'Update Rental' }).click();
-    await expect(page.getByText('Rental updated successfully.').first()).toBeVisible();
-    await expect(form).toBeHidden();
 
     // The number is in each row, and the search finds a rental by it, with # or without.
     const lostRow = page.locator(`tr[data-rental-id="${lost}"]`);
@@ -315,8 +321,8 @@ test.describe('material rentals', () => {
       `Items of Rental #${lost}`,
     );
 
-    // The lost rental: Delete and Mark Full Returned stay disabled, saying why; no return.
-    const writtenOff = 'This rental has been written off as lost or damaged.';
+    // The returned rental: Delete and Mark Full Returned stay disabled, saying why; no return.
+    const writtenOff = 'This rental has already been returned.';
     await page.getByRole('button', { name: `Actions for rental ${lost}` }).click();
     let menu = page.getByRole('menu');
     const remove = menu.getByRole('menuitem', { name: /^Delete Rental/ });
@@ -334,13 +340,13 @@ test.describe('material rentals', () => {
     await page.keyboard.press('Escape');
     await expect(history).toBeHidden();
 
-    // Edit offers Lost alone, the items fixed, each saying why; the date and notes still save.
+    // Edit offers Returned alone, the items fixed, each saying why; the notes still save.
     await page.getByRole('button', { name: `Actions for rental ${lost}` }).click();
     await page.getByRole('menuitem', { name: 'Edit Details' }).click();
-    form = page.getByRole('dialog', { name: `Edit Rental #${lost}` });
+    const form = page.getByRole('dialog', { name: `Edit Rental #${lost}` });
     const status = form.getByLabel('Status', { exact: true });
     await expect(status).toBeDisabled();
-    await expect(status.locator('option')).toHaveText(['Lost']);
+    await expect(status.locator('option')).toHaveText(['Returned']);
     await expect(status).toHaveAccessibleDescription(writtenOff);
     await expect(form.getByRole('group', { name: 'Item 1' }).getByLabel('Material')).toBeDisabled();
     await expect(form.getByText(writtenOff)).toHaveCount(2);
@@ -348,7 +354,7 @@ test.describe('material rentals', () => {
     await form.getByRole('button', { name: 'Update Rental' }).click();
     await expect(page.getByText('Rental updated successfully.').first()).toBeVisible();
     await expect(form).toBeHidden();
-    await expect(lostRow).toContainText('Lost');
+    await expect(lostRow).toContainText('Returned');
 
     // The active rental is offered Delete, its confirmation naming it.
     await page.getByRole('button', { name: `Actions for rental ${active}` }).click();
