@@ -183,7 +183,7 @@ test.describe('without signal', () => {
       await returning
         .getByLabel('Item')
         .selectOption({ label: `${name} (Remaining: ${left} Each)` });
-      await returning.getByLabel('Quantity').fill(quantity);
+      await returning.getByLabel('Good').fill(quantity);
       await returning.getByRole('button', { name: 'Record Return' }).click();
       await expect(returning).toBeHidden();
     }

@@ -125,10 +125,10 @@ test.describe('scanning', () => {
     await dialog.getByRole('button', { name: 'Scan to add' }).click();
     const outcome = dialog.getByTestId('scan-outcome');
     await expect(outcome).toHaveText(`${A.name}: 1`);
-    await expect(dialog.getByLabel('Quantity')).toHaveValue('1');
+    await expect(dialog.getByLabel('Good')).toHaveValue('1');
     await expect(outcome).toHaveText(`${B.name} is not on this rental`);
     await dialog.getByRole('button', { name: 'Stop scanning' }).click();
-    const quantity = await dialog.getByLabel('Quantity').inputValue();
+    const quantity = await dialog.getByLabel('Good').inputValue();
     expect(['1', '2']).toContain(quantity);
     await expect(dialog.getByTestId('return-also-scanned')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Record Return' }).click();
