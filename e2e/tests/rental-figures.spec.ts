@@ -2,9 +2,10 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
 
 /**
- * Figures name what they count and add up (issue 29, PRODUCT-DECISIONS): a day on which one
- * rental is lost and one damaged, read on the rentals page (Items Overview, the location's card)
- * and on the dashboard, where rented = returned + lost or damaged + outstanding.
+ * Figures name what they count and add up (issue 29, PRODUCT-DECISIONS; decision 043): a day on
+ * which one rental comes back lost and one damaged, line by line, read on the rentals page (Items
+ * Overview, the location's card) and on the dashboard, where rented = returned + damaged + lost +
+ * outstanding.
  */
 
 type Created = { data: { id: number; name: string } };
@@ -35,17 +36,6 @@ const locationCard = (page: Page, name: string) =>
 const dashboardCard = (page: Page, title: string) =>
   page.getByRole('group', { name: title, exact: true });
 
-/** The rental's status chosen in Edit Details, as an admin does it. */
-async function markAs(page: Page, rentalId: number, status: 'Lost' | 'Damaged') {
-  await page.getByRole('button', { name: `Actions for rental ${rentalId}` }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Edit Details' }).click();
-  const form = page.getByRole('dialog', { name: 'Edit Rental' });
-  await form.getByLabel('Status', { exact: true }).selectOption({ label: status });
-  await form.getByRole('button', { name: 'Update Rental' }).click();
-  await expect(page.getByText('Rental updated successfully.').first()).toBeVisible();
-  await expect(form).toBeHidden();
-}
-
 async function staffAt(request: APIRequestContext, token: string, locationId: number) {
   const name = unique('Rigger');
   const made = await apiCall<Created>(request, token, 'POST', '/api/staff', {
@@ -66,7 +56,7 @@ async function staffAt(request: APIRequestContext, token: string, locationId: nu
 }
 
 test.describe('figures that add up', () => {
-  test('after one rental is lost and one damaged, rented = returned + lost or damaged + outstanding on every screen', async ({
+  test('after one rental comes back lost and one damaged, rented = returned + damaged + lost + outstanding on every screen', async ({
     page,
     browser,
     request,
@@ -93,14 +83,22 @@ test.describe('figures that add up', () => {
           items: [{ materialId: tube.data.id, quantity, unit: 'EACH' }],
         })
       ).data;
-    const giveBack = (rental: Rental['data'], returnedQuantity: number) =>
+    const giveBack = (
+      rental: Rental['data'],
+      returnedQuantity: number,
+      condition: { damagedQuantity?: number; lostQuantity?: number } = {},
+    ) =>
       apiCall(request, fm.token, 'POST', `/api/material-rentals/${rental.id}/returns`, {
         rentalItemId: rental.items[0]!.id,
         returnedQuantity,
+        ...condition,
       });
-    // The day: 5 and 10 go out and never come back, 20 go out and 8 come back, 7 come back whole.
+    // The day: 5 go out and are lost, 10 come back damaged, 20 go out and 8 come back, 7 come
+    // back whole.
     const lost = await rent(5);
     const damaged = await rent(10);
+    await giveBack(lost, 0, { lostQuantity: 5 });
+    await giveBack(damaged, 0, { damagedQuantity: 10 });
     const out = await rent(20);
     await giveBack(out, 8);
     const back = await rent(7);
@@ -124,18 +122,16 @@ test.describe('figures that add up', () => {
     }
     await apiCall(request, token, 'DELETE', `/api/staff/${removed}`);
 
-    // The admin marks one rental Lost and one Damaged.
     await signIn(page, admin);
     await page.goto(`/material-rentals?location=${site.id}`);
     await expect(page.getByRole('button', { name: `Actions for rental ${lost.id}` })).toBeVisible();
-    await markAs(page, lost.id, 'Lost');
-    await markAs(page, damaged.id, 'Damaged');
 
-    // The site's card: 42 rented are 15 returned, 15 lost or damaged and 12 outstanding.
+    // The site's card: 42 rented are 15 returned, 10 damaged, 5 lost and 12 outstanding.
     const siteFigures = {
       'Items Rented': 42,
       'Items Returned': 15,
-      'Items Lost or Damaged': 15,
+      'Items Damaged': 10,
+      'Items Lost': 5,
       'Items Outstanding': 12,
     };
     await expect.poll(() => figures(locationCard(page, site.name))).toEqual(siteFigures);
@@ -146,7 +142,10 @@ test.describe('figures that add up', () => {
     const all = await figures(overview(page));
     expect(Object.keys(all)).toEqual(Object.keys(siteFigures));
     expect(all['Items Rented']).toBe(
-      all['Items Returned']! + all['Items Lost or Damaged']! + all['Items Outstanding']!,
+      all['Items Returned']! +
+        all['Items Damaged']! +
+        all['Items Lost']! +
+        all['Items Outstanding']!,
     );
     // Rentals are counted as rentals, never under an item's word.
     for (const title of [
@@ -168,7 +167,8 @@ test.describe('figures that add up', () => {
     expect(await figures(history.getByLabel('Return summary'))).toMatchObject({
       'Items Rented': 10,
       'Items Returned': 0,
-      'Items Lost or Damaged': 10,
+      'Items Damaged': 10,
+      'Items Lost': 0,
       'Items Outstanding': 0,
     });
     await page.keyboard.press('Escape');
