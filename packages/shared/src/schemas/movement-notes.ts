@@ -145,8 +145,21 @@ export const movementNoteLineSchema = z.object({
   unitWeightKg: z.number().nullable(),
   /** quantity × unit weight. */
   weightKg: z.number().nullable(),
+  /**
+   * A return's line: how many came back good and damaged (its quantity, what was carried back)
+   * and how many are lost (decision 043). Absent on a delivery, and on notes made before.
+   */
+  condition: z
+    .object({ good: z.number(), damaged: z.number(), lost: z.number() })
+    .nullable()
+    .optional(),
 });
 export type MovementNoteLine = z.infer<typeof movementNoteLineSchema>;
+
+/** A return line's condition as the note prints it: "95 good, 3 damaged, 2 lost". */
+export function conditionText(condition: { good: number; damaged: number; lost: number }): string {
+  return `${condition.good} good, ${condition.damaged} damaged, ${condition.lost} lost`;
+}
 
 export const returnPhotoDtoSchema = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
 import {
+  conditionText,
   isoToDisplayDate,
   MOVEMENT_NOTE_TITLES,
   type MovementNoteDto,
@@ -92,6 +93,7 @@ export function renderNotePdf(note: PrintableNote): Promise<Buffer> {
     .stroke();
   for (const item of note.items) {
     row([item.itemNumber ?? '-', item.name, String(item.quantity), item.unit, kg(item.weightKg)]);
+    if (item.condition) row(['', conditionText(item.condition), '', '', '']);
   }
   doc
     .moveTo(left, doc.y - 2)

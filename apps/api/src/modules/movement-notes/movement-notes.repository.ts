@@ -100,6 +100,8 @@ export async function findReturn(db: DbExecutor, returnId: number) {
       rentalId: materialRentalReturns.rentalId,
       rentalItemId: materialRentalReturns.rentalItemId,
       quantity: materialRentalReturns.returnedQuantity,
+      damaged: materialRentalReturns.damagedQuantity,
+      lost: materialRentalReturns.lostQuantity,
       returnDate: materialRentalReturns.returnDate,
       notes: materialRentalReturns.notes,
       toLocationId: materialRentals.toLocationId,

@@ -116,7 +116,11 @@ export async function createReturnNote(
   const rental = await repo.findRentalPlaces(tx, back.rentalId);
   if (!rental) throw notFound('Rental not found');
   const [line] = await repo.findLines(tx, rental.id, back.rentalItemId);
-  const items = line ? [lineOf({ ...line, quantity: back.quantity })] : [];
+  // What was carried back (good and damaged) is the line's quantity and weight; the lost are named.
+  const condition = { good: back.quantity, damaged: back.damaged, lost: back.lost };
+  const items = line
+    ? [{ ...lineOf({ ...line, quantity: back.quantity + back.damaged }), condition }]
+    : [];
   const date = localToday(back.returnDate);
   const { year, sequence, number } = await nextNumber(tx, 'RETURN', date);
   const note = await repo.insertNote(tx, {

@@ -101,6 +101,7 @@ type Note = {
   correctedBy: { id: number; number: string }[];
   signed: { name: string; at: string } | null;
   photos: { id: number; fileName: string }[];
+  items: { quantity: number; condition?: { good: number; damaged: number; lost: number } | null }[];
 };
 
 async function notesOf(rentalId: number, headers = admin()): Promise<Note[]> {
@@ -342,6 +343,24 @@ describe("a return's photos", () => {
       returnedQuantity: 2,
     });
     returnId = back.json().data.id;
+  });
+
+  it('the return note settles the line: what came back good and damaged, and what is lost', async () => {
+    const made = await rent([{ materialId: tube, quantity: 10 }]);
+    const back = await call('POST', `/material-rentals/${made.json().data.id}/returns`, manager(), {
+      rentalItemId: made.json().data.items[0].id,
+      returnedQuantity: 6,
+      damagedQuantity: 3,
+      lostQuantity: 1,
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const notes = await notesOf(made.json().data.id);
+    const returnNote = notes.find((n) => n.kind === 'RETURN')!;
+    expect(returnNote.items[0]).toMatchObject({
+      quantity: 9,
+      condition: { good: 6, damaged: 3, lost: 1 },
+    });
+    expect(await pdfOf(returnNote.id)).toContain('6 good, 3 damaged, 1 lost');
   });
   const upload = (body: Buffer, fileName: string, headers: Record<string, string> = manager()) =>
     t.app.inject({

@@ -1,4 +1,5 @@
 import {
+  conditionText,
   isoToDisplayDate,
   MOVEMENT_NOTE_MESSAGES,
   MOVEMENT_NOTE_TITLES,
@@ -129,6 +130,7 @@ function NoteCard({
           <li key={`${item.itemNumber ?? ''}:${item.name}:${item.quantity}`}>
             {item.itemNumber ? `${item.itemNumber} · ` : ''}
             {item.name}: {item.quantity} {item.unit} ({kg(item.weightKg)})
+            {item.condition ? ` · ${conditionText(item.condition)}` : ''}
           </li>
         ))}
       </ul>
