@@ -503,13 +503,15 @@ async function returnEverything(
       lost: 0,
     });
     if (!updated) throw conflict(RENTAL_MESSAGES.returnOverRemainder);
-    await repo.insertReturn(uow.tx, {
+    const row = await repo.insertReturn(uow.tx, {
       rentalId: rental.id,
       rentalItemId: item.id,
       returnedQuantity: quantity,
       notes,
       returnedById: actor.user.id,
     });
+    // Every return has its note, the rest returned at once as much as a return counted in.
+    await createReturnNote(uow, { returnId: row.id, userId: actor.user.id });
     back.push({ item, quantity });
   }
   await moveStock(

@@ -345,6 +345,20 @@ describe("a return's photos", () => {
     returnId = back.json().data.id;
   });
 
+  it('gives Mark Full Returned a return note for each line it brings back', async () => {
+    const made = await rent([{ materialId: tube, quantity: 4 }]);
+    const rental = made.json().data.id as number;
+    const marked = await call('POST', `/material-rentals/${rental}/mark-returned`, admin());
+    expect(marked.statusCode, marked.body).toBe(200);
+    const notes = await notesOf(rental);
+    const returns = notes.filter((n) => n.kind === 'RETURN');
+    expect(returns).toHaveLength(1);
+    expect(returns[0]!.items[0]).toMatchObject({
+      quantity: 4,
+      condition: { good: 4, damaged: 0, lost: 0 },
+    });
+  });
+
   it('the return note settles the line: what came back good and damaged, and what is lost', async () => {
     const made = await rent([{ materialId: tube, quantity: 10 }]);
     const back = await call('POST', `/material-rentals/${made.json().data.id}/returns`, manager(), {
