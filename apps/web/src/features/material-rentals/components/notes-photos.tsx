@@ -57,6 +57,18 @@ function Thumbnail({ returnId, photo }: { returnId: number; photo: ReturnPhotoDt
   );
 }
 
+/** A return's photos, small, as the return history lists them (nothing when it has none). */
+export function ReturnPhotos({ returnId, photos }: { returnId: number; photos: ReturnPhotoDto[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <span className="mt-1 flex flex-wrap gap-1" aria-label={`Photos of return ${returnId}`}>
+      {photos.map((photo) => (
+        <Thumbnail key={photo.id} returnId={returnId} photo={photo} />
+      ))}
+    </span>
+  );
+}
+
 /** A return's photos (thumbnails) and, while its note is not signed, Add photo. */
 export function NotesPhotos({
   returnId,

@@ -19,6 +19,8 @@ import { serverMessage } from '@/lib/form-errors';
 import { useOutbox } from '@/lib/offline/device';
 import { notifyToast } from '@/lib/toast';
 import { useRentalReturns } from '../api/get-returns';
+import { useRentalNotes } from '../api/movement-notes';
+import { ReturnPhotos } from './notes-photos';
 import { returnConditions, unitLabel } from './units';
 
 const FINAL_TONES = {
@@ -48,6 +50,13 @@ export function ReturnHistoryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const query = useRentalReturns(rental?.id ?? null);
+  // The photos taken with each return, as its note lists them (decision 042).
+  const notes = useRentalNotes(rental?.id ?? null);
+  const photosOf = new Map(
+    (notes.data ?? []).flatMap((note) =>
+      note.returnId === null ? [] : [[note.returnId, note.photos] as const],
+    ),
+  );
   const returns = query.data ?? [];
   const state = listState(query);
   const failure = query.isError ? query.error : null;
@@ -148,6 +157,7 @@ export function ReturnHistoryDialog({
                             {entry.notes}
                           </span>
                         ) : null}
+                        <ReturnPhotos returnId={entry.id} photos={photosOf.get(entry.id) ?? []} />
                       </TD>
                       <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
                         {returnConditions(entry, entry.unit)}
