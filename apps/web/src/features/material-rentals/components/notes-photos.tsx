@@ -61,7 +61,7 @@ function Thumbnail({ returnId, photo }: { returnId: number; photo: ReturnPhotoDt
 export function ReturnPhotos({ returnId, photos }: { returnId: number; photos: ReturnPhotoDto[] }) {
   if (photos.length === 0) return null;
   return (
-    <span className="mt-1 flex flex-wrap gap-1" aria-label={`Photos of return ${returnId}`}>
+    <span className="mt-1 flex flex-wrap gap-1">
       {photos.map((photo) => (
         <Thumbnail key={photo.id} returnId={returnId} photo={photo} />
       ))}
