@@ -1,5 +1,6 @@
 export * from './activity';
 export * from './attendance';
+export * from './billing';
 export * from './idempotency';
 export * from './invoices';
 export * from './locations';

@@ -1,6 +1,8 @@
 import { INVOICE_STATUSES, INVOICE_UOMS, JOB_TYPES, USAGE_TYPES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   check,
   date,
   index,
@@ -23,6 +25,12 @@ import { users } from './users';
  * 2 decimals by the shared function, may exceed any fixed precision (quantity x l x w x h).
  */
 const quantity = (name: string) => numeric(name, { mode: 'number' }).notNull().default(0);
+
+/** An amount of money in whole cents of the invoice's currency (decision 044). */
+export const moneyCents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** What an invoice bills: volume work (the spec's), hire from a billing run, or a credit note. */
+export const INVOICE_KINDS = ['WORK', 'HIRE', 'CREDIT'] as const;
 
 /** An invoice (02 section 3); its items and their material usages are written with it. */
 export const invoices = pgTable(
@@ -47,6 +55,25 @@ export const invoices = pgTable(
     invoiceRemark: text('invoice_remark'),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('DRAFT'),
     grandTotalCalculatedVolumeQty: quantity('grand_total_calculated_volume_qty'),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('WORK'),
+    /** Given when finalized, from its series' counter (decision 044); a draft has none. */
+    number: text('number'),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    clientEmail: text('client_email'),
+    clientVatId: text('client_vat_id'),
+    currency: text('currency').notNull().default('EUR'),
+    /** The VAT rate of the invoice in basis points: the company's, or 0 for a zero-rated customer. */
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    netCents: moneyCents('net_cents'),
+    vatCents: moneyCents('vat_cents'),
+    grossCents: moneyCents('gross_cents'),
+    /** A hire invoice's billing period, both days included. */
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    /** A credit note's invoice. */
+    creditedInvoiceId: integer('credited_invoice_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +90,15 @@ export const invoices = pgTable(
       sql`(${t.invoiceId} || chr(31) || ${t.clientName}) gin_trgm_ops`,
     ),
     index('invoices_created_by_idx').on(t.createdById),
+    check('invoices_kind_check', oneOf(t.kind, INVOICE_KINDS)),
+    uniqueIndex('invoices_number_unique').on(t.number).where(sql`${t.number} is not null`),
+    index('invoices_credited_idx')
+      .on(t.creditedInvoiceId)
+      .where(sql`${t.creditedInvoiceId} is not null`),
+    // A billing run finds a site's hire invoice of a period.
+    index('invoices_hire_period_idx')
+      .on(t.locationId, t.periodStart)
+      .where(sql`${t.kind} = 'HIRE'`),
   ],
 );
 
@@ -87,6 +123,9 @@ export const invoiceItems = pgTable(
     height: quantity('height'),
     remark: text('remark'),
     itemTotalCalculatedQuantity: quantity('item_total_calculated_quantity'),
+    /** The work rate of its job type and unit when saved (cents per unit), and its amount. */
+    rateCents: integer('rate_cents'),
+    amountCents: moneyCents('amount_cents'),
   },
   (t) => [
     check('invoice_items_job_type_check', oneOf(t.jobType, JOB_TYPES)),

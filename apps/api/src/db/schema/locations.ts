@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const locations = pgTable(
   'locations',
@@ -11,6 +20,13 @@ export const locations = pgTable(
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()
       .default('ACTIVE'),
+    /** The customer a site bills (issue 33): its hire and work invoices take their client from it. */
+    customerName: text('customer_name'),
+    customerAddress: text('customer_address'),
+    customerEmail: text('customer_email'),
+    customerVatId: text('customer_vat_id'),
+    /** Its invoices carry no VAT (an export, a reverse charge). */
+    customerZeroRated: boolean('customer_zero_rated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

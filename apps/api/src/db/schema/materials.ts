@@ -32,6 +32,10 @@ export const materialTypes = pgTable(
     weightKg: numeric('weight_kg', { precision: 12, scale: 3, mode: 'number' }),
     replacementValue: numeric('replacement_value', { precision: 14, scale: 2, mode: 'number' }),
     notes: text('notes'),
+    /** Hire rates in cents (issue 33): a day's, a week's (optional), and the minimum hire in days. */
+    hireDayCents: integer('hire_day_cents'),
+    hireWeekCents: integer('hire_week_cents'),
+    minimumHireDays: integer('minimum_hire_days').notNull().default(0),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +49,10 @@ export const materialTypes = pgTable(
     index('material_types_category_idx').on(t.category),
     check('material_types_weight_check', sql`${t.weightKg} >= 0`),
     check('material_types_value_check', sql`${t.replacementValue} >= 0`),
+    check(
+      'material_types_hire_check',
+      sql`(${t.hireDayCents} is null or ${t.hireDayCents} >= 0) and (${t.hireWeekCents} is null or ${t.hireWeekCents} >= 0) and ${t.minimumHireDays} between 0 and 365`,
+    ),
   ],
 );
 
