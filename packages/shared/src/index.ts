@@ -1,4 +1,5 @@
 export * from './access';
+export * from './billing';
 export * from './calculations';
 export * from './constants';
 export * from './dates';
