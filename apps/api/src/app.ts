@@ -38,6 +38,7 @@ import { scheduleEventSweep } from './modules/notifications/notify';
 import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { billingSettingsRoutes } from './modules/settings/billing-settings.routes';
 import { twoFactorRoutes } from './modules/settings/two-factor.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stockTakesRoutes } from './modules/stock-takes/stock-takes.routes';
@@ -164,6 +165,7 @@ export async function buildApp({
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(settingsRoutes, { prefix: '/users' });
       await api.register(twoFactorRoutes, { prefix: '/auth' });
+      await api.register(billingSettingsRoutes, { prefix: '/settings' });
       await api.register(invoicesRoutes, { prefix: '/invoices' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(rentalRequestsRoutes, { prefix: '/rental-requests' });

@@ -694,6 +694,25 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
   'DELETE /api/notifications/:id': {
+  'GET /api/settings/billing': {
+    at: () => ({ url: '/api/settings/billing' }),
+    locationBound: false,
+  },
+  'PUT /api/settings/billing': {
+    at: () => ({
+      url: '/api/settings/billing',
+      payload: { currency: 'EUR', vatRatePercent: 20, paymentTermsDays: 15 },
+    }),
+    locationBound: false,
+  },
+  'GET /api/settings/work-rates': {
+    at: () => ({ url: '/api/settings/work-rates' }),
+    locationBound: false,
+  },
+  'PUT /api/settings/work-rates': {
+    at: () => ({ url: '/api/settings/work-rates', payload: { rates: [] } }),
+    locationBound: false,
+  },
     at: (f, s) => ({ url: `/api/notifications/${side(s, f.spareNoticeA, f.noticeB)}` }),
     locationBound: true,
   },

@@ -263,6 +263,11 @@ export const API_ACCESS = {
 
   'GET /api/activity-logs/list': ADMIN_ONLY,
 
+  // The money settings (issue 33): currency, VAT, payment terms, document numbers, work rates.
+  'GET /api/settings/billing': ADMIN_ONLY,
+  'PUT /api/settings/billing': ADMIN_ONLY,
+  'GET /api/settings/work-rates': ADMIN_ONLY,
+  'PUT /api/settings/work-rates': ADMIN_ONLY,
   // The e-mail outbox (decision 013): the mail not delivered, and sending one again.
   'GET /api/email-outbox': ADMIN_ONLY,
   'POST /api/email-outbox/:id/retry': ADMIN_ONLY,

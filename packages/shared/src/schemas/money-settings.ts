@@ -1,2 +1,193 @@
-/** Issue 33: filled in by the billing work (decision 044). */
-export {};
+import { z } from 'zod';
+import { INVOICE_UOMS } from '../calculations';
+import { idText } from './common';
+import { JOB_TYPES } from './invoices';
+
+/**
+ * The company's money settings (issue 33, decision 044): the billing settings, the work rates of
+ * the volume invoices, and the hire rates of the catalogue and of a site's customer. Every amount
+ * an API takes or answers is whole cents (`…Cents`); the forms type decimals and convert them
+ * with parseMoneyToCents and centsToDecimalString.
+ */
+
+/** The dearest rate, in cents: ten million of the currency. */
+export const MAX_RATE_CENTS = 1_000_000_000;
+/** The longest minimum hire, in days. */
+export const MAX_MINIMUM_DAYS = 365;
+/** The longest payment terms, in days. */
+export const MAX_PAYMENT_TERMS_DAYS = 365;
+/** The highest document number a series takes. */
+export const MAX_DOCUMENT_NUMBER = 1_000_000_000;
+
+/** The currencies the company may bill in: ISO 4217 codes this runtime knows. */
+export const CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency');
+
+export const MONEY_MESSAGES = {
+  currency: 'Currency must be an ISO 4217 code such as EUR or GBP',
+  vatRate: 'VAT rate must be a number from 0 to 100 with at most 2 decimals',
+  paymentTerms: `Payment terms must be a whole number of days from 0 to ${MAX_PAYMENT_TERMS_DAYS}`,
+  documentNumber: (what: string) => `${what} must be a whole number of at least 1`,
+  numberLowered: (what: string, next: number) =>
+    `${what} cannot be lower than ${next}: numbers are never reused`,
+  rate: (field: string) => `${field} must be an amount of at least 0 with at most 2 decimals`,
+  minimumDays: `Minimum hire must be a whole number of days from 0 to ${MAX_MINIMUM_DAYS}`,
+  weekNeedsDay: 'A weekly rate needs a daily rate',
+  jobType: `Job type must be one of ${JOB_TYPES.join(', ')}`,
+  uom: `Unit must be one of ${INVOICE_UOMS.join(', ')}`,
+  workRateTwice: (jobType: string, uom: string) => `${jobType} per ${uom} is listed twice`,
+  rateNotFound: 'This site has no rate of its own for that material',
+} as const;
+
+/** A rate in whole cents, at least 0. */
+export const centsField = (field: string) =>
+  z
+    .int({ error: MONEY_MESSAGES.rate(field) })
+    .min(0, { error: MONEY_MESSAGES.rate(field) })
+    .max(MAX_RATE_CENTS, { error: MONEY_MESSAGES.rate(field) });
+
+/** A rate that may be absent: null (or left out) is no rate. */
+export const optionalCentsField = (field: string) => centsField(field).nullable().default(null);
+
+export const minimumDaysField = z
+  .int({ error: MONEY_MESSAGES.minimumDays })
+  .min(0, { error: MONEY_MESSAGES.minimumDays })
+  .max(MAX_MINIMUM_DAYS, { error: MONEY_MESSAGES.minimumDays })
+  .default(0);
+
+/** Whether a day and a week rate go together: a week rate alone is refused. */
+export const weekRateWithoutDayRate = (dayCents: number | null, weekCents: number | null) =>
+  weekCents !== null && dayCents === null;
+
+// -------------------------------------------------------------------------------------------
+// Billing settings: GET and PUT /api/settings/billing (admins)
+// -------------------------------------------------------------------------------------------
+
+export const NEXT_NUMBER_LABELS = {
+  nextInvoiceNumber: 'Next invoice number',
+  nextCreditNoteNumber: 'Next credit note number',
+} as const;
+
+const documentNumberField = (what: string) =>
+  z
+    .int({ error: MONEY_MESSAGES.documentNumber(what) })
+    .min(1, { error: MONEY_MESSAGES.documentNumber(what) })
+    .max(MAX_DOCUMENT_NUMBER, { error: MONEY_MESSAGES.documentNumber(what) });
+
+/** A VAT rate in percent (20, 17.5) to basis points (2000, 1750). */
+export const vatPercentToBp = (percent: number) => Math.round(percent * 100);
+/** Basis points back to percent. */
+export const vatBpToPercent = (bp: number) => bp / 100;
+
+export const billingSettingsSchema = z.object({
+  currency: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+    z
+      .string({ error: MONEY_MESSAGES.currency })
+      .refine((code) => CURRENCIES.includes(code), { error: MONEY_MESSAGES.currency }),
+  ),
+  /** Percent, e.g. 20 or 17.5: at most 2 decimals (whole basis points). */
+  vatRatePercent: z
+    .number({ error: MONEY_MESSAGES.vatRate })
+    .min(0, { error: MONEY_MESSAGES.vatRate })
+    .max(100, { error: MONEY_MESSAGES.vatRate })
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+      error: MONEY_MESSAGES.vatRate,
+    }),
+  paymentTermsDays: z
+    .int({ error: MONEY_MESSAGES.paymentTerms })
+    .min(0, { error: MONEY_MESSAGES.paymentTerms })
+    .max(MAX_PAYMENT_TERMS_DAYS, { error: MONEY_MESSAGES.paymentTerms }),
+  /** Raise only: a number below the series' next is refused (numbers are never reused). */
+  nextInvoiceNumber: documentNumberField(NEXT_NUMBER_LABELS.nextInvoiceNumber).optional(),
+  nextCreditNoteNumber: documentNumberField(NEXT_NUMBER_LABELS.nextCreditNoteNumber).optional(),
+});
+export type BillingSettingsInput = z.infer<typeof billingSettingsSchema>;
+
+export const billingSettingsDto = z.object({
+  currency: z.string(),
+  vatRatePercent: z.number(),
+  paymentTermsDays: z.int(),
+  /** The next numbers of this year's series (1 when none was given yet). */
+  nextInvoiceNumber: z.int(),
+  nextCreditNoteNumber: z.int(),
+  year: z.int(),
+});
+export type BillingSettings = z.infer<typeof billingSettingsDto>;
+
+// -------------------------------------------------------------------------------------------
+// Work rates: GET and PUT /api/settings/work-rates (admins)
+// -------------------------------------------------------------------------------------------
+
+const workRateKey = {
+  jobType: z.enum(JOB_TYPES, { error: MONEY_MESSAGES.jobType }),
+  uom: z.enum(INVOICE_UOMS, { error: MONEY_MESSAGES.uom }),
+};
+
+/** One job type and unit's rate: null is no rate. */
+export const workRateDto = z.object({ ...workRateKey, rateCents: z.int().nullable() });
+export type WorkRate = z.infer<typeof workRateDto>;
+
+/**
+ * The whole table: each job type and unit listed once, with its rate in cents or null (no rate).
+ * A pair left out has no rate afterwards.
+ */
+export const workRatesSchema = z.object({
+  rates: z
+    .array(z.object({ ...workRateKey, rateCents: centsField('Rate').nullable() }))
+    .max(JOB_TYPES.length * INVOICE_UOMS.length)
+    .superRefine((rates, ctx) => {
+      const seen = new Set<string>();
+      rates.forEach((rate, index) => {
+        const key = `${rate.jobType}|${rate.uom}`;
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index],
+            message: MONEY_MESSAGES.workRateTwice(rate.jobType, rate.uom),
+          });
+        }
+        seen.add(key);
+      });
+    }),
+});
+export type WorkRatesInput = z.infer<typeof workRatesSchema>;
+
+// -------------------------------------------------------------------------------------------
+// A site's customer rates: /api/locations/:id/rates (admins)
+// -------------------------------------------------------------------------------------------
+
+export const customerRateParams = z.object({ id: idText(), materialTypeId: idText() });
+
+export const customerRateSchema = z.object({
+  dayCents: centsField('Hire rate per day'),
+  weekCents: optionalCentsField('Hire rate per week'),
+  minimumDays: minimumDaysField,
+});
+export type CustomerRateInput = z.infer<typeof customerRateSchema>;
+
+const hireRateDto = z.object({
+  dayCents: z.int(),
+  weekCents: z.int().nullable(),
+  minimumDays: z.int(),
+});
+
+/** A site's own rate for a material type, with the catalogue's beside it (null: none). */
+export const customerRateDto = hireRateDto.extend({
+  materialTypeId: z.int(),
+  materialTypeName: z.string(),
+  itemNumber: z.string().nullable(),
+  unit: z.string(),
+  catalogue: hireRateDto.nullable(),
+});
+export type CustomerRate = z.infer<typeof customerRateDto>;
+
+/** The billing settings until an admin saves them (the columns' defaults, migration 0050). */
+export const DEFAULT_BILLING_TERMS = {
+  currency: 'EUR',
+  vatRateBp: 2000,
+  paymentTermsDays: 15,
+} as const;
+
+/** The document series, numbered per year (decision 044). */
+export const DOCUMENT_SERIES = ['INVOICE', 'CREDIT_NOTE'] as const;
+export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
