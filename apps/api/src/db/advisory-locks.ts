@@ -13,6 +13,8 @@ export const ADVISORY_LOCKS = {
     adminChanges: 725_115,
     /** One process at a time sends the day's overdue rental alerts (RENTAL_ALERT). */
     rentalAlerts: 725_116,
+    /** Billing runs run one at a time: no day of hire is billed twice (decision 044). */
+    billingRuns: 725_117,
   },
   classes: {
     /** Sign-ins from one address wait for each other. */

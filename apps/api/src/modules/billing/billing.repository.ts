@@ -1,0 +1,232 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
+import type { DbExecutor } from '../../db/client';
+import { invoiceCharges, invoices, locations } from '../../db/schema';
+
+/** One billing run at a time: two runs of one period never bill a day twice (decision 044). */
+export async function lockBillingRuns(db: DbExecutor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.single.billingRuns})`);
+}
+
+/** The sites with a customer to bill: all of them, or the one asked for. */
+export async function customerSites(db: DbExecutor, locationId: number | undefined) {
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      customerName: locations.customerName,
+      customerAddress: locations.customerAddress,
+      customerEmail: locations.customerEmail,
+      customerVatId: locations.customerVatId,
+      customerZeroRated: locations.customerZeroRated,
+    })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.type, 'FIELD'),
+        isNotNull(locations.customerName),
+        locationId === undefined ? undefined : eq(locations.id, locationId),
+      ),
+    )
+    .orderBy(asc(locations.name), asc(locations.id));
+}
+
+export type HireCandidate = {
+  itemId: number;
+  rentalId: number;
+  locationId: number;
+  materialTypeId: number;
+  materialName: string;
+  unit: string;
+  quantity: number;
+  onHire: string;
+  billedThrough: string | null;
+};
+
+/**
+ * Every rental line at these sites dispatched by `periodEnd` and not yet billed up to it, with
+ * the last day it is billed through (its HIRE lines' latest run), in the order of the rentals.
+ */
+export async function hireCandidates(
+  db: DbExecutor,
+  siteIds: number[],
+  periodEnd: string,
+): Promise<HireCandidate[]> {
+  if (siteIds.length === 0) return [];
+  const result = await db.execute<{
+    item_id: number;
+    rental_id: number;
+    location_id: number;
+    material_type_id: number;
+    material_name: string;
+    unit: string;
+    quantity: number;
+    on_hire: string;
+    billed_through: string | null;
+  }>(sql`
+    select i.id as item_id, r.id as rental_id, r.to_location_id as location_id,
+           m.material_type_id, i.material_name, i.unit, i.quantity,
+           to_char(r.rental_date, 'YYYY-MM-DD') as on_hire,
+           to_char(billed.through, 'YYYY-MM-DD') as billed_through
+      from material_rentals r
+      join material_rental_items i on i.rental_id = r.id
+      join materials m on m.id = i.material_id
+      left join lateral (
+        select max(c.billed_through) as through
+          from invoice_charges c
+         where c.rental_item_id = i.id and c.kind = 'HIRE'
+      ) billed on true
+     where r.to_location_id in (${sql.join(siteIds, sql`, `)})
+       and r.rental_date <= ${periodEnd}::date
+       and (billed.through is null or billed.through < ${periodEnd}::date)
+     order by r.id, i.id`);
+  return result.rows.map((row) => ({
+    itemId: row.item_id,
+    rentalId: row.rental_id,
+    locationId: row.location_id,
+    materialTypeId: row.material_type_id,
+    materialName: row.material_name,
+    unit: row.unit,
+    quantity: row.quantity,
+    onHire: row.on_hire,
+    billedThrough: row.billed_through,
+  }));
+}
+
+/**
+ * The returns of these rental lines up to `periodEnd`, each as its day on the server's calendar
+ * (the connection's time zone) and the units it took off hire: good, damaged and lost.
+ */
+export async function returnDays(db: DbExecutor, itemIds: number[], periodEnd: string) {
+  if (itemIds.length === 0) return [];
+  const result = await db.execute<{ item_id: number; day: string; units: number }>(sql`
+    select rental_item_id as item_id, to_char(return_date::date, 'YYYY-MM-DD') as day,
+           returned_quantity + damaged_quantity + lost_quantity as units
+      from material_rental_returns
+     where rental_item_id in (${sql.join(itemIds, sql`, `)})
+       and return_date::date <= ${periodEnd}::date
+     order by id`);
+  return result.rows.map((row) => ({ itemId: row.item_id, day: row.day, units: row.units }));
+}
+
+/** The returns with lost units at these sites up to `periodEnd` whose loss is not yet charged. */
+export async function unchargedLosses(db: DbExecutor, siteIds: number[], periodEnd: string) {
+  if (siteIds.length === 0) return [];
+  const result = await db.execute<{
+    return_id: number;
+    rental_id: number;
+    item_id: number;
+    location_id: number;
+    day: string;
+    lost: number;
+    material_name: string;
+    unit: string;
+    replacement_value: string | null;
+  }>(sql`
+    select ret.id as return_id, r.id as rental_id, i.id as item_id, r.to_location_id as location_id,
+           to_char(ret.return_date::date, 'YYYY-MM-DD') as day, ret.lost_quantity as lost,
+           i.material_name, i.unit, t.replacement_value
+      from material_rentals r
+      join material_rental_returns ret on ret.rental_id = r.id
+      join material_rental_items i on i.id = ret.rental_item_id
+      join materials m on m.id = i.material_id
+      join material_types t on t.id = m.material_type_id
+     where r.to_location_id in (${sql.join(siteIds, sql`, `)})
+       and ret.lost_quantity > 0
+       and ret.return_date::date <= ${periodEnd}::date
+       and not exists (
+         select 1 from invoice_charges c where c.return_id = ret.id and c.kind = 'WRITE_OFF'
+       )
+     order by ret.id`);
+  return result.rows.map((row) => ({
+    returnId: row.return_id,
+    rentalId: row.rental_id,
+    itemId: row.item_id,
+    locationId: row.location_id,
+    day: row.day,
+    lost: row.lost,
+    materialName: row.material_name,
+    unit: row.unit,
+    // numeric(14,2) as PostgreSQL writes it: whole cents, read exactly.
+    replacementCents:
+      row.replacement_value === null ? null : Math.round(Number(row.replacement_value) * 100),
+  }));
+}
+
+/** A site's draft hire invoice of exactly this period, locked, or null. */
+export async function draftHireInvoice(
+  db: DbExecutor,
+  locationId: number,
+  periodStart: string,
+  periodEnd: string,
+) {
+  const [row] = await db
+    .select({ id: invoices.id, invoiceId: invoices.invoiceId, vatRateBp: invoices.vatRateBp })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.kind, 'HIRE'),
+        eq(invoices.locationId, locationId),
+        eq(invoices.periodStart, periodStart),
+        eq(invoices.periodEnd, periodEnd),
+        eq(invoices.status, 'DRAFT'),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** How many invoices have an Invoice ID beginning with `prefix` (whatever its case). */
+export async function invoiceIdsLike(db: DbExecutor, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ invoiceId: invoices.invoiceId })
+    .from(invoices)
+    .where(sql`lower(${invoices.invoiceId}) like ${`${prefix.toLowerCase()}%`}`);
+  return rows.map((row) => row.invoiceId.toLowerCase());
+}
+
+export type NewHireInvoice = typeof invoices.$inferInsert;
+export type NewCharge = Omit<typeof invoiceCharges.$inferInsert, 'id' | 'invoiceId' | 'position'>;
+
+export async function insertInvoice(db: DbExecutor, values: NewHireInvoice) {
+  const [row] = await db
+    .insert(invoices)
+    .values(values)
+    .returning({ id: invoices.id, invoiceId: invoices.invoiceId, vatRateBp: invoices.vatRateBp });
+  return row!;
+}
+
+/** Appends lines to an invoice after its last. */
+export async function appendCharges(db: DbExecutor, invoiceId: number, charges: NewCharge[]) {
+  if (charges.length === 0) return;
+  const [last] = await db
+    .select({ position: sql<number>`coalesce(max(${invoiceCharges.position}), -1)::int` })
+    .from(invoiceCharges)
+    .where(eq(invoiceCharges.invoiceId, invoiceId));
+  const start = (last?.position ?? -1) + 1;
+  await db
+    .insert(invoiceCharges)
+    .values(charges.map((charge, index) => ({ ...charge, invoiceId, position: start + index })));
+}
+
+/** The amounts of an invoice's lines. */
+export async function chargeAmounts(db: DbExecutor, invoiceId: number): Promise<number[]> {
+  const rows = await db
+    .select({ amount: invoiceCharges.amountCents })
+    .from(invoiceCharges)
+    .where(eq(invoiceCharges.invoiceId, invoiceId));
+  return rows.map((row) => row.amount);
+}
+
+export async function setTotals(
+  db: DbExecutor,
+  invoiceId: number,
+  totals: { netCents: number; vatCents: number; grossCents: number },
+) {
+  await db
+    .update(invoices)
+    .set({ ...totals, updatedAt: new Date() })
+    .where(eq(invoices.id, invoiceId));
+}

@@ -1,0 +1,275 @@
+import {
+  addIsoDays,
+  BILLING_MESSAGES,
+  type BillingPeriod,
+  type BillingRunResult,
+  type BillingUnpriced,
+  billRentalItem,
+  type HireRate,
+  invoiceTotals,
+  localToday,
+  parseIsoDate,
+  periodHasEnded,
+  toDisplayDate,
+} from '@stockyard/shared';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { badRequest, conflict } from '../../lib/app-error';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
+import { hireRatesFor, requireLocation } from '../locations/locations.service';
+import { billingTerms } from '../settings/billing-settings.service';
+import * as repo from './billing.repository';
+
+type Site = Awaited<ReturnType<typeof repo.customerSites>>[number];
+
+/** The lines a run adds to one site's invoice, and what it could not price there. */
+type SiteBill = { charges: repo.NewCharge[]; unpriced: BillingUnpriced[] };
+
+const displayDay = (iso: string) => toDisplayDate(parseIsoDate(iso)!);
+
+/** The text of a hire line: the material and the rental it went out on. */
+const hireDescription = (materialName: string, rentalId: number) =>
+  `${materialName} (rental ${rentalId})`;
+
+/**
+ * The hire of one site's rental lines up to the period's end: each line from the day after it was
+ * last billed (or its dispatch) by the shared engine (decision 044), priced at the customer's rate
+ * or the catalogue's. A line without a rate is left unbilled and reported, so that it is billed
+ * from its dispatch once it has one.
+ */
+async function hireOfSite(
+  tx: DbExecutor,
+  site: Site,
+  candidates: repo.HireCandidate[],
+  returns: Map<number, { day: string; units: number }[]>,
+  period: BillingPeriod,
+): Promise<SiteBill> {
+  const rates = await hireRatesFor(tx, site.id, [
+    ...new Set(candidates.map((item) => item.materialTypeId)),
+  ]);
+  const bill: SiteBill = { charges: [], unpriced: [] };
+  for (const item of candidates) {
+    const rate: HireRate | null = rates.get(item.materialTypeId) ?? null;
+    if (!rate) {
+      bill.unpriced.push({
+        ref: `item-${item.itemId}`,
+        rentalId: item.rentalId,
+        locationName: site.name,
+        materialName: item.materialName,
+        reason: 'NO_HIRE_RATE',
+      });
+      continue;
+    }
+    const { stretches } = billRentalItem(
+      {
+        quantity: item.quantity,
+        onHire: item.onHire,
+        returns: returns.get(item.itemId) ?? [],
+        billedThrough: item.billedThrough,
+      },
+      rate,
+      period.end,
+    );
+    for (const stretch of stretches) {
+      bill.charges.push({
+        kind: 'HIRE',
+        description: hireDescription(item.materialName, item.rentalId),
+        unit: item.unit,
+        quantity: stretch.quantity,
+        rentalId: item.rentalId,
+        rentalItemId: item.itemId,
+        fromDate: stretch.from,
+        toDate: stretch.to,
+        days: stretch.days,
+        dayCents: rate.dayCents,
+        weekCents: rate.weekCents,
+        minimumDays: rate.minimumDays,
+        billedThrough: period.end,
+        amountCents: stretch.amountCents,
+      });
+    }
+  }
+  return bill;
+}
+
+/** The lost units of a site's returns, each at its replacement value on the day it was lost. */
+function lossesOfSite(
+  site: Site,
+  losses: Awaited<ReturnType<typeof repo.unchargedLosses>>,
+): SiteBill {
+  const bill: SiteBill = { charges: [], unpriced: [] };
+  for (const loss of losses) {
+    if (loss.replacementCents === null) {
+      bill.unpriced.push({
+        ref: `return-${loss.returnId}`,
+        rentalId: loss.rentalId,
+        locationName: site.name,
+        materialName: loss.materialName,
+        reason: 'NO_REPLACEMENT_VALUE',
+      });
+      continue;
+    }
+    bill.charges.push({
+      kind: 'WRITE_OFF',
+      description: `Lost: ${loss.materialName} (rental ${loss.rentalId}, returned ${displayDay(loss.day)})`,
+      unit: loss.unit,
+      quantity: loss.lost,
+      rentalId: loss.rentalId,
+      rentalItemId: loss.itemId,
+      returnId: loss.returnId,
+      fromDate: loss.day,
+      toDate: loss.day,
+      unitCents: loss.replacementCents,
+      amountCents: loss.lost * loss.replacementCents,
+    });
+  }
+  return bill;
+}
+
+/** `HIRE-<first day>-<site id>`, with `-2`, `-3`... when a finalized one of the period has it. */
+async function hireInvoiceId(tx: DbExecutor, site: Site, period: BillingPeriod) {
+  const base = `HIRE-${period.start}-${site.id}`;
+  const taken = new Set(await repo.invoiceIdsLike(tx, base));
+  if (!taken.has(base.toLowerCase())) return base;
+  let n = 2;
+  while (taken.has(`${base}-${n}`.toLowerCase())) n += 1;
+  return `${base}-${n}`;
+}
+
+/** The site's draft hire invoice of the period: the one a run made before, or a new one. */
+async function draftFor(
+  tx: DbExecutor,
+  actor: Actor,
+  site: Site,
+  period: BillingPeriod,
+  today: string,
+) {
+  const existing = await repo.draftHireInvoice(tx, site.id, period.start, period.end);
+  if (existing) return existing;
+  const terms = await billingTerms(tx);
+  return repo.insertInvoice(tx, {
+    kind: 'HIRE',
+    status: 'DRAFT',
+    invoiceId: await hireInvoiceId(tx, site, period),
+    locationId: site.id,
+    createdById: actor.user.id,
+    clientName: site.customerName ?? site.name,
+    clientAddress: site.customerAddress ?? '',
+    clientEmail: site.customerEmail,
+    clientVatId: site.customerVatId,
+    issueDate: today,
+    dueDate: addIsoDays(today, terms.paymentTermsDays),
+    jobPeriod: `${displayDay(period.start)} - ${displayDay(period.end)}`,
+    jobDetails: 'Hire',
+    currency: terms.currency,
+    vatRateBp: site.customerZeroRated ? 0 : terms.vatRateBp,
+    periodStart: period.start,
+    periodEnd: period.end,
+  });
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * A billing run (issue 33, decision 044): for each site with a customer (or the one asked for),
+ * the hire of its rental lines not yet billed up to the period's end and its uncharged losses,
+ * added to the site's draft hire invoice of the period (made if there is none). Runs one at a
+ * time; running it again for the same period adds nothing, since every line is billed through
+ * the period's end and every loss is charged once.
+ */
+export async function runBilling(
+  ctx: AppContext,
+  actor: Actor,
+  input: { period: BillingPeriod; locationId: number | undefined },
+  now: Date = new Date(),
+): Promise<BillingRunResult> {
+  const { period, locationId } = input;
+  const today = localToday(now);
+  if (!periodHasEnded(period, today)) {
+    const message = BILLING_MESSAGES.periodNotEnded(displayDay(period.end));
+    throw badRequest(message, [{ path: 'period', message }]);
+  }
+  return inTransaction(ctx, async ({ tx }) => {
+    await repo.lockBillingRuns(tx);
+    if (locationId !== undefined) await requireLocation(tx, locationId);
+    const sites = await repo.customerSites(tx, locationId);
+    if (locationId !== undefined && sites.length === 0) {
+      throw conflict(BILLING_MESSAGES.siteNotCustomer);
+    }
+    const siteIds = sites.map((site) => site.id);
+    const candidates = await repo.hireCandidates(tx, siteIds, period.end);
+    const returns = groupBy(
+      await repo.returnDays(
+        tx,
+        candidates.map((item) => item.itemId),
+        period.end,
+      ),
+      (row) => row.itemId,
+    );
+    const candidatesBySite = groupBy(candidates, (item) => item.locationId);
+    const lossesBySite = groupBy(
+      await repo.unchargedLosses(tx, siteIds, period.end),
+      (loss) => loss.locationId,
+    );
+
+    const result: BillingRunResult = {
+      periodStart: period.start,
+      periodEnd: period.end,
+      invoices: [],
+      unpriced: [],
+    };
+    for (const site of sites) {
+      const hire = await hireOfSite(tx, site, candidatesBySite.get(site.id) ?? [], returns, period);
+      const losses = lossesOfSite(site, lossesBySite.get(site.id) ?? []);
+      result.unpriced.push(...hire.unpriced, ...losses.unpriced);
+      const charges = [...hire.charges, ...losses.charges];
+      if (charges.length === 0) continue;
+
+      const invoice = await draftFor(tx, actor, site, period, today);
+      await repo.appendCharges(tx, invoice.id, charges);
+      const totals = invoiceTotals(await repo.chargeAmounts(tx, invoice.id), invoice.vatRateBp);
+      await repo.setTotals(tx, invoice.id, totals);
+      result.invoices.push({
+        id: invoice.id,
+        invoiceId: invoice.invoiceId,
+        locationId: site.id,
+        locationName: site.name,
+        clientName: site.customerName ?? site.name,
+        linesAdded: charges.length,
+        currency: (await billingTerms(tx)).currency,
+        netCents: totals.netCents,
+        grossCents: totals.grossCents,
+      });
+    }
+
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'BILLING_RUN',
+      description: `Billing run ${displayDay(period.start)} - ${displayDay(period.end)}: ${result.invoices.length} hire invoices`,
+      entityType: 'invoice',
+      entityId: null,
+      locationId: locationId ?? null,
+      details: {
+        periodStart: period.start,
+        periodEnd: period.end,
+        invoices: result.invoices.map(({ id, linesAdded, netCents }) => ({
+          id,
+          linesAdded,
+          netCents,
+        })),
+        unpriced: result.unpriced.length,
+      },
+    });
+    return result;
+  });
+}
