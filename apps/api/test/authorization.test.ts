@@ -118,6 +118,21 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/locations/remove/${side(s, f.a.id, f.b.id)}` }),
     locationBound: true,
   },
+  'GET /api/locations/:id/rates': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/rates` }),
+    locationBound: true,
+  },
+  'PUT /api/locations/:id/rates/:materialTypeId': {
+    at: (f, s) => ({
+      url: `/api/locations/${side(s, f.a.id, f.b.id)}/rates/${f.typeId}`,
+      payload: { dayCents: 250, weekCents: null, minimumDays: 0 },
+    }),
+    locationBound: true,
+  },
+  'DELETE /api/locations/:id/rates/:materialTypeId': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/rates/${f.typeId}` }),
+    locationBound: true,
+  },
 
   'GET /api/materials/list': {
     at: (f, s) => ({ url: `/api/materials/list?locationId=${side(s, f.a.id, f.b.id)}` }),
@@ -322,6 +337,18 @@ const SAMPLES: Record<ApiRoute, Sample> = {
   },
   'GET /api/invoices/:id/excel': {
     at: (f, s) => ({ url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/excel` }),
+    locationBound: true,
+  },
+  'GET /api/invoices/:id/pdf': {
+    at: (f, s) => ({ url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/pdf` }),
+    locationBound: true,
+  },
+  'POST /api/invoices/:id/credit-notes': {
+    // A draft is answered 409, a finalized one credited: either way, let in.
+    at: (f, s) => ({
+      url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/credit-notes`,
+      payload: { reason: 'Authorization sample' },
+    }),
     locationBound: true,
   },
   'POST /api/invoices': {

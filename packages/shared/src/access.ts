@@ -119,6 +119,10 @@ export const API_ACCESS = {
   'POST /api/locations/create': ADMIN_ONLY,
   'PUT /api/locations/update/:id': flagged('manageLocations'),
   'DELETE /api/locations/remove/:id': ADMIN_ONLY,
+  // A site's customer's own hire rates (issue 33): an admin's.
+  'GET /api/locations/:id/rates': ADMIN_ONLY,
+  'PUT /api/locations/:id/rates/:materialTypeId': ADMIN_ONLY,
+  'DELETE /api/locations/:id/rates/:materialTypeId': ADMIN_ONLY,
 
   'GET /api/materials/list': flagged('viewInventory'),
   'GET /api/materials/export': flagged('viewInventory'),
@@ -172,11 +176,14 @@ export const API_ACCESS = {
   'GET /api/invoices/export': flagged('viewInvoices'),
   'GET /api/invoices/:id': flagged('viewInvoices'),
   'GET /api/invoices/:id/excel': flagged('viewInvoices'),
+  'GET /api/invoices/:id/pdf': flagged('viewInvoices'),
   'POST /api/invoices': flagged('manageInvoices'),
   'PUT /api/invoices/:id': flagged('manageInvoices'),
   'DELETE /api/invoices/:id': flagged('manageInvoices'),
   'PATCH /api/invoices/:id/status': flagged('manageInvoices'),
   'POST /api/invoices/:id/convert-to-rental': flagged('manageInvoices'),
+  // A credit note corrects a finalized invoice (decision 044): an admin's.
+  'POST /api/invoices/:id/credit-notes': ADMIN_ONLY,
   'GET /api/reports/invoice-job-type-summary': flagged('viewInvoices'),
 
   // Rental requests follow the role alone (PRODUCT-DECISIONS.md): a field manager asks for and

@@ -39,6 +39,43 @@ export const LOCATION_FILTER_LOAD_FAILED = 'Could not load locations for filteri
 
 export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
 
+const blank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** A site's customer's text (issue 33): trimmed, blank is none. */
+const customerText = (field: string, max: number, options: { multiline?: boolean } = {}) =>
+  z.preprocess(
+    (value) => (blank(value) ? null : value),
+    plainText(
+      z
+        .string({ error: `${field} must be at most ${max} characters` })
+        .trim()
+        .max(max, { error: `${field} must be at most ${max} characters` }),
+      field,
+      options,
+    ).nullable(),
+  );
+
+export const CUSTOMER_EMAIL_MESSAGE = 'Customer e-mail must be a valid e-mail address';
+
+/**
+ * The customer a site bills (issue 33): its invoices take their client from here. Every field is
+ * optional; a zero-rated customer's invoices carry no VAT.
+ */
+export const locationCustomerFields = {
+  customerName: customerText('Customer name', 200),
+  customerAddress: customerText('Customer address', 500, { multiline: true }),
+  customerEmail: z.preprocess(
+    (value) => (blank(value) ? null : typeof value === 'string' ? value.trim() : value),
+    z
+      .email({ error: CUSTOMER_EMAIL_MESSAGE })
+      .max(254, { error: CUSTOMER_EMAIL_MESSAGE })
+      .nullable(),
+  ),
+  customerVatId: customerText('VAT ID', 40),
+  customerZeroRated: z.boolean({ error: 'Zero-rated must be true or false' }).default(false),
+};
+
 export const locationSchema = z.object({
   name: plainText(
     z
@@ -58,6 +95,7 @@ export const locationSchema = z.object({
   ),
   type: locationTypeField,
   status: locationStatusField,
+  ...locationCustomerFields,
 });
 export type LocationInput = z.infer<typeof locationSchema>;
 
@@ -90,6 +128,11 @@ export const locationDtoSchema = z.object({
   address: z.string(),
   type: z.enum(LOCATION_TYPES),
   status: z.enum(LOCATION_STATUSES),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerVatId: z.string().nullable(),
+  customerZeroRated: z.boolean(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });

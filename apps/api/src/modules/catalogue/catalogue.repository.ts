@@ -168,6 +168,16 @@ export async function lockType(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
+/** A type that a row is about to refer to, held (FOR KEY SHARE) until the transaction ends. */
+export async function holdType(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select()
+    .from(materialTypes)
+    .where(eq(materialTypes.id, id))
+    .for('key share');
+  return row ?? null;
+}
+
 /** A new type; a name or item number taken is the unique indexes' violation. */
 export async function createType(
   db: DbExecutor,

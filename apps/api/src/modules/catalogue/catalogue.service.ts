@@ -276,6 +276,13 @@ export async function typesForStock(
 /** Types a batched catalogue statement names at most. */
 const TYPE_BATCH = 2000;
 
+/** A type that a row is about to refer to (a site's rate), held until the transaction ends; 404. */
+export async function requireType(db: DbExecutor, id: number): Promise<repo.MaterialTypeRow> {
+  const type = await repo.holdType(db, id);
+  if (!type) throw notFound(CATALOGUE_MESSAGES.notFound);
+  return type;
+}
+
 export const typeOptions = (ctx: AppContext) => repo.listOptions(ctx.db);
 
 /**

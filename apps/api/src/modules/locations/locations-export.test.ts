@@ -24,6 +24,22 @@ afterAll(async () => {
 
 const id = (n: number) => `LOC-${String(n).padStart(3, '0')}`;
 
+const HEADERS = [
+  'ID',
+  'Name',
+  'Type',
+  'Address',
+  'Status',
+  'Customer name',
+  'Customer address',
+  'Customer e-mail',
+  'VAT ID',
+  'Zero-rated (no VAT)',
+];
+/** A location without a customer (issue 33): four empty cells, and not zero-rated. */
+const NO_CUSTOMER_CELLS = [undefined, undefined, undefined, undefined, 'No'];
+const NO_CUSTOMER_CSV = ['', '', '', '', 'No'];
+
 describe('GET /api/locations/export', () => {
   it("writes the locations the list's filters select, every page, in its order, as xlsx and csv", async () => {
     const list = (
@@ -39,7 +55,7 @@ describe('GET /api/locations/export', () => {
       actors.admin.headers,
       'locations',
     );
-    expect(sheetValues(sheet)[0]).toEqual(['ID', 'Name', 'Type', 'Address', 'Status']);
+    expect(sheetValues(sheet)[0]).toEqual(HEADERS);
     expect(
       sheetValues(sheet)
         .slice(1)
@@ -51,13 +67,28 @@ describe('GET /api/locations/export', () => {
       'Field',
       '+1 Dock Road, Bristol',
       'Inactive',
+      ...NO_CUSTOMER_CELLS,
     ]);
     // Text that looks like a formula stays text in the workbook, and is marked so in the CSV.
     expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.String);
     expect(csv).toEqual([
-      ['ID', 'Name', 'Type', 'Address', 'Status'],
-      [id(formula.id), `'=Export Field "South"`, 'Field', "'+1 Dock Road, Bristol", 'Inactive'],
-      [id(formula.id - 1), 'Export Field North', 'Field', expect.any(String), 'Inactive'],
+      HEADERS,
+      [
+        id(formula.id),
+        `'=Export Field "South"`,
+        'Field',
+        "'+1 Dock Road, Bristol",
+        'Inactive',
+        ...NO_CUSTOMER_CSV,
+      ],
+      [
+        id(formula.id - 1),
+        'Export Field North',
+        'Field',
+        expect.any(String),
+        'Inactive',
+        ...NO_CUSTOMER_CSV,
+      ],
     ]);
   });
 

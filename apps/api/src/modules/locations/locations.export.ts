@@ -13,4 +13,9 @@ export const LOCATION_COLUMNS: readonly ExportColumn<LocationDto>[] = [
   { header: 'Type', cell: (l) => LOCATION_TYPE_LABELS[l.type] },
   { header: 'Address', cell: (l) => l.address },
   { header: 'Status', cell: (l) => LOCATION_STATUS_LABELS[l.status] },
+  { header: 'Customer name', cell: (l) => l.customerName },
+  { header: 'Customer address', cell: (l) => l.customerAddress },
+  { header: 'Customer e-mail', cell: (l) => l.customerEmail },
+  { header: 'VAT ID', cell: (l) => l.customerVatId },
+  { header: 'Zero-rated (no VAT)', cell: (l) => (l.customerZeroRated ? 'Yes' : 'No') },
 ];

@@ -1,12 +1,14 @@
 import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@stockyard/shared';
-import { and, count, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import {
+  customerRates,
   invoiceMaterialUsages,
   invoices,
   locations,
   materialRentals,
   materials,
+  materialTypes,
   rentalRequests,
   stockMovements,
   users,
@@ -14,7 +16,13 @@ import {
 import { listPage, type Page, type Shaped } from '../../lib/list-page';
 
 export type LocationRow = typeof locations.$inferSelect;
-export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
+export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'> &
+  Partial<
+    Pick<
+      LocationRow,
+      'customerName' | 'customerAddress' | 'customerEmail' | 'customerVatId' | 'customerZeroRated'
+    >
+  >;
 export type LocationFilter = { type?: LocationType; status?: LocationStatus };
 
 function whereOf(f: Shaped<LocationFilter>) {
@@ -187,4 +195,96 @@ export async function locationStats(db: DbExecutor, locationId: number) {
     .from(materials)
     .where(and(eq(materials.locationId, locationId), isNull(materials.deletedAt)));
   return row!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A site's customer's own hire rates (issue 33)
+// ---------------------------------------------------------------------------------------------
+
+export type CustomerRateValues = Pick<
+  typeof customerRates.$inferInsert,
+  'dayCents' | 'weekCents' | 'minimumDays'
+>;
+
+const rateColumns = {
+  materialTypeId: materialTypes.id,
+  materialTypeName: materialTypes.name,
+  itemNumber: materialTypes.itemNumber,
+  unit: materialTypes.unit,
+  dayCents: customerRates.dayCents,
+  weekCents: customerRates.weekCents,
+  minimumDays: customerRates.minimumDays,
+  catalogueDayCents: materialTypes.hireDayCents,
+  catalogueWeekCents: materialTypes.hireWeekCents,
+  catalogueMinimumDays: materialTypes.minimumHireDays,
+};
+
+/** A site's own rates, by material name, each with the catalogue's rate of its type. */
+export async function listCustomerRates(db: DbExecutor, locationId: number) {
+  return db
+    .select(rateColumns)
+    .from(customerRates)
+    .innerJoin(materialTypes, eq(materialTypes.id, customerRates.materialTypeId))
+    .where(eq(customerRates.locationId, locationId))
+    .orderBy(sql`lower(${materialTypes.name})`, asc(materialTypes.id));
+}
+
+export async function findCustomerRate(db: DbExecutor, locationId: number, typeId: number) {
+  const [row] = await db
+    .select(rateColumns)
+    .from(customerRates)
+    .innerJoin(materialTypes, eq(materialTypes.id, customerRates.materialTypeId))
+    .where(and(eq(customerRates.locationId, locationId), eq(customerRates.materialTypeId, typeId)));
+  return row ?? null;
+}
+
+export async function saveCustomerRate(
+  db: DbExecutor,
+  locationId: number,
+  materialTypeId: number,
+  values: CustomerRateValues,
+) {
+  await db
+    .insert(customerRates)
+    .values({ locationId, materialTypeId, ...values })
+    .onConflictDoUpdate({
+      target: [customerRates.locationId, customerRates.materialTypeId],
+      set: values,
+    });
+}
+
+/** Removes a site's own rate; false when it had none. */
+export async function deleteCustomerRate(db: DbExecutor, locationId: number, typeId: number) {
+  const rows = await db
+    .delete(customerRates)
+    .where(and(eq(customerRates.locationId, locationId), eq(customerRates.materialTypeId, typeId)))
+    .returning({ id: customerRates.materialTypeId });
+  return rows.length > 0;
+}
+
+/**
+ * The rates that price the hire of `typeIds` at a site, in one query: each type's catalogue rate
+ * beside the site's own (null where it has none). Types that do not exist are left out.
+ */
+export async function hireRates(db: DbExecutor, locationId: number, typeIds: readonly number[]) {
+  if (typeIds.length === 0) return [];
+  return db
+    .select({
+      materialTypeId: materialTypes.id,
+      dayCents: customerRates.dayCents,
+      weekCents: customerRates.weekCents,
+      minimumDays: customerRates.minimumDays,
+      catalogueDayCents: materialTypes.hireDayCents,
+      catalogueWeekCents: materialTypes.hireWeekCents,
+      catalogueMinimumDays: materialTypes.minimumHireDays,
+    })
+    .from(materialTypes)
+    .leftJoin(
+      customerRates,
+      and(
+        eq(customerRates.materialTypeId, materialTypes.id),
+        eq(customerRates.locationId, locationId),
+      ),
+    )
+    .where(inArray(materialTypes.id, [...typeIds]));
 }

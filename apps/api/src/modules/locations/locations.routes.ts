@@ -1,4 +1,7 @@
 import {
+  customerRateDto,
+  customerRateParams,
+  customerRateSchema,
   emptyEnvelope,
   envelope,
   idParam,
@@ -212,6 +215,70 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await service.removeLocation(app.ctx, actorOf(request), request.params.id);
       return ok(null, 'Location deleted successfully');
+    },
+  );
+
+  app.get(
+    '/:id/rates',
+    {
+      schema: {
+        tags,
+        summary:
+          "A site's customer's own hire rates (cents), each with the catalogue's rate beside it (admin)",
+        params: idParam,
+        response: {
+          200: envelope(z.array(customerRateDto)),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      ok(await service.listCustomerRates(app.ctx, request.params.id), 'Customer rates fetched'),
+  );
+
+  app.put(
+    '/:id/rates/:materialTypeId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set a site's own hire rate (cents) for a material type, over the catalogue's (admin)",
+        params: customerRateParams,
+        body: customerRateSchema,
+        response: { 200: envelope(customerRateDto), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.setCustomerRate(
+          app.ctx,
+          actorOf(request),
+          request.params.id,
+          request.params.materialTypeId,
+          request.body,
+        ),
+        'Customer rate saved',
+      ),
+  );
+
+  app.delete(
+    '/:id/rates/:materialTypeId',
+    {
+      schema: {
+        tags,
+        summary: "Remove a site's own hire rate: the catalogue's prices it again (admin)",
+        params: customerRateParams,
+        response: { 200: emptyEnvelope, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.removeCustomerRate(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.materialTypeId,
+      );
+      return ok(null, 'Customer rate removed');
     },
   );
 };

@@ -1,4 +1,7 @@
 import type {
+  CustomerRate,
+  CustomerRateInput,
+  HireRate,
   LocationDto,
   LocationInput,
   LocationListQuery,
@@ -6,7 +9,12 @@ import type {
   LocationStats,
   SessionUser,
 } from '@stockyard/shared';
-import { LOCATION_NAME_TAKEN, MESSAGES, mayChangeLocationStatus } from '@stockyard/shared';
+import {
+  LOCATION_NAME_TAKEN,
+  MESSAGES,
+  MONEY_MESSAGES,
+  mayChangeLocationStatus,
+} from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -16,6 +24,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { requireType } from '../catalogue/catalogue.service';
 import * as repo from './locations.repository';
 
 const LOCATION_NOT_FOUND = MESSAGES.locationNotFound;
@@ -36,6 +45,28 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A site's customer (issue 33), as the DTO and the activity entries show it. */
+function customerOf(row: repo.LocationRow) {
+  return {
+    customerName: row.customerName,
+    customerAddress: row.customerAddress,
+    customerEmail: row.customerEmail,
+    customerVatId: row.customerVatId,
+    customerZeroRated: row.customerZeroRated,
+  };
+}
+
+/** What an activity entry records of a location. */
+function describe(row: repo.LocationRow) {
+  return {
+    name: row.name,
+    address: row.address,
+    type: row.type,
+    status: row.status,
+    ...customerOf(row),
+  };
+}
+
 export function toLocationDto(row: repo.LocationRow): LocationDto {
   return {
     id: row.id,
@@ -43,6 +74,7 @@ export function toLocationDto(row: repo.LocationRow): LocationDto {
     address: row.address,
     type: row.type,
     status: row.status,
+    ...customerOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -117,7 +149,7 @@ export async function createLocation(
       entityType: 'location',
       entityId: String(row.id),
       locationId: row.id,
-      details: { name: row.name, address: row.address, type: row.type, status: row.status },
+      details: describe(row),
       ip: actor.ip,
     });
     return toLocationDto(row);
@@ -146,15 +178,7 @@ export async function updateLocation(
       entityType: 'location',
       entityId: String(row.id),
       locationId: row.id,
-      details: {
-        before: {
-          name: before.name,
-          address: before.address,
-          type: before.type,
-          status: before.status,
-        },
-        after: { name: row.name, address: row.address, type: row.type, status: row.status },
-      },
+      details: { before: describe(before), after: describe(row) },
       ip: actor.ip,
     });
     return toLocationDto(row);
@@ -256,4 +280,121 @@ export async function requireLocation(db: DbExecutor, id: number, field = 'locat
   const row = await repo.findLocation(db, id);
   if (!row) throw badRequest(LOCATION_NOT_FOUND, [{ path: field, message: LOCATION_NOT_FOUND }]);
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A site's customer's own hire rates (issue 33): an admin's
+// ---------------------------------------------------------------------------------------------
+
+/** A rate of a day price (null: none), week price and minimum, as the hire engine takes it. */
+function hireRateOf(
+  dayCents: number | null,
+  weekCents: number | null,
+  minimumDays: number | null,
+): HireRate | null {
+  return dayCents === null ? null : { dayCents, weekCents, minimumDays: minimumDays ?? 0 };
+}
+
+function toCustomerRate(row: Awaited<ReturnType<typeof repo.listCustomerRates>>[number]) {
+  return {
+    materialTypeId: row.materialTypeId,
+    materialTypeName: row.materialTypeName,
+    itemNumber: row.itemNumber,
+    unit: row.unit,
+    dayCents: row.dayCents,
+    weekCents: row.weekCents,
+    minimumDays: row.minimumDays,
+    catalogue: hireRateOf(row.catalogueDayCents, row.catalogueWeekCents, row.catalogueMinimumDays),
+  } satisfies CustomerRate;
+}
+
+async function requireLocationOf(db: DbExecutor, id: number) {
+  const location = await repo.lockLocation(db, id, 'refer');
+  if (!location) throw notFound(LOCATION_NOT_FOUND);
+  return location;
+}
+
+/** A site's own hire rates, by material name, each with the catalogue's beside it. */
+export async function listCustomerRates(ctx: AppContext, id: number): Promise<CustomerRate[]> {
+  const location = await repo.findLocation(ctx.db, id);
+  if (!location) throw notFound(LOCATION_NOT_FOUND);
+  return (await repo.listCustomerRates(ctx.db, id)).map(toCustomerRate);
+}
+
+/** Sets a site's own rate for a material type, over the catalogue's. */
+export async function setCustomerRate(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  materialTypeId: number,
+  input: CustomerRateInput,
+): Promise<CustomerRate> {
+  return inTransaction(ctx, async ({ tx }) => {
+    const location = await requireLocationOf(tx, id);
+    const type = await requireType(tx, materialTypeId);
+    const before = await repo.findCustomerRate(tx, id, materialTypeId);
+    await repo.saveCustomerRate(tx, id, materialTypeId, input);
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'SET_CUSTOMER_RATE',
+      description: `Set the hire rate of ${type.name} at ${location.name}`,
+      entityType: 'location',
+      entityId: String(id),
+      locationId: id,
+      details: {
+        materialTypeId,
+        before: before && hireRateOf(before.dayCents, before.weekCents, before.minimumDays),
+        after: input,
+      },
+      ip: actor.ip,
+    });
+    return toCustomerRate((await repo.findCustomerRate(tx, id, materialTypeId))!);
+  });
+}
+
+/** Removes a site's own rate for a material type: the catalogue's prices its hire again. */
+export async function removeCustomerRate(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  materialTypeId: number,
+): Promise<void> {
+  await inTransaction(ctx, async ({ tx }) => {
+    const location = await requireLocationOf(tx, id);
+    const type = await requireType(tx, materialTypeId);
+    if (!(await repo.deleteCustomerRate(tx, id, materialTypeId))) {
+      throw notFound(MONEY_MESSAGES.rateNotFound);
+    }
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'REMOVE_CUSTOMER_RATE',
+      description: `Removed the own hire rate of ${type.name} at ${location.name}`,
+      entityType: 'location',
+      entityId: String(id),
+      locationId: id,
+      details: { materialTypeId },
+      ip: actor.ip,
+    });
+  });
+}
+
+/**
+ * The rate that prices the hire of each material type at a site (the billing run's): the site's
+ * own when it has one, else the catalogue's, null when neither has a day rate (or the type does
+ * not exist). One query for all of them.
+ */
+export async function hireRatesFor(
+  db: DbExecutor,
+  locationId: number,
+  materialTypeIds: readonly number[],
+): Promise<Map<number, HireRate | null>> {
+  const rates = new Map<number, HireRate | null>(materialTypeIds.map((typeId) => [typeId, null]));
+  for (const row of await repo.hireRates(db, locationId, materialTypeIds)) {
+    rates.set(
+      row.materialTypeId,
+      hireRateOf(row.dayCents, row.weekCents, row.minimumDays) ??
+        hireRateOf(row.catalogueDayCents, row.catalogueWeekCents, row.catalogueMinimumDays),
+    );
+  }
+  return rates;
 }
