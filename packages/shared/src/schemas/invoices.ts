@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from '../billing';
 import { INVOICE_UOMS, roundQuantity } from '../calculations';
 import { PAGE_SIZES } from '../constants';
 import { type CalendarDate, parseIsoDate, toIsoDate } from '../dates';
@@ -12,6 +13,19 @@ export const JOB_TYPES = ['Erection', 'Dismantling', 'Rental'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 export const INVOICE_STATUSES = ['DRAFT', 'FINALIZED'] as const;
+
+/** What an invoice bills: volume work (the spec's), hire from a billing run, or a credit note. */
+export const INVOICE_KINDS = ['WORK', 'HIRE', 'CREDIT'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
+  WORK: 'Work',
+  HIRE: 'Hire',
+  CREDIT: 'Credit note',
+};
+
+/** What a money line of a hire invoice or a credit note is. */
+export const CHARGE_KINDS = ['HIRE', 'WRITE_OFF', 'CREDIT'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** Anything not finalized is a draft; the status compares case-insensitively (02 section 4). */
@@ -56,14 +70,30 @@ export const INVOICE_MESSAGES = {
   materialNotAtLocation: "A material used must be at the invoice's location",
   invoiceIdTaken: 'An invoice with this ID already exists',
   notFound: 'Invoice not found',
-  finalizedAdminOnly: 'Only an admin can change a finalized invoice',
+  /** Decision 044: a finalized invoice (or credit note) is never changed or deleted. */
+  finalizedCannotChange: 'A finalized invoice cannot change: correct it with a credit note.',
+  /** A hire invoice's lines are its billing run's: the invoice form does not edit them. */
+  hireNotEditable:
+    'A hire invoice is made by its billing run: delete the draft and run the billing again to change it.',
+  creditAdminOnly: 'Only an admin can issue a credit note.',
+  creditOnlyFinalized:
+    'Only a finalized invoice is corrected by a credit note; change the draft instead.',
+  creditNothingLeft: 'Every line of this invoice has been credited already.',
+  creditLineCredited: (line: string) => `${line} has been credited already.`,
+  creditLineNotOnInvoice: 'Every line credited must be a line of this invoice.',
+  creditReasonRequired: 'A reason is required',
+  creditNoteCreated: 'Credit note created.',
+  creditConfirm: (number: string) =>
+    `A credit note is issued for the chosen lines of invoice ${number}, numbered and final at once.`,
+  creditFailed: 'Failed to create the credit note.',
+  pdfFailed: 'Failed to download the PDF.',
   noErectionItems:
     'No Erection Job Items Found: There are no Erection items on this invoice to convert to a rental.',
   deleteConfirm: (invoiceId: string) =>
     `Are you sure you want to delete invoice ${invoiceId}? This action cannot be undone.`,
   // Lasting actions are confirmed first, saying what they do.
   finalizeConfirm: (invoiceId: string) =>
-    `Invoice ${invoiceId} becomes final: after this only an admin can change or delete it.`,
+    `Invoice ${invoiceId} becomes final and gets its number: after this it cannot change, and only a credit note corrects it.`,
   convertConfirm: (invoiceId: string) =>
     `A new rental invoice is created from the Erection items of invoice ${invoiceId}, dated next month. Invoice ${invoiceId} stays as it is.`,
   // Toasts of 02 section 8 and success lines.
@@ -277,6 +307,28 @@ export const invoiceSchema = invoiceDetailsSchema
   .refine(dueNotBeforeIssue, { error: INVOICE_MESSAGES.dueBeforeIssue, path: ['dueDate'] });
 export type InvoiceInput = z.infer<typeof invoiceSchema>;
 
+/** The longest reason a credit note gives. */
+export const MAX_CREDIT_REASON = 500;
+
+const idList = (field: string) =>
+  z
+    .array(z.int({ error: `${field} must be ids` }).positive({ error: `${field} must be ids` }), {
+      error: `${field} must be a list of ids`,
+    })
+    .max(MAX_INVOICE_ITEMS, { error: `${field} can name at most ${MAX_INVOICE_ITEMS} lines` })
+    .optional();
+
+/**
+ * POST /invoices/{id}/credit-notes: why, and which lines (items of a work invoice, charges of a
+ * hire invoice); no ids at all credits every line not credited yet.
+ */
+export const creditNoteSchema = z.object({
+  reason: requiredText('Reason', INVOICE_MESSAGES.creditReasonRequired, MAX_CREDIT_REASON, true),
+  itemIds: idList('Item ids'),
+  chargeIds: idList('Charge ids'),
+});
+export type CreditNoteInput = z.infer<typeof creditNoteSchema>;
+
 export const invoiceStatusSchema = z.object({
   status: z.preprocess(
     upperCased,
@@ -356,9 +408,60 @@ export const invoiceItemDtoSchema = z.object({
   height: z.number(),
   remark: z.string().nullable(),
   itemTotalCalculatedQuantity: z.number(),
+  /** The work rate of its job type and unit when saved (cents a unit); null: no rate. */
+  rateCents: z.int().nullable(),
+  amountCents: z.int(),
+  /** A credit note has taken this line back. */
+  credited: z.boolean(),
   materialUsages: z.array(materialUsageDtoSchema),
 });
 export type InvoiceItemDto = z.infer<typeof invoiceItemDtoSchema>;
+
+/** A money line of a hire invoice or a credit note. */
+export const invoiceChargeDtoSchema = z.object({
+  id: z.int(),
+  kind: z.enum(CHARGE_KINDS),
+  description: z.string(),
+  unit: z.string().nullable(),
+  quantity: z.int(),
+  fromDate: z.string().nullable(),
+  toDate: z.string().nullable(),
+  days: z.int().nullable(),
+  dayCents: z.int().nullable(),
+  weekCents: z.int().nullable(),
+  minimumDays: z.int().nullable(),
+  unitCents: z.int().nullable(),
+  amountCents: z.int(),
+  /** A credit note has taken this line back. */
+  credited: z.boolean(),
+});
+export type InvoiceChargeDto = z.infer<typeof invoiceChargeDtoSchema>;
+
+/** The rate a money line was priced with, in cents: a hire line's day rate, a write-off's unit value. */
+export function chargeRateCents(charge: Pick<InvoiceChargeDto, 'dayCents' | 'unitCents'>) {
+  return charge.dayCents ?? charge.unitCents;
+}
+
+/** A money line's rate as people read it: '£2.50/day, £12.00/week', '£80.00/unit', or ''. */
+export function chargeRateText(
+  charge: Pick<InvoiceChargeDto, 'kind' | 'dayCents' | 'weekCents' | 'unitCents'>,
+  currency: string,
+): string {
+  if (charge.kind === 'HIRE' && charge.dayCents !== null) {
+    const day = `${formatMoney(charge.dayCents, currency)}/day`;
+    return charge.weekCents === null
+      ? day
+      : `${day}, ${formatMoney(charge.weekCents, currency)}/week`;
+  }
+  if (charge.kind === 'WRITE_OFF' && charge.unitCents !== null) {
+    return `${formatMoney(charge.unitCents, currency)}/unit`;
+  }
+  return '';
+}
+
+/** What an invoice is called on paper and on screen: a credit note, or an invoice. */
+export const invoiceTitle = (invoice: { kind: InvoiceKind }) =>
+  invoice.kind === 'CREDIT' ? 'CREDIT NOTE' : 'INVOICE';
 
 /** A row of the invoice list. */
 export const invoiceSummaryDtoSchema = z.object({
@@ -371,7 +474,13 @@ export const invoiceSummaryDtoSchema = z.object({
   issueDate: z.string(),
   dueDate: z.string(),
   status: z.enum(INVOICE_STATUSES),
+  /** Kept for compatibility: a sum across units, shown nowhere as a total (see volumeTotals). */
   grandTotalCalculatedVolumeQty: z.number(),
+  kind: z.enum(INVOICE_KINDS),
+  /** INV-2026-00001 or CN-2026-00001 once finalized; null on a draft. */
+  number: z.string().nullable(),
+  currency: z.string(),
+  grossCents: z.int(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });
@@ -388,6 +497,23 @@ export const invoiceDtoSchema = invoiceSummaryDtoSchema.extend({
   invoice_remark: z.string().nullable(),
   user: z.object({ name: z.string(), email: z.string() }).nullable(),
   items: z.array(invoiceItemDtoSchema),
+  finalizedAt: isoInstantSchema.nullable(),
+  clientEmail: z.string().nullable(),
+  clientVatId: z.string().nullable(),
+  vatRateBp: z.int(),
+  netCents: z.int(),
+  vatCents: z.int(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  /** A credit note's invoice, and its number. */
+  creditedInvoiceId: z.int().nullable(),
+  creditedInvoiceNumber: z.string().nullable(),
+  /** The credit notes of this invoice, oldest first. */
+  creditNotes: z.array(z.object({ id: z.int(), number: z.string().nullable() })),
+  /** The calculated quantities summed per unit, in the order of INVOICE_UOMS: never across units. */
+  volumeTotals: z.array(z.object({ uom: z.enum(INVOICE_UOMS), quantity: z.number() })),
+  /** The money lines of a hire invoice or a credit note. */
+  charges: z.array(invoiceChargeDtoSchema),
 });
 export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
 
@@ -415,6 +541,21 @@ export const jobTypeSummaryDtoSchema = z.array(
 export type JobTypeSummaryDto = z.infer<typeof jobTypeSummaryDtoSchema>;
 
 export type JobTypeSummary = JobTypeSummaryDto;
+
+/**
+ * An invoice's calculated quantities summed per unit, to 2 decimals, in the order of INVOICE_UOMS:
+ * quantities of different units are never added together.
+ */
+export function volumeTotalsByUom(
+  items: readonly { uom: (typeof INVOICE_UOMS)[number]; itemTotalCalculatedQuantity: number }[],
+): { uom: (typeof INVOICE_UOMS)[number]; quantity: number }[] {
+  return INVOICE_UOMS.flatMap((uom) => {
+    const ofUnit = items.filter((item) => item.uom === uom);
+    if (ofUnit.length === 0) return [];
+    const sum = ofUnit.reduce((total, item) => total + item.itemTotalCalculatedQuantity, 0);
+    return [{ uom, quantity: roundQuantity(sum) }];
+  });
+}
 
 /**
  * One invoice's items grouped by job type, then by unit (the Job Type Summary dialog, the preview,

@@ -152,10 +152,13 @@ describe('GET /api/invoices/:id/excel', () => {
     expect(sizeUsage.getCell(5).value).toBe('Size (L/W/H)');
     expect([8, 9, 10].map((c) => sizeUsage.getCell(c).value)).toEqual([1, 2, 0.5]);
 
-    const total = rowWith(sheet, 10, 'Grand Total Volume Qty');
-    expect(total.getCell(11).value).toBe(invoice.grandTotalCalculatedVolumeQty);
-    expect(total.getCell(11).value).toBe(24.02);
-    expect(total.getCell(11).numFmt).toBe('#,##0.00');
+    // One volume total a unit (decision 044): never one number across units.
+    expect(invoice.volumeTotals.length).toBeGreaterThan(0);
+    for (const { uom, quantity } of invoice.volumeTotals) {
+      const total = rowWith(sheet, 10, `Total ${uom}`);
+      expect(total.getCell(11).value).toBe(quantity);
+      expect(total.getCell(11).numFmt).toBe('#,##0.00');
+    }
 
     // The job type summary, as the shared function makes it.
     const summaryHeader = rowWith(sheet, 1, 'Job Type Summary');
@@ -280,8 +283,8 @@ describe('GET /api/invoices/:id/excel', () => {
     expect(addressRow.getCell(2).alignment?.wrapText).toBe(true);
     expect(addressRow.height).toBeGreaterThanOrEqual(2 * 15);
     expect(rowWith(sheet, 1, 'Invoice Remarks').getCell(2).value).toBe(remark);
-    const total = rowWith(sheet, 1, 'Grand Total Volume Qty');
-    expect(total.getCell(11).value).toBe(invoice.grandTotalCalculatedVolumeQty);
+    // 2 x 2.5 x 1.2 and 3 x 4 x 2 square metres: one total of the unit.
+    expect(rowWith(sheet, 1, 'Total SQM (M2)').getCell(11).value).toBe(30);
     // No text cut: not the labels, the address, the remark, the grand total's label, the headings.
     expect(expectTextShownWhole(sheet)).toBeGreaterThan(40);
 

@@ -26,9 +26,11 @@ beforeAll(async () => {
   );
   await t.db.$client.query(
     `insert into invoices (invoice_id, location_id, client_name, client_address, issue_date, due_date,
-       grand_total_calculated_volume_qty)
-     values ('INV-900001', $1, '=SUM(A1:A9)', '2 Road', '2026-05-20', '2026-06-19', 1234.5),
-            ('INV-900002', $2, 'Elsewhere Ltd', '3 Road', '2026-05-20', '2026-06-19', 7)`,
+       grand_total_calculated_volume_qty, number, kind, currency, gross_cents)
+     values ('INV-900001', $1, '=SUM(A1:A9)', '2 Road', '2026-05-20', '2026-06-19', 1234.5,
+               'INV-2026-09001', 'WORK', 'GBP', 123450),
+            ('INV-900002', $2, 'Elsewhere Ltd', '3 Road', '2026-05-20', '2026-06-19', 7,
+               null, 'WORK', 'EUR', 700)`,
     [actors.location.id, other.id],
   );
   const withFlag = await createUser(t.db, {
@@ -53,7 +55,9 @@ const HEADER = [
   'Issue Date',
   'Due Date',
   'Status',
-  'Grand Total Volume Qty',
+  'Number',
+  'Kind',
+  'Gross',
 ];
 
 describe('GET /api/invoices/export', () => {
@@ -86,7 +90,7 @@ describe('GET /api/invoices/export', () => {
     expect(new Set(drafts.csv.slice(1).map((row) => row[5]))).toEqual(new Set(['DRAFT']));
   });
 
-  it('writes days as date cells, quantities as numbers and formula-like text as text; the CSV the same values', async () => {
+  it('writes days as date cells, money as numbers in its currency and formula-like text as text; the CSV the same values', async () => {
     const { sheet, csv } = await downloadBoth(
       t.app,
       '/api/invoices/export?search=INV-900001',
@@ -98,8 +102,10 @@ describe('GET /api/invoices/export', () => {
     expect(row.getCell(2).value).toBe('=SUM(A1:A9)');
     expect(row.getCell(2).type).toBe(ExcelJS.ValueType.String);
     expect(dayOf(row.getCell(4), 'dd/mm/yyyy')).toBe('2026-05-20');
-    expect(row.getCell(7).value).toBe(1234.5);
-    expect(row.getCell(7).numFmt).toBe('#,##0.00');
+    expect(row.getCell(7).value).toBe('INV-2026-09001');
+    expect(row.getCell(8).value).toBe('Work');
+    expect(row.getCell(9).value).toBe(1234.5);
+    expect(row.getCell(9).numFmt).toBe('"GBP "#,##0.00');
     expect(csv[1]).toEqual([
       'INV-900001',
       "'=SUM(A1:A9)",
@@ -107,6 +113,8 @@ describe('GET /api/invoices/export', () => {
       '20/05/2026',
       '19/06/2026',
       'DRAFT',
+      'INV-2026-09001',
+      'Work',
       '1234.5',
     ]);
   });

@@ -1,5 +1,14 @@
 import type { Readable } from 'node:stream';
-import { type InvoiceDto, summarizeByJobType, USAGE_TYPE_LABELS } from '@stockyard/shared';
+import {
+  centsToDecimalString,
+  chargeRateCents,
+  INVOICE_KIND_LABELS,
+  type InvoiceDto,
+  invoiceTitle,
+  summarizeByJobType,
+  USAGE_TYPE_LABELS,
+  vatRateText,
+} from '@stockyard/shared';
 import {
   attachmentHeader,
   count,
@@ -30,7 +39,11 @@ const ITEM_COLUMNS = [
   'H',
   'Calculated Qty',
   'Remark',
+  'Rate',
+  'Amount',
 ];
+/** A hire invoice's and a credit note's money lines. */
+const CHARGE_COLUMNS = ['Material', 'Quantity', 'From', 'To', 'Days', 'Rate', 'Amount'];
 /** Headings, addresses and notes span the item table's columns. */
 const LAST_COLUMN = ITEM_COLUMNS.length;
 /** The grand total's label spans the columns before the Calculated Qty. */
@@ -39,6 +52,12 @@ const TOTAL_COLUMN = ITEM_COLUMNS.indexOf('Calculated Qty') + 1;
 /** A day as the invoice shows it (dd/mm/yyyy), as a date cell. */
 const day = (iso: string | null) => (iso ? dateCell(iso, DAY_FORMAT) : null);
 const dimension = (value: number) => quantity(value, DIMENSION_FORMAT);
+/**
+ * Money as a numeric cell in the invoice's currency: the exact decimal of the cents (the value a
+ * spreadsheet shows; the cents stay the record), with 2 decimals and the currency's code.
+ */
+export const moneyCell = (cents: number | null, currency: string): SheetValue =>
+  cents === null ? null : quantity(Number(centsToDecimalString(cents)), `"${currency} "#,##0.00`);
 
 export const invoiceFileName = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
   `${invoice.invoiceId}.xlsx`;
@@ -65,17 +84,35 @@ function invoiceRows(
     rows.push(sheetRow([]));
   }
 
-  rows.push(sheetRow(['INVOICE', invoice.invoiceId, '', '', invoice.status], { bold: true }));
+  const money = (cents: number | null) => moneyCell(cents, invoice.currency);
+  rows.push(
+    sheetRow([invoiceTitle(invoice), invoice.number ?? 'DRAFT', '', '', invoice.status], {
+      bold: true,
+    }),
+  );
   rows.push(sheetRow([]));
   const details: Array<[string, SheetValue]> = [
+    ['Number', invoice.number ?? 'DRAFT'],
+    ['Kind', INVOICE_KIND_LABELS[invoice.kind]],
+    ...(invoice.creditedInvoiceNumber
+      ? [['Credits Invoice', invoice.creditedInvoiceNumber] as [string, SheetValue]]
+      : []),
     ['Invoice ID', invoice.invoiceId],
     ['Status', invoice.status],
     ['Bill To', invoice.clientName],
     ['Client Address', invoice.clientAddress],
+    ['Client E-mail', invoice.clientEmail],
+    ['Client VAT ID', invoice.clientVatId],
     ['From', invoice.location.name],
     ['Location Address', invoice.location.address],
     ['Issue Date', day(invoice.issueDate)],
     ['Due Date', day(invoice.dueDate)],
+    ...(invoice.periodStart && invoice.periodEnd
+      ? [
+          ['Period From', day(invoice.periodStart)] as [string, SheetValue],
+          ['Period To', day(invoice.periodEnd)] as [string, SheetValue],
+        ]
+      : []),
     ['Department', invoice.department],
     ['Job Period', invoice.job_period],
     ['Job Details', invoice.job_details],
@@ -110,6 +147,8 @@ function invoiceRows(
         dimension(item.height),
         quantity(item.itemTotalCalculatedQuantity),
         item.remark,
+        money(item.rateCents),
+        money(item.amountCents),
       ]),
     );
     for (const usage of item.materialUsages) {
@@ -132,35 +171,68 @@ function invoiceRows(
       );
     }
   });
-  const total: SheetValue[] = Array.from({ length: TOTAL_COLUMN }, () => '');
-  total[0] = 'Grand Total Volume Qty';
-  total[TOTAL_COLUMN - 1] = quantity(invoice.grandTotalCalculatedVolumeQty);
-  rows.push(sheetRow(total, { bold: true, right: true, merge: [1, TOTAL_COLUMN - 1] }));
+  // One total a unit: volumes of different units are never added together.
+  for (const { uom, quantity: sum } of invoice.volumeTotals) {
+    const total: SheetValue[] = Array.from({ length: TOTAL_COLUMN }, () => '');
+    total[0] = `Total ${uom}`;
+    total[TOTAL_COLUMN - 1] = quantity(sum);
+    rows.push(sheetRow(total, { bold: true, right: true, merge: [1, TOTAL_COLUMN - 1] }));
+  }
   rows.push(sheetRow([]));
 
-  rows.push(sheetRow(['Job Type Summary'], { bold: true }));
-  rows.push(
-    sheetRow(['Job Type', 'UOM', 'Total Qty', 'Calculated Qty'], {
-      bold: true,
-      fill: HEADER_FILL,
-    }),
-  );
-  for (const group of summarizeByJobType(invoice.items)) {
-    for (const uom of group.uoms) {
+  if (invoice.charges.length > 0) {
+    rows.push(sheetRow(CHARGE_COLUMNS, { bold: true, fill: HEADER_FILL }));
+    for (const charge of invoice.charges) {
       rows.push(
         sheetRow([
-          group.jobType,
-          uom.uom,
-          count(uom.totalItemQuantity),
-          quantity(uom.totalCalculatedQuantity),
+          charge.description,
+          count(charge.quantity),
+          day(charge.fromDate),
+          day(charge.toDate),
+          charge.days === null ? null : count(charge.days),
+          money(chargeRateCents(charge)),
+          money(charge.amountCents),
         ]),
       );
     }
+    rows.push(sheetRow([]));
+  }
+
+  const totals: Array<[string, number]> = [
+    ['Net', invoice.netCents],
+    [`VAT (${vatRateText(invoice.vatRateBp)})`, invoice.vatCents],
+    ['Gross', invoice.grossCents],
+  ];
+  for (const [label, cents] of totals) {
+    rows.push(sheetRow([label, money(cents)], { bold: 'first' }));
+  }
+  rows.push(sheetRow([]));
+
+  if (invoice.items.length > 0) {
+    rows.push(sheetRow(['Job Type Summary'], { bold: true }));
     rows.push(
-      sheetRow([`${group.jobType} total`, '', '', quantity(group.totalCalculatedQuantity)], {
+      sheetRow(['Job Type', 'UOM', 'Total Qty', 'Calculated Qty'], {
         bold: true,
+        fill: HEADER_FILL,
       }),
     );
+    for (const group of summarizeByJobType(invoice.items)) {
+      for (const uom of group.uoms) {
+        rows.push(
+          sheetRow([
+            group.jobType,
+            uom.uom,
+            count(uom.totalItemQuantity),
+            quantity(uom.totalCalculatedQuantity),
+          ]),
+        );
+      }
+      rows.push(
+        sheetRow([`${group.jobType} total`, '', '', quantity(group.totalCalculatedQuantity)], {
+          bold: true,
+        }),
+      );
+    }
   }
   return { rows, headerRow };
 }

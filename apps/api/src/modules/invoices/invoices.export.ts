@@ -1,10 +1,11 @@
-import { type InvoiceSummaryDto, isFinalized } from '@stockyard/shared';
+import { INVOICE_KIND_LABELS, type InvoiceSummaryDto, isFinalized } from '@stockyard/shared';
 import type { ExportColumn } from '../../lib/list-export';
-import { DAY_FORMAT, dateCell, quantity } from '../../lib/spreadsheet';
+import { DAY_FORMAT, dateCell } from '../../lib/spreadsheet';
+import { moneyCell } from './invoices.excel';
 
 /**
- * The Invoice List's export: its columns as the screen heads and shows them, and each invoice's
- * Grand Total Volume Qty (as its preview names it).
+ * The Invoice List's export: its columns as the screen heads and shows them, the number and kind,
+ * and each invoice's gross total in its currency (volumes of different units are not added up).
  */
 export const INVOICE_COLUMNS: readonly ExportColumn<InvoiceSummaryDto>[] = [
   { header: 'Invoice ID', cell: (i) => i.invoiceId },
@@ -13,5 +14,7 @@ export const INVOICE_COLUMNS: readonly ExportColumn<InvoiceSummaryDto>[] = [
   { header: 'Issue Date', cell: (i) => dateCell(i.issueDate, DAY_FORMAT) },
   { header: 'Due Date', cell: (i) => dateCell(i.dueDate, DAY_FORMAT) },
   { header: 'Status', cell: (i) => (isFinalized(i.status) ? 'FINALIZED' : 'DRAFT') },
-  { header: 'Grand Total Volume Qty', cell: (i) => quantity(i.grandTotalCalculatedVolumeQty) },
+  { header: 'Number', cell: (i) => i.number ?? '' },
+  { header: 'Kind', cell: (i) => INVOICE_KIND_LABELS[i.kind] },
+  { header: 'Gross', cell: (i) => moneyCell(i.grossCents, i.currency) },
 ];

@@ -3,6 +3,8 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
+  documentCounters,
+  invoiceCharges,
   invoiceItems,
   invoiceMaterialUsages,
   invoices,
@@ -24,6 +26,11 @@ import { prepared } from '../../lib/prepared';
 export type InvoiceRow = typeof invoices.$inferSelect;
 type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 type UsageRow = typeof invoiceMaterialUsages.$inferSelect;
+type ChargeRow = typeof invoiceCharges.$inferSelect;
+export type ChargeValues = Omit<
+  typeof invoiceCharges.$inferInsert,
+  'id' | 'invoiceId' | 'position'
+>;
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId' | 'position'>;
 export type UsageValues = Omit<
@@ -58,6 +65,10 @@ const LISTED = {
   dueDate: invoices.dueDate,
   status: invoices.status,
   grandTotalCalculatedVolumeQty: invoices.grandTotalCalculatedVolumeQty,
+  kind: invoices.kind,
+  number: invoices.number,
+  currency: invoices.currency,
+  grossCents: invoices.grossCents,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
 };
@@ -228,7 +239,27 @@ export async function sumItemsByJobTypeAndUom(
 /** An invoice's usage row as the detail reads it, with its material's name (a removed one's too). */
 export type UsageShown = Omit<UsageRow, 'itemId' | 'position'> & { materialName: string };
 /** An invoice's item as the detail reads it, with its usage rows in their order. */
-export type ItemShown = Omit<InvoiceItemRow, 'invoiceId' | 'position'> & { usages: UsageShown[] };
+export type ItemShown = Omit<InvoiceItemRow, 'invoiceId' | 'position'> & {
+  usages: UsageShown[];
+  credited: boolean;
+};
+/** A money line as the detail reads it. */
+export type ChargeShown = Pick<
+  ChargeRow,
+  | 'id'
+  | 'kind'
+  | 'description'
+  | 'unit'
+  | 'quantity'
+  | 'fromDate'
+  | 'toDate'
+  | 'days'
+  | 'dayCents'
+  | 'weekCents'
+  | 'minimumDays'
+  | 'unitCents'
+  | 'amountCents'
+> & { credited: boolean };
 
 /**
  * The invoice's items in their order, each with its usage rows in theirs, as one JSON column of
@@ -238,6 +269,10 @@ export type ItemShown = Omit<InvoiceItemRow, 'invoiceId' | 'position'> & { usage
 const item = alias(invoiceItems, 'item');
 const usage = alias(invoiceMaterialUsages, 'usage');
 const usedMaterial = alias(materials, 'used_material');
+const credit = alias(invoiceCharges, 'credit');
+const charge = alias(invoiceCharges, 'charge');
+const creditNote = alias(invoices, 'credit_note');
+const creditedInvoice = alias(invoices, 'credited_invoice');
 const itemsColumn = jsonRows<ItemShown>(
   {
     id: item.id,
@@ -252,6 +287,9 @@ const itemsColumn = jsonRows<ItemShown>(
     height: item.height,
     remark: item.remark,
     itemTotalCalculatedQuantity: item.itemTotalCalculatedQuantity,
+    rateCents: item.rateCents,
+    amountCents: item.amountCents,
+    credited: sql`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedItemId} = ${item.id})`,
     usages: jsonRows<UsageShown>(
       {
         id: usage.id,
@@ -274,6 +312,35 @@ const itemsColumn = jsonRows<ItemShown>(
   sql`${item.position}`,
 );
 
+/** The invoice's money lines in their order, each saying whether a credit note took it back. */
+const chargesColumn = jsonRows<ChargeShown>(
+  {
+    id: charge.id,
+    kind: charge.kind,
+    description: charge.description,
+    unit: charge.unit,
+    quantity: charge.quantity,
+    fromDate: charge.fromDate,
+    toDate: charge.toDate,
+    days: charge.days,
+    dayCents: charge.dayCents,
+    weekCents: charge.weekCents,
+    minimumDays: charge.minimumDays,
+    unitCents: charge.unitCents,
+    amountCents: charge.amountCents,
+    credited: sql`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedChargeId} = ${charge.id})`,
+  },
+  sql`from ${invoiceCharges} ${charge} where ${charge.invoiceId} = ${invoices.id}`,
+  sql`${charge.position}`,
+);
+
+/** The credit notes of the invoice, oldest first. */
+const creditNotesColumn = jsonRows<{ id: number; number: string | null }>(
+  { id: creditNote.id, number: creditNote.number },
+  sql`from ${invoices} ${creditNote} where ${creditNote.creditedInvoiceId} = ${invoices.id}`,
+  sql`${creditNote.id}`,
+);
+
 /**
  * One invoice with its location, creator and items (with their usages): one named prepared
  * statement, planned once per connection. Built and planned at every call, the detail's reads cost
@@ -287,10 +354,14 @@ export async function findInvoice(db: Database, id: number) {
         location: { name: locations.name, address: locations.address },
         user: { name: users.name, email: users.email },
         items: itemsColumn,
+        charges: chargesColumn,
+        creditNotes: creditNotesColumn,
+        creditedInvoiceNumber: creditedInvoice.number,
       })
       .from(invoices)
       .innerJoin(locations, eq(locations.id, invoices.locationId))
       .leftJoin(users, eq(users.id, invoices.createdById))
+      .leftJoin(creditedInvoice, eq(creditedInvoice.id, invoices.creditedInvoiceId))
       .where(eq(invoices.id, p('id')))
       .prepare(name),
   );
@@ -363,4 +434,68 @@ export async function replaceItems(db: DbExecutor, invoiceId: number, items: New
     item.usages.map((usage, position) => ({ ...usage, itemId: itemIds[index]!, position })),
   );
   await insertInChunks(usages, (chunk) => db.insert(invoiceMaterialUsages).values(chunk));
+}
+
+/** Writes a credit note's (or any invoice's) money lines, in the order given. */
+export async function insertCharges(db: DbExecutor, invoiceId: number, charges: ChargeValues[]) {
+  await insertInChunks(
+    charges.map((line, position) => ({ ...line, invoiceId, position })),
+    (chunk) => db.insert(invoiceCharges).values(chunk),
+  );
+}
+
+/** The invoice's items as a credit note takes them back, with whether one already has. */
+export async function creditableItems(db: DbExecutor, invoiceId: number) {
+  return db
+    .select({
+      id: invoiceItems.id,
+      jobType: invoiceItems.jobType,
+      jobDescription: invoiceItems.jobDescription,
+      uom: invoiceItems.uom,
+      quantity: invoiceItems.quantity,
+      calculated: invoiceItems.itemTotalCalculatedQuantity,
+      amountCents: invoiceItems.amountCents,
+      credited: sql<boolean>`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedItemId} = ${invoiceItems.id})`,
+    })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId))
+    .orderBy(invoiceItems.position);
+}
+
+/** The invoice's money lines as a credit note takes them back, with whether one already has. */
+export async function creditableCharges(db: DbExecutor, invoiceId: number) {
+  return db
+    .select({
+      id: invoiceCharges.id,
+      description: invoiceCharges.description,
+      unit: invoiceCharges.unit,
+      quantity: invoiceCharges.quantity,
+      amountCents: invoiceCharges.amountCents,
+      credited: sql<boolean>`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedChargeId} = ${invoiceCharges.id})`,
+    })
+    .from(invoiceCharges)
+    .where(eq(invoiceCharges.invoiceId, invoiceId))
+    .orderBy(invoiceCharges.position);
+}
+
+/**
+ * The next number of a series in a year, taken in the open transaction: the counter's row is
+ * created or incremented in one statement and stays locked until the transaction ends, so
+ * concurrent finalizations wait for each other and a rolled-back one gives its number back (the
+ * numbers of a year run without gaps and are never reused).
+ */
+export async function takeNumber(
+  db: DbExecutor,
+  series: 'INVOICE' | 'CREDIT_NOTE',
+  year: number,
+): Promise<number> {
+  const [row] = await db
+    .insert(documentCounters)
+    .values({ series, year, next: 2 })
+    .onConflictDoUpdate({
+      target: [documentCounters.series, documentCounters.year],
+      set: { next: sql`${documentCounters.next} + 1` },
+    })
+    .returning({ next: documentCounters.next });
+  return row!.next - 1;
 }

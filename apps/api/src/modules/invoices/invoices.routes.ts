@@ -1,4 +1,5 @@
 import {
+  creditNoteSchema,
   emptyEnvelope,
   envelope,
   INVOICE_MESSAGES,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
-import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import { attachmentHeader, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { INVOICE_COLUMNS } from './invoices.export';
 import * as service from './invoices.service';
 
@@ -24,6 +25,7 @@ const oneInvoice = envelope(invoiceDtoSchema);
 // A field manager naming another location's invoice is answered 404, as if it did not exist.
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
+const binary = z.string().meta({ format: 'binary' });
 
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -93,7 +95,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: {
             description: 'The .xlsx file',
-            content: { [XLSX_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) } },
+            content: { [XLSX_CONTENT_TYPE]: { schema: binary } },
           },
           ...reads,
         },
@@ -107,6 +109,33 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.header('content-type', XLSX_CONTENT_TYPE);
       reply.header('content-disposition', attachment);
+      // The typed reply knows only the schema's string.
+      return reply.send(file as unknown as string);
+    },
+  );
+
+  app.get(
+    '/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The invoice or credit note as an A4 PDF file (<number>.pdf, a draft <invoiceId>.pdf)',
+        params: idParam,
+        response: {
+          200: { description: 'The .pdf file', content: { 'application/pdf': { schema: binary } } },
+          ...reads,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file, fileName } = await service.invoicePdf(
+        app.ctx,
+        requireAuth(request).user,
+        request.params.id,
+      );
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', attachmentHeader(fileName));
       // The typed reply knows only the schema's string.
       return reply.send(file as unknown as string);
     },
@@ -133,7 +162,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Edit an invoice; the items sent replace the invoice's items",
+        summary:
+          "Edit a draft work invoice; the items sent replace the invoice's items (a finalized one: 409)",
         params: idParam,
         body: invoiceSchema,
         response: { 200: oneInvoice, ...writes },
@@ -151,9 +181,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete an invoice (a finalized one: admins only)',
+        summary: 'Delete a draft invoice (a finalized one cannot change: 409)',
         params: idParam,
-        response: { 200: emptyEnvelope, ...reads },
+        response: { 200: emptyEnvelope, ...writes },
       },
     },
     async (request) => {
@@ -167,10 +197,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Mark an invoice as finalized (or, by an admin, as a draft again)',
+        summary:
+          'Finalize an invoice: it takes the next number of the year (INV-2026-00001) and cannot change after (back to DRAFT: 409)',
         params: idParam,
         body: invoiceStatusSchema,
-        response: { 200: oneInvoice, ...reads },
+        response: { 200: oneInvoice, ...writes },
       },
     },
     async (request) => {
@@ -198,6 +229,29 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const invoice = await service.convertToRental(app.ctx, actorOf(request), request.params.id);
       return reply.status(201).send(ok(invoice, INVOICE_MESSAGES.converted));
+    },
+  );
+
+  app.post(
+    '/:id/credit-notes',
+    {
+      schema: {
+        tags,
+        summary:
+          'A credit note of a finalized invoice (admins): the lines named, or every line not credited yet, each credited once; numbered CN-2026-00001 and final at once',
+        params: idParam,
+        body: creditNoteSchema,
+        response: { 201: oneInvoice, ...writes },
+      },
+    },
+    async (request, reply) => {
+      const note = await service.createCreditNote(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(ok(note, INVOICE_MESSAGES.creditNoteCreated));
     },
   );
 };

@@ -1,14 +1,17 @@
 import {
   type CalendarDate,
+  type CreditNoteInput,
   grandTotalQuantity,
   INVOICE_MESSAGES,
   type InvoiceDto,
   type InvoiceInput,
   type InvoiceItemDto,
+  type InvoiceKind,
   type InvoiceListDto,
   type InvoiceListQuery,
   type InvoiceStatus,
   type InvoiceSummaryDto,
+  invoiceTotals,
   isFinalized,
   itemCalculatedQuantity,
   type JobTypeSummaryDto,
@@ -23,11 +26,12 @@ import {
   summarizeByJobType,
   toDisplayDate,
   toIsoDate,
+  volumeTotalsByUom,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -37,6 +41,8 @@ import { recordActivity } from '../activity/activity.service';
 import { holdLocation, requireLocation } from '../locations/locations.service';
 import { invoiceHeading } from '../settings/settings.service';
 import { invoiceAttachment, invoiceFile } from './invoices.excel';
+import { priceWorkInvoice } from './invoices.money';
+import { invoicePdfName, renderInvoicePdf } from './invoices.pdf';
 import * as repo from './invoices.repository';
 
 const isAdmin = (user: SessionUser) => normalizeRole(user.role) === 'ADMIN';
@@ -73,6 +79,10 @@ function toSummaryDto(row: {
   dueDate: string;
   status: string;
   grandTotalCalculatedVolumeQty: number;
+  kind: InvoiceKind;
+  number: string | null;
+  currency: string;
+  grossCents: number;
   createdAt: Date;
   updatedAt: Date;
 }): InvoiceSummaryDto {
@@ -87,6 +97,10 @@ function toSummaryDto(row: {
     dueDate: row.dueDate,
     status: statusOf(row.status),
     grandTotalCalculatedVolumeQty: row.grandTotalCalculatedVolumeQty,
+    kind: row.kind,
+    number: row.number,
+    currency: row.currency,
+    grossCents: row.grossCents,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -167,6 +181,16 @@ export async function invoiceExcel(
   return { file: await invoiceFile(invoice, heading), attachment: invoiceAttachment(invoice) };
 }
 
+/** The invoice (or credit note) as an A4 PDF and its file name. Another location's is 404. */
+export async function invoicePdf(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<{ file: Buffer; fileName: string }> {
+  const [invoice, heading] = await Promise.all([getInvoice(ctx, user, id), invoiceHeading(ctx)]);
+  return { file: await renderInvoicePdf(invoice, heading), fileName: invoicePdfName(invoice) };
+}
+
 /** The invoice with its items and their usages, once `check` has passed its location. */
 async function wholeInvoice(
   ctx: AppContext,
@@ -176,7 +200,7 @@ async function wholeInvoice(
   const found = await repo.findInvoice(ctx.db, id);
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
   check(found.invoice.locationId);
-  const { invoice, location, user: creator, items } = found;
+  const { invoice, location, user: creator, items, charges } = found;
   return {
     ...toSummaryDto({
       ...invoice,
@@ -191,6 +215,19 @@ async function wholeInvoice(
     notes: invoice.notes,
     invoice_remark: invoice.invoiceRemark,
     user: creator,
+    finalizedAt: invoice.finalizedAt?.toISOString() ?? null,
+    clientEmail: invoice.clientEmail,
+    clientVatId: invoice.clientVatId,
+    vatRateBp: invoice.vatRateBp,
+    netCents: invoice.netCents,
+    vatCents: invoice.vatCents,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    creditedInvoiceId: invoice.creditedInvoiceId,
+    creditedInvoiceNumber: found.creditedInvoiceNumber,
+    creditNotes: found.creditNotes,
+    volumeTotals: volumeTotalsByUom(items),
+    charges,
     items: items.map(
       (item): InvoiceItemDto => ({
         id: item.id,
@@ -205,6 +242,9 @@ async function wholeInvoice(
         height: item.height,
         remark: item.remark,
         itemTotalCalculatedQuantity: item.itemTotalCalculatedQuantity,
+        rateCents: item.rateCents,
+        amountCents: item.amountCents,
+        credited: item.credited,
         materialUsages: item.usages.map((usage) => ({
           id: usage.id,
           materialId: usage.materialId,
@@ -321,12 +361,15 @@ async function insertNewInvoice(
 ): Promise<number> {
   const location = await heldLocation(tx, input.locationId);
   await checkUsages(tx, location.id, input.items);
-  const { items, grandTotal } = itemsToStore(input.items);
+  const stored = itemsToStore(input.items);
+  const { items, money } = await priceWorkInvoice(tx, location, stored.items);
   const row = await repo.insertInvoice(tx, {
     ...detailsOf(input),
+    ...money,
     createdById: actor.user.id,
     status: 'DRAFT',
-    grandTotalCalculatedVolumeQty: grandTotal,
+    kind: 'WORK',
+    grandTotalCalculatedVolumeQty: stored.grandTotal,
   });
   await repo.replaceItems(tx, row.id, items);
   await recordActivity(tx, {
@@ -364,16 +407,28 @@ export async function createInvoice(
 
 /**
  * The invoice locked for a change by this user: another location's is 404 (read) or 403 (write),
- * and a finalized one is an admin's alone.
+ * and a finalized one (a credit note is finalized at once) cannot change at all: 409, whoever
+ * asks (decision 044; the spec let an admin edit and delete it).
  */
-async function lockForChange(tx: DbExecutor, user: SessionUser, id: number) {
+async function lockForChange(
+  tx: DbExecutor,
+  user: SessionUser,
+  id: number,
+  { finalizedToo = false } = {},
+) {
+  const invoice = await lockVisible(tx, user, id);
+  assertWritable(user, invoice.locationId);
+  if (isFinalized(invoice.status) && !finalizedToo) {
+    throw conflict(INVOICE_MESSAGES.finalizedCannotChange);
+  }
+  return invoice;
+}
+
+/** The invoice locked against other writes, when this user may see it (another location's: 404). */
+async function lockVisible(tx: DbExecutor, user: SessionUser, id: number) {
   const invoice = await repo.lockInvoice(tx, id);
   if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
   assertReadable(user, invoice.locationId, INVOICE_MESSAGES.notFound);
-  assertWritable(user, invoice.locationId);
-  if (isFinalized(invoice.status) && !isAdmin(user)) {
-    throw forbidden(INVOICE_MESSAGES.finalizedAdminOnly);
-  }
   return invoice;
 }
 
@@ -387,13 +442,17 @@ export async function updateInvoice(
   await withUniqueInvoiceId(() =>
     inTransaction(ctx, async ({ tx }) => {
       const before = await lockForChange(tx, actor.user, id);
+      if (before.kind !== 'WORK') throw conflict(INVOICE_MESSAGES.hireNotEditable);
       // Moving an invoice is a write at both locations.
       assertWritable(actor.user, input.locationId);
       const location = await heldLocation(tx, input.locationId);
       await checkUsages(tx, location.id, input.items);
-      const { items, grandTotal } = itemsToStore(input.items);
+      const stored = itemsToStore(input.items);
+      const grandTotal = stored.grandTotal;
+      const { items, money } = await priceWorkInvoice(tx, location, stored.items);
       const row = await repo.updateInvoice(tx, id, {
         ...detailsOf(input),
+        ...money,
         grandTotalCalculatedVolumeQty: grandTotal,
       });
       await repo.replaceItems(tx, id, items);
@@ -410,12 +469,14 @@ export async function updateInvoice(
             locationId: before.locationId,
             clientName: before.clientName,
             grandTotal: before.grandTotalCalculatedVolumeQty,
+            netCents: before.netCents,
           },
           after: {
             invoiceId: row.invoiceId,
             locationId: row.locationId,
             clientName: row.clientName,
             grandTotal,
+            netCents: row.netCents,
           },
           items: items.length,
         },
@@ -448,28 +509,224 @@ export async function removeInvoice(ctx: AppContext, actor: Actor, id: number): 
   });
 }
 
-/** Mark as Finalized (or back to draft, which only an admin can do to a finalized invoice). */
+/** The number series of invoices and of credit notes, and how their numbers are written. */
+const SERIES = {
+  INVOICE: { prefix: 'INV' },
+  CREDIT_NOTE: { prefix: 'CN' },
+} as const;
+
+/**
+ * The next number of a series this year, taken in the open transaction (repo.takeNumber):
+ * INV-2026-00001, CN-2026-00001.
+ */
+async function nextNumber(tx: DbExecutor, series: keyof typeof SERIES, now: Date) {
+  const year = today(now).year;
+  const next = await repo.takeNumber(tx, series, year);
+  return `${SERIES[series].prefix}-${year}-${String(next).padStart(5, '0')}`;
+}
+
+/**
+ * Mark as Finalized: the invoice takes the next number of the year in the same transaction and
+ * cannot change after it (409 back to draft). Finalizing a finalized invoice again changes nothing.
+ */
 export async function setInvoiceStatus(
   ctx: AppContext,
   actor: Actor,
   id: number,
   status: InvoiceStatus,
+  now = new Date(),
 ): Promise<InvoiceDto> {
   await inTransaction(ctx, async ({ tx }) => {
-    const before = await lockForChange(tx, actor.user, id);
-    const row = await repo.updateInvoice(tx, id, { status });
+    const before = await lockForChange(tx, actor.user, id, {
+      finalizedToo: status === 'FINALIZED',
+    });
+    if (isFinalized(before.status)) return;
+    const finalizing = status === 'FINALIZED';
+    const row = await repo.updateInvoice(
+      tx,
+      id,
+      finalizing
+        ? { status, number: await nextNumber(tx, 'INVOICE', now), finalizedAt: now }
+        : { status },
+    );
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'UPDATE_INVOICE_STATUS',
-      description: `Marked invoice ${row.invoiceId} as ${status}`,
+      description: finalizing
+        ? `Finalized invoice ${row.invoiceId} as ${row.number}`
+        : `Marked invoice ${row.invoiceId} as ${status}`,
       entityType: 'invoice',
       entityId: String(id),
       locationId: row.locationId,
-      details: { invoiceId: row.invoiceId, before: statusOf(before.status), after: status },
+      details: {
+        invoiceId: row.invoiceId,
+        number: row.number,
+        before: statusOf(before.status),
+        after: status,
+      },
       ip: actor.ip,
     });
   });
   return getInvoice(ctx, actor.user, id);
+}
+
+/** A line a credit note takes back: the CREDIT charge it becomes. */
+type CreditLine = repo.ChargeValues & { amountCents: number };
+
+/**
+ * The lines a credit note takes back: those named (items of a work invoice, charges of a hire
+ * invoice), or every line not credited yet when none is named. A line not of this invoice is
+ * 400; one credited already 409; nothing left 409.
+ */
+async function linesToCredit(
+  tx: DbExecutor,
+  invoiceId: number,
+  input: CreditNoteInput,
+): Promise<CreditLine[]> {
+  const [items, charges] = await Promise.all([
+    repo.creditableItems(tx, invoiceId),
+    repo.creditableCharges(tx, invoiceId),
+  ]);
+  const lines = [
+    ...items.map((item) => ({
+      ref: { itemId: item.id },
+      credited: item.credited,
+      charge: {
+        kind: 'CREDIT' as const,
+        description: [item.jobType, item.jobDescription, `${item.calculated} ${item.uom}`]
+          .filter(Boolean)
+          .join(' - '),
+        unit: item.uom,
+        quantity: item.quantity,
+        creditedItemId: item.id,
+        amountCents: -item.amountCents,
+      },
+    })),
+    ...charges.map((line) => ({
+      ref: { chargeId: line.id },
+      credited: line.credited,
+      charge: {
+        kind: 'CREDIT' as const,
+        description: line.description,
+        unit: line.unit,
+        quantity: line.quantity,
+        creditedChargeId: line.id,
+        amountCents: -line.amountCents,
+      },
+    })),
+  ];
+  const named = input.itemIds !== undefined || input.chargeIds !== undefined;
+  if (!named) {
+    const left = lines.filter((line) => !line.credited);
+    if (left.length === 0) throw conflict(INVOICE_MESSAGES.creditNothingLeft);
+    return left.map((line) => line.charge);
+  }
+  const wanted = [
+    ...[...new Set(input.itemIds)].map((itemId) => ({ itemId })),
+    ...[...new Set(input.chargeIds)].map((chargeId) => ({ chargeId })),
+  ];
+  if (wanted.length === 0) throw conflict(INVOICE_MESSAGES.creditNothingLeft);
+  return wanted.map((ref) => {
+    const line = lines.find((candidate) =>
+      'itemId' in ref
+        ? 'itemId' in candidate.ref && candidate.ref.itemId === ref.itemId
+        : 'chargeId' in candidate.ref && candidate.ref.chargeId === ref.chargeId,
+    );
+    if (!line) {
+      const message = INVOICE_MESSAGES.creditLineNotOnInvoice;
+      const path = 'itemId' in ref ? 'itemIds' : 'chargeIds';
+      throw badRequest(message, [{ path, message }]);
+    }
+    if (line.credited) throw conflict(INVOICE_MESSAGES.creditLineCredited(line.charge.description));
+    return line.charge;
+  });
+}
+
+/** A line credited at the same time by another credit note: the unique indexes settle it, 409. */
+async function withLinesCreditedOnce<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (
+      isUniqueViolation(error, 'invoice_charges_credited_item_unique') ||
+      isUniqueViolation(error, 'invoice_charges_credited_charge_unique')
+    ) {
+      throw conflict(INVOICE_MESSAGES.creditLineCredited('A line of this invoice'));
+    }
+    throw error;
+  }
+}
+
+/**
+ * A credit note (decision 044, admins): a CREDIT invoice, finalized and numbered (series
+ * CREDIT_NOTE) at once, of the invoice's client, currency and VAT rate, with one CREDIT line per
+ * line taken back (its amount negated), each line taken back once. Only a finalized work or hire
+ * invoice is corrected so (409).
+ */
+export async function createCreditNote(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: CreditNoteInput,
+  now = new Date(),
+): Promise<InvoiceDto> {
+  if (!isAdmin(actor.user)) throw forbidden(INVOICE_MESSAGES.creditAdminOnly);
+  const created = await withLinesCreditedOnce(() =>
+    inTransaction(ctx, async ({ tx }) => {
+      const invoice = await lockVisible(tx, actor.user, id);
+      if (invoice.kind === 'CREDIT' || !isFinalized(invoice.status)) {
+        throw conflict(INVOICE_MESSAGES.creditOnlyFinalized);
+      }
+      const lines = await linesToCredit(tx, invoice.id, input);
+      const number = await nextNumber(tx, 'CREDIT_NOTE', now);
+      const day = toIsoDate(today(now));
+      const totals = invoiceTotals(
+        lines.map((line) => line.amountCents),
+        invoice.vatRateBp,
+      );
+      const row = await repo.insertInvoice(tx, {
+        invoiceId: number,
+        number,
+        kind: 'CREDIT',
+        status: 'FINALIZED',
+        finalizedAt: now,
+        creditedInvoiceId: invoice.id,
+        locationId: invoice.locationId,
+        createdById: actor.user.id,
+        clientName: invoice.clientName,
+        clientAddress: invoice.clientAddress,
+        clientEmail: invoice.clientEmail,
+        clientVatId: invoice.clientVatId,
+        currency: invoice.currency,
+        vatRateBp: invoice.vatRateBp,
+        issueDate: day,
+        dueDate: day,
+        jobDetails: `Credit note for invoice ${invoice.number}`,
+        notes: input.reason,
+        ...totals,
+      });
+      await repo.insertCharges(tx, row.id, lines);
+      await recordActivity(tx, {
+        userId: actor.user.id,
+        action: 'CREATE_CREDIT_NOTE',
+        description: `Credited ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} of invoice ${invoice.number} by credit note ${number}`,
+        entityType: 'invoice',
+        entityId: String(row.id),
+        locationId: invoice.locationId,
+        details: {
+          creditNote: number,
+          invoiceId: invoice.id,
+          invoiceNumber: invoice.number,
+          lines: lines.length,
+          grossCents: totals.grossCents,
+          reason: input.reason,
+        },
+        ip: actor.ip,
+      });
+      return row.id;
+    }),
+  );
+  return getInvoice(ctx, actor.user, created);
 }
 
 /**

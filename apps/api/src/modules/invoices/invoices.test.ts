@@ -680,16 +680,17 @@ describe('PUT /api/invoices/:id', () => {
     expect(taken.json().message).toBe(INVOICE_MESSAGES.invoiceIdTaken);
   });
 
-  it('lets only an admin change a finalized invoice (403 for a field manager)', async () => {
+  it('refuses to change a finalized invoice, an admin too (409: a credit note corrects it; decision 044)', async () => {
     const created = await create(writer.headers);
     await finalize(created.id);
+    const before = (await call('GET', `/invoices/${created.id}`, admin())).json().data;
     const body = invoice({ invoiceId: created.invoiceId, clientName: 'Late change' });
-    const refused = await call('PUT', `/invoices/${created.id}`, writer.headers, body);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(INVOICE_MESSAGES.finalizedAdminOnly);
-    const allowed = await call('PUT', `/invoices/${created.id}`, admin(), body);
-    expect(allowed.statusCode).toBe(200);
-    expect(allowed.json().data).toMatchObject({ clientName: 'Late change', status: 'FINALIZED' });
+    for (const headers of [writer.headers, admin()]) {
+      const refused = await call('PUT', `/invoices/${created.id}`, headers, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(INVOICE_MESSAGES.finalizedCannotChange);
+    }
+    expect((await call('GET', `/invoices/${created.id}`, admin())).json().data).toEqual(before);
   });
 
   it("refuses a field manager moving an invoice away (403), another location's (404), a bad body (400)", async () => {
@@ -738,13 +739,15 @@ describe('DELETE /api/invoices/:id', () => {
     expect(entry).toMatchObject({ userId: writer.user.id, locationId: actors.location.id });
   });
 
-  it('lets only an admin delete a finalized invoice', async () => {
+  it('refuses to delete a finalized invoice, an admin too (409; decision 044)', async () => {
     const created = await create(writer.headers);
     await finalize(created.id);
-    const refused = await call('DELETE', `/invoices/${created.id}`, writer.headers);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(INVOICE_MESSAGES.finalizedAdminOnly);
-    expect((await call('DELETE', `/invoices/${created.id}`, admin())).statusCode).toBe(200);
+    for (const headers of [writer.headers, admin()]) {
+      const refused = await call('DELETE', `/invoices/${created.id}`, headers);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(INVOICE_MESSAGES.finalizedCannotChange);
+    }
+    expect((await call('GET', `/invoices/${created.id}`, admin())).statusCode).toBe(200);
   });
 
   it("is 404 for another location's invoice and a missing one, 401 and 403 without session or flag", async () => {
@@ -762,7 +765,7 @@ describe('DELETE /api/invoices/:id', () => {
 });
 
 describe('PATCH /api/invoices/:id/status', () => {
-  it('finalizes a draft (status in any case); then only an admin may change it', async () => {
+  it('finalizes a draft (status in any case); then nobody takes it back to a draft (409)', async () => {
     const created = await create(writer.headers);
     const url = `/invoices/${created.id}/status`;
     const response = await call('PATCH', url, writer.headers, { status: 'finalized' });
@@ -771,13 +774,19 @@ describe('PATCH /api/invoices/:id/status', () => {
       message: INVOICE_MESSAGES.finalized,
       data: { id: created.id, status: 'FINALIZED' },
     });
-    const again = await call('PATCH', url, writer.headers, { status: 'DRAFT' });
-    expect(again.statusCode).toBe(403);
-    expect(again.json().message).toBe(INVOICE_MESSAGES.finalizedAdminOnly);
-    const back = await call('PATCH', url, admin(), { status: 'DRAFT' });
-    expect(back.json().data.status).toBe('DRAFT');
+    for (const headers of [writer.headers, admin()]) {
+      const again = await call('PATCH', url, headers, { status: 'DRAFT' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(INVOICE_MESSAGES.finalizedCannotChange);
+    }
+    // Finalizing it again changes nothing: the same number, no second entry.
+    const twice = await call('PATCH', url, admin(), { status: 'FINALIZED' });
+    expect(twice.json().data).toMatchObject({
+      status: 'FINALIZED',
+      number: response.json().data.number,
+    });
     const entries = await activityOf('UPDATE_INVOICE_STATUS', created.id);
-    expect(entries).toHaveLength(2);
+    expect(entries).toHaveLength(1);
   });
 
   it('refuses a status outside the list (400), and answers 401, 403 and 404 as the others', async () => {
