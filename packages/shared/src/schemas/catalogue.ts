@@ -3,6 +3,7 @@ import { PAGE_SIZES } from '../constants';
 import { paginationQuery, plainText } from './common';
 import { exportFields } from './exports';
 import { MATERIAL_UNITS } from './materials';
+import { minimumDaysField, optionalCentsField } from './money-settings';
 import { isoInstantSchema } from './responses';
 
 /**
@@ -101,6 +102,10 @@ export const materialTypeSchema = z.object({
       { multiline: true },
     ).nullable(),
   ),
+  /** Hire rates in cents (issue 33): a week rate needs a day rate. */
+  hireDayCents: optionalCentsField('Hire rate per day'),
+  hireWeekCents: optionalCentsField('Hire rate per week'),
+  minimumHireDays: minimumDaysField,
 });
 export type MaterialTypeInput = z.infer<typeof materialTypeSchema>;
 
@@ -153,6 +158,10 @@ export const materialTypeDtoSchema = z.object({
   weightKg: z.number().nullable(),
   replacementValue: z.number().nullable(),
   notes: z.string().nullable(),
+  /** Hire rates in cents, and the minimum hire in days (issue 33). */
+  hireDayCents: z.int().nullable(),
+  hireWeekCents: z.int().nullable(),
+  minimumHireDays: z.int(),
   status: z.enum(MATERIAL_TYPE_STATUSES),
   /** Units in stock at every location, their weight (kg) and replacement value. */
   totalQuantity: z.number(),

@@ -20,6 +20,9 @@ beforeAll(async () => {
     category: 'Tubes',
     weightKg: '25.5',
     replacementValue: '48.20',
+    hireDayCents: 250,
+    hireWeekCents: 1000,
+    minimumHireDays: 7,
   });
   await addType({ itemNumber: '-CL-1', name: '=SUM(A1:A9)', category: 'Clamps' });
   await addType({ name: 'board 3.9m', category: 'Boards', replacementValue: '1250' });
@@ -62,6 +65,9 @@ const HEADER = [
   'In stock',
   'Total weight (kg)',
   'Total value',
+  'Hire rate per day',
+  'Hire rate per week',
+  'Minimum hire (days)',
   'Status',
 ];
 
@@ -103,6 +109,9 @@ describe('GET /api/catalogue/export', () => {
       '0',
       '',
       '',
+      '',
+      '',
+      '0',
       'Active',
     ]);
 
@@ -125,9 +134,14 @@ describe('GET /api/catalogue/export', () => {
       '42',
       '1071',
       '2024.4',
+      '2.5',
+      '10',
+      '7',
       'Active',
     ]);
-    expect(csv[3]![9]).toBe('Retired');
+    expect(tube.getCell(10).value).toBe(2.5);
+    expect(tube.getCell(10).numFmt).toBe('#,##0.00');
+    expect(csv[3]![12]).toBe('Retired');
   });
 
   it("follows the list's search, category and status", async () => {

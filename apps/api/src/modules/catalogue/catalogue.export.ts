@@ -12,6 +12,9 @@ import { kilograms } from '../materials/materials.export';
 const money = (value: number | null): SheetValue =>
   value === null ? null : quantity(value, QUANTITY_FORMAT);
 
+/** A rate in cents as money (two decimals), or an empty cell where there is none. */
+const cents = (value: number | null): SheetValue => money(value === null ? null : value / 100);
+
 /** The Catalogue list's export: its columns as the screen heads and shows them, by name. */
 export const CATALOGUE_COLUMNS: readonly ExportColumn<MaterialTypeDto>[] = [
   { header: 'Item No.', cell: (t) => t.itemNumber },
@@ -23,5 +26,8 @@ export const CATALOGUE_COLUMNS: readonly ExportColumn<MaterialTypeDto>[] = [
   { header: 'In stock', cell: (t) => count(t.totalQuantity) },
   { header: 'Total weight (kg)', cell: (t) => kilograms(t.totalWeightKg) },
   { header: 'Total value', cell: (t) => money(t.totalValue) },
+  { header: 'Hire rate per day', cell: (t) => cents(t.hireDayCents) },
+  { header: 'Hire rate per week', cell: (t) => cents(t.hireWeekCents) },
+  { header: 'Minimum hire (days)', cell: (t) => count(t.minimumHireDays) },
   { header: 'Status', cell: (t) => MATERIAL_TYPE_STATUS_LABELS[t.status] },
 ];

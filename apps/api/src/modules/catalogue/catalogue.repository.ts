@@ -19,7 +19,8 @@ export type MaterialTypeRow = typeof materialTypes.$inferSelect;
 export type MaterialTypeValues = Pick<
   MaterialTypeRow,
   'itemNumber' | 'name' | 'category' | 'unit' | 'weightKg' | 'replacementValue' | 'notes'
->;
+> &
+  Partial<Pick<MaterialTypeRow, 'hireDayCents' | 'hireWeekCents' | 'minimumHireDays'>>;
 
 export type CatalogueFilter = { search?: string; category?: string; status?: MaterialTypeStatus };
 

@@ -8,9 +8,11 @@ import {
   type MaterialTypeDto,
   type MaterialTypeInput,
   type MaterialTypeStatus,
+  MONEY_MESSAGES,
   ownLocation,
   type SessionUser,
   totalOf,
+  weekRateWithoutDayRate,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
@@ -42,6 +44,9 @@ export function toMaterialTypeDto(
     weightKg: type.weightKg,
     replacementValue: type.replacementValue,
     notes: type.notes,
+    hireDayCents: type.hireDayCents,
+    hireWeekCents: type.hireWeekCents,
+    minimumHireDays: type.minimumHireDays,
     status: type.retiredAt === null ? 'active' : 'retired',
     totalQuantity,
     totalWeightKg: totalOf(totalQuantity, type.weightKg, 3),
@@ -94,7 +99,28 @@ export async function getType(ctx: AppContext, id: number): Promise<MaterialType
  */
 function describe(type: repo.MaterialTypeRow) {
   const { itemNumber, name, category, unit, weightKg, replacementValue, notes } = type;
-  return { itemNumber, name, category, unit, weightKg, replacementValue, notes };
+  const { hireDayCents, hireWeekCents, minimumHireDays } = type;
+  return {
+    itemNumber,
+    name,
+    category,
+    unit,
+    weightKg,
+    replacementValue,
+    notes,
+    hireDayCents,
+    hireWeekCents,
+    minimumHireDays,
+  };
+}
+
+/** A week rate alone is refused: the week price is an offer on the day price (issue 33). */
+function checkHireRates(input: MaterialTypeInput): void {
+  if (weekRateWithoutDayRate(input.hireDayCents, input.hireWeekCents)) {
+    throw badRequest(MONEY_MESSAGES.weekNeedsDay, [
+      { path: 'hireWeekCents', message: MONEY_MESSAGES.weekNeedsDay },
+    ]);
+  }
 }
 
 /** The catalogue's two unique keys, each refused with its field's message. */
@@ -114,6 +140,7 @@ export async function createType(
   actor: Actor,
   input: MaterialTypeInput,
 ): Promise<MaterialTypeDto> {
+  checkHireRates(input);
   try {
     return await inTransaction(ctx, async ({ tx }) => {
       const type = await repo.createType(tx, { ...input, createdBy: actor.user.id });
@@ -141,6 +168,7 @@ export async function updateType(
   id: number,
   input: MaterialTypeInput,
 ): Promise<MaterialTypeDto> {
+  checkHireRates(input);
   try {
     return await inTransaction(ctx, async ({ tx }) => {
       const before = await repo.lockType(tx, id);

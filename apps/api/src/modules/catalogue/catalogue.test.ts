@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES } from '@stockyard/shared';
+import { CATALOGUE_MESSAGES, MONEY_MESSAGES } from '@stockyard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
@@ -20,6 +20,9 @@ afterAll(async () => {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call = (method: Method, url: string, payload?: object, headers = actors.admin.headers) =>
   t.app.inject({ method, url: `/api${url}`, headers, payload });
+
+const hireCall = (method: Method, url: string, payload?: object) =>
+  call(method, `/catalogue${url}`, payload);
 
 async function addType(values: Record<string, unknown>) {
   const response = await call('POST', '/catalogue/create', { unit: 'EACH', ...values });
@@ -256,5 +259,54 @@ describe('the catalogue', () => {
     const blindHeaders = (await loginAs(t.app, blind.email)).headers;
     expect((await call('GET', '/catalogue/options', undefined, blindHeaders)).statusCode).toBe(403);
     expect((await call('GET', '/catalogue/detail/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('Hire rates on the catalogue (issue 33)', () => {
+  const rated = { name: 'Hire frame 2m', unit: 'EACH' };
+
+  it('are saved in cents and answered in cents; none until set', async () => {
+    const plain = await hireCall('POST', '/create', { ...rated, name: 'Hire frame 1m' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().data).toMatchObject({
+      hireDayCents: null,
+      hireWeekCents: null,
+      minimumHireDays: 0,
+    });
+    const created = await hireCall('POST', '/create', {
+      ...rated,
+      hireDayCents: 250,
+      hireWeekCents: 1200,
+      minimumHireDays: 7,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    const read = await hireCall('GET', `/detail/${id}`);
+    expect(read.json().data).toMatchObject({
+      hireDayCents: 250,
+      hireWeekCents: 1200,
+      minimumHireDays: 7,
+    });
+    const edited = await hireCall('PUT', `/update/${id}`, { ...rated, hireDayCents: 300 });
+    expect(edited.json().data).toMatchObject({
+      hireDayCents: 300,
+      hireWeekCents: null,
+      minimumHireDays: 0,
+    });
+  });
+
+  it.each([
+    [{ hireWeekCents: 1000 }, MONEY_MESSAGES.weekNeedsDay],
+    [{ hireDayCents: -1 }, MONEY_MESSAGES.rate('Hire rate per day')],
+    [{ hireDayCents: 2.5 }, MONEY_MESSAGES.rate('Hire rate per day')],
+    [{ hireDayCents: 100, minimumHireDays: 366 }, MONEY_MESSAGES.minimumDays],
+  ])('refuses %o with "%s"', async (change, message) => {
+    const response = await hireCall('POST', '/create', {
+      ...rated,
+      name: 'Hire refused',
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
   });
 });
