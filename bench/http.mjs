@@ -10,6 +10,18 @@ import http from 'node:http';
 /** A call that has not answered in this long is counted an error and given up. */
 const TIMEOUT_MS = 30_000;
 
+/** What is told of every call, when set (scripts/cluster-check.mjs keeps each write's key). */
+let observer = null;
+
+/**
+ * Has `observe` told of each call of every connection once it is answered (or failed): `{ token,
+ * method, path, body, key (the Idempotency-Key, or null), at (Date.now() when sent), answer }`.
+ * Null stops it.
+ */
+export function observeCalls(observe) {
+  observer = observe;
+}
+
 /**
  * One connection to `baseUrl`, signed in with `token`: `call(method, path, body?)` answers
  * `{ status, ms, text, json() }`, or `{ status: 0, error }` when the connection failed. Writes
@@ -20,7 +32,7 @@ export function connection(baseUrl, token) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   // A Buffer is sent as an upload (its bytes, as lib/upload.ts takes a file), anything else as JSON.
   const call = (method, path, body) =>
-    new Promise((resolve) => {
+    new Promise((answered) => {
       const upload = Buffer.isBuffer(body);
       const payload = body === undefined || upload ? body : JSON.stringify(body);
       const headers = { authorization: `Bearer ${token}` };
@@ -28,7 +40,15 @@ export function connection(baseUrl, token) {
         headers['content-type'] = upload ? 'application/octet-stream' : 'application/json';
         headers['content-length'] = Buffer.byteLength(payload);
       }
-      if (method !== 'GET') headers['idempotency-key'] = randomUUID();
+      const key = method === 'GET' ? null : randomUUID();
+      if (key) headers['idempotency-key'] = key;
+      const at = Date.now();
+      let told = false;
+      const resolve = (answer) => {
+        if (!told) observer?.({ token, method, path, body, key, at, answer });
+        told = true;
+        answered(answer);
+      };
       const started = performance.now();
       const request = http.request(
         { agent, hostname, port, method, path, headers, timeout: TIMEOUT_MS },
