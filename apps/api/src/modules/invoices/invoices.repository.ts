@@ -455,9 +455,11 @@ export async function creditableItems(db: DbExecutor, invoiceId: number) {
       quantity: invoiceItems.quantity,
       calculated: invoiceItems.itemTotalCalculatedQuantity,
       amountCents: invoiceItems.amountCents,
-      credited: sql<boolean>`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedItemId} = ${invoiceItems.id})`,
+      // A line is credited once (a unique index): the join finds one row at most.
+      credited: sql<boolean>`${credit.id} is not null`,
     })
     .from(invoiceItems)
+    .leftJoin(credit, eq(credit.creditedItemId, invoiceItems.id))
     .where(eq(invoiceItems.invoiceId, invoiceId))
     .orderBy(invoiceItems.position);
 }
@@ -471,9 +473,10 @@ export async function creditableCharges(db: DbExecutor, invoiceId: number) {
       unit: invoiceCharges.unit,
       quantity: invoiceCharges.quantity,
       amountCents: invoiceCharges.amountCents,
-      credited: sql<boolean>`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedChargeId} = ${invoiceCharges.id})`,
+      credited: sql<boolean>`${credit.id} is not null`,
     })
     .from(invoiceCharges)
+    .leftJoin(credit, eq(credit.creditedChargeId, invoiceCharges.id))
     .where(eq(invoiceCharges.invoiceId, invoiceId))
     .orderBy(invoiceCharges.position);
 }
