@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToDecimalString, parseMoneyToCents } from '../billing';
 import { INVOICE_UOMS } from '../calculations';
 import { idText } from './common';
 import { JOB_TYPES } from './invoices';
@@ -36,6 +37,8 @@ export const MONEY_MESSAGES = {
   uom: `Unit must be one of ${INVOICE_UOMS.join(', ')}`,
   workRateTwice: (jobType: string, uom: string) => `${jobType} per ${uom} is listed twice`,
   rateNotFound: 'This site has no rate of its own for that material',
+  materialRequired: 'Please select a material',
+  dayRateRequired: 'Enter a hire rate per day',
 } as const;
 
 /** A rate in whole cents, at least 0. */
@@ -48,11 +51,38 @@ export const centsField = (field: string) =>
 /** A rate that may be absent: null (or left out) is no rate. */
 export const optionalCentsField = (field: string) => centsField(field).nullable().default(null);
 
-export const minimumDaysField = z
+const minimumDays = z
   .int({ error: MONEY_MESSAGES.minimumDays })
   .min(0, { error: MONEY_MESSAGES.minimumDays })
-  .max(MAX_MINIMUM_DAYS, { error: MONEY_MESSAGES.minimumDays })
-  .default(0);
+  .max(MAX_MINIMUM_DAYS, { error: MONEY_MESSAGES.minimumDays });
+
+/** A minimum hire in whole days; left out is 0. */
+export const minimumDaysField = minimumDays.default(0);
+
+/**
+ * A form's typed amount ("12.50", "1,234") as cents; blank is null (no rate). The forms' schemas
+ * use it so that what is sent is cents, as the API takes them.
+ */
+export const moneyTextField = (field: string) =>
+  z.string().transform((text, ctx) => {
+    if (text.trim() === '') return null;
+    const cents = parseMoneyToCents(text);
+    if (cents === null || cents > MAX_RATE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.rate(field) });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** Cents as a form shows them ("12.50"); none is blank. */
+export const centsText = (cents: number | null) =>
+  cents === null ? '' : centsToDecimalString(cents);
+
+/** A form's whole number of days ("7"); blank is 0. */
+export const minimumDaysText = z
+  .string()
+  .transform((text) => (text.trim() === '' ? 0 : Number(text.trim())))
+  .pipe(minimumDays);
 
 /** Whether a day and a week rate go together: a week rate alone is refused. */
 export const weekRateWithoutDayRate = (dayCents: number | null, weekCents: number | null) =>
@@ -191,3 +221,45 @@ export const DEFAULT_BILLING_TERMS = {
 /** The document series, numbered per year (decision 044). */
 export const DOCUMENT_SERIES = ['INVOICE', 'CREDIT_NOTE'] as const;
 export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
+
+// -------------------------------------------------------------------------------------------
+// The forms: typed decimals to the cents the API takes
+// -------------------------------------------------------------------------------------------
+
+/** The Customer rates dialog's form: a material type, the rates typed as decimals. */
+export const customerRateFormSchema = z
+  .object({
+    materialTypeId: z
+      .string()
+      .regex(/^[1-9][0-9]*$/, { error: MONEY_MESSAGES.materialRequired })
+      .transform(Number),
+    dayCents: moneyTextField('Hire rate per day').refine((cents) => cents !== null, {
+      error: MONEY_MESSAGES.dayRateRequired,
+    }),
+    weekCents: moneyTextField('Hire rate per week'),
+    minimumDays: minimumDaysText,
+  })
+  .transform(({ dayCents, ...rest }) => ({ ...rest, dayCents: dayCents! }));
+export type CustomerRateFormOutput = z.infer<typeof customerRateFormSchema>;
+
+/** The Work rates table's form: one typed rate per job type and unit, blank for none. */
+export const workRateFormSchema = z.object({
+  rates: z.array(z.object({ ...workRateKey, rateCents: moneyTextField('Rate') })),
+});
+
+/** The catalogue form's hire fields, typed as decimals (see materialTypeFormSchema). */
+export const hireRateFormFields = {
+  hireDayCents: moneyTextField('Hire rate per day'),
+  hireWeekCents: moneyTextField('Hire rate per week'),
+  minimumHireDays: minimumDaysText,
+};
+
+/** A form's week rate typed without a day rate is refused on the week's field. */
+export function hireRatesTogether(
+  value: { hireDayCents: number | null; hireWeekCents: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (weekRateWithoutDayRate(value.hireDayCents, value.hireWeekCents)) {
+    ctx.addIssue({ code: 'custom', path: ['hireWeekCents'], message: MONEY_MESSAGES.weekNeedsDay });
+  }
+}

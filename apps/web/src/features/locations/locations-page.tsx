@@ -23,6 +23,7 @@ import { useCan } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteLocation } from './api/delete-location';
 import { useLocations } from './api/get-locations';
+import { CustomerRatesDialog } from './components/customer-rates-dialog';
 import { LocationFormDialog } from './components/location-form-dialog';
 import { LocationsTable } from './components/locations-table';
 
@@ -37,6 +38,7 @@ export default function LocationsPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<LocationDto | null>(null);
   const [deleting, setDeleting] = useState<LocationDto | null>(null);
+  const [pricing, setPricing] = useState<LocationDto | null>(null);
 
   const listFilters = { type: type || undefined, status: status || undefined };
   const query = useLocations({ page, ...listFilters });
@@ -114,6 +116,7 @@ export default function LocationsPage() {
           onSelect={setSelectedId}
           onEdit={can('PUT /api/locations/update/:id') ? openEdit : undefined}
           onDelete={can('DELETE /api/locations/remove/:id') ? setDeleting : undefined}
+          onRates={can('GET /api/locations/:id/rates') ? setPricing : undefined}
           printLabels={can('GET /api/labels')}
           onRetry={() => void query.refetch()}
         />
@@ -126,6 +129,12 @@ export default function LocationsPage() {
       </Card>
 
       <LocationFormDialog open={formOpen} onOpenChange={setFormOpen} location={editing} />
+      <CustomerRatesDialog
+        location={pricing}
+        onOpenChange={(open) => {
+          if (!open) setPricing(null);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

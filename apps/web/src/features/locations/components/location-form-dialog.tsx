@@ -12,9 +12,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { Input, Select, Textarea } from '@/components/ui/input';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
 import { useSession } from '@/lib/session';
@@ -22,9 +23,29 @@ import { notifyToast } from '@/lib/toast';
 import { useCreateLocation } from '../api/create-location';
 import { useUpdateLocation } from '../api/update-location';
 
-type FormValues = { name: string; address: string; type: string; status: string };
+type FormValues = {
+  name: string;
+  address: string;
+  type: string;
+  status: string;
+  customerName: string;
+  customerAddress: string;
+  customerEmail: string;
+  customerVatId: string;
+  customerZeroRated: boolean;
+};
 
-const FIELDS = ['name', 'address', 'type', 'status'] as const;
+const FIELDS = [
+  'name',
+  'address',
+  'type',
+  'status',
+  'customerName',
+  'customerAddress',
+  'customerEmail',
+  'customerVatId',
+  'customerZeroRated',
+] as const;
 
 function toFormValues(location: LocationDto | null): FormValues {
   return location
@@ -33,8 +54,23 @@ function toFormValues(location: LocationDto | null): FormValues {
         address: location.address,
         type: location.type,
         status: location.status,
+        customerName: location.customerName ?? '',
+        customerAddress: location.customerAddress ?? '',
+        customerEmail: location.customerEmail ?? '',
+        customerVatId: location.customerVatId ?? '',
+        customerZeroRated: location.customerZeroRated,
       }
-    : { name: '', address: '', type: '', status: 'ACTIVE' };
+    : {
+        name: '',
+        address: '',
+        type: '',
+        status: 'ACTIVE',
+        customerName: '',
+        customerAddress: '',
+        customerEmail: '',
+        customerVatId: '',
+        customerZeroRated: false,
+      };
 }
 
 /** Add Location and Edit Location: the same fields, the shared schema's messages. */
@@ -137,6 +173,47 @@ export function LocationFormDialog({
               </div>
             )}
           </div>
+          <fieldset className="space-y-4 rounded-md border border-border p-4">
+            <legend className="px-1 text-sm font-medium">Customer</legend>
+            <p className="text-xs text-muted-foreground">
+              Who this site's hire and work invoices are made out to.
+            </p>
+            <FormField
+              id="location-customerName"
+              label="Customer name"
+              error={errors.customerName?.message}
+            >
+              <Input autoComplete="off" {...fieldProps('customerName')} />
+            </FormField>
+            <FormField
+              id="location-customerAddress"
+              label="Customer address"
+              error={errors.customerAddress?.message}
+            >
+              <Textarea rows={2} {...fieldProps('customerAddress')} />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                id="location-customerEmail"
+                label="Customer e-mail"
+                error={errors.customerEmail?.message}
+              >
+                <Input type="email" autoComplete="off" {...fieldProps('customerEmail')} />
+              </FormField>
+              <FormField
+                id="location-customerVatId"
+                label="VAT ID"
+                error={errors.customerVatId?.message}
+              >
+                <Input autoComplete="off" {...fieldProps('customerVatId')} />
+              </FormField>
+            </div>
+            <Checkbox
+              id="location-customerZeroRated"
+              label="Zero-rated (no VAT)"
+              {...register('customerZeroRated')}
+            />
+          </fieldset>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -1,9 +1,9 @@
 import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS, type LocationDto } from '@stockyard/shared';
-import { Tag } from 'lucide-react';
+import { Coins, Tag } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -16,6 +16,7 @@ export function LocationsTable({
   onSelect,
   onEdit,
   onDelete,
+  onRates,
   printLabels = false,
   onRetry,
 }: {
@@ -26,11 +27,13 @@ export function LocationsTable({
   /** The row actions the user may take; without any, the Actions column is left out. */
   onEdit?: (location: LocationDto) => void;
   onDelete?: (location: LocationDto) => void;
+  /** Customer rates, offered on field sites (an admin's, issue 33). */
+  onRates?: (location: LocationDto) => void;
   /** Offer Print label (an admin's, decision 039). */
   printLabels?: boolean;
   onRetry: () => void;
 }) {
-  const hasActions = Boolean(onEdit || onDelete || printLabels);
+  const hasActions = Boolean(onEdit || onDelete || onRates || printLabels);
   const onRowKey = (event: KeyboardEvent, id: number) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -115,6 +118,20 @@ export function LocationsTable({
                         >
                           <Tag className="h-4 w-4" aria-hidden />
                         </Link>
+                      ) : null}
+                      {onRates && location.type === 'FIELD' ? (
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Customer rates of ${location.name}`}
+                          title="Customer rates"
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            onRates(location);
+                          }}
+                        >
+                          <Coins className="h-4 w-4" aria-hidden />
+                        </Button>
                       ) : null}
                       <EditDeleteButtons
                         name={location.name}
