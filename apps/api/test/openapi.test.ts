@@ -61,6 +61,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const LIST_EXPORT = [XLSX, 'text/csv'];
 const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/invoices/:id/excel': [XLSX],
+  'GET /api/invoices/:id/pdf': ['application/pdf'],
   'GET /api/invoices/export': LIST_EXPORT,
   'GET /api/locations/export': LIST_EXPORT,
   'GET /api/materials/export': LIST_EXPORT,
