@@ -3,7 +3,12 @@ import { PAGE_SIZES } from '../constants';
 import { paginationQuery, plainText } from './common';
 import { exportFields } from './exports';
 import { MATERIAL_UNITS } from './materials';
-import { minimumDaysField, optionalCentsField } from './money-settings';
+import {
+  hireRateFormFields,
+  hireRatesTogether,
+  minimumDaysField,
+  optionalCentsField,
+} from './money-settings';
 import { isoInstantSchema } from './responses';
 
 /**
@@ -108,6 +113,11 @@ export const materialTypeSchema = z.object({
   minimumHireDays: minimumDaysField,
 });
 export type MaterialTypeInput = z.infer<typeof materialTypeSchema>;
+
+/** The catalogue form: the same fields, the hire rates typed as decimals and sent as cents. */
+export const materialTypeFormSchema = materialTypeSchema
+  .extend(hireRateFormFields)
+  .superRefine(hireRatesTogether);
 
 /** PATCH /catalogue/{id}/status: retire a type (no new stock), or make it active again. */
 export const materialTypeStatusSchema = z.object({

@@ -1,4 +1,4 @@
-import { MATERIAL_TYPE_STATUS_LABELS, type MaterialTypeDto } from '@stockyard/shared';
+import { centsText, MATERIAL_TYPE_STATUS_LABELS, type MaterialTypeDto } from '@stockyard/shared';
 import { Archive, ArchiveRestore, Eye } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +7,7 @@ import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { kgText, quantityText, unitLabel, valueText } from './figures';
 
-const COLUMNS = 12;
+const COLUMNS = 13;
 
 export function StatusBadge({ type }: { type: MaterialTypeDto }) {
   return (
@@ -66,6 +66,7 @@ export function CatalogueTable({
           <TH className="hidden md:table-cell">Unit</TH>
           <TH className="hidden md:table-cell text-right">Weight/unit (kg)</TH>
           <TH className="hidden md:table-cell text-right">Replacement value</TH>
+          <TH className="hidden md:table-cell text-right">Hire rate per day</TH>
           <TH className="hidden sm:table-cell text-right">In stock</TH>
           <TH className="hidden md:table-cell text-right">Total weight (kg)</TH>
           <TH className="hidden md:table-cell text-right">Total value</TH>
@@ -129,6 +130,9 @@ export function CatalogueTable({
               </TD>
               <TD className="hidden md:table-cell text-right tabular-nums">
                 {valueText(type.replacementValue)}
+              </TD>
+              <TD className="hidden md:table-cell text-right tabular-nums">
+                {type.hireDayCents === null ? 'Not set' : centsText(type.hireDayCents)}
               </TD>
               <TD className="hidden sm:table-cell text-right tabular-nums">
                 {quantityText(type.totalQuantity)}

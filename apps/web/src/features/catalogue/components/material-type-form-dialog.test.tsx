@@ -16,6 +16,9 @@ const tube: MaterialTypeDto = {
   weightKg: 4.5,
   replacementValue: 18,
   notes: null,
+  hireDayCents: 250,
+  hireWeekCents: null,
+  minimumHireDays: 0,
   status: 'active',
   totalQuantity: 30,
   totalWeightKg: 135,
@@ -105,6 +108,9 @@ describe('MaterialTypeFormDialog', { timeout: 20_000 }, () => {
       weightKg: 4.5,
       replacementValue: 18,
       notes: null,
+      hireDayCents: null,
+      hireWeekCents: null,
+      minimumHireDays: 0,
     });
   });
 
@@ -147,5 +153,37 @@ describe('MaterialTypeFormDialog', { timeout: 20_000 }, () => {
     expect(number.id).toBe('material-type-itemNumber-error');
     expect(dialog.queryByText(CATALOGUE_MESSAGES.nameTaken('Steel Tube'))).toBeNull();
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('MaterialTypeFormDialog: hire rates (issue 33)', { timeout: 20_000 }, () => {
+  it('shows the rates as decimals and sends them as cents', async () => {
+    saveAnswer = () => json(200, { success: true, message: 'Updated', data: tube });
+    const { dialog } = open(tube);
+    expect((dialog.getByLabelText('Hire rate per day') as HTMLInputElement).value).toBe('2.50');
+    fill(dialog, {
+      'Hire rate per day': '3.75',
+      'Hire rate per week': '20',
+      'Minimum hire (days)': '7',
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Update Material Type' }));
+    await waitFor(() => expect(saveCalls()).toHaveLength(1));
+    const body = JSON.parse(String(saveCalls()[0]![1]!.body));
+    expect(body).toMatchObject({ hireDayCents: 375, hireWeekCents: 2000, minimumHireDays: 7 });
+  });
+
+  it('refuses a weekly rate without a daily rate, and money with 3 decimals', async () => {
+    const { dialog } = open();
+    fill(dialog, { Name: 'Frame', 'Hire rate per week': '10' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add Material Type' }));
+    expect(await dialog.findByText('A weekly rate needs a daily rate')).toBeTruthy();
+    fill(dialog, { 'Hire rate per day': '1.234', 'Hire rate per week': '' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add Material Type' }));
+    expect(
+      await dialog.findByText(
+        'Hire rate per day must be an amount of at least 0 with at most 2 decimals',
+      ),
+    ).toBeTruthy();
+    expect(saveCalls()).toHaveLength(0);
   });
 });

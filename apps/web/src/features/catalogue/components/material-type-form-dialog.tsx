@@ -1,10 +1,11 @@
 import {
   CATALOGUE_MESSAGES,
+  centsText,
   MATERIAL_UNIT_LABELS,
   MATERIAL_UNITS,
   type MaterialTypeDto,
   type MaterialTypeInput,
-  materialTypeSchema,
+  materialTypeFormSchema,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,6 +28,9 @@ type FormValues = {
   weightKg: string;
   replacementValue: string;
   notes: string;
+  hireDayCents: string;
+  hireWeekCents: string;
+  minimumHireDays: string;
 };
 
 const FIELDS = [
@@ -37,6 +41,9 @@ const FIELDS = [
   'weightKg',
   'replacementValue',
   'notes',
+  'hireDayCents',
+  'hireWeekCents',
+  'minimumHireDays',
 ] as const;
 
 function toFormValues(type: MaterialTypeDto | null): FormValues {
@@ -50,6 +57,9 @@ function toFormValues(type: MaterialTypeDto | null): FormValues {
         weightKg: text(type.weightKg),
         replacementValue: text(type.replacementValue),
         notes: text(type.notes),
+        hireDayCents: centsText(type.hireDayCents),
+        hireWeekCents: centsText(type.hireWeekCents),
+        minimumHireDays: String(type.minimumHireDays),
       }
     : {
         itemNumber: '',
@@ -59,6 +69,9 @@ function toFormValues(type: MaterialTypeDto | null): FormValues {
         weightKg: '',
         replacementValue: '',
         notes: '',
+        hireDayCents: '',
+        hireWeekCents: '',
+        minimumHireDays: '0',
       };
 }
 
@@ -94,7 +107,7 @@ export function MaterialTypeFormDialog({
     unknown,
     MaterialTypeInput
   >({
-    resolver: schemaResolver<FormValues, MaterialTypeInput>(materialTypeSchema),
+    resolver: schemaResolver<FormValues, MaterialTypeInput>(materialTypeFormSchema),
     defaultValues: toFormValues(type),
   });
   const { errors, isSubmitting } = formState;
@@ -190,6 +203,39 @@ export function MaterialTypeFormDialog({
               error={errors.replacementValue?.message}
             >
               <Input inputMode="decimal" autoComplete="off" {...fieldProps('replacementValue')} />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField
+              id="material-type-hireDayCents"
+              label="Hire rate per day"
+              error={errors.hireDayCents?.message}
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="None"
+                {...fieldProps('hireDayCents')}
+              />
+            </FormField>
+            <FormField
+              id="material-type-hireWeekCents"
+              label="Hire rate per week"
+              error={errors.hireWeekCents?.message}
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="None"
+                {...fieldProps('hireWeekCents')}
+              />
+            </FormField>
+            <FormField
+              id="material-type-minimumHireDays"
+              label="Minimum hire (days)"
+              error={errors.minimumHireDays?.message}
+            >
+              <Input inputMode="numeric" autoComplete="off" {...fieldProps('minimumHireDays')} />
             </FormField>
           </div>
           <FormField id="material-type-notes" label="Notes" error={errors.notes?.message}>
