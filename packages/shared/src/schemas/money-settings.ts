@@ -263,3 +263,31 @@ export function hireRatesTogether(
     ctx.addIssue({ code: 'custom', path: ['hireWeekCents'], message: MONEY_MESSAGES.weekNeedsDay });
   }
 }
+
+/** A form's number typed as text ("17.5", "30"); blank is left out; anything else as it is. */
+const numberFromText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : value;
+};
+
+const billingShape = billingSettingsSchema.shape;
+
+/** The Billing card's form: its numbers typed as text, checked by the API's rules. */
+export const billingSettingsFormSchema = z.object({
+  currency: billingShape.currency,
+  vatRatePercent: z.preprocess(numberFromText, billingShape.vatRatePercent),
+  paymentTermsDays: z.preprocess(numberFromText, billingShape.paymentTermsDays),
+  nextInvoiceNumber: z.preprocess(numberFromText, billingShape.nextInvoiceNumber),
+  nextCreditNoteNumber: z.preprocess(numberFromText, billingShape.nextCreditNoteNumber),
+});
+
+/** The Billing card's toasts (the settings page's titles, 03 section 8). */
+export const MONEY_TOASTS = {
+  billingSaved: 'Billing settings saved',
+  billingFailed: 'Failed to save the billing settings',
+  billingLoadFailed: 'Failed to fetch the billing settings',
+  workRatesSaved: 'Work rates saved',
+  workRatesFailed: 'Failed to save the work rates',
+} as const;

@@ -6,6 +6,7 @@ import { useCan, useSession } from '@/lib/session';
 import { useNotificationSettings } from './api/settings-api';
 import { AdminTwoFactorRule } from './components/admin-two-factor-rule';
 import { AppearanceSettings } from './components/appearance-settings';
+import { BillingSettingsCard } from './components/billing-settings';
 import { ChangePasswordForm } from './components/change-password-form';
 import { FailedEmail } from './components/failed-email';
 import { NotificationSettingsCard, SettingSwitch } from './components/notification-settings';
@@ -32,6 +33,7 @@ export default function SettingsPage() {
         <p className="text-sm text-muted-foreground">Your company profile, alerts and security.</p>
       </div>
       <ProfileSettings editable={isAdmin} />
+      {can('PUT /api/settings/billing') ? <BillingSettingsCard /> : null}
       {settings.data ? (
         <>
           <NotificationSettingsCard userId={userId} settings={settings.data} />
