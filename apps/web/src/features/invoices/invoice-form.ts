@@ -2,8 +2,10 @@ import {
   defaultInvoiceId,
   grandTotalQuantity,
   INVOICE_DUE_DAYS,
+  INVOICE_MESSAGES,
   INVOICE_UOMS,
   type InvoiceDto,
+  isFinalized,
   itemCalculatedQuantity,
   JOB_TYPES,
   localToday,
@@ -11,6 +13,16 @@ import {
   toIsoDate,
   type UsageType,
 } from '@stockyard/shared';
+
+/**
+ * Why a saved invoice is not edited on the form, or null: a finalized one cannot change (decision
+ * 044), and a hire invoice's lines are its billing run's.
+ */
+export function lockedReason(invoice: Pick<InvoiceDto, 'status' | 'kind'>): string | null {
+  if (isFinalized(invoice.status)) return INVOICE_MESSAGES.finalizedCannotChange;
+  if (invoice.kind !== 'WORK') return INVOICE_MESSAGES.hireNotEditable;
+  return null;
+}
 
 /** The wizard's fields as the inputs hold them (text); the shared schema reads them on submit. */
 export type UsageFormValues = {

@@ -1,16 +1,15 @@
-import { INVOICE_MESSAGES, type InvoiceDto, isFinalized, normalizeRole } from '@stockyard/shared';
+import { INVOICE_MESSAGES, type InvoiceDto } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/form-errors';
-import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useInvoice } from './api/get-invoice';
 import { useSaveInvoice } from './api/save-invoice';
 import { InvoiceItemsEditor } from './components/invoice-items-editor';
-import { invoiceToFormValues } from './invoice-form';
+import { invoiceToFormValues, lockedReason } from './invoice-form';
 import { useInvoiceForm } from './use-invoice-form';
 import { useInvoiceSources } from './use-invoice-sources';
 
@@ -18,7 +17,6 @@ import { useInvoiceSources } from './use-invoice-sources';
 export default function InvoiceItemsPage() {
   const id = Number(useParams().id);
   const invoice = useInvoice(Number.isInteger(id) ? id : null);
-  const admin = normalizeRole(useSession()?.user.role) === 'ADMIN';
 
   useEffect(() => {
     if (invoice.isError) notifyToast.error(INVOICE_MESSAGES.editLoad, { id: 'invoice-edit-load' });
@@ -31,13 +29,12 @@ export default function InvoiceItemsPage() {
       </div>
     );
   }
-  const blocked = invoice.data && isFinalized(invoice.data.status) && !admin;
+  // A finalized invoice cannot change (decision 044); a hire invoice's lines are its run's.
+  const blocked = invoice.data ? lockedReason(invoice.data) : null;
   if (!invoice.data || blocked) {
     return (
       <Card className="space-y-4 p-6 text-center">
-        <p className="text-muted-foreground">
-          {blocked ? INVOICE_MESSAGES.finalizedAdminOnly : INVOICE_MESSAGES.editLoad}
-        </p>
+        <p className="text-muted-foreground">{blocked ?? INVOICE_MESSAGES.editLoad}</p>
         <Link to="/invoices" className={buttonVariants({ variant: 'outline' })}>
           Back to Invoice List
         </Link>

@@ -1,10 +1,4 @@
-import {
-  INVOICE_MESSAGES,
-  type InvoiceDto,
-  isFinalized,
-  normalizeRole,
-  ownLocation,
-} from '@stockyard/shared';
+import { INVOICE_MESSAGES, type InvoiceDto, ownLocation } from '@stockyard/shared';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -22,7 +16,12 @@ import { InvoiceDetailsStep } from './components/invoice-details-step';
 import { InvoiceDocument } from './components/invoice-document';
 import { InvoiceItemsEditor } from './components/invoice-items-editor';
 import { type WizardStep, WizardSteps } from './components/wizard-steps';
-import { formToDocument, invoiceToFormValues, newInvoiceValues } from './invoice-form';
+import {
+  formToDocument,
+  invoiceToFormValues,
+  lockedReason,
+  newInvoiceValues,
+} from './invoice-form';
 import { useInvoiceForm } from './use-invoice-form';
 import { useInvoiceSources } from './use-invoice-sources';
 
@@ -32,8 +31,6 @@ export default function InvoiceWizardPage() {
   const id = params.id ? Number(params.id) : null;
   const editing = id !== null;
   const invoice = useInvoice(editing && Number.isInteger(id) ? id : null);
-  const user = useSession()?.user;
-  const admin = normalizeRole(user?.role) === 'ADMIN';
 
   useEffect(() => {
     if (invoice.isError) notifyToast.error(INVOICE_MESSAGES.editLoad, { id: 'invoice-edit-load' });
@@ -42,9 +39,8 @@ export default function InvoiceWizardPage() {
   if (editing) {
     if (invoice.isPending && invoice.fetchStatus !== 'idle') return <PageSpinner />;
     if (!invoice.data) return <LoadFailure />;
-    if (isFinalized(invoice.data.status) && !admin) {
-      return <LoadFailure message={INVOICE_MESSAGES.finalizedAdminOnly} />;
-    }
+    const locked = lockedReason(invoice.data);
+    if (locked) return <LoadFailure message={locked} />;
     return <InvoiceWizard key={invoice.data.id} invoice={invoice.data} />;
   }
   return <InvoiceWizard invoice={undefined} />;

@@ -1,12 +1,19 @@
 import {
   type CompanyProfile,
+  chargeRateText,
+  formatMoney,
+  type InvoiceDto,
+  type InvoiceUom,
+  invoiceTitle,
   isFinalized,
   type MaterialUsageDto,
   summarizeByJobType,
   USAGE_TYPE_LABELS,
   uomDimensions,
+  vatRateText,
+  volumeTotalsByUom,
 } from '@stockyard/shared';
-import { FileSpreadsheet, Printer } from 'lucide-react';
+import { FileDown, FileSpreadsheet, Printer } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SidewaysScroll } from '@/components/ui/table';
@@ -34,7 +41,27 @@ type DocumentItem = {
   remark: string | null;
   itemTotalCalculatedQuantity: number;
   materialUsages: DocumentUsage[];
+  /** A saved line's price (the server's); the wizard's lines are priced when saved. */
+  rateCents?: number | null;
+  amountCents?: number;
+  credited?: boolean;
 };
+
+/** A saved invoice's money: its number, kind, currency, charges and totals. */
+export type DocumentMoney = Pick<
+  InvoiceDto,
+  | 'kind'
+  | 'number'
+  | 'currency'
+  | 'vatRateBp'
+  | 'netCents'
+  | 'vatCents'
+  | 'grossCents'
+  | 'charges'
+  | 'creditedInvoiceNumber'
+  | 'periodStart'
+  | 'periodEnd'
+>;
 
 /** What the document shows: a saved invoice, or the wizard's values before they are saved. */
 export type DocumentInvoice = {
@@ -53,6 +80,8 @@ export type DocumentInvoice = {
   signature: string | null;
   items: DocumentItem[];
   grandTotalCalculatedVolumeQty: number;
+  /** Absent before the invoice is saved. */
+  money?: DocumentMoney;
   user: { name: string; email: string } | null;
   createdAt: string | null;
   updatedAt: string | null;
@@ -107,15 +136,25 @@ function CompanyHeading({ company }: { company: CompanyProfile | undefined }) {
 export function InvoiceDocument({
   invoice,
   onDownloadExcel,
+  onDownloadPdf,
   downloading = false,
+  actions,
 }: {
   invoice: DocumentInvoice;
-  /** Only a saved invoice has a spreadsheet. */
+  /** Only a saved invoice has a spreadsheet and a PDF. */
   onDownloadExcel?: () => void;
+  onDownloadPdf?: () => void;
   downloading?: boolean;
+  /** More buttons of a saved invoice (a credit note). */
+  actions?: React.ReactNode;
 }) {
   const finalized = isFinalized(invoice.status);
   const summary = summarizeByJobType(invoice.items);
+  const money = invoice.money;
+  const volumeTotals = volumeTotalsByUom(
+    invoice.items.map((item) => ({ ...item, uom: item.uom as InvoiceUom })),
+  );
+  const columns = money ? 14 : 12;
   // Its heading comes with the company profile: until that is read, the paper would lack it.
   const company = useCompanyProfile();
   return (
@@ -127,8 +166,18 @@ export function InvoiceDocument({
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <CompanyHeading company={company.data} />
-          <h2 className="text-2xl font-bold tracking-tight">INVOICE</h2>
+          <h2 className="text-2xl font-bold tracking-tight">
+            {money ? invoiceTitle(money) : 'INVOICE'}
+          </h2>
+          {money ? (
+            <p className="font-mono font-semibold" data-testid="invoice-number">
+              {money.number ?? 'DRAFT'}
+            </p>
+          ) : null}
           <p className="font-mono text-muted-foreground">{invoice.invoiceId}</p>
+          {money?.creditedInvoiceNumber ? (
+            <p className="text-muted-foreground">Credits invoice {money.creditedInvoiceNumber}</p>
+          ) : null}
         </div>
         <div className="flex items-center gap-2">
           <Badge tone={finalized ? 'green' : 'yellow'}>{finalized ? 'FINALIZED' : 'DRAFT'}</Badge>
@@ -142,6 +191,18 @@ export function InvoiceDocument({
             <Printer className="h-4 w-4" aria-hidden />
             Print
           </Button>
+          {onDownloadPdf ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="no-print"
+              disabled={downloading}
+              onClick={onDownloadPdf}
+            >
+              <FileDown className="h-4 w-4" aria-hidden />
+              Download PDF
+            </Button>
+          ) : null}
           {onDownloadExcel ? (
             <Button
               variant="outline"
@@ -154,6 +215,7 @@ export function InvoiceDocument({
               Export to Excel
             </Button>
           ) : null}
+          {actions}
         </div>
       </header>
 
@@ -175,6 +237,12 @@ export function InvoiceDocument({
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-3">
         <Detail term="Issue Date" value={formatDate(invoice.issueDate)} />
         <Detail term="Due Date" value={formatDate(invoice.dueDate)} />
+        {money?.periodStart && money.periodEnd ? (
+          <Detail
+            term="Period"
+            value={`${formatDate(money.periodStart)} to ${formatDate(money.periodEnd)}`}
+          />
+        ) : null}
         <Detail term="Department" value={dash(invoice.department)} />
         <Detail term="Job Period" value={dash(invoice.job_period)} />
         <Detail term="Job Details" value={dash(invoice.job_details)} />
@@ -197,6 +265,12 @@ export function InvoiceDocument({
               <th className="px-2 py-2 text-right">Qty</th>
               <th className="px-2 py-2 text-right">Volume Qty</th>
               <th className="px-2 py-2">Remark</th>
+              {money ? (
+                <>
+                  <th className="px-2 py-2 text-right">Rate</th>
+                  <th className="px-2 py-2 text-right">Amount</th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -225,11 +299,24 @@ export function InvoiceDocument({
                     {formatQuantity(row.item.itemTotalCalculatedQuantity)}
                   </td>
                   <td className="px-2 py-1.5">{dash(row.item.remark)}</td>
+                  {money ? (
+                    <>
+                      <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
+                        {row.item.rateCents == null
+                          ? '-'
+                          : formatMoney(row.item.rateCents, money.currency)}
+                      </td>
+                      <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
+                        {formatMoney(row.item.amountCents ?? 0, money.currency)}
+                        {row.item.credited ? ' (credited)' : ''}
+                      </td>
+                    </>
+                  ) : null}
                 </tr>
               ) : (
                 <tr key={row.key} className="invoice-usage border-b border-border bg-muted/30">
                   <td />
-                  <td colSpan={11} className="px-2 py-1 text-muted-foreground">
+                  <td colSpan={columns - 1} className="px-2 py-1 text-muted-foreground">
                     Material used: {usageLine(row.usage)}
                   </td>
                 </tr>
@@ -239,12 +326,22 @@ export function InvoiceDocument({
         </table>
       </SidewaysScroll>
 
-      <p className="flex justify-end gap-2 text-base">
-        <span className="font-semibold">Grand Total Volume Qty:</span>
-        <span className="font-bold tabular-nums" data-testid="grand-total">
-          {formatQuantity(invoice.grandTotalCalculatedVolumeQty)}
-        </span>
-      </p>
+      {money && money.charges.length > 0 ? (
+        <ChargesTable charges={money.charges} currency={money.currency} />
+      ) : null}
+
+      <section aria-label="Totals" className="flex flex-col items-end gap-1 text-base">
+        {/* One total a unit: volumes of different units are never added together. */}
+        {volumeTotals.map((total) => (
+          <p key={total.uom} className="flex gap-2">
+            <span className="font-semibold">Total {total.uom}:</span>
+            <span className="font-bold tabular-nums" data-testid="volume-total">
+              {formatQuantity(total.quantity)}
+            </span>
+          </p>
+        ))}
+        {money ? <MoneyTotals money={money} /> : null}
+      </section>
 
       {summary.length > 0 ? (
         <section aria-label="Job Type Summary" className="space-y-2">
@@ -274,6 +371,79 @@ export function InvoiceDocument({
         </p>
       </footer>
     </article>
+  );
+}
+
+/** Net, VAT at its rate, and Gross, in the invoice's currency. */
+export function MoneyTotals({ money }: { money: DocumentMoney }) {
+  const rows: Array<[string, number]> = [
+    ['Net', money.netCents],
+    [`VAT (${vatRateText(money.vatRateBp)})`, money.vatCents],
+    ['Gross', money.grossCents],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-right">
+      {rows.map(([label, cents]) => (
+        <div key={label} className="contents">
+          <dt className={label === 'Gross' ? 'font-bold' : 'font-semibold'}>{label}</dt>
+          <dd
+            className={`tabular-nums ${label === 'Gross' ? 'font-bold' : ''}`}
+            data-testid={`total-${label.split(' ')[0]!.toLowerCase()}`}
+          >
+            {formatMoney(cents, money.currency)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A hire invoice's or a credit note's money lines. */
+export function ChargesTable({
+  charges,
+  currency,
+}: {
+  charges: InvoiceDto['charges'];
+  currency: string;
+}) {
+  return (
+    <SidewaysScroll label="Charges" className="relative">
+      <table className="w-full text-xs" aria-label="Charges">
+        <thead className="border-b border-border bg-muted/50 text-left">
+          <tr>
+            <th className="px-2 py-2">Material</th>
+            <th className="px-2 py-2 text-right">Quantity</th>
+            <th className="px-2 py-2">From</th>
+            <th className="px-2 py-2">To</th>
+            <th className="px-2 py-2 text-right">Days</th>
+            <th className="px-2 py-2 text-right">Rate</th>
+            <th className="px-2 py-2 text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {charges.map((charge) => (
+            <tr key={charge.id} className="border-b border-border">
+              <td className="px-2 py-1.5">{charge.description}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{charge.quantity}</td>
+              <td className="px-2 py-1.5 whitespace-nowrap">
+                {charge.fromDate ? formatDate(charge.fromDate) : '-'}
+              </td>
+              <td className="px-2 py-1.5 whitespace-nowrap">
+                {charge.toDate ? formatDate(charge.toDate) : '-'}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{charge.days ?? '-'}</td>
+              <td className="px-2 py-1.5 text-right whitespace-nowrap">
+                {chargeRateText(charge, currency) || '-'}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
+                {formatMoney(charge.amountCents, currency)}
+                {charge.credited ? ' (credited)' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </SidewaysScroll>
   );
 }
 

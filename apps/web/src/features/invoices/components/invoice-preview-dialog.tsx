@@ -2,8 +2,10 @@ import { INVOICE_MESSAGES, summarizeByJobType } from '@stockyard/shared';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useDownloadInvoiceExcel } from '../api/download-invoice-excel';
+import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceDocument } from './invoice-document';
+import { CreditNoteButton } from './invoice-money-actions';
 import { JobTypeSummaryTables } from './job-type-summary-table';
 
 function useOpenInvoice(id: number | null) {
@@ -29,15 +31,18 @@ export function InvoicePreviewDialog({
 }) {
   const { invoice, body } = useOpenInvoice(invoiceId);
   const excel = useDownloadInvoiceExcel();
+  const pdf = useDownloadInvoicePdf();
   return (
     <Dialog open={invoiceId !== null} onOpenChange={onOpenChange}>
       <DialogContent title="Invoice Preview" className="max-w-5xl">
         {body ??
           (invoice ? (
             <InvoiceDocument
-              invoice={invoice}
+              invoice={{ ...invoice, money: invoice }}
               onDownloadExcel={() => excel.mutate(invoice)}
-              downloading={excel.isPending}
+              onDownloadPdf={() => pdf.mutate(invoice)}
+              downloading={excel.isPending || pdf.isPending}
+              actions={<CreditNoteButton invoice={invoice} />}
             />
           ) : null)}
       </DialogContent>
