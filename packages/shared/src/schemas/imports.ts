@@ -47,6 +47,9 @@ export const IMPORT_COLUMNS = {
     { key: 'weightKg', header: 'Weight (kg)', aliases: ['Weight', 'Weight per unit', 'Weight kg'] },
     { key: 'replacementValue', header: 'Replacement value', aliases: ['Value'] },
     { key: 'notes', header: 'Notes' },
+    { key: 'hireDayCents', header: 'Hire rate per day', aliases: ['Day rate'] },
+    { key: 'hireWeekCents', header: 'Hire rate per week', aliases: ['Week rate'] },
+    { key: 'minimumHireDays', header: 'Minimum hire (days)', aliases: ['Minimum hire'] },
   ],
   stock: [
     { key: 'location', header: 'Location', aliases: ['Location name'], required: true },

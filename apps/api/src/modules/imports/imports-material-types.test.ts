@@ -1,4 +1,9 @@
-import { CATALOGUE_MESSAGES, IMPORT_ROW_MESSAGES, type ImportPreview } from '@stockyard/shared';
+import {
+  CATALOGUE_MESSAGES,
+  IMPORT_ROW_MESSAGES,
+  type ImportPreview,
+  MONEY_MESSAGES,
+} from '@stockyard/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedActors } from '../../../test/factories';
@@ -179,5 +184,44 @@ describe('POST /api/imports/material-types', () => {
       weightKg: 12.5,
       replacementValue: 1234.5,
     });
+  });
+});
+
+describe('POST /api/imports/material-types: hire rates (issue 33)', () => {
+  const RATE_HEADER = ['Name', 'Hire rate per day', 'Hire rate per week', 'Minimum hire (days)'];
+
+  it('reads the rates as money into cents, and leaves them as they are where a cell is blank', async () => {
+    await addType({
+      name: 'Rated frame',
+      hireDayCents: 100,
+      hireWeekCents: 500,
+      minimumHireDays: 3,
+    });
+    const file = csvFile([
+      RATE_HEADER,
+      ['Rated frame', '1.25', '', ''],
+      ['New rated board', '0,5', '3', '7'],
+    ]);
+    const response = await importTypes(file);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await typeNamed('Rated frame')).toMatchObject({
+      hireDayCents: 125,
+      hireWeekCents: 500,
+      minimumHireDays: 3,
+    });
+    expect(await typeNamed('New rated board')).toMatchObject({
+      hireDayCents: 50,
+      hireWeekCents: 300,
+      minimumHireDays: 7,
+    });
+  });
+
+  it('refuses a rate with 3 decimals and a week rate without a day rate, on their cells', async () => {
+    const file = csvFile([RATE_HEADER, ['Bad rate', '1.234', '', ''], ['Week only', '', '10', '']]);
+    const data = (await preview(file)).json().data as ImportPreview;
+    expect(data.rows.map((r) => r.errors.map((e) => [e.column, e.message]))).toEqual([
+      [['hireDayCents', MONEY_MESSAGES.rate('Hire rate per day')]],
+      [['hireWeekCents', MONEY_MESSAGES.weekNeedsDay]],
+    ]);
   });
 });

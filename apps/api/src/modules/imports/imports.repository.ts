@@ -10,7 +10,16 @@ import { locations, materials, materialTypes, staff } from '../../db/schema';
 export type TypeRow = typeof materialTypes.$inferSelect;
 export type TypeValues = Pick<
   TypeRow,
-  'itemNumber' | 'name' | 'category' | 'unit' | 'weightKg' | 'replacementValue' | 'notes'
+  | 'itemNumber'
+  | 'name'
+  | 'category'
+  | 'unit'
+  | 'weightKg'
+  | 'replacementValue'
+  | 'notes'
+  | 'hireDayCents'
+  | 'hireWeekCents'
+  | 'minimumHireDays'
 >;
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
@@ -122,7 +131,7 @@ export async function updateTypes(
   for (const batch of batchesOf(values)) {
     const column = <K extends keyof (typeof batch)[number]>(key: K) =>
       list(batch.map((v) => v[key]));
-    const given = sql`unnest(${column('id')}::integer[], ${column('itemNumber')}::text[], ${column('name')}::text[], ${column('category')}::text[], ${column('unit')}::text[], ${column('weightKg')}::numeric[], ${column('replacementValue')}::numeric[], ${column('notes')}::text[]) as given(id, item_number, name, category, unit, weight_kg, replacement_value, notes)`;
+    const given = sql`unnest(${column('id')}::integer[], ${column('itemNumber')}::text[], ${column('name')}::text[], ${column('category')}::text[], ${column('unit')}::text[], ${column('weightKg')}::numeric[], ${column('replacementValue')}::numeric[], ${column('notes')}::text[], ${column('hireDayCents')}::integer[], ${column('hireWeekCents')}::integer[], ${column('minimumHireDays')}::integer[]) as given(id, item_number, name, category, unit, weight_kg, replacement_value, notes, hire_day_cents, hire_week_cents, minimum_hire_days)`;
     await db
       .update(materialTypes)
       .set({
@@ -133,6 +142,9 @@ export async function updateTypes(
         weightKg: sql`given.weight_kg`,
         replacementValue: sql`given.replacement_value`,
         notes: sql`given.notes`,
+        hireDayCents: sql`given.hire_day_cents`,
+        hireWeekCents: sql`given.hire_week_cents`,
+        minimumHireDays: sql`given.minimum_hire_days`,
         updatedAt: sql`now()`,
       })
       .from(given)

@@ -3,7 +3,9 @@ import {
   IMPORT_ROW_MESSAGES,
   MATERIAL_UNITS,
   type MaterialTypeInput,
+  MONEY_MESSAGES,
   materialTypeSchema,
+  weekRateWithoutDayRate,
 } from '@stockyard/shared';
 import type { ImportKindDefinition } from './import-kind';
 import { given, KeysSeen, type PlannedRow, RowCheck, sameValues } from './import-plan';
@@ -21,7 +23,10 @@ type Column =
   | 'unit'
   | 'weightKg'
   | 'replacementValue'
-  | 'notes';
+  | 'notes'
+  | 'hireDayCents'
+  | 'hireWeekCents'
+  | 'minimumHireDays';
 
 export type MaterialTypeWrite = repo.TypeValues & { id: number | null };
 
@@ -33,24 +38,46 @@ const FIELDS = [
   'weightKg',
   'replacementValue',
   'notes',
+  'hireDayCents',
+  'hireWeekCents',
+  'minimumHireDays',
 ] as const satisfies readonly (keyof MaterialTypeInput & Column)[];
 
+/** The columns read as numbers (the hire rates as money, in cents). */
+type Numbers = Partial<
+  Record<
+    'weightKg' | 'replacementValue' | 'hireDayCents' | 'hireWeekCents' | 'minimumHireDays',
+    number
+  >
+>;
+
 /** The type's values as the form would send them, the row's given cells over them. */
-function inputOf(
-  check: RowCheck<Column>,
-  type: repo.TypeRow | undefined,
-  numbers: { weightKg?: number; replacementValue?: number },
-) {
+function inputOf(check: RowCheck<Column>, type: repo.TypeRow | undefined, numbers: Numbers) {
   const input: Record<string, unknown> = {};
   for (const field of FIELDS) {
-    const cell =
-      field === 'weightKg' || field === 'replacementValue'
-        ? numbers[field]
-        : given(check.cell(field));
+    const cell = field in numbers ? numbers[field as keyof Numbers] : given(check.cell(field));
     input[field] = cell ?? type?.[field] ?? null;
   }
   input.unit ??= MATERIAL_UNITS[0];
+  input.minimumHireDays ??= 0;
   return input;
+}
+
+/** A money cell ("2.50", "2,50") as cents; undefined when blank or wrong (then an error). */
+function centsOf(
+  check: RowCheck<Column>,
+  key: 'hireDayCents' | 'hireWeekCents',
+  label: string,
+  separator: Parameters<RowCheck<Column>['number']>[2],
+): number | undefined {
+  const amount = check.number(key, label, separator);
+  if (amount === undefined) return undefined;
+  const cents = Math.round(amount * 100);
+  if (amount < 0 || Math.abs(amount * 100 - cents) > 1e-6) {
+    check.error(key, MONEY_MESSAGES.rate(label));
+    return undefined;
+  }
+  return cents;
 }
 
 export const materialTypesImport: ImportKindDefinition<MaterialTypeWrite> = {
@@ -62,6 +89,9 @@ export const materialTypesImport: ImportKindDefinition<MaterialTypeWrite> = {
     weightKg: '13.5',
     replacementValue: '42.50',
     notes: '',
+    hireDayCents: '0.35',
+    hireWeekCents: '1.75',
+    minimumHireDays: '7',
   },
 
   async plan(db, sheet, hold) {
@@ -114,8 +144,28 @@ export const materialTypesImport: ImportKindDefinition<MaterialTypeWrite> = {
           'Replacement value',
           sheet.decimalSeparator,
         ),
+        hireDayCents: centsOf(check, 'hireDayCents', 'Hire rate per day', sheet.decimalSeparator),
+        hireWeekCents: centsOf(
+          check,
+          'hireWeekCents',
+          'Hire rate per week',
+          sheet.decimalSeparator,
+        ),
+        minimumHireDays: check.number(
+          'minimumHireDays',
+          'Minimum hire (days)',
+          sheet.decimalSeparator,
+        ),
       };
       const values = inputOf(check, type, numbers);
+      if (
+        weekRateWithoutDayRate(
+          values.hireDayCents as number | null,
+          values.hireWeekCents as number | null,
+        )
+      ) {
+        check.error('hireWeekCents', MONEY_MESSAGES.weekNeedsDay);
+      }
       if (keepName) values.name = type!.name;
       const input = check.parse(materialTypeSchema, values, (field) =>
         FIELDS.includes(field as Column) ? (field as Column) : null,
