@@ -1,12 +1,17 @@
 import {
+  formatMoney,
+  INVOICE_KIND_LABELS,
   INVOICE_MESSAGES,
   INVOICE_UOMS,
   type InvoiceItemDto,
+  invoiceTitle,
+  isFinalized,
   JOB_TYPES,
   summarizeByJobType,
   uomDimensions,
+  volumeTotalsByUom,
 } from '@stockyard/shared';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, FileDown, FileSpreadsheet } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,15 +21,23 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
+import { useDownloadInvoiceExcel } from './api/download-invoice-excel';
+import { useDownloadInvoicePdf } from './api/download-invoice-pdf';
 import { useInvoice } from './api/get-invoice';
+import { ChargesTable, MoneyTotals } from './components/invoice-document';
+import { CreditNoteButton } from './components/invoice-money-actions';
+import { InvoiceStatusBadge } from './components/invoices-table';
 import { formatQuantity } from './invoice-form';
 
 const dimension = (item: InvoiceItemDto, which: 'length' | 'width' | 'height') =>
   uomDimensions(item.uom)[which] ? String(item[which]) : '-';
 
 /**
- * /invoices/{id}/item-list (03 section 2.6): the items, filtered, and their totals. The filters
- * are kept in the URL (?search=deck&jobType=Erection&uom=SQM+(M2)), as every list keeps its own.
+ * /invoices/{id}/item-list (03 section 2.6): the invoice's view. Its items, filtered, with their
+ * rates and amounts, and their volume totals per unit (never added across units); a hire
+ * invoice's or credit note's charges; Net, VAT and Gross; the PDF, the Excel file and, for an
+ * admin on a finalized invoice, a credit note. The filters are kept in the URL
+ * (?search=deck&jobType=Erection&uom=SQM+(M2)), as every list keeps its own.
  */
 export default function InvoiceItemListPage() {
   const id = Number(useParams().id);
@@ -51,7 +64,10 @@ export default function InvoiceItemListPage() {
       (uom === '' || item.uom === uom),
   );
   const summary = summarizeByJobType(items);
-  const total = summary.reduce((sum, group) => sum + group.totalCalculatedQuantity, 0);
+  const volumeTotals = volumeTotalsByUom(items);
+  const excel = useDownloadInvoiceExcel();
+  const pdf = useDownloadInvoicePdf();
+  const data = invoice.data;
 
   let message: React.ReactNode = null;
   if (notFound) message = INVOICE_MESSAGES.itemListNotFound;
@@ -70,14 +86,60 @@ export default function InvoiceItemListPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-semibold">
-          Items for Invoice: {invoice.data?.invoiceId ?? ''}
-        </h1>
-        <Link to="/invoices" className={buttonVariants({ variant: 'outline' })}>
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to Invoice List
-        </Link>
+        <h1 className="text-2xl font-semibold">Items for Invoice: {data?.invoiceId ?? ''}</h1>
+        <div className="flex flex-wrap gap-2">
+          {data && !message ? (
+            <>
+              <Button variant="outline" disabled={pdf.isPending} onClick={() => pdf.mutate(data)}>
+                <FileDown className="h-4 w-4" aria-hidden />
+                Download PDF
+              </Button>
+              <Button
+                variant="outline"
+                disabled={excel.isPending}
+                onClick={() => excel.mutate(data)}
+              >
+                <FileSpreadsheet className="h-4 w-4" aria-hidden />
+                Excel
+              </Button>
+              <CreditNoteButton invoice={data} />
+            </>
+          ) : null}
+          <Link to="/invoices" className={buttonVariants({ variant: 'outline' })}>
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Back to Invoice List
+          </Link>
+        </div>
       </div>
+      {data && !message ? (
+        <Card className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4 text-sm">
+          <span className="font-semibold">
+            {invoiceTitle(data)} {data.number ?? 'DRAFT'}
+          </span>
+          <InvoiceStatusBadge status={data.status} />
+          <span>{INVOICE_KIND_LABELS[data.kind]}</span>
+          <span>{data.clientName}</span>
+          {data.creditedInvoiceNumber ? (
+            <span>Credits invoice {data.creditedInvoiceNumber}</span>
+          ) : null}
+          {data.creditNotes.length > 0 ? (
+            <span>
+              Credit notes:{' '}
+              {data.creditNotes.map((note, index) => (
+                <span key={note.id}>
+                  {index > 0 ? ', ' : ''}
+                  <Link className="underline" to={`/invoices/${note.id}/item-list`}>
+                    {note.number ?? note.id}
+                  </Link>
+                </span>
+              ))}
+            </span>
+          ) : null}
+          {isFinalized(data.status) ? (
+            <span className="text-muted-foreground">{INVOICE_MESSAGES.finalizedCannotChange}</span>
+          ) : null}
+        </Card>
+      ) : null}
 
       {message ? (
         <Card className="p-10 text-center text-muted-foreground">{message}</Card>
@@ -134,11 +196,13 @@ export default function InvoiceItemListPage() {
                   <TH className="text-right">Qty</TH>
                   <TH className="text-right">Calc. Qty</TH>
                   <TH>Remark</TH>
+                  <TH className="text-right">Rate</TH>
+                  <TH className="text-right">Amount</TH>
                 </tr>
               </THead>
               <TBody>
                 {items.length === 0 ? (
-                  <TableMessage colSpan={11}>No items match the filters.</TableMessage>
+                  <TableMessage colSpan={13}>No items match the filters.</TableMessage>
                 ) : (
                   items.map((item) => (
                     <TR key={item.id}>
@@ -162,6 +226,15 @@ export default function InvoiceItemListPage() {
                         {formatQuantity(item.itemTotalCalculatedQuantity)}
                       </TD>
                       <TD>{item.remark || '-'}</TD>
+                      <TD className="whitespace-nowrap text-right tabular-nums">
+                        {item.rateCents === null
+                          ? '-'
+                          : formatMoney(item.rateCents, data?.currency ?? 'EUR')}
+                      </TD>
+                      <TD className="whitespace-nowrap text-right tabular-nums">
+                        {formatMoney(item.amountCents, data?.currency ?? 'EUR')}
+                        {item.credited ? ' (credited)' : ''}
+                      </TD>
                     </TR>
                   ))
                 )}
@@ -169,16 +242,31 @@ export default function InvoiceItemListPage() {
             </Table>
           </Card>
 
-          <Card
-            className="space-y-4 p-4 sm:p-6"
-            aria-label="Grand Total Volume Quantity"
-            role="region"
-          >
-            <div className="flex items-center justify-between">
-              <h2 className="text-lg font-semibold">Grand Total Volume Quantity</h2>
-              <output aria-label="Grand total" className="text-2xl font-bold tabular-nums">
-                {formatQuantity(total)}
-              </output>
+          {data && data.charges.length > 0 ? (
+            <Card className="p-4">
+              <ChargesTable charges={data.charges} currency={data.currency} />
+            </Card>
+          ) : null}
+
+          <Card className="space-y-4 p-4 sm:p-6" aria-label="Volume totals" role="region">
+            {/* One total a unit: volumes of different units are never added together. */}
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+              <div className="space-y-1">
+                <h2 className="text-lg font-semibold">Volume totals</h2>
+                {volumeTotals.length === 0 ? (
+                  <p className="text-muted-foreground">No volumes.</p>
+                ) : (
+                  volumeTotals.map((row) => (
+                    <p key={row.uom} className="flex gap-2">
+                      <span>{row.uom}:</span>
+                      <output aria-label={`Total ${row.uom}`} className="font-bold tabular-nums">
+                        {formatQuantity(row.quantity)}
+                      </output>
+                    </p>
+                  ))
+                )}
+              </div>
+              {data ? <MoneyTotals money={data} /> : null}
             </div>
             <div className="grid gap-3 md:grid-cols-3">
               {summary.map((group) => {
@@ -189,12 +277,7 @@ export default function InvoiceItemListPage() {
                     aria-label={`${name} subtotal`}
                     className="rounded-md border border-border p-3"
                   >
-                    <h3 className="flex justify-between font-semibold">
-                      <span>{name}</span>
-                      <span className="tabular-nums">
-                        {formatQuantity(group.totalCalculatedQuantity)}
-                      </span>
-                    </h3>
+                    <h3 className="font-semibold">{name}</h3>
                     <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
                       {group.uoms.map((row) => (
                         <li key={row.uom} className="flex justify-between gap-2">

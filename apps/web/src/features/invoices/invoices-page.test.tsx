@@ -30,6 +30,10 @@ const invoice = (n: number) => ({
   dueDate: '2026-05-19',
   status: n === 1 ? 'FINALIZED' : 'DRAFT',
   grandTotalCalculatedVolumeQty: 12.5,
+  kind: n === 1 ? 'WORK' : 'HIRE',
+  number: n === 1 ? 'INV-2026-00001' : null,
+  currency: 'GBP',
+  grossCents: 123450 * n,
   createdAt: '2026-05-04T08:00:00.000Z',
   updatedAt: '2026-05-04T08:00:00.000Z',
 });
@@ -176,5 +180,18 @@ describe('the invoice list', () => {
     expect(screen.queryByRole('button', { name: 'Create Invoice' })).toBeNull();
     expect(screen.queryByLabelText('Filter by location')).toBeNull();
     expect(screen.getByRole('link', { name: 'View Job Type Summary' })).toBeTruthy();
+  });
+
+  it("shows each invoice's number (Draft until finalized), kind and gross total in its currency", async () => {
+    renderAt('/invoices');
+    const finalized = (await screen.findByText('Client 1')).closest('tr')!;
+    expect(finalized.textContent).toContain('INV-2026-00001');
+    expect(finalized.textContent).toContain('Work');
+    expect(finalized.textContent).toContain('£1,234.50');
+    const draft = screen.getByText('Client 2').closest('tr')!;
+    expect(draft.textContent).toContain('Draft');
+    expect(draft.textContent).toContain('Hire');
+    expect(draft.textContent).toContain('£2,469.00');
+    expect(screen.getByRole('columnheader', { name: 'Total' })).toBeTruthy();
   });
 });

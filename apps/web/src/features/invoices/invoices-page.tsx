@@ -22,6 +22,7 @@ import { notifyToast } from '@/lib/toast';
 import { useConvertToRental } from './api/convert-to-rental';
 import { useDeleteInvoice } from './api/delete-invoice';
 import { useDownloadInvoiceExcel } from './api/download-invoice-excel';
+import { useDownloadInvoicePdf } from './api/download-invoice-pdf';
 import { useFinalizeInvoice } from './api/finalize-invoice';
 import { useInvoices } from './api/get-invoices';
 import { InvoicePreviewDialog, JobTypeSummaryDialog } from './components/invoice-preview-dialog';
@@ -68,6 +69,7 @@ export default function InvoicesPage() {
   const settled = answer !== undefined && !query.isPlaceholderData;
   useLastPageGuard(page, settled ? answer.totalPages : undefined, replacePage);
   const excel = useDownloadInvoiceExcel();
+  const pdf = useDownloadInvoicePdf();
   const convert = useConvertToRental();
   const finalize = useFinalizeInvoice();
   const remove = useDeleteInvoice();
@@ -75,6 +77,7 @@ export default function InvoicesPage() {
   const onAction = (action: InvoiceAction, invoice: InvoiceSummaryDto) => {
     if (action === 'preview') setPreviewing(invoice.id);
     if (action === 'excel') excel.mutate(invoice);
+    if (action === 'pdf') pdf.mutate(invoice);
     if (action === 'edit') navigate(`/invoices/edit/${invoice.id}`);
     if (action === 'items') navigate(`/invoices/${invoice.id}/items`);
     if (action === 'itemList') navigate(`/invoices/${invoice.id}/item-list`);

@@ -8,7 +8,8 @@ import { useLocationDetail } from './api/get-location-detail';
 
 /**
  * What the wizard and the items page read besides the invoice: the locations to choose from, the
- * materials of the chosen location (usage picker) and its address (the preview's FROM).
+ * materials of the chosen location (usage picker), its address (the preview's FROM) and its
+ * customer (the client the wizard fills in).
  */
 export function useInvoiceSources(locationId: number | null, invoice: InvoiceDto | undefined) {
   const locations = useLocationOptions('active');
@@ -55,6 +56,11 @@ export function useInvoiceSources(locationId: number | null, invoice: InvoiceDto
     materials: materialList,
     materialsState,
     location: { name, address },
+    /** The chosen site's customer, who its invoices bill (issue 33); null while unknown. */
+    customer: {
+      name: detail.data?.customerName ?? null,
+      address: detail.data?.customerAddress ?? null,
+    },
     materialName,
   };
 }

@@ -27,14 +27,14 @@ const invoice: DocumentInvoice = {
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
-function show(profile: Record<string, unknown>) {
+function show(profile: Record<string, unknown>, shown: DocumentInvoice = invoice) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => json({ success: true, message: 'OK', data: profile })),
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <InvoiceDocument invoice={invoice} />
+      <InvoiceDocument invoice={shown} />
     </QueryClientProvider>,
   );
 }
@@ -96,5 +96,91 @@ describe('the invoice document', () => {
     expect(await screen.findByText('INV-1001')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: 'Company' })).toBeNull();
+  });
+
+  it("shows a saved invoice's number, each line's rate and amount, totals per unit, charges, Net, VAT and Gross", async () => {
+    const line = {
+      location: null,
+      item_date: null,
+      job_description: 'Deck',
+      job_type: 'Erection',
+      length: 3,
+      width: 4,
+      height: 0,
+      remark: null,
+      materialUsages: [],
+    };
+    show(
+      { companyName: '', email: '', phone: '', address: '', updatedAt: null },
+      {
+        ...invoice,
+        status: 'FINALIZED',
+        items: [
+          {
+            ...line,
+            uom: 'SQM (M2)',
+            quantity: 2,
+            itemTotalCalculatedQuantity: 24,
+            rateCents: 1250,
+            amountCents: 30000,
+          },
+          {
+            ...line,
+            uom: 'Running MTR',
+            quantity: 4,
+            itemTotalCalculatedQuantity: 5.02,
+            rateCents: null,
+            amountCents: 0,
+            credited: true,
+          },
+        ],
+        money: {
+          kind: 'WORK',
+          number: 'INV-2026-00007',
+          currency: 'GBP',
+          vatRateBp: 2000,
+          netCents: 38000,
+          vatCents: 7600,
+          grossCents: 45600,
+          creditedInvoiceNumber: null,
+          periodStart: null,
+          periodEnd: null,
+          charges: [
+            {
+              id: 1,
+              kind: 'WRITE_OFF',
+              description: 'Coupler (lost)',
+              unit: 'EACH',
+              quantity: 2,
+              fromDate: null,
+              toDate: null,
+              days: null,
+              dayCents: null,
+              weekCents: null,
+              minimumDays: null,
+              unitCents: 4000,
+              amountCents: 8000,
+              credited: false,
+            },
+          ],
+        },
+      },
+    );
+    expect((await screen.findByTestId('invoice-number')).textContent).toBe('INV-2026-00007');
+    const rows = within(screen.getByRole('table', { name: 'Invoice items' })).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('£12.50');
+    expect(rows[1]!.textContent).toContain('£300.00');
+    expect(rows[2]!.textContent).toContain('£0.00 (credited)');
+    expect(screen.getAllByTestId('volume-total').map((cell) => cell.textContent)).toEqual([
+      '24.00',
+      '5.02',
+    ]);
+    expect(screen.queryByTestId('grand-total')).toBeNull();
+    const charges = within(screen.getByRole('table', { name: 'Charges' }));
+    expect(charges.getByText('Coupler (lost)')).toBeTruthy();
+    expect(charges.getByText('£40.00/unit')).toBeTruthy();
+    expect(screen.getByTestId('total-net').textContent).toBe('£380.00');
+    expect(screen.getByTestId('total-vat').textContent).toBe('£76.00');
+    expect(screen.getByTestId('total-gross').textContent).toBe('£456.00');
   });
 });

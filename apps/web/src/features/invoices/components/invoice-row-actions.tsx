@@ -2,6 +2,7 @@ import { type InvoiceSummaryDto, isFinalized } from '@stockyard/shared';
 import {
   CheckCircle2,
   Eye,
+  FileDown,
   FileSpreadsheet,
   List,
   ListPlus,
@@ -23,6 +24,7 @@ import {
 export type InvoiceAction =
   | 'preview'
   | 'excel'
+  | 'pdf'
   | 'edit'
   | 'items'
   | 'itemList'
@@ -31,7 +33,7 @@ export type InvoiceAction =
   | 'finalize'
   | 'delete';
 
-/** What the viewer may do to invoices: writes need Manage Invoices; a finalized one an admin. */
+/** What the viewer may do to invoices: writes need Manage Invoices; credit notes an admin. */
 export type InvoicePermissions = { manage: boolean; admin: boolean };
 
 /** The row's menu of 02 section 2.1. */
@@ -45,8 +47,10 @@ export function InvoiceRowActions({
   onAction: (action: InvoiceAction, invoice: InvoiceSummaryDto) => void;
 }) {
   const finalized = isFinalized(invoice.status);
-  // A finalized invoice is changed or deleted by an admin only (02 section 6).
-  const locked = finalized && !permissions.admin;
+  // A finalized invoice cannot change, an admin's neither (decision 044): a credit note corrects
+  // it. A hire invoice's lines are its billing run's, and a credit note has no work to convert.
+  const locked = finalized;
+  const work = invoice.kind === 'WORK';
   const item = (action: InvoiceAction, label: string, Icon: typeof Eye, disabled = false) => (
     <DropdownMenuItem
       disabled={disabled}
@@ -67,14 +71,15 @@ export function InvoiceRowActions({
       <DropdownMenuContent>
         {item('preview', 'Preview Invoice', Eye)}
         {item('excel', 'Download Excel', FileSpreadsheet)}
-        {permissions.manage ? item('edit', 'Edit Details', Pencil, locked) : null}
-        {permissions.manage ? item('items', 'Add/Edit Items', ListPlus, locked) : null}
+        {item('pdf', 'Download PDF', FileDown)}
+        {permissions.manage && work ? item('edit', 'Edit Details', Pencil, locked) : null}
+        {permissions.manage && work ? item('items', 'Add/Edit Items', ListPlus, locked) : null}
         {item('itemList', 'View Items List', List)}
         {item('summary', 'Job Type Summary', PieChart)}
         {permissions.manage ? (
           <>
             <DropdownMenuSeparator />
-            {item('convert', 'Convert to Rental', Repeat)}
+            {work ? item('convert', 'Convert to Rental', Repeat) : null}
             {item('finalize', 'Mark as Finalized', CheckCircle2, finalized)}
             {item('delete', 'Delete Invoice', Trash2, locked)}
           </>

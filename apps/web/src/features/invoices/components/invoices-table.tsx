@@ -1,4 +1,9 @@
-import { type InvoiceSummaryDto, isFinalized } from '@stockyard/shared';
+import {
+  formatMoney,
+  INVOICE_KIND_LABELS,
+  type InvoiceSummaryDto,
+  isFinalized,
+} from '@stockyard/shared';
 import { Badge } from '@/components/ui/badge';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
@@ -34,18 +39,21 @@ export function InvoicesTable({
       <THead>
         <tr>
           <TH>Invoice ID</TH>
+          <TH>Number</TH>
+          <TH className="hidden lg:table-cell">Kind</TH>
           <TH>Client Name</TH>
           <TH className="hidden md:table-cell">Location</TH>
           <TH className="hidden md:table-cell">Issue Date</TH>
           <TH className="hidden md:table-cell">Due Date</TH>
           <TH className="hidden sm:table-cell">Status</TH>
+          <TH className="text-right">Total</TH>
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
       <TBody>
         <ListRows
           state={state}
-          columns={7}
+          columns={10}
           count={invoices.length}
           loading="Loading invoices..."
           failed="Failed to fetch invoices"
@@ -55,6 +63,10 @@ export function InvoicesTable({
           {invoices.map((invoice) => (
             <TR key={invoice.id}>
               <TD className="whitespace-nowrap font-mono text-xs">{invoice.invoiceId}</TD>
+              <TD className="whitespace-nowrap font-mono text-xs">
+                {invoice.number ?? <span className="text-muted-foreground">Draft</span>}
+              </TD>
+              <TD className="hidden lg:table-cell">{INVOICE_KIND_LABELS[invoice.kind]}</TD>
               <TD className="font-medium">
                 {invoice.clientName}
                 {/* On a phone the other columns fold under the client. */}
@@ -77,6 +89,9 @@ export function InvoicesTable({
               </TD>
               <TD className="hidden sm:table-cell">
                 <InvoiceStatusBadge status={invoice.status} />
+              </TD>
+              <TD className="whitespace-nowrap text-right tabular-nums">
+                {formatMoney(invoice.grossCents, invoice.currency)}
               </TD>
               <TD className="text-right">
                 <InvoiceRowActions
