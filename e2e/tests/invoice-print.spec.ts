@@ -106,7 +106,10 @@ async function seedInvoice(
         const usage = item.materialUsages[0]!;
         return `Material used: ${tube}, Quantity ${usage.quantity} (${usage.notes})`;
       }),
-    total: invoice.grandTotalCalculatedVolumeQty.toFixed(2),
+    totals: invoice.volumeTotals.map((total) => ({
+      uom: total.uom,
+      quantity: total.quantity.toFixed(2),
+    })),
     issue: `04/${month.slice(5)}/${month.slice(0, 4)}`,
     due: `25/${month.slice(5)}/${month.slice(0, 4)}`,
   };
@@ -127,9 +130,12 @@ async function print(page: Page, name: string) {
   return { file, dir, text, sheets };
 }
 
-/** The table's header as a line of the paper: every column, left to right. */
+/**
+ * The table's header as a line of the paper: every column, left to right; a saved invoice's lines
+ * have their rate and amount (the wizard's are priced when saved).
+ */
 const HEADER =
-  /^\s*#\s+Date\s+Location\s+Description\s+Job Type\s+UOM\s+L\s+W\s+H\s+Qty\s+Volume Qty\s+Remark\s*$/m;
+  /^\s*#\s+Date\s+Location\s+Description\s+Job Type\s+UOM\s+L\s+W\s+H\s+Qty\s+Volume Qty\s+Remark(\s+Rate\s+Amount)?\s*$/m;
 
 /** Everything the invoice holds is on the paper, every item's row whole on one line. */
 function expectWholeInvoice(printed: { text: string; sheets: string[] }, seeded: Seeded) {
@@ -147,13 +153,19 @@ function expectWholeInvoice(printed: { text: string; sheets: string[] }, seeded:
   for (const item of seeded.items) {
     const row = lines.filter((line) => line.includes(item.description));
     expect(row, `${item.description}, once`).toHaveLength(1);
-    // Description, remark and the Volume Qty between them: no column cut off.
+    // Description, the Volume Qty, the remark, the rate and the amount: no column cut off.
     expect(row[0]).toMatch(
-      new RegExp(`${item.description}\\s.*\\s${item.volume}\\s+${item.remark}\\s*$`),
+      new RegExp(
+        `${item.description}\\s.*\\s${item.volume}\\s+${item.remark}(\\s+\\S+\\s+\\S+)?\\s*$`,
+      ),
     );
   }
   for (const usage of seeded.usages) expect(text).toContain(usage);
-  expect(text).toMatch(new RegExp(`Grand Total Volume Qty:\\s+${seeded.total}`));
+  // One volume total a unit (decision 044): never one number across units.
+  for (const total of seeded.totals) {
+    const uom = total.uom.replace(/[()]/g, '\\$&');
+    expect(text).toMatch(new RegExp(`Total ${uom}:\\s+${total.quantity}`));
+  }
   expect(text).toContain('Job Type Summary');
 
   // Several pages, the table's header atop the items on each of them.

@@ -127,7 +127,8 @@ test.describe('invoices', () => {
     await expect(document).toContainText('7 Gantry Lane, Hull');
     await expect(document).toContainText('DRAFT');
     await expect(document).toContainText(`Material used: ${tube}, Quantity 12 (Ledger tubes)`);
-    await expect(document.getByTestId('grand-total')).toHaveText('55.65');
+    // One volume total a unit (decision 044): never one number across units.
+    await expect(document.getByTestId('volume-total')).toHaveText(['8.40', '11.25', '36.00']);
     await expect(document).toContainText(`Created by ${manager.name}`);
     await page.getByRole('button', { name: 'Submit Invoice' }).click();
     await expect(page.getByText('Invoice created successfully.')).toBeVisible();
@@ -199,7 +200,9 @@ test.describe('invoices', () => {
     expect(calculated('Tower bay').value).toBe(36);
     expect(calculated('Handrail strip').value).toBe(11.25);
     expect(calculated('Deck boards').numFmt).toBe('#,##0.00');
-    expect(rowOf('Grand Total Volume Qty').getCell(11).value).toBe(55.65);
+    expect(rowOf('Total SQM (M2)').getCell(11).value).toBe(8.4);
+    expect(rowOf('Total CUM (M3) (0-6m)').getCell(11).value).toBe(36);
+    expect(rowOf('Total Running MTR').getCell(11).value).toBe(11.25);
     expect(rowOf(tube).getCell(7).value).toBe(12);
     expect(rowOf('Erection total').getCell(4).value).toBe(44.4);
     expect(rowOf('Dismantling total').getCell(4).value).toBe(11.25);
@@ -293,9 +296,12 @@ test.describe('invoices', () => {
     await page.goto(`/invoices/${created.data.id}/item-list`);
     await expect(page.getByRole('heading', { name: `Items for Invoice: ${id}` })).toBeVisible();
     const rows = page.getByRole('table', { name: 'Invoice items' }).locator('tbody tr');
-    const total = page.getByLabel('Grand total', { exact: true });
+    // One volume total a unit (decision 044): never one number across units.
+    const total = (uom: string) => page.getByLabel(`Total ${uom}`, { exact: true });
     await expect(rows).toHaveCount(4);
-    await expect(total).toHaveText('59.65');
+    await expect(total('SQM (M2)')).toHaveText('12.40');
+    await expect(total('CUM (M3)')).toHaveText('36.00');
+    await expect(total('Running MTR')).toHaveText('11.25');
     const strip = rows.filter({ hasText: 'Handrail strip' }).getByRole('cell');
     // L, W and H: a Running MTR has a length only.
     await expect(strip.nth(5)).toHaveText('2.25');
@@ -303,20 +309,22 @@ test.describe('invoices', () => {
     await expect(strip.nth(7)).toHaveText('-');
     await expect(strip.nth(9)).toHaveText('11.25');
     const erection = page.getByRole('region', { name: 'Erection subtotal' });
-    await expect(erection).toContainText('44.40');
     await expect(erection).toContainText('SQM (M2)8.40');
     await expect(erection).toContainText('CUM (M3)36.00');
 
     await page.getByLabel('Filter by job type').selectOption('Dismantling');
     await expect(rows).toHaveCount(2);
-    await expect(total).toHaveText('15.25');
+    await expect(total('SQM (M2)')).toHaveText('4.00');
+    await expect(total('Running MTR')).toHaveText('11.25');
+    await expect(total('CUM (M3)')).toHaveCount(0);
     await page.getByLabel('Filter by UOM').selectOption('SQM (M2)');
     await expect(rows).toHaveCount(1);
-    await expect(total).toHaveText('4.00');
+    await expect(total('SQM (M2)')).toHaveText('4.00');
+    await expect(total('Running MTR')).toHaveCount(0);
     await page.getByLabel('Filter by job type').selectOption('');
     await page.getByLabel('Filter by description').fill('deck');
     await expect(rows).toHaveCount(2);
-    await expect(total).toHaveText('12.40');
+    await expect(total('SQM (M2)')).toHaveText('12.40');
 
     await page.getByRole('link', { name: 'Back to Invoice List' }).click();
     await expect(page).toHaveURL(/\/invoices$/);
@@ -370,7 +378,7 @@ test.describe('invoices', () => {
     await expect(document).toContainText('Harbour Works');
     await page.emulateMedia({ media: 'print' });
     await expect(document).toBeVisible();
-    await expect(document.getByTestId('grand-total')).toHaveText('12.00');
+    await expect(document.getByTestId('volume-total')).toHaveText('12.00');
     await expect(page.getByRole('button', { name: 'Submit Invoice' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
