@@ -299,6 +299,11 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f) => ({ url: `/api/catalogue/detail/${f.typeId}` }),
     locationBound: false,
   },
+  'POST /api/billing/runs': {
+    // A month long past at every site with a customer: nothing to bill, answered 200.
+    at: () => ({ url: '/api/billing/runs', payload: { periodType: 'MONTH', month: '2000-01' } }),
+    locationBound: false,
+  },
   'POST /api/catalogue/create': {
     at: () => ({
       url: '/api/catalogue/create',
@@ -689,6 +694,25 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/users/security', payload: { requireAdminTwoFactor: false } }),
     locationBound: false,
   },
+  'GET /api/settings/billing': {
+    at: () => ({ url: '/api/settings/billing' }),
+    locationBound: false,
+  },
+  'PUT /api/settings/billing': {
+    at: () => ({
+      url: '/api/settings/billing',
+      payload: { currency: 'EUR', vatRatePercent: 20, paymentTermsDays: 15 },
+    }),
+    locationBound: false,
+  },
+  'GET /api/settings/work-rates': {
+    at: () => ({ url: '/api/settings/work-rates' }),
+    locationBound: false,
+  },
+  'PUT /api/settings/work-rates': {
+    at: () => ({ url: '/api/settings/work-rates', payload: { rates: [] } }),
+    locationBound: false,
+  },
   'GET /api/users/:id/notification-settings': {
     // Someone else's settings: only one's own are readable.
     at: (f, s) => ({ url: `/api/users/${side(s, f.userA.id, f.userB.id)}/notification-settings` }),
@@ -721,25 +745,6 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     locationBound: true,
   },
   'DELETE /api/notifications/:id': {
-  'GET /api/settings/billing': {
-    at: () => ({ url: '/api/settings/billing' }),
-    locationBound: false,
-  },
-  'PUT /api/settings/billing': {
-    at: () => ({
-      url: '/api/settings/billing',
-      payload: { currency: 'EUR', vatRatePercent: 20, paymentTermsDays: 15 },
-    }),
-    locationBound: false,
-  },
-  'GET /api/settings/work-rates': {
-    at: () => ({ url: '/api/settings/work-rates' }),
-    locationBound: false,
-  },
-  'PUT /api/settings/work-rates': {
-    at: () => ({ url: '/api/settings/work-rates', payload: { rates: [] } }),
-    locationBound: false,
-  },
     at: (f, s) => ({ url: `/api/notifications/${side(s, f.spareNoticeA, f.noticeB)}` }),
     locationBound: true,
   },

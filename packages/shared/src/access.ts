@@ -150,6 +150,8 @@ export const API_ACCESS = {
 
   // The catalogue (decision 037): an admin keeps it; whoever sees the inventory is offered its
   // active names when adding a material, so that a name is spelled once for the whole company.
+  // Billing runs (issue 33, decision 044): an admin bills the hire of a period.
+  'POST /api/billing/runs': ADMIN_ONLY,
   'GET /api/catalogue/list': ADMIN_ONLY,
   'GET /api/catalogue/export': ADMIN_ONLY,
   'GET /api/catalogue/categories': ADMIN_ONLY,
@@ -261,6 +263,11 @@ export const API_ACCESS = {
   'GET /api/users/security': ADMIN_ONLY,
   'PUT /api/users/security': ADMIN_ONLY,
   'GET /api/users/:id/notification-settings': { ...SIGNED_IN, own: true },
+  // The money settings (issue 33): currency, VAT, payment terms, document numbers, work rates.
+  'GET /api/settings/billing': ADMIN_ONLY,
+  'PUT /api/settings/billing': ADMIN_ONLY,
+  'GET /api/settings/work-rates': ADMIN_ONLY,
+  'PUT /api/settings/work-rates': ADMIN_ONLY,
   'PUT /api/users/notifications': SIGNED_IN,
 
   'GET /api/notifications': SIGNED_IN,
@@ -270,11 +277,6 @@ export const API_ACCESS = {
 
   'GET /api/activity-logs/list': ADMIN_ONLY,
 
-  // The money settings (issue 33): currency, VAT, payment terms, document numbers, work rates.
-  'GET /api/settings/billing': ADMIN_ONLY,
-  'PUT /api/settings/billing': ADMIN_ONLY,
-  'GET /api/settings/work-rates': ADMIN_ONLY,
-  'PUT /api/settings/work-rates': ADMIN_ONLY,
   // The e-mail outbox (decision 013): the mail not delivered, and sending one again.
   'GET /api/email-outbox': ADMIN_ONLY,
   'POST /api/email-outbox/:id/retry': ADMIN_ONLY,
@@ -486,6 +488,8 @@ export const ROUTES: readonly RouteEntry[] = [
     icon: 'invoices',
   },
   { path: '/invoices/generate', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
+  // Billing runs (issue 33): an admin bills the hire of a period.
+  { path: '/invoices/billing', roles: ['ADMIN'], title: 'Invoices' },
   { path: '/invoices/edit/:id', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
   { path: '/invoices/:id/items', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
   { path: '/invoices/:id/item-list', roles: ['ADMIN'], flag: 'viewInvoices', title: 'Invoices' },

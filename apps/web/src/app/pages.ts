@@ -19,6 +19,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/users': lazy(() => import('@/features/users/users-page')),
   '/invoices': lazy(() => import('@/features/invoices/invoices-page')),
   '/invoices/generate': invoiceWizard,
+  '/invoices/billing': lazy(() => import('@/features/billing/billing-page')),
   '/invoices/edit/:id': invoiceWizard,
   '/invoices/:id/items': lazy(() => import('@/features/invoices/invoice-items-page')),
   '/invoices/:id/item-list': lazy(() => import('@/features/invoices/invoice-item-list-page')),
