@@ -4,7 +4,7 @@ import {
   normalizeRole,
   ownLocation,
 } from '@stockyard/shared';
-import { PieChart, Plus } from 'lucide-react';
+import { PieChart, Plus, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
@@ -140,6 +140,12 @@ export default function InvoicesPage() {
             <PieChart className="h-4 w-4" aria-hidden />
             View Job Type Summary
           </Link>
+          {can('POST /api/billing/runs') ? (
+            <Link to="/invoices/billing" className={buttonVariants({ variant: 'outline' })}>
+              <Receipt className="h-4 w-4" aria-hidden />
+              Billing run
+            </Link>
+          ) : null}
           {permissions.manage ? (
             <Button onClick={() => navigate('/invoices/generate')}>
               <Plus className="h-4 w-4" aria-hidden />

@@ -1,0 +1,116 @@
+import { admin, apiCall, apiLogin, database, expect, signIn, test, unique } from '../fixtures';
+
+type Created = { data: { id: number; name: string } };
+type Rental = { data: { id: number; items: { id: number }[] } };
+
+/**
+ * Charging for hire (issue 33, decision 044): a month billed for a site with two rentals and a
+ * partial return, the invoice checked against numbers worked out by hand.
+ */
+test.describe('billing', () => {
+  test('September billed for a site: two rentals and a partial return, priced by hand', async ({
+    page,
+    request,
+    seed,
+  }) => {
+    test.slow();
+    const { token } = await apiLogin(request, admin);
+    const call = <T>(method: 'POST' | 'PUT', url: string, data: unknown) =>
+      apiCall<T>(request, token, method, url, data);
+    await call('PUT', '/api/settings/billing', {
+      currency: 'EUR',
+      vatRatePercent: 20,
+      paymentTermsDays: 30,
+    });
+    const yard = await seed.location();
+    const site = await seed.location({ type: 'FIELD', name: unique('Harbour Site') });
+    await database(
+      `update locations set customer_name = 'Harbour Build Ltd', customer_address = '4 Dock Road, Hull'
+        where id = $1`,
+      [site.id],
+    );
+
+    const material = async (name: string, day: number, week: number | null) => {
+      const created = await call<Created>('POST', '/api/materials/create', {
+        name: unique(name),
+        locationId: yard.id,
+        quantity: 100,
+        unit: 'EACH',
+      });
+      await database(
+        `update material_types set hire_day_cents = $2, hire_week_cents = $3
+          where id = (select material_type_id from materials where id = $1)`,
+        [created.data.id, day, week],
+      );
+      return created.data.id;
+    };
+    const tube = await material('Bill Tube', 125, null);
+    const board = await material('Bill Board', 200, 900);
+
+    const rent = async (materialId: number, quantity: number, day: string) => {
+      const rental = await call<Rental>('POST', '/api/material-rentals', {
+        fromLocationId: yard.id,
+        toLocationId: site.id,
+        expectedReturnDate: '2099-01-01',
+        items: [{ materialId, quantity, unit: 'EACH' }],
+      });
+      await database('update material_rentals set rental_date = $2 where id = $1', [
+        rental.data.id,
+        day,
+      ]);
+      return rental.data;
+    };
+    // 8 tubes out on 3 September, 3 of them back on the 18th; 5 boards out on 10 September.
+    const tubes = await rent(tube, 8, '2026-09-03');
+    await rent(board, 5, '2026-09-10');
+    const back = await call<{ data: { id: number } }>(
+      'POST',
+      `/api/material-rentals/${tubes.id}/returns`,
+      { rentalItemId: tubes.items[0]!.id, returnedQuantity: 3 },
+    );
+    await database(
+      `update material_rental_returns set return_date = '2026-09-18 12:00' where id = $1`,
+      [back.data.id],
+    );
+
+    // By hand: tubes 3 x 15 days x 1.25 = 56.25 and 5 x 28 days x 1.25 = 175.00; boards 5 x 21
+    // days, 3 weeks at 9.00 cheaper than 21 days at 2.00: 5 x 27.00 = 135.00. Net 366.25, VAT 20 %
+    // 73.25, gross 439.50.
+    await signIn(page, admin);
+    await page.goto('/invoices');
+    await page.getByRole('link', { name: 'Billing run' }).click();
+    await expect(page.getByRole('heading', { name: 'Billing run' })).toBeVisible();
+    await page.getByLabel('Month').selectOption('2026-09');
+    await page.getByLabel('Customer').selectOption(String(site.id));
+    await page.getByRole('button', { name: 'Run billing' }).click();
+    const made = page.getByRole('table', { name: 'Hire invoices of the run' });
+    await expect(made).toContainText('Harbour Build Ltd');
+    await expect(made).toContainText('€366.25');
+    await expect(made).toContainText('€439.50');
+
+    // The same month again: nothing new.
+    await page.getByRole('button', { name: 'Run billing' }).click();
+    await expect(page.getByTestId('billing-result')).toContainText('nothing new to bill');
+
+    const [invoice] = await database<{ id: number; net_cents: string; vat_cents: string }>(
+      `select id, net_cents, vat_cents from invoices where kind = 'HIRE' and location_id = $1`,
+      [site.id],
+    );
+    expect(invoice).toMatchObject({ net_cents: '36625', vat_cents: '7325' });
+    const lines = await database<{ quantity: number; days: number; amount_cents: string }>(
+      `select quantity, days, amount_cents from invoice_charges where invoice_id = $1 order by position`,
+      [invoice!.id],
+    );
+    expect(lines).toEqual([
+      { quantity: 3, days: 15, amount_cents: '5625' },
+      { quantity: 5, days: 28, amount_cents: '17500' },
+      { quantity: 5, days: 21, amount_cents: '13500' },
+    ]);
+
+    // The draft on screen: its lines and totals as worked out above.
+    await page.goto(`/invoices/${invoice!.id}/item-list`);
+    for (const text of ['€56.25', '€175.00', '€135.00', '€366.25', '€73.25', '€439.50']) {
+      await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+  });
+});
