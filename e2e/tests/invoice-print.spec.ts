@@ -27,7 +27,7 @@ type Seeded = {
   invoiceId: string;
   items: Item[];
   usages: string[];
-  total: string;
+  totals: { uom: string; quantity: string }[];
   issue: string;
   due: string;
 };
