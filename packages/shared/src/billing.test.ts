@@ -16,7 +16,9 @@ import {
   invoiceTotals,
   isoDaysBetween,
   parseMoneyToCents,
+  type RepairMovement,
   roundHalfAwayFromZero,
+  scrapShares,
   vatRateText,
   workLineAmount,
 } from './billing';
@@ -696,5 +698,82 @@ describe('money text', () => {
     expect(vatRateText(1750)).toBe('17.5%');
     expect(vatRateText(525)).toBe('5.25%');
     expect(vatRateText(0)).toBe('0%');
+  });
+});
+
+describe('scrapShares', () => {
+  const damaged = (id: number, units: number, returnId: number) => ({
+    id,
+    units,
+    scrapped: false,
+    returnId,
+  });
+  const out = (id: number, units: number, scrapped: boolean) => ({
+    id,
+    units: -units,
+    scrapped,
+    returnId: null,
+  });
+
+  it('writes off the oldest damaged units first, a repair taking its turn', () => {
+    // Return 7 brought 5 damaged, return 8 brought 4; 3 repaired, then 4 scrapped: the last 2 of
+    // return 7 and the first 2 of return 8.
+    expect(
+      scrapShares([damaged(1, 5, 7), damaged(2, 4, 8), out(3, 3, false), out(4, 4, true)]),
+    ).toEqual([
+      { movementId: 4, returnId: 7, units: 2 },
+      { movementId: 4, returnId: 8, units: 2 },
+    ]);
+  });
+
+  it('gives units out beyond those known to have come in to no return', () => {
+    expect(scrapShares([out(1, 2, true), damaged(2, 1, 9), out(3, 1, true)])).toEqual([
+      { movementId: 1, returnId: null, units: 2 },
+      { movementId: 3, returnId: null, units: 1 },
+    ]);
+  });
+
+  it('shares each scrap out exactly, and never more of a return than it brought', () => {
+    const history = fc
+      .array(
+        fc.record({
+          incoming: fc.boolean(),
+          units: fc.integer({ min: 1, max: 20 }),
+          scrap: fc.boolean(),
+        }),
+        { maxLength: 40 },
+      )
+      .map((steps) => {
+        // A valid repair stock: never more out than in.
+        let stock = 0;
+        return steps.flatMap((step, index): RepairMovement[] => {
+          if (step.incoming) {
+            stock += step.units;
+            return [{ id: index + 1, units: step.units, scrapped: false, returnId: 100 + index }];
+          }
+          const units = Math.min(step.units, stock);
+          stock -= units;
+          return units === 0
+            ? []
+            : [{ id: index + 1, units: -units, scrapped: step.scrap, returnId: null }];
+        });
+      });
+    fc.assert(
+      fc.property(history, (movements) => {
+        const shares = scrapShares(movements);
+        for (const movement of movements.filter((m) => m.scrapped)) {
+          const mine = shares.filter((share) => share.movementId === movement.id);
+          expect(mine.reduce((sum, share) => sum + share.units, 0)).toBe(-movement.units);
+          expect(mine.every((share) => share.returnId !== null)).toBe(true);
+        }
+        for (const entry of movements.filter((m) => m.units > 0)) {
+          const taken = shares
+            .filter((share) => share.returnId === entry.returnId)
+            .reduce((sum, share) => sum + share.units, 0);
+          expect(taken).toBeLessThanOrEqual(entry.units);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -370,3 +370,62 @@ export function vatRateText(basisPoints: number): string {
     .replace(/0+$/, '');
   return fraction === '' ? `${whole}%` : `${whole}.${fraction}%`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Scrapped units: whose were they (decision 044)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A movement of a material's repair stock, in ledger order: units in (`units` > 0, a return's
+ * damaged units, `returnId` the return, null when not known) or out (`units` < 0, repaired or,
+ * `scrapped`, written off).
+ */
+export type RepairMovement = {
+  id: number;
+  units: number;
+  scrapped: boolean;
+  returnId: number | null;
+};
+
+/** Units of one return written off by one scrap. */
+export type ScrapShare = { movementId: number; returnId: number | null; units: number };
+
+/**
+ * Which returns' damaged units each scrap wrote off: the repair stock goes out in the order it
+ * came in (first in, first out), whether repaired or scrapped, so the n-th unit to go out is the
+ * n-th unit that came in. A scrap's share of a return is the overlap of their places in that
+ * order. Units out beyond those in (a ledger that began mid-way) belong to no return.
+ */
+export function scrapShares(movements: readonly RepairMovement[]): ScrapShare[] {
+  const entries: { returnId: number | null; from: number; to: number }[] = [];
+  let inSoFar = 0;
+  let outSoFar = 0;
+  const shares: ScrapShare[] = [];
+  for (const movement of movements) {
+    requireInteger(movement.units, 'units');
+    if (movement.units > 0) {
+      entries.push({
+        returnId: movement.returnId,
+        from: inSoFar,
+        to: inSoFar + movement.units,
+      });
+      inSoFar += movement.units;
+      continue;
+    }
+    const from = outSoFar;
+    const to = outSoFar - movement.units;
+    outSoFar = to;
+    if (!movement.scrapped) continue;
+    let covered = 0;
+    for (const entry of entries) {
+      const overlap = Math.min(to, entry.to) - Math.max(from, entry.from);
+      if (overlap <= 0) continue;
+      shares.push({ movementId: movement.id, returnId: entry.returnId, units: overlap });
+      covered += overlap;
+    }
+    if (covered < to - from) {
+      shares.push({ movementId: movement.id, returnId: null, units: to - from - covered });
+    }
+  }
+  return shares;
+}

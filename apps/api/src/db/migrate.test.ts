@@ -239,4 +239,42 @@ describe('the migrations', () => {
     );
     expect(repair.rows[0].units).toBe(0);
   });
+
+  it('tie the damaged units already in repair to the returns they came back with (0051)', async () => {
+    const db = await emptyDatabase();
+    const before51 = await migrationsAsShipped((entries) => entries.filter((e) => e.idx < 51));
+    await migrate(db, { migrationsFolder: before51 });
+    const run = (text: string) => db.$client.query(text);
+    await run(`insert into locations (id, name, address, type) values
+      (1, 'North Yard', '1 Road', 'BMR_YARD'), (2, 'Site A', '2 Road', 'FIELD')`);
+    await run(`insert into material_types (id, name, unit) values (1, 'Tube', 'EACH')`);
+    await run(`insert into materials (id, material_type_id, name, location_id, quantity, unit)
+      values (1, 1, 'Tube', 1, 0, 'EACH')`);
+    await run(`insert into material_rentals (id, from_location_id, to_location_id, rental_date,
+        expected_return_date) values (1, 1, 2, '2026-11-01', '2099-01-01')`);
+    await run(`insert into material_rental_items (id, rental_id, material_id, material_name, unit,
+        quantity) values (1, 1, 1, 'Tube', 'EACH', 10)`);
+    // Two returns with damaged units, each written with its movement in one transaction (one
+    // time); a third movement into repair of no return.
+    await run(`insert into material_rental_returns (id, rental_id, rental_item_id, returned_quantity,
+        damaged_quantity, return_date) values
+      (1, 1, 1, 0, 3, '2026-11-20T10:00:00Z'), (2, 1, 1, 1, 2, '2026-11-21T10:00:00Z')`);
+    await run(`insert into stock_movements (material_id, delta, quantity_after, repair_delta,
+        reason, created_at) values
+      (1, 0, 0, 3, 'RENTAL_DAMAGED', '2026-11-20T10:00:00Z'),
+      (1, 1, 1, 0, 'RENTAL_RETURN', '2026-11-21T10:00:00Z'),
+      (1, 0, 1, 2, 'RENTAL_DAMAGED', '2026-11-21T10:00:00Z'),
+      (1, 0, 1, 4, 'RENTAL_DAMAGED', '2026-11-22T10:00:00Z')`);
+
+    await runMigrations(db);
+    const movements = await run(
+      'select reason, repair_delta::int as units, return_id from stock_movements order by id',
+    );
+    expect(movements.rows).toEqual([
+      { reason: 'RENTAL_DAMAGED', units: 3, return_id: 1 },
+      { reason: 'RENTAL_RETURN', units: 0, return_id: null },
+      { reason: 'RENTAL_DAMAGED', units: 2, return_id: 2 },
+      { reason: 'RENTAL_DAMAGED', units: 4, return_id: null },
+    ]);
+  });
 });

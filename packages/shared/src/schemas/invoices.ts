@@ -23,8 +23,8 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   CREDIT: 'Credit note',
 };
 
-/** What a money line of a hire invoice or a credit note is. */
-export const CHARGE_KINDS = ['HIRE', 'WRITE_OFF', 'CREDIT'] as const;
+/** What a money line of a hire invoice or a credit note is: hire, lost or scrapped units, a credit. */
+export const CHARGE_KINDS = ['HIRE', 'WRITE_OFF', 'SCRAP', 'CREDIT'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
@@ -453,7 +453,7 @@ export function chargeRateText(
       ? day
       : `${day}, ${formatMoney(charge.weekCents, currency)}/week`;
   }
-  if (charge.kind === 'WRITE_OFF' && charge.unitCents !== null) {
+  if ((charge.kind === 'WRITE_OFF' || charge.kind === 'SCRAP') && charge.unitCents !== null) {
     return `${formatMoney(charge.unitCents, currency)}/unit`;
   }
   return '';

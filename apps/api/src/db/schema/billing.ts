@@ -1,7 +1,8 @@
-import { INVOICE_UOMS, JOB_TYPES } from '@stockyard/shared';
+import { CHARGE_KINDS, INVOICE_UOMS, JOB_TYPES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   check,
   date,
   index,
@@ -17,7 +18,7 @@ import { oneOf } from '../constant-sql';
 import { invoiceItems, invoices, moneyCents } from './invoices';
 import { locations } from './locations';
 import { materialRentalItems, materialRentalReturns, materialRentals } from './material-rentals';
-import { materialTypes } from './materials';
+import { materialTypes, stockMovements } from './materials';
 import { users } from './users';
 
 /**
@@ -100,8 +101,6 @@ export const workRates = pgTable(
   ],
 );
 
-/** What a money line of a hire invoice or a credit note is. */
-export const CHARGE_KINDS = ['HIRE', 'WRITE_OFF', 'CREDIT'] as const;
 
 /**
  * The money lines of hire invoices and credit notes (the volume invoices' lines are their items).
@@ -137,7 +136,11 @@ export const invoiceCharges = pgTable(
     minimumDays: integer('minimum_days'),
     /** HIRE: the last day of the run that billed it; the rental item is billed up to here. */
     billedThrough: date('billed_through', { mode: 'string' }),
-    /** WRITE_OFF: the replacement value of one unit. */
+    /** SCRAP: the scrap of repair stock (a movement SCRAPPED) that wrote the return's units off. */
+    movementId: bigint('movement_id', { mode: 'number' }).references(() => stockMovements.id, {
+      onDelete: 'restrict',
+    }),
+    /** WRITE_OFF and SCRAP: the replacement value of one unit. */
     unitCents: integer('unit_cents'),
     creditedItemId: integer('credited_item_id').references(() => invoiceItems.id, {
       onDelete: 'restrict',
@@ -157,6 +160,10 @@ export const invoiceCharges = pgTable(
       .where(sql`${t.kind} = 'HIRE'`),
     // A return's lost units are charged once.
     uniqueIndex('invoice_charges_return_unique').on(t.returnId).where(sql`${t.kind} = 'WRITE_OFF'`),
+    // A scrap charges each return's units once.
+    uniqueIndex('invoice_charges_scrap_unique')
+      .on(t.movementId, t.returnId)
+      .where(sql`${t.kind} = 'SCRAP'`),
     // A line is credited once.
     uniqueIndex('invoice_charges_credited_item_unique')
       .on(t.creditedItemId)

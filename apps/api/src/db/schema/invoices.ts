@@ -1,4 +1,10 @@
-import { INVOICE_STATUSES, INVOICE_UOMS, JOB_TYPES, USAGE_TYPES } from '@stockyard/shared';
+import {
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  INVOICE_UOMS,
+  JOB_TYPES,
+  USAGE_TYPES,
+} from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -29,8 +35,6 @@ const quantity = (name: string) => numeric(name, { mode: 'number' }).notNull().d
 /** An amount of money in whole cents of the invoice's currency (decision 044). */
 export const moneyCents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
-/** What an invoice bills: volume work (the spec's), hire from a billing run, or a credit note. */
-export const INVOICE_KINDS = ['WORK', 'HIRE', 'CREDIT'] as const;
 
 /** An invoice (02 section 3); its items and their material usages are written with it. */
 export const invoices = pgTable(

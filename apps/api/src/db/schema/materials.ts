@@ -157,10 +157,20 @@ export const stockMovements = pgTable(
     reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
     reference: text('reference'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The return whose damaged units this movement took into repair (RENTAL_DAMAGED, decision
+     * 044): whose units a later scrap writes off, first in first out. Not a foreign key: the
+     * ledger is below the rentals (a return's id, as `reference` names the rental).
+     */
+    returnId: integer('return_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('stock_movements_quantity_after_check', sql`${t.quantityAfter} >= 0`),
+    // The repair stock's history of a material, in order: what came in, repaired and scrapped.
+    index('stock_movements_repair_idx')
+      .on(t.materialId, t.id)
+      .where(sql`${t.repairDelta} <> 0`),
     index('stock_movements_material_idx').on(t.materialId, t.id),
     index('stock_movements_created_idx').on(t.createdAt),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { DbExecutor } from '../../db/client';
 import { invoiceCharges, invoices, locations } from '../../db/schema';
@@ -151,6 +151,86 @@ export async function unchargedLosses(db: DbExecutor, siteIds: number[], periodE
     replacementCents:
       row.replacement_value === null ? null : Math.round(Number(row.replacement_value) * 100),
   }));
+}
+
+/**
+ * The repair stock's history, up to `periodEnd`, of every yard material that took in damaged
+ * units from these sites' rentals: each material's movements in and out of repair in ledger
+ * order, with the day of each (decision 044).
+ */
+export async function repairHistories(db: DbExecutor, siteIds: number[], periodEnd: string) {
+  if (siteIds.length === 0) return [];
+  const result = await db.execute<{
+    id: number;
+    material_id: number;
+    units: string;
+    reason: string;
+    return_id: number | null;
+    day: string;
+  }>(sql`
+    select m.id, m.material_id, m.repair_delta as units, m.reason, m.return_id,
+           to_char(m.created_at::date, 'YYYY-MM-DD') as day
+      from stock_movements m
+     where m.material_id in (
+             select i.material_id
+               from material_rentals r
+               join material_rental_items i on i.rental_id = r.id
+              where r.to_location_id in (${sql.join(siteIds, sql`, `)})
+                and i.quantity_damaged > 0
+           )
+       and m.repair_delta <> 0
+       and m.created_at::date <= ${periodEnd}::date
+     order by m.material_id, m.id`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    materialId: row.material_id,
+    units: Math.round(Number(row.units)),
+    scrapped: row.reason === 'SCRAPPED',
+    returnId: row.return_id,
+    day: row.day,
+  }));
+}
+
+/** The returns of these ids, with their rental line, site and the type's replacement value. */
+export async function returnsToCharge(db: DbExecutor, returnIds: number[]) {
+  if (returnIds.length === 0) return [];
+  const result = await db.execute<{
+    return_id: number;
+    rental_id: number;
+    item_id: number;
+    location_id: number;
+    material_name: string;
+    unit: string;
+    replacement_value: string | null;
+  }>(sql`
+    select ret.id as return_id, r.id as rental_id, i.id as item_id, r.to_location_id as location_id,
+           i.material_name, i.unit, t.replacement_value
+      from material_rental_returns ret
+      join material_rentals r on r.id = ret.rental_id
+      join material_rental_items i on i.id = ret.rental_item_id
+      join materials m on m.id = i.material_id
+      join material_types t on t.id = m.material_type_id
+     where ret.id in (${sql.join(returnIds, sql`, `)})`);
+  return result.rows.map((row) => ({
+    returnId: row.return_id,
+    rentalId: row.rental_id,
+    itemId: row.item_id,
+    locationId: row.location_id,
+    materialName: row.material_name,
+    unit: row.unit,
+    replacementCents:
+      row.replacement_value === null ? null : Math.round(Number(row.replacement_value) * 100),
+  }));
+}
+
+/** The scraps already charged, as `<movement>:<return>`. */
+export async function chargedScraps(db: DbExecutor, movementIds: number[]): Promise<Set<string>> {
+  if (movementIds.length === 0) return new Set();
+  const rows = await db
+    .select({ movementId: invoiceCharges.movementId, returnId: invoiceCharges.returnId })
+    .from(invoiceCharges)
+    .where(and(eq(invoiceCharges.kind, 'SCRAP'), inArray(invoiceCharges.movementId, movementIds)));
+  return new Set(rows.map((row) => `${row.movementId}:${row.returnId}`));
 }
 
 /** A site's draft hire invoice of exactly this period, locked, or null. */

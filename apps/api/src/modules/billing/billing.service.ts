@@ -10,6 +10,7 @@ import {
   localToday,
   parseIsoDate,
   periodHasEnded,
+  scrapShares,
   toDisplayDate,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -128,6 +129,73 @@ function lossesOfSite(
   return bill;
 }
 
+/**
+ * Scrapped units charged to the customers whose damaged returns they were (decision 044): each
+ * material's repair stock goes out first in, first out, so every scrap is shared among the
+ * returns whose units it wrote off; a share at one of these sites not yet charged is charged at
+ * the type's replacement value on the day of the scrap. Grouped by site.
+ */
+async function scrapsBySite(
+  tx: DbExecutor,
+  sites: Site[],
+  period: BillingPeriod,
+): Promise<Map<number, SiteBill>> {
+  const siteIds = new Set(sites.map((site) => site.id));
+  const names = new Map(sites.map((site) => [site.id, site.name]));
+  const histories = groupBy(
+    await repo.repairHistories(tx, [...siteIds], period.end),
+    (movement) => movement.materialId,
+  );
+  const days = new Map<number, string>();
+  const shares = [...histories.values()].flatMap((movements) => {
+    for (const movement of movements) days.set(movement.id, movement.day);
+    return scrapShares(movements);
+  });
+  const returnIds = [...new Set(shares.map((share) => share.returnId))].filter(
+    (id): id is number => id !== null,
+  );
+  const returns = new Map(
+    (await repo.returnsToCharge(tx, returnIds)).map((row) => [row.returnId, row]),
+  );
+  const charged = await repo.chargedScraps(tx, [
+    ...new Set(shares.map((share) => share.movementId)),
+  ]);
+  const bills = new Map<number, SiteBill>();
+  for (const share of shares) {
+    const found = share.returnId === null ? undefined : returns.get(share.returnId);
+    if (!found || !siteIds.has(found.locationId)) continue;
+    if (charged.has(`${share.movementId}:${found.returnId}`)) continue;
+    const bill = bills.get(found.locationId) ?? { charges: [], unpriced: [] };
+    bills.set(found.locationId, bill);
+    if (found.replacementCents === null) {
+      bill.unpriced.push({
+        ref: `scrap-${share.movementId}-${found.returnId}`,
+        rentalId: found.rentalId,
+        locationName: names.get(found.locationId) ?? '',
+        materialName: found.materialName,
+        reason: 'NO_REPLACEMENT_VALUE',
+      });
+      continue;
+    }
+    const day = days.get(share.movementId)!;
+    bill.charges.push({
+      kind: 'SCRAP',
+      description: `Scrapped: ${found.materialName} (rental ${found.rentalId}, came back damaged; scrapped ${displayDay(day)})`,
+      unit: found.unit,
+      quantity: share.units,
+      rentalId: found.rentalId,
+      rentalItemId: found.itemId,
+      returnId: found.returnId,
+      movementId: share.movementId,
+      fromDate: day,
+      toDate: day,
+      unitCents: found.replacementCents,
+      amountCents: share.units * found.replacementCents,
+    });
+  }
+  return bills;
+}
+
 /** `HIRE-<first day>-<site id>`, with `-2`, `-3`... when a finalized one of the period has it. */
 async function hireInvoiceId(tx: DbExecutor, site: Site, period: BillingPeriod) {
   const base = `HIRE-${period.start}-${site.id}`;
@@ -221,6 +289,7 @@ export async function runBilling(
       await repo.unchargedLosses(tx, siteIds, period.end),
       (loss) => loss.locationId,
     );
+    const scraps = await scrapsBySite(tx, sites, period);
 
     const result: BillingRunResult = {
       periodStart: period.start,
@@ -231,8 +300,9 @@ export async function runBilling(
     for (const site of sites) {
       const hire = await hireOfSite(tx, site, candidatesBySite.get(site.id) ?? [], returns, period);
       const losses = lossesOfSite(site, lossesBySite.get(site.id) ?? []);
-      result.unpriced.push(...hire.unpriced, ...losses.unpriced);
-      const charges = [...hire.charges, ...losses.charges];
+      const scrapped = scraps.get(site.id) ?? { charges: [], unpriced: [] };
+      result.unpriced.push(...hire.unpriced, ...losses.unpriced, ...scrapped.unpriced);
+      const charges = [...hire.charges, ...losses.charges, ...scrapped.charges];
       if (charges.length === 0) continue;
 
       const invoice = await draftFor(tx, actor, site, period, today);

@@ -67,7 +67,7 @@ async function rentOn(day: string, to: number, items: { materialId: number; quan
   return rental;
 }
 
-/** A return of a line, then dated on `day` at noon on the server's calendar. */
+/** A return of a line, then dated (with its movements) on `day` at noon on the server's calendar. */
 async function returnOn(
   day: string,
   rentalId: number,
@@ -82,9 +82,10 @@ async function returnOn(
   });
   expect(response.statusCode, response.body).toBe(201);
   const id = response.json().data.id as number;
-  await t.db.execute(
-    sql`update material_rental_returns set return_date = (${day}::date + time '12:00')::timestamp at time zone current_setting('TimeZone') where id = ${id}`,
-  );
+  const at = sql`(${day}::date + time '12:00')::timestamp at time zone current_setting('TimeZone')`;
+  await t.db.execute(sql`update material_rental_returns set return_date = ${at} where id = ${id}`);
+  // Its damaged units went into repair with it.
+  await t.db.execute(sql`update stock_movements set created_at = ${at} where return_id = ${id}`);
 }
 
 const run = (payload: object, headers = admin()) => call('POST', '/billing/runs', headers, payload);
@@ -331,5 +332,73 @@ describe('a billing run', () => {
     expect((await run(january, (await loginAs(t.app, manager.email)).headers)).statusCode).toBe(
       403,
     );
+  });
+
+  it('charges scrapped units to the customers whose damaged returns they were, oldest first, once', async () => {
+    const north = await site('North Pier');
+    const south = await site('South Pier');
+    const frame = await material('Bill frame', { day: 10, value: 80 });
+    const first = await rentOn('2026-06-01', north.id, [{ materialId: frame.id, quantity: 10 }]);
+    const second = await rentOn('2026-06-01', south.id, [{ materialId: frame.id, quantity: 2 }]);
+    await returnOn('2026-06-10', first.id, first.items[0]!.id, { good: 4, damaged: 6 });
+    await returnOn('2026-06-12', second.id, second.items[0]!.id, { damaged: 2 });
+    // 2 repaired on 15 June, then 5 scrapped on 20 June: the 4 left of North Pier's 6, then 1 of
+    // South Pier's 2.
+    for (const [action, quantity, day] of [
+      ['repair', 2, '2026-06-15'],
+      ['scrap', 5, '2026-06-20'],
+    ] as const) {
+      const response = await call('POST', `/materials/${frame.id}/${action}`, admin(), {
+        quantity,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await t.db.execute(
+        sql`update stock_movements set created_at = (${day}::date + time '12:00')::timestamp at time zone current_setting('TimeZone')
+             where id = (select max(id) from stock_movements where material_id = ${frame.id})`,
+      );
+    }
+    const june = (locationId: number) => run({ periodType: 'MONTH', month: '2026-06', locationId });
+
+    const northBill = (await june(north.id)).json().data.invoices[0];
+    expect(await chargesOf(northBill.id)).toEqual([
+      {
+        kind: 'HIRE',
+        quantity: 10,
+        fromDate: '2026-06-01',
+        toDate: '2026-06-09',
+        days: 9,
+        amountCents: 900,
+      },
+      {
+        kind: 'SCRAP',
+        quantity: 4,
+        fromDate: '2026-06-20',
+        toDate: '2026-06-20',
+        days: null,
+        amountCents: 32000,
+      },
+    ]);
+    const southBill = (await june(south.id)).json().data.invoices[0];
+    expect(await chargesOf(southBill.id)).toEqual([
+      {
+        kind: 'HIRE',
+        quantity: 2,
+        fromDate: '2026-06-01',
+        toDate: '2026-06-11',
+        days: 11,
+        amountCents: 220,
+      },
+      {
+        kind: 'SCRAP',
+        quantity: 1,
+        fromDate: '2026-06-20',
+        toDate: '2026-06-20',
+        days: null,
+        amountCents: 8000,
+      },
+    ]);
+    // Once: run again, nothing new.
+    expect((await june(north.id)).json().data.invoices).toEqual([]);
+    expect((await june(south.id)).json().data.invoices).toEqual([]);
   });
 });

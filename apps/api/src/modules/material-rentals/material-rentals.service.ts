@@ -284,6 +284,8 @@ type LedgerStep = {
   reason: 'RENTAL_OUT' | 'RENTAL_RETURN' | 'RENTAL_LOST' | 'RENTAL_DAMAGED' | 'RENTAL_DELETED';
   /** Units into the material's repair stock (a return's damaged units). */
   repair?: number;
+  /** The return those damaged units came back with (decision 044). */
+  returnId?: number;
   /** What the movement's reference adds to the rental's (a return's damaged or lost units). */
   note?: string;
   /** Where the item sits in the body, for a shortfall's field. */
@@ -311,6 +313,7 @@ async function moveStock(
         materialId: step.materialId,
         change: { by: step.by },
         repair: step.repair,
+        returnId: step.returnId,
         reason: step.reason,
         reference: step.note ? `${reference}: ${step.note}` : reference,
         userId: actor.user.id,
@@ -785,6 +788,7 @@ export async function recordReturn(
         materialId: item.materialId,
         by: 0,
         repair: units.damaged,
+        returnId: row.id,
         reason: 'RENTAL_DAMAGED',
         note: `${units.damaged} ${item.unit} damaged, into repair`,
       });

@@ -79,6 +79,8 @@ export type StockEntry = {
   reason: MovementValues['reason'];
   reference?: string | null;
   userId: number;
+  /** The return whose damaged units this movement takes into repair (decision 044). */
+  returnId?: number;
   /** The material's location, as the low-stock notice names it. */
   locationName: string;
   /** The material was created empty in this transaction: its first movement, and no notice. */
@@ -124,6 +126,7 @@ export async function changeStock(
     reason: entry.reason,
     reference: entry.reference ?? null,
     userId: entry.userId,
+    returnId: entry.returnId ?? null,
   });
   if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
   return { material, before };
@@ -133,6 +136,8 @@ export async function changeStock(
 export type StockCount = {
   materialId: number;
   quantity: number;
+  /** The return whose damaged units this movement takes into repair (decision 044). */
+  returnId?: number;
   /** The material's location, as the low-stock notice names it. */
   locationName: string;
   /** The material was created empty in this transaction: its first movement, and no notice. */

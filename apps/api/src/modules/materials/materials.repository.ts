@@ -220,6 +220,7 @@ export async function insertMovement(db: DbExecutor, movement: MovementValues) {
         reason: p('reason'),
         reference: p('reference'),
         userId: p('userId'),
+        returnId: p('returnId'),
       })
       .prepare(name),
   );
@@ -231,6 +232,7 @@ export async function insertMovement(db: DbExecutor, movement: MovementValues) {
     reason: movement.reason,
     reference: movement.reference ?? null,
     userId: movement.userId ?? null,
+    returnId: movement.returnId ?? null,
   });
 }
 
