@@ -196,9 +196,9 @@ async function scrapsBySite(
   return bills;
 }
 
-/** `HIRE-<first day>-<site id>`, with `-2`, `-3`... when a finalized one of the period has it. */
+/** `HIRE-<first day>-S<site id>`, with `-2`, `-3`... when a finalized one of the period has it. */
 async function hireInvoiceId(tx: DbExecutor, site: Site, period: BillingPeriod) {
-  const base = `HIRE-${period.start}-${site.id}`;
+  const base = `HIRE-${period.start}-S${site.id}`;
   const taken = new Set(await repo.invoiceIdsLike(tx, base));
   if (!taken.has(base.toLowerCase())) return base;
   let n = 2;

@@ -65,6 +65,8 @@ export default function InvoiceItemListPage() {
   );
   const summary = summarizeByJobType(items);
   const volumeTotals = volumeTotalsByUom(items);
+  // Until the invoice is read, the page is laid out as the spec's (work) invoice.
+  const work = (invoice.data?.kind ?? 'WORK') === 'WORK';
   const excel = useDownloadInvoiceExcel();
   const pdf = useDownloadInvoicePdf();
   const data = invoice.data;
@@ -145,102 +147,107 @@ export default function InvoiceItemListPage() {
         <Card className="p-10 text-center text-muted-foreground">{message}</Card>
       ) : (
         <>
-          <Card>
-            <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
-              <Input
-                type="search"
-                aria-label="Filter by description"
-                placeholder="Filter by description..."
-                className="md:flex-1"
-                value={searchBox.text}
-                onChange={(event) => searchBox.setText(event.target.value)}
-              />
-              <Select
-                aria-label="Filter by job type"
-                className="md:w-48"
-                value={jobType}
-                onChange={(event) => setFilters({ jobType: event.target.value as typeof jobType })}
-              >
-                <option value="">All Job Types</option>
-                {JOB_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </Select>
-              <Select
-                aria-label="Filter by UOM"
-                className="md:w-52"
-                value={uom}
-                onChange={(event) => setFilters({ uom: event.target.value as typeof uom })}
-              >
-                <option value="">All UOMs</option>
-                {INVOICE_UOMS.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <Table aria-label="Invoice items">
-              <THead>
-                <tr>
-                  <TH>Date</TH>
-                  <TH>Location/Material</TH>
-                  <TH>Description</TH>
-                  <TH>Job Type</TH>
-                  <TH>UOM</TH>
-                  <TH className="text-right">L</TH>
-                  <TH className="text-right">W</TH>
-                  <TH className="text-right">H</TH>
-                  <TH className="text-right">Qty</TH>
-                  <TH className="text-right">Calc. Qty</TH>
-                  <TH>Remark</TH>
-                  <TH className="text-right">Rate</TH>
-                  <TH className="text-right">Amount</TH>
-                </tr>
-              </THead>
-              <TBody>
-                {items.length === 0 ? (
-                  <TableMessage colSpan={13}>No items match the filters.</TableMessage>
-                ) : (
-                  items.map((item) => (
-                    <TR key={item.id}>
-                      <TD className="whitespace-nowrap">{formatDate(item.item_date)}</TD>
-                      <TD>
-                        {item.location || '-'}
-                        {item.materialUsages.length > 0 ? (
-                          <span className="block text-xs text-muted-foreground">
-                            {item.materialUsages.map((usage) => usage.materialName).join(', ')}
-                          </span>
-                        ) : null}
-                      </TD>
-                      <TD>{item.job_description || '-'}</TD>
-                      <TD>{item.job_type}</TD>
-                      <TD className="whitespace-nowrap">{item.uom}</TD>
-                      <TD className="text-right tabular-nums">{dimension(item, 'length')}</TD>
-                      <TD className="text-right tabular-nums">{dimension(item, 'width')}</TD>
-                      <TD className="text-right tabular-nums">{dimension(item, 'height')}</TD>
-                      <TD className="text-right tabular-nums">{item.quantity}</TD>
-                      <TD className="text-right tabular-nums">
-                        {formatQuantity(item.itemTotalCalculatedQuantity)}
-                      </TD>
-                      <TD>{item.remark || '-'}</TD>
-                      <TD className="whitespace-nowrap text-right tabular-nums">
-                        {item.rateCents === null
-                          ? '-'
-                          : formatMoney(item.rateCents, data?.currency ?? 'EUR')}
-                      </TD>
-                      <TD className="whitespace-nowrap text-right tabular-nums">
-                        {formatMoney(item.amountCents, data?.currency ?? 'EUR')}
-                        {item.credited ? ' (credited)' : ''}
-                      </TD>
-                    </TR>
-                  ))
-                )}
-              </TBody>
-            </Table>
-          </Card>
+          {/* A hire invoice and a credit note have money lines (charges) only, no measured items. */}
+          {work ? (
+            <Card>
+              <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
+                <Input
+                  type="search"
+                  aria-label="Filter by description"
+                  placeholder="Filter by description..."
+                  className="md:flex-1"
+                  value={searchBox.text}
+                  onChange={(event) => searchBox.setText(event.target.value)}
+                />
+                <Select
+                  aria-label="Filter by job type"
+                  className="md:w-48"
+                  value={jobType}
+                  onChange={(event) =>
+                    setFilters({ jobType: event.target.value as typeof jobType })
+                  }
+                >
+                  <option value="">All Job Types</option>
+                  {JOB_TYPES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </Select>
+                <Select
+                  aria-label="Filter by UOM"
+                  className="md:w-52"
+                  value={uom}
+                  onChange={(event) => setFilters({ uom: event.target.value as typeof uom })}
+                >
+                  <option value="">All UOMs</option>
+                  {INVOICE_UOMS.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <Table aria-label="Invoice items">
+                <THead>
+                  <tr>
+                    <TH>Date</TH>
+                    <TH>Location/Material</TH>
+                    <TH>Description</TH>
+                    <TH>Job Type</TH>
+                    <TH>UOM</TH>
+                    <TH className="text-right">L</TH>
+                    <TH className="text-right">W</TH>
+                    <TH className="text-right">H</TH>
+                    <TH className="text-right">Qty</TH>
+                    <TH className="text-right">Calc. Qty</TH>
+                    <TH>Remark</TH>
+                    <TH className="text-right">Rate</TH>
+                    <TH className="text-right">Amount</TH>
+                  </tr>
+                </THead>
+                <TBody>
+                  {items.length === 0 ? (
+                    <TableMessage colSpan={13}>No items match the filters.</TableMessage>
+                  ) : (
+                    items.map((item) => (
+                      <TR key={item.id}>
+                        <TD className="whitespace-nowrap">{formatDate(item.item_date)}</TD>
+                        <TD>
+                          {item.location || '-'}
+                          {item.materialUsages.length > 0 ? (
+                            <span className="block text-xs text-muted-foreground">
+                              {item.materialUsages.map((usage) => usage.materialName).join(', ')}
+                            </span>
+                          ) : null}
+                        </TD>
+                        <TD>{item.job_description || '-'}</TD>
+                        <TD>{item.job_type}</TD>
+                        <TD className="whitespace-nowrap">{item.uom}</TD>
+                        <TD className="text-right tabular-nums">{dimension(item, 'length')}</TD>
+                        <TD className="text-right tabular-nums">{dimension(item, 'width')}</TD>
+                        <TD className="text-right tabular-nums">{dimension(item, 'height')}</TD>
+                        <TD className="text-right tabular-nums">{item.quantity}</TD>
+                        <TD className="text-right tabular-nums">
+                          {formatQuantity(item.itemTotalCalculatedQuantity)}
+                        </TD>
+                        <TD>{item.remark || '-'}</TD>
+                        <TD className="whitespace-nowrap text-right tabular-nums">
+                          {item.rateCents === null
+                            ? '-'
+                            : formatMoney(item.rateCents, data?.currency ?? 'EUR')}
+                        </TD>
+                        <TD className="whitespace-nowrap text-right tabular-nums">
+                          {formatMoney(item.amountCents, data?.currency ?? 'EUR')}
+                          {item.credited ? ' (credited)' : ''}
+                        </TD>
+                      </TR>
+                    ))
+                  )}
+                </TBody>
+              </Table>
+            </Card>
+          ) : null}
 
           {data && data.charges.length > 0 ? (
             <Card className="p-4">
@@ -248,24 +255,32 @@ export default function InvoiceItemListPage() {
             </Card>
           ) : null}
 
-          <Card className="space-y-4 p-4 sm:p-6" aria-label="Volume totals" role="region">
+          <Card
+            className="space-y-4 p-4 sm:p-6"
+            aria-label={work ? 'Volume totals' : 'Totals'}
+            role="region"
+          >
             {/* One total a unit: volumes of different units are never added together. */}
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <div className="space-y-1">
-                <h2 className="text-lg font-semibold">Volume totals</h2>
-                {volumeTotals.length === 0 ? (
-                  <p className="text-muted-foreground">No volumes.</p>
-                ) : (
-                  volumeTotals.map((row) => (
-                    <p key={row.uom} className="flex gap-2">
-                      <span>{row.uom}:</span>
-                      <output aria-label={`Total ${row.uom}`} className="font-bold tabular-nums">
-                        {formatQuantity(row.quantity)}
-                      </output>
-                    </p>
-                  ))
-                )}
-              </div>
+              {work ? (
+                <div className="space-y-1">
+                  <h2 className="text-lg font-semibold">Volume totals</h2>
+                  {volumeTotals.length === 0 ? (
+                    <p className="text-muted-foreground">No volumes.</p>
+                  ) : (
+                    volumeTotals.map((row) => (
+                      <p key={row.uom} className="flex gap-2">
+                        <span>{row.uom}:</span>
+                        <output aria-label={`Total ${row.uom}`} className="font-bold tabular-nums">
+                          {formatQuantity(row.quantity)}
+                        </output>
+                      </p>
+                    ))
+                  )}
+                </div>
+              ) : (
+                <h2 className="text-lg font-semibold">Totals</h2>
+              )}
               {data ? <MoneyTotals money={data} /> : null}
             </div>
             <div className="grid gap-3 md:grid-cols-3">
