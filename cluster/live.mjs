@@ -49,7 +49,7 @@ async function call(url, method, path, token, body) {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(30_000),
   });
   const text = await answer.text();
   return { status: answer.status, text, json: () => JSON.parse(text), key, at };
@@ -84,20 +84,12 @@ export async function notificationCheck({
   requester,
   via,
   record,
-  timeoutMs = 5000,
+  timeoutMs = 10_000,
 }) {
   const started = Date.now();
   const { sockets, failed } = await socketsOnEveryProcess(balancer, apis, admin.token);
   try {
     if (failed.length) return { ok: false, detail: `sockets not connected: ${failed.join('; ')}` };
-    requester.materials ??= (
-      await call(
-        via.url,
-        'GET',
-        `/api/materials/options?locationId=${requester.locationId}`,
-        requester.token,
-      )
-    ).json().data;
     const material = requester.materials[0];
     const back = new Date(Date.now() + 14 * 86_400_000);
     const body = {

@@ -2,11 +2,32 @@
 // in its own data directory, run as the `postgres` user; the API processes as `npm start` runs
 // them after a build (apps/api/dist/server.js, DATABASE_URL set); HAProxy in front of them.
 // Everything lives under .tmp/cluster; every process is started here and stopped by its id.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, openSync, readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * `preferred`, or the next port after it that is free on 127.0.0.1 (tests on this machine take
+ * ports of their own, the embedded PostgreSQL servers of `npm test` any free one).
+ */
+export async function freePort(preferred, taken = []) {
+  for (let port = preferred; port < preferred + 100; port++) {
+    if (taken.includes(port)) continue;
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${preferred}`);
+}
 
 /** The binaries of Debian's newest installed PostgreSQL, or null. */
 export function postgresBin() {
@@ -102,12 +123,14 @@ export async function createPostgres(dir, port, { maxConnections, password }) {
       `unix_socket_directories = '${socketDir}'`,
       `max_connections = ${maxConnections}`,
       'shared_buffers = 256MB',
+      'max_wal_size = 4GB',
       "log_line_prefix = '%m [%p] %q%u@%d '",
       '',
     ].join('\n'),
   );
+  // Not blocking: the day's clients, in this process, go on while the server stops and starts.
   const pgCtl = (...args) =>
-    asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, ...args], { stdio: 'pipe' });
+    run('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', data, ...args]);
   const server = {
     data,
     logFile,
@@ -115,7 +138,9 @@ export async function createPostgres(dir, port, { maxConnections, password }) {
     /** A fast shutdown: sessions are ended, transactions in flight roll back. */
     stopFast: () => pgCtl('-m', 'fast', '-w', '-t', '60', 'stop'),
     stopImmediate: () => {
-      if (existsSync(path.join(data, 'postmaster.pid'))) pgCtl('-m', 'immediate', 'stop');
+      if (existsSync(path.join(data, 'postmaster.pid'))) {
+        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      }
     },
     psql: (sql, database = 'postgres') =>
       asPostgres(
@@ -135,9 +160,44 @@ export async function createPostgres(dir, port, { maxConnections, password }) {
         ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       ),
+    /** A backup as docs/operations.md says to take one: `pg_dump --format=custom`. */
+    dump: (file) =>
+      run('runuser', [
+        '-u',
+        'postgres',
+        '--',
+        path.join(bin, 'pg_dump'),
+        '-h',
+        socketDir,
+        '-p',
+        String(port),
+        '-d',
+        'stockyard',
+        '--format=custom',
+        `--file=${file}`,
+      ]),
+    /** That backup restored into a new database `name`, owned by the app's role. */
+    restore: async (file, name) => {
+      server.psql(`create database ${name} owner stockyard`);
+      await run('runuser', [
+        '-u',
+        'postgres',
+        '--',
+        path.join(bin, 'pg_restore'),
+        '-h',
+        socketDir,
+        '-p',
+        String(port),
+        '--no-owner',
+        '--role=stockyard',
+        '--jobs=2',
+        `--dbname=${name}`,
+        file,
+      ]);
+    },
     url: `postgres://stockyard:${password}@127.0.0.1:${port}/stockyard`,
   };
-  server.start();
+  await server.start();
   server.psql(`create role stockyard login password '${password}'`);
   server.psql('create database stockyard owner stockyard');
   return server;

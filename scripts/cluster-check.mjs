@@ -23,7 +23,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { observeCalls, succeeded } from '../bench/http.mjs';
+import { connection, observeCalls, succeeded } from '../bench/http.mjs';
 import {
   closeWorkingDay,
   DAY_NAME,
@@ -35,6 +35,7 @@ import {
   createPostgres,
   ensureBuild,
   ensurePackages,
+  freePort,
   haproxyConfig,
   listenBackendsOf,
   startApi,
@@ -46,8 +47,9 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, '.tmp/cluster');
-const PG_PORT = 55432;
-const BALANCER_PORT = 4300;
+// The ports wanted; the next free one when a test of this machine holds one.
+let PG_PORT = 55432;
+let BALANCER_PORT = 4300;
 const API_PORTS = [4301, 4302, 4303];
 /** Each process opens up to 10 + 3 + 1 connections (docs/operations.md); the seed and psql a few. */
 const MAX_CONNECTIONS = 60;
@@ -66,7 +68,7 @@ async function cleanUp() {
   await Promise.all(state.apis.map((api) => stopChild(api.child)));
   await stopChild(state.balancer?.child);
   try {
-    state.postgres?.stopFast();
+    await state.postgres?.stopFast();
   } catch {
     state.postgres?.stopImmediate();
   }
@@ -145,6 +147,11 @@ async function eachLimited(items, width, work) {
 }
 
 async function main() {
+  PG_PORT = await freePort(PG_PORT);
+  BALANCER_PORT = await freePort(BALANCER_PORT);
+  for (const [i, port] of API_PORTS.entries()) {
+    API_PORTS[i] = await freePort(port, [BALANCER_PORT, ...API_PORTS.slice(0, i)]);
+  }
   log(
     `Cluster check: PostgreSQL on ${PG_PORT}, API processes on ${API_PORTS.join(', ')}, HAProxy on ${BALANCER_PORT}`,
   );
@@ -168,6 +175,8 @@ async function main() {
   postgres.psql('alter role stockyard superuser');
   const info = await seed(postgres.url, secret);
   postgres.psql('alter role stockyard nosuperuser');
+  // The seed's writes flushed now, not by a checkpoint in the middle of the day.
+  postgres.psql('checkpoint');
   log(
     `Seeded in ${info.dataset.seedSeconds} s: ${info.dataset.materials} materials, ${info.dataset.invoices} invoices`,
   );
@@ -205,9 +214,19 @@ async function main() {
   observeCalls(record);
   const context = { apiUrl: balancer, dataset: info.dataset, sample: info.sample, day: info.day };
   const day = await prepareWorkingDay(context);
+  // What the live checks' field manager asks for, read before the day like the day's people's.
+  const { requester } = info.probe;
+  const options = await fetch(
+    `${balancer}/api/materials/options?locationId=${requester.locationId}`,
+    {
+      headers: { authorization: `Bearer ${requester.token}` },
+    },
+  );
+  requester.materials = (await options.json()).data;
   calls.length = 0;
 
   // A client that asks for health through the balancer every 250 ms: the outage as seen there.
+  const connections = { peak: 0 };
   const health = { calls: 0, failures: 0, longestMs: 0, since: null, stop: false };
   const healthProbe = (async () => {
     while (!health.stop) {
@@ -221,6 +240,17 @@ async function main() {
         ok = false;
       }
       health.calls += 1;
+      if (health.calls % 20 === 0) {
+        // The connections the processes hold, every 5 s: against max_connections.
+        db.query(
+          "select count(*)::int as n from pg_stat_activity where datname = 'stockyard'",
+        ).then(
+          ({ rows }) => {
+            connections.peak = Math.max(connections.peak, rows[0].n - 1);
+          },
+          () => undefined,
+        );
+      }
       if (!ok) {
         health.failures += 1;
         health.since ??= at;
@@ -237,6 +267,7 @@ async function main() {
   const revocations = [];
   let revoked = 0;
   const apis = () => state.apis;
+  const failedCheck = (error) => ({ ok: false, detail: `failed: ${error?.message ?? error}` });
   const checkLive = async (when, via) => {
     const result = await notificationCheck({
       balancer,
@@ -245,7 +276,7 @@ async function main() {
       requester: info.probe.requester,
       via,
       record,
-    });
+    }).catch(failedCheck);
     live.push({ when, ...result });
     log(`Live check (${when}): ${result.ok ? 'ok' : 'FAILED'}, ${result.detail}`);
   };
@@ -253,7 +284,12 @@ async function main() {
     const session = info.probe.revoked[revoked];
     const via = apis()[revoked % apis().length];
     revoked += 1;
-    const result = await revocationCheck({ balancer, apis: apis(), token: session.token, via });
+    const result = await revocationCheck({
+      balancer,
+      apis: apis(),
+      token: session.token,
+      via,
+    }).catch(failedCheck);
     revocations.push({ when, ...result });
     log(`Revocation check (${when}): ${result.ok ? 'ok' : 'FAILED'}, ${result.detail}`);
   };
@@ -261,6 +297,29 @@ async function main() {
     Promise.all(apis().map((api) => untilHealthy(`${api.url}/api/health`, 120_000)));
   const at = (fraction) => t0day + fraction * DAY_SECONDS * 1000;
   const untilAt = (time) => sleep(Math.max(0, time - Date.now()));
+
+  /** `count` rental requests of the live checks' field manager at once, each on its own connection. */
+  const burst = (url, count) => {
+    const { requester } = info.probe;
+    const material = requester.materials[0];
+    const today = new Date().toISOString().slice(0, 10);
+    const back = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    return Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const client = connection(url, requester.token);
+        await client.call('POST', '/api/rental-requests', {
+          locationId: requester.locationId,
+          requestedDate: today,
+          returnDate: back,
+          notes: `Cluster check: in flight during a failure (${Date.now()}, ${i})`,
+          items: [
+            { materialId: material.id, name: material.name, quantity: 1, unit: material.unit },
+          ],
+        });
+        client.close();
+      }),
+    );
+  };
 
   const failures = async () => {
     await untilAt(at(0.1));
@@ -271,12 +330,16 @@ async function main() {
     await untilAt(at(0.2));
     const victim = apis()[1];
     const kill = { name: `SIGKILL ${victim.name}, started again`, from: Date.now() };
+    // Writes in flight when it dies: sent again after the day with their keys.
+    const beforeKill = burst(victim.url, 20);
+    await sleep(40);
     victim.child.kill('SIGKILL');
     log(`SIGKILL ${victim.name} (pid ${victim.child.pid})`);
     await sleep(3000);
     const restarted = startApi(root, dir, { name: victim.name, port: victim.port, env: apiEnv });
     state.apis[1] = restarted;
     await untilHealthy(`${restarted.url}/api/health`, 120_000);
+    await beforeKill;
     kill.to = Date.now() + GRACE_MS;
     windows.push(kill);
     log(
@@ -290,10 +353,13 @@ async function main() {
     await untilAt(at(0.45));
     const restart = { name: 'PostgreSQL fast shutdown and start', from: Date.now() };
     log('PostgreSQL: fast shutdown...');
-    postgres.stopFast();
+    const beforeStop = burst(balancer, 20);
+    await sleep(40);
+    await postgres.stopFast();
     log(`PostgreSQL stopped in ${((Date.now() - restart.from) / 1000).toFixed(1)} s, starting...`);
-    postgres.start();
+    await postgres.start();
     await allHealthy();
+    await beforeStop;
     restart.to = Date.now() + GRACE_MS;
     windows.push(restart);
     log(
@@ -342,6 +408,15 @@ async function main() {
     ),
   ]);
   const dayEnded = Date.now();
+  // Each process's resident memory at the end of the day, in MB.
+  const rss = Object.fromEntries(
+    await Promise.all(
+      state.apis.map(async (api) => {
+        const status = await fs.readFile(`/proc/${api.child.pid}/status`, 'utf8').catch(() => '');
+        return [api.name, Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)];
+      }),
+    ),
+  );
   health.stop = true;
   await healthProbe;
   closeWorkingDay(day);
@@ -388,7 +463,7 @@ async function main() {
   const writes = calls.filter((c) => c.key);
   const failedWrites = writes.filter((w) => !succeeded(w.answer));
   const retried = { total: failedWrites.length, applied: 0, replayed: 0, refused: {}, lost: 0 };
-  for (const write of failedWrites) {
+  await eachLimited(failedWrites, 6, async (write) => {
     let answer;
     for (let attempt = 1; attempt <= 3; attempt++) {
       answer = await sendAgain(balancer, write);
@@ -399,24 +474,28 @@ async function main() {
     if (answer.status >= 200 && answer.status < 300) {
       if (answer.replayed) retried.replayed += 1;
       else retried.applied += 1;
-    } else if (answer.status === 409 && /answer|in progress|being processed/i.test(answer.text)) {
+    } else if (
+      answer.status === 409 &&
+      /answer was lost|still being carried out/.test(answer.text)
+    ) {
       // The change committed with its key, its answer lost with the process or the connection.
       retried.lost += 1;
+      write.lost = true;
     } else {
       const kind = `${answer.status} ${answer.text.slice(0, 80)}`;
       retried.refused[kind] = (retried.refused[kind] ?? 0) + 1;
     }
-  }
+  });
   const acknowledged = writes.filter(
     (w) => succeeded(w.answer) || (w.retry && w.retry.status < 300 && w.retry.status >= 200),
   );
-  const lostAnswers = writes.filter((w) => w.retry?.status === 409);
+  const lostAnswers = writes.filter((w) => w.lost);
   const keys = [...acknowledged, ...lostAnswers].map((w) => w.key);
   const { rows: stored } = await query((d) =>
     d.query('select key, status_code from idempotency_keys where key = any($1)', [keys]),
   );
   const storedKeys = new Map(stored.map((r) => [r.key, r.status_code]));
-  const notFound = acknowledged.filter((w) => !storedKeys.has(w.key));
+  const notFound = [...acknowledged, ...lostAnswers].filter((w) => !storedKeys.has(w.key));
   // And the records they answered with, where the answer names one.
   const idsOf = (method, prefix) =>
     acknowledged
@@ -452,13 +531,21 @@ async function main() {
 
   log(`Sending the ${acknowledged.length} acknowledged writes once more, each with its key...`);
   const before = await query(footprint);
-  const replays = { total: 0, replayed: 0, different: [] };
+  // A write whose change committed but whose answer could not be stored (the server went down
+  // between the two: decision 019) is answered 409 when sent again, and changes nothing either.
+  const replays = { total: 0, replayed: 0, answerNotStored: 0, different: [] };
   await eachLimited(acknowledged, 6, async (write) => {
     const answer = await sendAgain(balancer, write);
     replays.total += 1;
     const status =
       write.retry && !succeeded(write.answer) ? write.retry.status : write.answer.status;
     if (answer.replayed && answer.status === status) replays.replayed += 1;
+    else if (
+      storedKeys.get(write.key) === null &&
+      answer.status === 409 &&
+      /answer was lost|still being carried out/.test(answer.text)
+    )
+      replays.answerNotStored += 1;
     else if (replays.different.length < 5)
       replays.different.push(
         `${write.method} ${write.path}: ${answer.status} ${answer.text.slice(0, 80)}`,
@@ -467,6 +554,31 @@ async function main() {
   const after = await query(footprint);
   const changedBy = Object.keys(before).filter((k) => k !== 'keys' && before[k] !== after[k]);
   const breaksAfter = await query(ledgerBreaks);
+
+  // A backup taken and restored, as docs/operations.md says: the restored copy has what the
+  // database has (its ledger too).
+  log('Backup: pg_dump --format=custom, then pg_restore into a new database...');
+  const dumpFile = path.join(dir, 'stockyard.dump');
+  let started = Date.now();
+  await postgres.dump(dumpFile);
+  const backup = {
+    dumpSeconds: (Date.now() - started) / 1000,
+    dumpMb: Math.round((await fs.stat(dumpFile)).size / 2 ** 20),
+  };
+  started = Date.now();
+  await postgres.restore(dumpFile, 'stockyard_restored');
+  backup.restoreSeconds = (Date.now() - started) / 1000;
+  const restoredDb = new pg.Pool({
+    connectionString: postgres.url.replace(/\/stockyard$/, '/stockyard_restored'),
+    max: 1,
+  });
+  const restored = await footprint(restoredDb);
+  backup.restoredBreaks = await ledgerBreaks(restoredDb);
+  await restoredDb.end();
+  backup.same = Object.keys(after).every((k) => restored[k] === after[k]);
+  log(
+    `Backup: dump ${backup.dumpSeconds} s (${backup.dumpMb} MB), restore ${backup.restoreSeconds} s, ${backup.same ? 'the same counts' : 'DIFFERENT counts'}`,
+  );
 
   const liveOk = live.filter((l) => l.ok).length;
   const revokedOk = revocations.filter((r) => r.ok).length;
@@ -479,7 +591,7 @@ async function main() {
     {
       name: 'every acknowledged write is in the database',
       ok: notFound.length === 0 && missingRecords.length === 0,
-      detail: `${acknowledged.length - notFound.length} of ${acknowledged.length} keys found${missingRecords.length ? `, missing: ${missingRecords.slice(0, 5).join(', ')}` : ''}`,
+      detail: `${keys.length - notFound.length} of ${keys.length} keys found (${lostAnswers.length} of them of writes whose answer was lost)${missingRecords.length ? `, missing: ${missingRecords.slice(0, 5).join(', ')}` : ''}`,
     },
     {
       name: 'failed writes sent again with their key were answered',
@@ -488,8 +600,8 @@ async function main() {
     },
     {
       name: 'every write sent once more changed nothing',
-      ok: replays.replayed === replays.total && changedBy.length === 0,
-      detail: `${replays.replayed} of ${replays.total} replayed${changedBy.length ? `; changed: ${changedBy.map((k) => `${k} ${before[k]} → ${after[k]}`).join(', ')}` : ''}${replays.different.length ? `; ${replays.different.join('; ')}` : ''}`,
+      ok: replays.replayed + replays.answerNotStored === replays.total && changedBy.length === 0,
+      detail: `${replays.replayed} of ${replays.total} replayed, ${replays.answerNotStored} answered 409 (answer not stored)${changedBy.length ? `; changed: ${changedBy.map((k) => `${k} ${before[k]} → ${after[k]}`).join(', ')}` : ''}${replays.different.length ? `; ${replays.different.join('; ')}` : ''}`,
     },
     {
       name: 'the ledger holds',
@@ -511,6 +623,11 @@ async function main() {
       ok: dayResult.violations === 0,
       detail: `${dayResult.violations} not shown`,
     },
+    {
+      name: 'a backup restored holds what the database holds',
+      ok: backup.same && backup.restoredBreaks === 0,
+      detail: `pg_dump ${backup.dumpSeconds} s (${backup.dumpMb} MB), pg_restore ${backup.restoreSeconds} s`,
+    },
     ...perWindow
       .filter((w) => w.problem)
       .map((w) => ({ name: w.name, ok: false, detail: w.problem })),
@@ -518,7 +635,7 @@ async function main() {
   const passed = checks.every((c) => c.ok);
   const summary =
     `cluster-check: ${dayCalls.length} requests, ${errors.length} errors (${errorsInside.length} inside the failure windows, ${errorsOutside.length} outside), ` +
-    `${acknowledged.length} writes acknowledged, ${acknowledged.length - notFound.length} found, ` +
+    `${acknowledged.length} writes acknowledged, ${acknowledged.length - notFound.filter((w) => !w.lost).length} found (${replays.answerNotStored} of them without their answer stored), ` +
     `${retried.total} failed writes sent again (${retried.applied} applied, ${retried.replayed} replayed, ${retried.lost} answer lost), ` +
     `ledger ${breaksAfter === 0 ? 'whole' : `${breaksAfter} off`}, live ${liveOk}/${live.length}, revoked ${revokedOk}/${revocations.length}, ` +
     `longest outage seen by a client ${(longestOutageMs / 1000).toFixed(1)} s: ${passed ? 'PASS' : 'FAIL'}`;
@@ -558,12 +675,21 @@ async function main() {
     writes: {
       sent: writes.length,
       acknowledged: acknowledged.length,
-      found: acknowledged.length - notFound.length,
+      found: acknowledged.length - notFound.filter((w) => !w.lost).length,
+      answerLost: lostAnswers.length,
+      answerLostFound: lostAnswers.length - notFound.filter((w) => w.lost).length,
       retried,
-      replays: { total: replays.total, replayed: replays.replayed },
+      replays: {
+        total: replays.total,
+        replayed: replays.replayed,
+        answerNotStored: replays.answerNotStored,
+      },
       footprintBefore: before,
       footprintAfter: after,
     },
+    backup,
+    memoryMb: rss,
+    connections: { peakOfTheProcesses: connections.peak, maxConnections: MAX_CONNECTIONS },
     outage: {
       longestSeenByAClientMs: longestClientMs,
       longestSeenByHealthProbeMs: health.longestMs,
@@ -632,6 +758,14 @@ function markdown(r) {
     ...r.revocations.map(
       (l) => `- revocation ${l.when}: ${l.ok ? 'ok' : '**failed**'}, ${l.detail}`,
     ),
+    '',
+    `Backup: \`pg_dump --format=custom\` ${r.backup.dumpSeconds} s (${r.backup.dumpMb} MB), \`pg_restore --jobs=2\` into a new database ${r.backup.restoreSeconds} s, the same counts: ${r.backup.same ? 'yes' : '**no**'}.`,
+    '',
+    `Memory of each API process at the end of the day: ${Object.entries(r.memoryMb)
+      .map(([n, mb]) => `${n} ${mb} MB`)
+      .join(', ')}.`,
+    '',
+    `Connections to PostgreSQL at most (sampled every 5 s): ${r.connections.peakOfTheProcesses} of max_connections ${r.connections.maxConnections}.`,
     '',
     `The day: ${r.day.calls} calls (${r.day.callsPerSecond} a second), ${r.day.writes} writes, ${r.day.readBacks} read back, ${r.day.violations} not shown.`,
     '',
