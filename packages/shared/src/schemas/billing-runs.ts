@@ -24,6 +24,8 @@ export const BILLING_MESSAGES = {
     `A period is billed once it has ended: this one runs to ${lastDay}.`,
   siteNotCustomer: 'This location has no customer to bill: give the site its customer first.',
   nothingNew: 'Nothing new to bill for this period: every rental is billed up to its end.',
+  rentalBilled:
+    'This rental is on an invoice: its items stay as billed and it is not deleted. Correct the invoice with a credit note.',
   done: (invoices: number) =>
     `Billing run done: ${invoices} draft hire ${invoices === 1 ? 'invoice' : 'invoices'} made or added to.`,
 } as const;

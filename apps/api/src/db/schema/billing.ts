@@ -154,6 +154,8 @@ export const invoiceCharges = pgTable(
   (t) => [
     check('invoice_charges_kind_check', oneOf(t.kind, CHARGE_KINDS)),
     index('invoice_charges_invoice_idx').on(t.invoiceId, t.position),
+    // Whether a rental is billed (its items then stay as billed).
+    index('invoice_charges_rental_idx').on(t.rentalId),
     // How far each rental item is billed: its HIRE lines, latest first.
     index('invoice_charges_rental_item_idx')
       .on(t.rentalItemId, t.billedThrough)

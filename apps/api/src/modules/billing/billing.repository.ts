@@ -233,6 +233,16 @@ export async function chargedScraps(db: DbExecutor, movementIds: number[]): Prom
   return new Set(rows.map((row) => `${row.movementId}:${row.returnId}`));
 }
 
+/** Whether any invoice line charges this rental. */
+export async function rentalIsBilled(db: DbExecutor, rentalId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: invoiceCharges.id })
+    .from(invoiceCharges)
+    .where(eq(invoiceCharges.rentalId, rentalId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** A site's draft hire invoice of exactly this period, locked, or null. */
 export async function draftHireInvoice(
   db: DbExecutor,

@@ -343,3 +343,7 @@ export async function runBilling(
     return result;
   });
 }
+
+/** Whether a rental is on an invoice (a hire, loss or scrap line): then its items stay as billed. */
+export const isRentalBilled = (db: DbExecutor, rentalId: number) =>
+  repo.rentalIsBilled(db, rentalId);

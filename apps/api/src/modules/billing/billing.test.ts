@@ -293,7 +293,7 @@ describe('a billing run', () => {
   it('bills each day once when two runs of one period race', async () => {
     const dock = await site('Dry Dock');
     const prop = await material('Bill prop', { day: 40 });
-    await rentOn('2026-04-10', dock.id, [{ materialId: prop.id, quantity: 3 }]);
+    const rental = await rentOn('2026-04-10', dock.id, [{ materialId: prop.id, quantity: 3 }]);
     const april = { periodType: 'MONTH', month: '2026-04', locationId: dock.id };
     const [a, b] = await Promise.all([run(april), run(april)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
@@ -310,6 +310,20 @@ describe('a billing run', () => {
         amountCents: 2520,
       },
     ]);
+
+    // Billed, the rental keeps its items and is not deleted.
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/material-rentals/${rental.id}`,
+      headers: admin(),
+    });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().message).toBe(BILLING_MESSAGES.rentalBilled);
+    const [still] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoiceCharges)
+      .where(eq(invoiceCharges.rentalId, rental.id));
+    expect(still!.n).toBe(1);
   });
 
   it('bills every site with a customer when no site is named, and no yard', async () => {

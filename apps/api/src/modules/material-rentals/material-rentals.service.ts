@@ -1,4 +1,5 @@
 import {
+  BILLING_MESSAGES,
   effectiveRentalStatus,
   isoToDisplayDate,
   isPastDate,
@@ -30,6 +31,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { isRentalBilled } from '../billing/billing.service';
 import { holdLocation, requireLocation } from '../locations/locations.service';
 import { changeStock } from '../materials/materials.ledger';
 import { createDeliveryNote, createReturnNote } from '../movement-notes/movement-notes.service';
@@ -571,6 +573,7 @@ export async function updateRental(
       const refusals = rentalRefusals({ status: rental.status, items: current });
       if (wanted !== rental.status) refuse(refusals.status);
       if (itemsChange) refuse(refusals.items);
+      if (itemsChange) await refuseBilled(tx, id);
       const requestId = input.requestId ?? rental.requestId ?? undefined;
       if (
         requestId !== rental.requestId ||
@@ -859,12 +862,18 @@ export async function recordReturn(
   });
 }
 
+/** A rental on an invoice keeps its items as billed (decision 044): 409 to a change of them. */
+async function refuseBilled(tx: DbExecutor, id: number) {
+  if (await isRentalBilled(tx, id)) throw conflict(BILLING_MESSAGES.rentalBilled);
+}
+
 export async function removeRental(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await inTransaction(ctx, async (uow) => {
     const { tx } = uow;
     const rental = await lockedRental(tx, id);
     const items = await repo.findItems(tx, [id]);
     refuse(rentalRefusals({ status: rental.status, items }).delete);
+    await refuseBilled(tx, id);
     const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
     const from = names.get(rental.fromLocationId) ?? '';
     const to = names.get(rental.toLocationId) ?? '';
