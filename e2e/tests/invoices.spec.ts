@@ -104,7 +104,11 @@ test.describe('invoices', () => {
     });
     await expect(page.getByLabel('Item 3 Width')).toHaveCount(0);
     await expect(page.getByLabel('Item 3 Calculated Quantity')).toHaveText('11.25');
-    await expect(page.getByLabel('Grand Total Volume Qty')).toHaveText('55.65');
+    // One live volume total a unit (decision 044): never one number across units.
+    await expect(page.getByLabel('Total SQM (M2)', { exact: true })).toHaveText('8.40');
+    await expect(page.getByLabel('Total Running MTR', { exact: true })).toHaveText('11.25');
+    await expect(page.getByLabel('Total CUM (M3) (0-6m)', { exact: true })).toHaveText('36.00');
+    await expect(page.getByLabel('Grand Total Volume Qty')).toHaveCount(0);
 
     // A material the first item's job used, no more than there is in stock.
     await page.getByRole('button', { name: 'Material Usage for item 1' }).click();
@@ -204,8 +208,17 @@ test.describe('invoices', () => {
     expect(rowOf('Total CUM (M3) (0-6m)').getCell(11).value).toBe(36);
     expect(rowOf('Total Running MTR').getCell(11).value).toBe(11.25);
     expect(rowOf(tube).getCell(7).value).toBe(12);
-    expect(rowOf('Erection total').getCell(4).value).toBe(44.4);
-    expect(rowOf('Dismantling total').getCell(4).value).toBe(11.25);
+    // The job type summary: a row a job type and unit, no job type's total across its units.
+    const summaryRow = (jobType: string, uom: string) =>
+      rows.find(
+        (sheetRow) => sheetRow.getCell(1).value === jobType && sheetRow.getCell(2).value === uom,
+      );
+    expect(summaryRow('Erection', 'SQM (M2)')?.getCell(4).value).toBe(8.4);
+    expect(summaryRow('Erection', 'CUM (M3) (0-6m)')?.getCell(4).value).toBe(36);
+    expect(summaryRow('Dismantling', 'Running MTR')?.getCell(4).value).toBe(11.25);
+    expect(rows.some((sheetRow) => /^\w+ total$/.test(String(sheetRow.getCell(1).value)))).toBe(
+      false,
+    );
 
     // Convert to Rental opens the new invoice's edit screen.
     await office.keyboard.press('Escape');
@@ -227,7 +240,9 @@ test.describe('invoices', () => {
     await expect(office.getByLabel('Item 1 Job Type')).toHaveValue('Rental');
     await expect(office.getByLabel('Item 2 Job Type')).toHaveValue('Rental');
     await expect(office.getByLabel('Item 3 Job Type')).toHaveCount(0);
-    await expect(office.getByLabel('Grand Total Volume Qty')).toHaveText('44.40');
+    await expect(office.getByLabel('Total SQM (M2)', { exact: true })).toHaveText('8.40');
+    await expect(office.getByLabel('Total CUM (M3) (0-6m)', { exact: true })).toHaveText('36.00');
+    await expect(office.getByLabel('Total Running MTR', { exact: true })).toHaveCount(0);
     await adminContext.close();
   });
 
@@ -332,11 +347,13 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/\/reports\/invoice-job-type-summary/);
     await page.getByLabel('Filter by location').selectOption({ label: location.name });
     const report = (jobType: string) => page.getByRole('region', { name: jobType, exact: true });
-    await expect(report('Erection')).toContainText('Total Calculated Quantity: 44.40');
+    // Totals per job type and unit only (decision 044): no job type's total across its units.
+    await expect(report('Erection').getByRole('heading')).toHaveText('Erection');
+    await expect(page.getByText(/Total Calculated Quantity:/)).toHaveCount(0);
     const erectionRows = report('Erection').locator('tbody tr');
     await expect(erectionRows.nth(0).getByRole('cell')).toHaveText(['SQM (M2)', '2.00', '8.40']);
     await expect(erectionRows.nth(1).getByRole('cell')).toHaveText(['CUM (M3)', '3.00', '36.00']);
-    await expect(report('Dismantling')).toContainText('Total Calculated Quantity: 15.25');
+    await expect(report('Dismantling').getByRole('heading')).toHaveText('Dismantling');
     const dismantlingRows = report('Dismantling').locator('tbody tr');
     await expect(dismantlingRows.nth(0).getByRole('cell')).toHaveText(['SQM (M2)', '1.00', '4.00']);
     await expect(dismantlingRows.nth(1).getByRole('cell')).toHaveText([

@@ -525,10 +525,23 @@ export const invoiceListDtoSchema = z.object({
 });
 export type InvoiceListDto = z.infer<typeof invoiceListDtoSchema>;
 
+/**
+ * The Job Type Summary: per job type, one row per unit with its item quantity and calculated
+ * quantity. Its totals are per job type and unit: volumes of different units are never added
+ * together (decision 044).
+ */
 export const jobTypeSummaryDtoSchema = z.array(
   z.object({
     jobType: z.string(),
-    totalCalculatedQuantity: z.number(),
+    /**
+     * @deprecated The job type's calculated quantities summed across its units, kept for older
+     * clients only: nothing shows it (decision 044). Read `uoms`, a total per unit.
+     */
+    totalCalculatedQuantity: z.number().meta({
+      deprecated: true,
+      description:
+        "The job type's calculated quantities summed across units, for older clients: read uoms, a total per unit.",
+    }),
     uoms: z.array(
       z.object({
         uom: z.string(),
@@ -547,7 +560,7 @@ export type JobTypeSummary = JobTypeSummaryDto;
  * quantities of different units are never added together.
  */
 export function volumeTotalsByUom(
-  items: readonly { uom: (typeof INVOICE_UOMS)[number]; itemTotalCalculatedQuantity: number }[],
+  items: readonly { uom: string; itemTotalCalculatedQuantity: number }[],
 ): { uom: (typeof INVOICE_UOMS)[number]; quantity: number }[] {
   return INVOICE_UOMS.flatMap((uom) => {
     const ofUnit = items.filter((item) => item.uom === uom);
@@ -558,9 +571,11 @@ export function volumeTotalsByUom(
 }
 
 /**
- * One invoice's items grouped by job type, then by unit (the Job Type Summary dialog, the preview,
- * the item list's card and the Excel file): item quantity and calculated quantity per unit, and
- * each job type's total, to 2 decimals; in the order of JOB_TYPES and INVOICE_UOMS.
+ * Items grouped by job type, then by unit (the Job Type Summary dialog, the preview, the item
+ * list's card, the Excel file and the report): item quantity and calculated quantity per job type
+ * and unit, to 2 decimals; in the order of JOB_TYPES and INVOICE_UOMS. Every total shown is one of
+ * these rows: a job type's units are not added together (the deprecated `totalCalculatedQuantity`
+ * is still filled for older API clients).
  */
 export function summarizeByJobType(
   items: readonly {

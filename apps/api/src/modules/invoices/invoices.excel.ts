@@ -216,6 +216,8 @@ function invoiceRows(
         fill: HEADER_FILL,
       }),
     );
+    // A row a job type and unit is its total: a job type's units are not added together
+    // (decision 044), so there is no "<job type> total" row.
     for (const group of summarizeByJobType(invoice.items)) {
       for (const uom of group.uoms) {
         rows.push(
@@ -227,11 +229,6 @@ function invoiceRows(
           ]),
         );
       }
-      rows.push(
-        sheetRow([`${group.jobType} total`, '', '', quantity(group.totalCalculatedQuantity)], {
-          bold: true,
-        }),
-      );
     }
   }
   return { rows, headerRow };

@@ -32,6 +32,11 @@ function renderEditor(items = [blankItem()]) {
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const shown = (label: string) => screen.getByLabelText(label).textContent;
+/** The volume totals as read, one line a unit. */
+const totals = () =>
+  within(screen.getByRole('list', { name: 'Volume totals' }))
+    .queryAllByRole('listitem')
+    .map((line) => line.textContent);
 
 beforeAll(() => {
   // sonner asks for the colour scheme.
@@ -57,10 +62,11 @@ describe('InvoiceItemsEditor', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Item 1 UOM').value).toBe('SQM (M2)');
     expect(screen.getByLabelText<HTMLInputElement>('Item 1 Measure').value).toBe('L*H*W');
     expect(shown('Item 1 Calculated Quantity')).toBe('0.00');
-    expect(shown('Grand Total Volume Qty')).toBe('0.00');
+    expect(totals()).toEqual(['Total SQM (M2): 0.00']);
+    expect(shown('Total SQM (M2)')).toBe('0.00');
   });
 
-  it("updates each row's calculated quantity and the grand total as you type, to 2 decimals", () => {
+  it("updates each row's calculated quantity and one volume total a unit as you type, to 2 decimals", () => {
     renderEditor();
     type('Item 1 Quantity', '2');
     type('Item 1 Length', '3.5');
@@ -74,7 +80,8 @@ describe('InvoiceItemsEditor', () => {
     type('Item 2 Width', '1.5');
     type('Item 2 Height', '0.333');
     expect(shown('Item 2 Calculated Quantity')).toBe('3.00');
-    expect(shown('Grand Total Volume Qty')).toBe('11.75');
+    // m² and m³ are not added together (decision 044).
+    expect(totals()).toEqual(['Total SQM (M2): 8.75', 'Total CUM (M3) (6-12m): 3.00']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
     type('Item 3 UOM', 'Running MTR');
@@ -83,10 +90,27 @@ describe('InvoiceItemsEditor', () => {
     expect(shown('Item 3 Calculated Quantity')).toBe('0.00');
     type('Item 3 Length', '2.5');
     expect(shown('Item 3 Calculated Quantity')).toBe('10.00');
-    expect(shown('Grand Total Volume Qty')).toBe('21.75');
+    // In the order of the units' list, as the invoice document shows them.
+    expect(totals()).toEqual([
+      'Total SQM (M2): 8.75',
+      'Total Running MTR: 10.00',
+      'Total CUM (M3) (6-12m): 3.00',
+    ]);
+    expect(shown('Total Running MTR')).toBe('10.00');
+    expect(screen.queryByLabelText('Grand Total Volume Qty')).toBeNull();
+
+    // A second item of a unit adds to that unit's total only.
+    fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    type('Item 4 Quantity', '1');
+    type('Item 4 Length', '2');
+    type('Item 4 Width', '0.625');
+    expect(shown('Total SQM (M2)')).toBe('10.00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete item 1' }));
-    expect(shown('Grand Total Volume Qty')).toBe('13.00');
+    expect(shown('Total SQM (M2)')).toBe('1.25');
+    // The running metre (now item 2) deleted: its unit's line goes with it.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete item 2' }));
+    expect(totals()).toEqual(['Total SQM (M2): 1.25', 'Total CUM (M3) (6-12m): 3.00']);
   });
 
   it('hides width and height for the units that do not use them', () => {

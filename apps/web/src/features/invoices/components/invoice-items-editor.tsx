@@ -1,10 +1,10 @@
 import type { MaterialOption } from '@stockyard/shared';
 import {
-  grandTotalQuantity,
   INVOICE_UOMS,
   type InvoiceInput,
   JOB_TYPES,
   uomDimensions,
+  volumeTotalsByUom,
 } from '@stockyard/shared';
 import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -17,7 +17,6 @@ import {
   calculatedQuantity,
   formatQuantity,
   type InvoiceFormValues,
-  typedNumber,
 } from '../invoice-form';
 import { ItemCell } from './item-cell';
 import { MaterialUsageTable } from './material-usage-table';
@@ -31,8 +30,10 @@ const DIMENSIONS = [
 ] as const;
 
 /**
- * The items step (02 section 2.2): one row per item, its calculated quantity and the grand total
- * following what is typed, and each item's Material Usage table behind a toggle.
+ * The items step (02 section 2.2): one row per item, its calculated quantity and the volume total
+ * of each unit present following what is typed, and each item's Material Usage table behind a
+ * toggle. The spec's grand total added m², m³ and running metres together; decision 044 shows one
+ * total a unit instead.
  */
 export function InvoiceItemsEditor({
   form,
@@ -46,14 +47,8 @@ export function InvoiceItemsEditor({
   const { control } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const items = useWatch({ control, name: 'items' }) ?? [];
-  const grandTotal = grandTotalQuantity(
-    items.map((item) => ({
-      uom: item.uom,
-      quantity: typedNumber(item.quantity),
-      length: typedNumber(item.length),
-      width: typedNumber(item.width),
-      height: typedNumber(item.height),
-    })),
+  const volumeTotals = volumeTotalsByUom(
+    items.map((item) => ({ uom: item.uom, itemTotalCalculatedQuantity: calculatedQuantity(item) })),
   );
 
   return (
@@ -99,12 +94,17 @@ export function InvoiceItemsEditor({
           <Plus className="h-4 w-4" aria-hidden />
           Add Item
         </Button>
-        <p className="text-base">
-          <span className="font-semibold">Grand Total Volume Qty: </span>
-          <output aria-label="Grand Total Volume Qty" className="font-bold tabular-nums">
-            {formatQuantity(grandTotal)}
-          </output>
-        </p>
+        {/* One total a unit: volumes of different units are never added together. */}
+        <ul aria-label="Volume totals" className="space-y-1 text-base sm:text-right">
+          {volumeTotals.map((total) => (
+            <li key={total.uom}>
+              <span className="font-semibold">Total {total.uom}: </span>
+              <output aria-label={`Total ${total.uom}`} className="font-bold tabular-nums">
+                {formatQuantity(total.quantity)}
+              </output>
+            </li>
+          ))}
+        </ul>
       </div>
     </div>
   );

@@ -3,10 +3,11 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatQuantity } from '../invoice-form';
 
 /**
- * One table per job type, a row per unit: item quantity and calculated quantity, and the job
- * type's total (the Job Type Summary dialog, the preview and the report). Each job type is a
- * heading one level below the one the tables sit under: 3 under a dialog's title, 2 on the report
- * page under its h1, 4 under the invoice document's Job Type Summary.
+ * One table per job type, a row per unit: its item quantity and calculated quantity, the totals of
+ * that job type and unit (the Job Type Summary dialog, the preview and the report). A job type's
+ * units are not added together (decision 044): m², m³ and running metres make no one number. Each
+ * job type is a heading one level below the one the tables sit under: 3 under a dialog's title, 2
+ * on the report page under its h1, 4 under the invoice document's Job Type Summary.
  */
 export function JobTypeSummaryTables({
   summary,
@@ -26,15 +27,7 @@ export function JobTypeSummaryTables({
         const jobType = group.jobType.trim() || unknownJobType;
         return (
           <section key={jobType} aria-label={jobType} className="rounded-md border border-border">
-            <Heading className="flex items-center justify-between border-b border-border px-4 py-2 font-semibold">
-              <span>{jobType}</span>
-              <span className="text-sm font-normal text-muted-foreground">
-                Total Calculated Quantity:{' '}
-                <span className="font-semibold text-foreground tabular-nums">
-                  {formatQuantity(group.totalCalculatedQuantity)}
-                </span>
-              </span>
-            </Heading>
+            <Heading className="border-b border-border px-4 py-2 font-semibold">{jobType}</Heading>
             <Table aria-label={`${jobType} by UOM`}>
               <THead>
                 <tr>
