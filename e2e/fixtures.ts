@@ -82,7 +82,7 @@ export async function database<T>(text: string, values: unknown[] = []): Promise
   }
 }
 
-type Seed = {
+export type Seed = {
   location: (
     overrides?: Partial<{ name: string; address: string; type: string; status: string }>,
   ) => Promise<{ id: number; name: string }>;

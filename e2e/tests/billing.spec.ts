@@ -1,11 +1,94 @@
-import { admin, apiCall, apiLogin, database, expect, signIn, test, unique } from '../fixtures';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  admin,
+  apiCall,
+  apiLogin,
+  database,
+  expect,
+  type Seed,
+  signIn,
+  test,
+  unique,
+} from '../fixtures';
 
 type Created = { data: { id: number; name: string } };
 type Rental = { data: { id: number; items: { id: number }[] } };
 
+const dir = mkdtempSync(path.join(tmpdir(), 'billing-'));
+
+/**
+ * A site with a customer and two rentals from a yard: 8 tubes (1.25 a day) out on the 3rd of
+ * `month`, 3 of them back on the 18th; 5 boards (2.00 a day, 9.00 a week) out on the 10th.
+ */
+async function siteWithTwoRentals(request: APIRequestContext, seed: Seed, month: string) {
+  const { token } = await apiLogin(request, admin);
+  const call = <T>(method: 'POST' | 'PUT', url: string, data: unknown) =>
+    apiCall<T>(request, token, method, url, data);
+  await call('PUT', '/api/settings/billing', {
+    currency: 'EUR',
+    vatRatePercent: 20,
+    paymentTermsDays: 30,
+  });
+  const yard = await seed.location();
+  const site = await seed.location({ type: 'FIELD', name: unique('Harbour Site') });
+  await database(
+    `update locations set customer_name = 'Harbour Build Ltd', customer_address = '4 Dock Road, Hull'
+      where id = $1`,
+    [site.id],
+  );
+
+  const material = async (name: string, day: number, week: number | null) => {
+    const created = await call<Created>('POST', '/api/materials/create', {
+      name: unique(name),
+      locationId: yard.id,
+      quantity: 100,
+      unit: 'EACH',
+    });
+    await database(
+      `update material_types set hire_day_cents = $2, hire_week_cents = $3
+        where id = (select material_type_id from materials where id = $1)`,
+      [created.data.id, day, week],
+    );
+    return created.data.id;
+  };
+  const tube = await material('Bill Tube', 125, null);
+  const board = await material('Bill Board', 200, 900);
+
+  const rent = async (materialId: number, quantity: number, day: string) => {
+    const rental = await call<Rental>('POST', '/api/material-rentals', {
+      fromLocationId: yard.id,
+      toLocationId: site.id,
+      expectedReturnDate: '2099-01-01',
+      items: [{ materialId, quantity, unit: 'EACH' }],
+    });
+    await database('update material_rentals set rental_date = $2 where id = $1', [
+      rental.data.id,
+      day,
+    ]);
+    return rental.data;
+  };
+  const tubes = await rent(tube, 8, `${month}-03`);
+  await rent(board, 5, `${month}-10`);
+  const back = await call<{ data: { id: number } }>(
+    'POST',
+    `/api/material-rentals/${tubes.id}/returns`,
+    { rentalItemId: tubes.items[0]!.id, returnedQuantity: 3 },
+  );
+  await database(`update material_rental_returns set return_date = $2 where id = $1`, [
+    back.data.id,
+    `${month}-18 12:00`,
+  ]);
+  return { site, token };
+}
+
 /**
  * Charging for hire (issue 33, decision 044): a month billed for a site with two rentals and a
- * partial return, the invoice checked against numbers worked out by hand.
+ * partial return, the invoice checked against numbers worked out by hand; then finalized,
+ * numbered, and corrected by a credit note.
  */
 test.describe('billing', () => {
   test('September billed for a site: two rentals and a partial return, priced by hand', async ({
@@ -14,64 +97,7 @@ test.describe('billing', () => {
     seed,
   }) => {
     test.slow();
-    const { token } = await apiLogin(request, admin);
-    const call = <T>(method: 'POST' | 'PUT', url: string, data: unknown) =>
-      apiCall<T>(request, token, method, url, data);
-    await call('PUT', '/api/settings/billing', {
-      currency: 'EUR',
-      vatRatePercent: 20,
-      paymentTermsDays: 30,
-    });
-    const yard = await seed.location();
-    const site = await seed.location({ type: 'FIELD', name: unique('Harbour Site') });
-    await database(
-      `update locations set customer_name = 'Harbour Build Ltd', customer_address = '4 Dock Road, Hull'
-        where id = $1`,
-      [site.id],
-    );
-
-    const material = async (name: string, day: number, week: number | null) => {
-      const created = await call<Created>('POST', '/api/materials/create', {
-        name: unique(name),
-        locationId: yard.id,
-        quantity: 100,
-        unit: 'EACH',
-      });
-      await database(
-        `update material_types set hire_day_cents = $2, hire_week_cents = $3
-          where id = (select material_type_id from materials where id = $1)`,
-        [created.data.id, day, week],
-      );
-      return created.data.id;
-    };
-    const tube = await material('Bill Tube', 125, null);
-    const board = await material('Bill Board', 200, 900);
-
-    const rent = async (materialId: number, quantity: number, day: string) => {
-      const rental = await call<Rental>('POST', '/api/material-rentals', {
-        fromLocationId: yard.id,
-        toLocationId: site.id,
-        expectedReturnDate: '2099-01-01',
-        items: [{ materialId, quantity, unit: 'EACH' }],
-      });
-      await database('update material_rentals set rental_date = $2 where id = $1', [
-        rental.data.id,
-        day,
-      ]);
-      return rental.data;
-    };
-    // 8 tubes out on 3 September, 3 of them back on the 18th; 5 boards out on 10 September.
-    const tubes = await rent(tube, 8, '2026-09-03');
-    await rent(board, 5, '2026-09-10');
-    const back = await call<{ data: { id: number } }>(
-      'POST',
-      `/api/material-rentals/${tubes.id}/returns`,
-      { rentalItemId: tubes.items[0]!.id, returnedQuantity: 3 },
-    );
-    await database(
-      `update material_rental_returns set return_date = '2026-09-18 12:00' where id = $1`,
-      [back.data.id],
-    );
+    const { site } = await siteWithTwoRentals(request, seed, '2026-09');
 
     // By hand: tubes 3 x 15 days x 1.25 = 56.25 and 5 x 28 days x 1.25 = 175.00; boards 5 x 21
     // days, 3 weeks at 9.00 cheaper than 21 days at 2.00: 5 x 27.00 = 135.00. Net 366.25, VAT 20 %
@@ -112,5 +138,57 @@ test.describe('billing', () => {
     for (const text of ['€56.25', '€175.00', '€135.00', '€366.25', '€73.25', '€439.50']) {
       await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
     }
+  });
+
+  test('a finalized hire invoice has its number, and a credit note of one line takes it back', async ({
+    page,
+    request,
+    seed,
+  }) => {
+    test.slow();
+    const { site, token } = await siteWithTwoRentals(request, seed, '2026-08');
+    const run = await apiCall<{ data: { invoices: { id: number }[] } }>(
+      request,
+      token,
+      'POST',
+      '/api/billing/runs',
+      { periodType: 'MONTH', month: '2026-08', locationId: site.id },
+    );
+    const id = run.data.invoices[0]!.id;
+    const finalized = await apiCall<{ data: { number: string } }>(
+      request,
+      token,
+      'PATCH',
+      `/api/invoices/${id}/status`,
+      { status: 'FINALIZED' },
+    );
+    expect(finalized.data.number).toMatch(/^INV-\d{4}-\d{5}$/);
+
+    await signIn(page, admin);
+    await page.goto(`/invoices/${id}/item-list`);
+    await expect(page.getByText(`INVOICE ${finalized.data.number}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Credit note' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Credit note' });
+    await dialog.getByLabel('Reason').fill('3 tubes came back earlier than billed');
+    await dialog.getByLabel('Credit every line not credited yet').uncheck();
+    // August: the 3 tubes back on the 18th, 15 days at 1.25.
+    await dialog.getByLabel(/\(rental \d+\) \(3\): €56\.25$/).check();
+    await dialog.getByRole('button', { name: 'Create credit note' }).click();
+
+    // The credit note: its own number, the line taken back, VAT on it.
+    await expect(page.getByText(/^CREDIT NOTE CN-\d{4}-\d{5}$/)).toBeVisible();
+    for (const text of ['-€56.25', '-€11.25', '-€67.50']) {
+      await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/CREDIT NOTE/);
+    expect(text).toMatch(/CN-\d{4}-\d{5}/);
+    expect(text).toContain('Harbour Build Ltd');
+    expect(text).toMatch(/-€67\.50/);
   });
 });
