@@ -26,6 +26,9 @@ export const BOOKKEEPING_TABLES = [
   // The last number of each kind of movement note in a year (migration 0049): written only with a
   // note, whose table sends the notice.
   'movement_note_counters',
+  // The next invoice and credit note numbers (migration 0050): written only with a finalized
+  // invoice or the billing settings, whose tables send the notice.
+  'document_counters',
   'notification_events',
   // The requests per requester (migration 0041): written only with a request, whose table sends
   // the notice.
@@ -59,6 +62,10 @@ export const TABLE_TOPICS: Record<string, LiveTopic> = {
   invoices: 'invoices',
   invoice_items: 'invoices',
   invoice_material_usages: 'invoices',
+  invoice_charges: 'invoices',
+  customer_rates: 'locations',
+  billing_settings: 'company',
+  work_rates: 'company',
   staff: 'staff',
   attendance: 'attendance',
   users: 'users',

@@ -9,6 +9,7 @@ import { invoiceKeys } from '@/features/invoices/api/get-invoices';
 import { locationKeys } from '@/features/locations/api/get-locations';
 import { rentalKeys } from '@/features/material-rentals/api/get-rentals';
 import { rentalRequestKeys } from '@/features/rental-requests/api/get-rental-requests';
+import { billingSettingsKeys } from '@/features/settings/api/billing-settings-api';
 import { staffKeys } from '@/features/staff/api/get-staff';
 import { userKeys } from '@/features/users/api/get-users';
 import { companyProfileKey } from '@/hooks/use-company-profile';
@@ -43,7 +44,8 @@ export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
     userKeys.all,
     dashboardKeys.all,
   ],
-  company: [companyProfileKey],
+  // The company's profile and its money settings (issue 33).
+  company: [companyProfileKey, billingSettingsKeys.billing, billingSettingsKeys.workRates],
 };
 
 /** Reads again, once each, the queries of these kinds of records that are on screen. */

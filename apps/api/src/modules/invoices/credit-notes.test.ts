@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { moneyFixtures, YEAR } from '../../../test/invoice-money-fixtures';
 import { activityLogs, documentCounters, invoiceCharges, invoices } from '../../db/schema';
-import { moneyFixtures, YEAR } from './invoices-money.fixtures';
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;

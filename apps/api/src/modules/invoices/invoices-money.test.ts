@@ -4,9 +4,9 @@ import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { moneyFixtures, YEAR } from '../../../test/invoice-money-fixtures';
 import { openSheet } from '../../../test/spreadsheets';
 import { documentCounters, invoiceItems, invoices, locations } from '../../db/schema';
-import { moneyFixtures, YEAR } from './invoices-money.fixtures';
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;

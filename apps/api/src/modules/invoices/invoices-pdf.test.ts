@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { moneyFixtures } from './invoices-money.fixtures';
+import { moneyFixtures } from '../../../test/invoice-money-fixtures';
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;

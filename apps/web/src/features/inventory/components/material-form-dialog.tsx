@@ -17,13 +17,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import { useCatalogueOptions } from '@/hooks/use-catalogue-options';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useCreateMaterial } from '../api/create-material';
-import { useCatalogueOptions } from '../api/get-catalogue-options';
 import { useUpdateMaterial } from '../api/update-material';
 import { MaterialStatusBadge } from './material-status-badge';
 

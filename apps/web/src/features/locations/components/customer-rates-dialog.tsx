@@ -14,10 +14,10 @@ import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useCatalogueOptions } from '@/hooks/use-catalogue-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
 import { notifyToast } from '@/lib/toast';
-import { useCatalogueOptions } from '../../inventory/api/get-catalogue-options';
 import {
   useCustomerRates,
   useRemoveCustomerRate,

@@ -1,7 +1,7 @@
 import { localToday } from '@stockyard/shared';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/helpers';
-import { billingSettings, invoiceCharges, invoices, workRates } from '../../db/schema';
+import { billingSettings, invoiceCharges, invoices, workRates } from '../src/db/schema';
+import type { TestApp } from './helpers';
 
 /** What the money tests share: calls, the company's terms and rates, invoices of both kinds. */
 
