@@ -45,7 +45,9 @@ export type HireCandidate = {
 
 /**
  * Every rental line at these sites dispatched by `periodEnd` and not yet billed up to it, with
- * the last day it is billed through (its HIRE lines' latest run), in the order of the rentals.
+ * the last day it is billed through (its HIRE lines' latest run), in the order of the rentals. A
+ * line of a rental that came back whole before the day after it was last billed is left out: its
+ * units are all off hire (a RETURNED rental's return date is the day its last unit came back).
  */
 export async function hireCandidates(
   db: DbExecutor,
@@ -79,6 +81,9 @@ export async function hireCandidates(
      where r.to_location_id in (${sql.join(siteIds, sql`, `)})
        and r.rental_date <= ${periodEnd}::date
        and (billed.through is null or billed.through < ${periodEnd}::date)
+       -- A returned rental billed up to the day everything came back has nothing left to bill.
+       and (billed.through is null or r.actual_return_date is null
+            or r.actual_return_date > billed.through)
      order by r.id, i.id`);
   return result.rows.map((row) => ({
     itemId: row.item_id,
