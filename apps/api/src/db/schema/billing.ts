@@ -101,7 +101,6 @@ export const workRates = pgTable(
   ],
 );
 
-
 /**
  * The money lines of hire invoices and credit notes (the volume invoices' lines are their items).
  * A HIRE line is a stretch of days of some units of a rental item; a WRITE_OFF line the lost units

@@ -35,7 +35,6 @@ const quantity = (name: string) => numeric(name, { mode: 'number' }).notNull().d
 /** An amount of money in whole cents of the invoice's currency (decision 044). */
 export const moneyCents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
-
 /** An invoice (02 section 3); its items and their material usages are written with it. */
 export const invoices = pgTable(
   'invoices',

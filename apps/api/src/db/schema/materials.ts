@@ -168,9 +168,7 @@ export const stockMovements = pgTable(
   (t) => [
     check('stock_movements_quantity_after_check', sql`${t.quantityAfter} >= 0`),
     // The repair stock's history of a material, in order: what came in, repaired and scrapped.
-    index('stock_movements_repair_idx')
-      .on(t.materialId, t.id)
-      .where(sql`${t.repairDelta} <> 0`),
+    index('stock_movements_repair_idx').on(t.materialId, t.id).where(sql`${t.repairDelta} <> 0`),
     index('stock_movements_material_idx').on(t.materialId, t.id),
     index('stock_movements_created_idx').on(t.createdAt),
   ],
