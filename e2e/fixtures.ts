@@ -84,7 +84,17 @@ export async function database<T>(text: string, values: unknown[] = []): Promise
 
 export type Seed = {
   location: (
-    overrides?: Partial<{ name: string; address: string; type: string; status: string }>,
+    overrides?: Partial<{
+      name: string;
+      address: string;
+      type: string;
+      status: string;
+      customerName: string;
+      customerAddress: string;
+      customerEmail: string;
+      customerVatId: string;
+      customerZeroRated: boolean;
+    }>,
   ) => Promise<{ id: number; name: string }>;
   fieldManager: (
     locationId: number,

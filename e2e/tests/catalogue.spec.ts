@@ -21,6 +21,7 @@ test.describe('the catalogue', () => {
     await add.getByLabel('Category').fill('Tubes');
     await add.getByLabel('Weight per unit (kg)').fill('4,5');
     await add.getByLabel('Replacement value per unit').fill('18');
+    await add.getByLabel('Hire rate per day').fill('0.45');
     await add.getByRole('button', { name: 'Add Material Type' }).click();
     await expect(page.getByText('Material type added.')).toBeVisible();
     await expect(add).toBeHidden();
@@ -35,8 +36,9 @@ test.describe('the catalogue', () => {
     await expect(row.getByRole('cell').nth(3)).toHaveText('Tubes');
     await expect(row.getByRole('cell').nth(5)).toHaveText('4.5');
     await expect(row.getByRole('cell').nth(6)).toHaveText('18.00');
-    await expect(row.getByRole('cell').nth(7)).toHaveText('0');
-    await expect(row.getByRole('cell').nth(10)).toHaveText('Active');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('0.45');
+    await expect(row.getByRole('cell').nth(8)).toHaveText('0');
+    await expect(row.getByRole('cell').nth(11)).toHaveText('Active');
 
     // Stock of it at a location, from Inventory, by picking its name (any case).
     await page.goto('/inventory');
@@ -69,9 +71,9 @@ test.describe('the catalogue', () => {
 
     // The catalogue's detail: the stock at each location, with its weight and value.
     await page.goto(`/catalogue?search=${encodeURIComponent(itemNumber)}`);
-    await expect(row.getByRole('cell').nth(7)).toHaveText('20');
-    await expect(row.getByRole('cell').nth(8)).toHaveText('90');
-    await expect(row.getByRole('cell').nth(9)).toHaveText('360.00');
+    await expect(row.getByRole('cell').nth(8)).toHaveText('20');
+    await expect(row.getByRole('cell').nth(9)).toHaveText('90');
+    await expect(row.getByRole('cell').nth(10)).toHaveText('360.00');
     await row.getByRole('cell').nth(2).click();
     const detail = page.getByRole('dialog', { name: 'Stock by Location' });
     await expect(detail).toContainText(`${itemNumber} ${name}`);
@@ -89,8 +91,8 @@ test.describe('the catalogue', () => {
     await expect(page.getByText('Material type retired.')).toBeVisible();
     await expect(row).toHaveCount(0);
     await page.getByLabel('Filter by status').selectOption({ label: 'Retired' });
-    await expect(row.getByRole('cell').nth(10)).toHaveText('Retired');
-    await expect(row.getByRole('cell').nth(7)).toHaveText('20');
+    await expect(row.getByRole('cell').nth(11)).toHaveText('Retired');
+    await expect(row.getByRole('cell').nth(8)).toHaveText('20');
 
     // New stock of a retired type is refused with the server's message.
     await page.goto('/inventory');

@@ -14,6 +14,11 @@ test.describe('list exports', () => {
       address: '7 Quay Street, Hull',
       type: 'FIELD',
       status: 'INACTIVE',
+      customerName: 'Quay Builders Ltd',
+      customerAddress: '8 Quay Street, Hull',
+      customerEmail: 'accounts@quay.example',
+      customerVatId: 'GB123456789',
+      customerZeroRated: true,
     });
     await signIn(page, admin);
     await page.goto('/locations');
@@ -22,7 +27,30 @@ test.describe('list exports', () => {
     await expect(page).toHaveURL(/type=FIELD/);
     await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
     const id = `LOC-${String(created.id).padStart(3, '0')}`;
-    const header = ['ID', 'Name', 'Type', 'Address', 'Status'];
+    const header = [
+      'ID',
+      'Name',
+      'Type',
+      'Address',
+      'Status',
+      'Customer name',
+      'Customer address',
+      'Customer e-mail',
+      'VAT ID',
+      'Zero-rated (no VAT)',
+    ];
+    const expected = [
+      id,
+      name,
+      'Field',
+      '7 Quay Street, Hull',
+      'Inactive',
+      'Quay Builders Ltd',
+      '8 Quay Street, Hull',
+      'accounts@quay.example',
+      'GB123456789',
+      'Yes',
+    ];
 
     // CSV: UTF-8 with a byte order mark, CRLF, the filtered rows.
     let downloading = page.waitForEvent('download');
@@ -36,7 +64,7 @@ test.describe('list exports', () => {
     expect(bytes.toString('utf8')).toContain('\r\n');
     const records: string[][] = parse(bytes, { bom: true, record_delimiter: '\r\n' });
     expect(records[0]).toEqual(header);
-    expect(records).toContainEqual([id, name, 'Field', '7 Quay Street, Hull', 'Inactive']);
+    expect(records).toContainEqual(expected);
     for (const record of records.slice(1)) {
       expect(record[2]).toBe('Field');
       expect(record[4]).toBe('Inactive');
@@ -56,7 +84,7 @@ test.describe('list exports', () => {
       rows.push((row.values as unknown[]).slice(1));
     });
     expect(rows[0]).toEqual(header);
-    expect(rows).toContainEqual([id, name, 'Field', '7 Quay Street, Hull', 'Inactive']);
+    expect(rows).toContainEqual(expected);
     // Each file holds the same rows (both read after the seed; other tests may add more between).
     expect(rows.length).toBeGreaterThanOrEqual(records.length);
   });

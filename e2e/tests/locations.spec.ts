@@ -11,8 +11,8 @@ test.describe('location management', () => {
 
     await page.getByRole('button', { name: 'Add Location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Location' });
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Address').fill('4 Canal Wharf, Leeds');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByLabel('Address', { exact: true }).fill('4 Canal Wharf, Leeds');
     await dialog.getByLabel('Type').selectOption({ label: 'Field' });
     await dialog.getByRole('button', { name: 'Add Location' }).click();
     await expect(page.getByText('Location Created')).toBeVisible();
@@ -28,7 +28,7 @@ test.describe('location management', () => {
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Location' });
-    await expect(edit.getByLabel('Name')).toHaveValue(name);
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(name);
     await edit.getByLabel('Status').selectOption({ label: 'Inactive' });
     await edit.getByRole('button', { name: 'Update Location' }).click();
     await expect(page.getByText('Location Updated')).toBeVisible();
@@ -40,15 +40,15 @@ test.describe('location management', () => {
     await page.goto('/locations');
     await page.getByRole('button', { name: 'Add Location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Location' });
-    await dialog.getByLabel('Name').fill('ab');
-    await dialog.getByLabel('Address').fill('1 a');
+    await dialog.getByLabel('Name', { exact: true }).fill('ab');
+    await dialog.getByLabel('Address', { exact: true }).fill('1 a');
     await dialog.getByLabel('Status').selectOption({ label: 'Select status' });
     await dialog.getByRole('button', { name: 'Add Location' }).click();
     await expect(dialog.getByText('Location name must be at least 3 characters')).toBeVisible();
     await expect(dialog.getByText('Address must be at least 5 characters')).toBeVisible();
     await expect(dialog.getByText('Please select a location type')).toBeVisible();
     await expect(dialog.getByText('Please select a status')).toBeVisible();
-    await expect(dialog.getByLabel('Name')).toHaveValue('ab');
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('ab');
   });
 
   test('a name already taken, in any case and spacing, is refused under the Name field', async ({
@@ -61,21 +61,24 @@ test.describe('location management', () => {
     await page.goto('/locations');
     await page.getByRole('button', { name: 'Add Location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Location' });
-    await dialog.getByLabel('Name').fill(`  ${taken.name.toUpperCase()} `);
-    await dialog.getByLabel('Address').fill('4 Canal Wharf, Leeds');
+    await dialog.getByLabel('Name', { exact: true }).fill(`  ${taken.name.toUpperCase()} `);
+    await dialog.getByLabel('Address', { exact: true }).fill('4 Canal Wharf, Leeds');
     await dialog.getByLabel('Type').selectOption({ label: 'Field' });
     await dialog.getByRole('button', { name: 'Add Location' }).click();
     await expect(dialog.getByText('A location with this name already exists')).toBeVisible();
-    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await page.keyboard.press('Escape');
 
     await page.getByLabel('Filter by type').selectOption({ label: 'Field' });
     await page.getByRole('button', { name: `Edit ${other.name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Location' });
-    await edit.getByLabel('Name').fill(taken.name.toLowerCase());
+    await edit.getByLabel('Name', { exact: true }).fill(taken.name.toLowerCase());
     await edit.getByRole('button', { name: 'Update Location' }).click();
     await expect(edit.getByText('A location with this name already exists')).toBeVisible();
-    await expect(edit.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the list filters by type and status and pages ten at a time', async ({ page, seed }) => {

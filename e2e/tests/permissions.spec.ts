@@ -154,7 +154,7 @@ test.describe('permission flags', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Location' });
     await expect(dialog.getByLabel('Status')).toHaveCount(0);
     await expect(dialog).toContainText("Only an admin can change a location's status.");
-    await dialog.getByLabel('Address').fill('7 Gravel Lane, York');
+    await dialog.getByLabel('Address', { exact: true }).fill('7 Gravel Lane, York');
     await dialog.getByRole('button', { name: 'Update Location' }).click();
     await expect(page.getByText('Location Updated')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: yard.name })).toContainText(

@@ -388,6 +388,12 @@ export function mayChangeLocationStatus(actor: Actor): boolean {
 }
 
 /**
+ * Only an admin says whom a site bills and whether with VAT (decision 044): a site's field
+ * manager with Manage Locations edits its name and address, not its customer.
+ */
+export const mayChangeSiteCustomer = mayChangeLocationStatus;
+
+/**
  * The route table (03 section 2.1). A route joins this table when its page is built.
  * `name` and `icon` make it a sidebar entry; `title` names the section in the header.
  */

@@ -1,7 +1,13 @@
 import { CATALOGUE_MESSAGES, CUSTOMER_EMAIL_MESSAGE, MESSAGES } from '@stockyard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, materialTypeNamed, seedActors } from '../../../test/factories';
+import {
+  createLocation,
+  createUser,
+  loginAs,
+  materialTypeNamed,
+  seedActors,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { activityLogs, materialTypes } from '../../db/schema';
 import { hireRatesFor } from './locations.service';
@@ -79,6 +85,73 @@ describe("A site's customer", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(CUSTOMER_EMAIL_MESSAGE);
+  });
+
+  it("is an admin's: a site's field manager with Manage Locations edits its address, not its customer", async () => {
+    const created = await call('POST', '/create', admin(), {
+      ...site,
+      name: 'Pier Site',
+      ...customer,
+    });
+    const id = created.json().data.id as number;
+    const manager = await createUser(t.db, {
+      role: 'USER',
+      locationId: id,
+      permissions: { viewLocations: true, manageLocations: true },
+    });
+    const headers = (await loginAs(t.app, manager.email)).headers;
+
+    // The form as the field manager's screen sends it: the customer as it is, a new address.
+    const kept = await call('PUT', `/update/${id}`, headers, {
+      ...site,
+      name: 'Pier Site',
+      address: '14 Harbour Road',
+      ...customer,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ address: '14 Harbour Road', ...customer });
+    // Left out, the customer stays as it is.
+    const omitted = await call('PUT', `/update/${id}`, headers, {
+      ...site,
+      name: 'Pier Site',
+      address: '16 Harbour Road',
+    });
+    expect(omitted.statusCode, omitted.body).toBe(200);
+    expect(omitted.json().data).toMatchObject({ address: '16 Harbour Road', ...customer });
+
+    for (const change of [{ customerName: 'Someone Else Ltd' }, { customerVatId: 'GB000' }]) {
+      const refused = await call('PUT', `/update/${id}`, headers, {
+        ...site,
+        name: 'Pier Site',
+        address: '18 Harbour Road',
+        ...customer,
+        ...change,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe("Only an admin can change a site's customer.");
+    }
+    const unzeroed = await call('POST', '/create', admin(), {
+      ...site,
+      name: 'Dock Site',
+      ...customer,
+      customerZeroRated: false,
+    });
+    const dockManager = await createUser(t.db, {
+      role: 'USER',
+      locationId: unzeroed.json().data.id,
+      permissions: { viewLocations: true, manageLocations: true },
+    });
+    const zeroing = await call(
+      'PUT',
+      `/update/${unzeroed.json().data.id}`,
+      (await loginAs(t.app, dockManager.email)).headers,
+      { ...site, name: 'Dock Site', ...customer, customerZeroRated: true },
+    );
+    expect(zeroing.statusCode).toBe(403);
+    expect((await call('GET', `/${id}`, admin())).json().data).toMatchObject({
+      address: '16 Harbour Road',
+      ...customer,
+    });
   });
 
   it('is in the export', async () => {

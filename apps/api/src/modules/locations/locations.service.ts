@@ -14,6 +14,7 @@ import {
   MESSAGES,
   MONEY_MESSAGES,
   mayChangeLocationStatus,
+  mayChangeSiteCustomer,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
@@ -30,6 +31,32 @@ import * as repo from './locations.repository';
 const LOCATION_NOT_FOUND = MESSAGES.locationNotFound;
 const SET_INACTIVE_ADVICE = 'Set it to Inactive instead.';
 const ONLY_ADMINS_CHANGE_STATUS = "Only an admin can change a location's status.";
+const ONLY_ADMINS_CHANGE_CUSTOMER = "Only an admin can change a site's customer.";
+
+const CUSTOMER_TEXTS = [
+  'customerName',
+  'customerAddress',
+  'customerEmail',
+  'customerVatId',
+] as const;
+
+/**
+ * Whether an edit names another customer than the location has: a text sent that differs, or
+ * zero-rating asked for. A customer left out (blank, or not zero-rated) asks for no change: an
+ * edit by someone who may not change the customer keeps it (`keepCustomer`).
+ */
+function customerChanged(before: repo.LocationRow, input: LocationInput): boolean {
+  return (
+    CUSTOMER_TEXTS.some((field) => input[field] != null && input[field] !== before[field]) ||
+    (input.customerZeroRated === true && !before.customerZeroRated)
+  );
+}
+
+/** The edit with the location's customer as it is. */
+const keepCustomer = (before: repo.LocationRow, input: LocationInput): LocationInput => ({
+  ...input,
+  ...customerOf(before),
+});
 
 /** The unique index on the name (lower, trimmed) settles concurrent writes too: 409 on the field. */
 async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
@@ -170,7 +197,12 @@ export async function updateLocation(
     if (input.status !== before.status && !mayChangeLocationStatus(actor.user)) {
       throw forbidden(ONLY_ADMINS_CHANGE_STATUS);
     }
-    const row = (await withUniqueName(() => repo.updateLocation(tx, id, input)))!;
+    const customerOwner = mayChangeSiteCustomer(actor.user);
+    if (!customerOwner && customerChanged(before, input)) {
+      throw forbidden(ONLY_ADMINS_CHANGE_CUSTOMER);
+    }
+    const values = customerOwner ? input : keepCustomer(before, input);
+    const row = (await withUniqueName(() => repo.updateLocation(tx, id, values)))!;
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'UPDATE_LOCATION',

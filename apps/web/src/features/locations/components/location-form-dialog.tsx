@@ -7,6 +7,7 @@ import {
   type LocationInput,
   locationSchema,
   mayChangeLocationStatus,
+  mayChangeSiteCustomer,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -88,6 +89,8 @@ export function LocationFormDialog({
   const user = useSession()?.user;
   // Manage Locations edits a location's details; opening or closing it is an admin's.
   const statusEditable = user !== undefined && mayChangeLocationStatus(user);
+  // Whom the site bills is an admin's to say, as its status is (decision 044).
+  const customerEditable = user !== undefined && mayChangeSiteCustomer(user);
   const create = useCreateLocation();
   const update = useUpdateLocation();
   const form = useForm<FormValues, unknown, LocationInput>({
@@ -173,47 +176,49 @@ export function LocationFormDialog({
               </div>
             )}
           </div>
-          <fieldset className="space-y-4 rounded-md border border-border p-4">
-            <legend className="px-1 text-sm font-medium">Customer</legend>
-            <p className="text-xs text-muted-foreground">
-              Who this site's hire and work invoices are made out to.
-            </p>
-            <FormField
-              id="location-customerName"
-              label="Customer name"
-              error={errors.customerName?.message}
-            >
-              <Input autoComplete="off" {...fieldProps('customerName')} />
-            </FormField>
-            <FormField
-              id="location-customerAddress"
-              label="Customer address"
-              error={errors.customerAddress?.message}
-            >
-              <Textarea rows={2} {...fieldProps('customerAddress')} />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
+          {customerEditable ? (
+            <fieldset className="space-y-4 rounded-md border border-border p-4">
+              <legend className="px-1 text-sm font-medium">Customer</legend>
+              <p className="text-xs text-muted-foreground">
+                Who this site's hire and work invoices are made out to.
+              </p>
               <FormField
-                id="location-customerEmail"
-                label="Customer e-mail"
-                error={errors.customerEmail?.message}
+                id="location-customerName"
+                label="Customer name"
+                error={errors.customerName?.message}
               >
-                <Input type="email" autoComplete="off" {...fieldProps('customerEmail')} />
+                <Input autoComplete="off" {...fieldProps('customerName')} />
               </FormField>
               <FormField
-                id="location-customerVatId"
-                label="VAT ID"
-                error={errors.customerVatId?.message}
+                id="location-customerAddress"
+                label="Customer address"
+                error={errors.customerAddress?.message}
               >
-                <Input autoComplete="off" {...fieldProps('customerVatId')} />
+                <Textarea rows={2} {...fieldProps('customerAddress')} />
               </FormField>
-            </div>
-            <Checkbox
-              id="location-customerZeroRated"
-              label="Zero-rated (no VAT)"
-              {...register('customerZeroRated')}
-            />
-          </fieldset>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  id="location-customerEmail"
+                  label="Customer e-mail"
+                  error={errors.customerEmail?.message}
+                >
+                  <Input type="email" autoComplete="off" {...fieldProps('customerEmail')} />
+                </FormField>
+                <FormField
+                  id="location-customerVatId"
+                  label="VAT ID"
+                  error={errors.customerVatId?.message}
+                >
+                  <Input autoComplete="off" {...fieldProps('customerVatId')} />
+                </FormField>
+              </div>
+              <Checkbox
+                id="location-customerZeroRated"
+                label="Zero-rated (no VAT)"
+                {...register('customerZeroRated')}
+              />
+            </fieldset>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
