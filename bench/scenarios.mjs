@@ -21,6 +21,13 @@ export const IMPORT_ROWS = 10_000;
 export const IMPORT_PREVIEW_MS = 5_000;
 export const IMPORT_MS = 30_000;
 
+/**
+ * Issue 33: a billing run of every site's 28-day cycle over the three years of rentals, each run
+ * the next cycle after the last one billed (as an office bills, one period after another), every
+ * run under BILLING_RUN_MS.
+ */
+export const BILLING_RUN_MS = 30_000;
+
 /** The most URLs a cold-read scenario asks in turn (each at most once before all the others). */
 const MAX_URLS = 20_000;
 
@@ -458,6 +465,48 @@ async function importLoop(context, seconds, step) {
         continue;
       }
       latencies.add(await worker.call('POST', `/api/imports/stock?fileName=${name}`, file));
+    } while (!stopped());
+  });
+  worker.close();
+  return closedLoopRow(latencies, 1);
+}
+
+/**
+ * Billing runs (issue 33): each run bills the next 28-day cycle of every site with a customer
+ * (bench/seed.ts gives every field site one, and every type a hire rate), from the first rental's
+ * cycle forward: the hire of the rentals out in that cycle, their returns, losses and scraps, and
+ * every earlier rental line looked at again (the lines never billed, a rate given late). Runs
+ * are one after another, as an office makes them; a cycle is never billed twice, so no run
+ * answers from what another did.
+ */
+export function billingScenarios() {
+  return [
+    {
+      name: 'billing run, the next 28-day cycle of every site',
+      kind: 'batch',
+      budgetMs: BILLING_RUN_MS,
+      custom: (context, seconds) => billingLoop(context, seconds),
+    },
+  ];
+}
+
+const DAY_MS = 86_400_000;
+/** The first cycle: the seed's rentals go back 1,095 days (bench/seed.ts). */
+let nextCycle = Date.now() - 1_096 * DAY_MS;
+
+async function billingLoop(context, seconds) {
+  const worker = connection(context.apiUrl, context.token);
+  const latencies = new Latencies();
+  await runFor(seconds, [worker], async (_worker, stopped) => {
+    // At least one run however short the scenario: a run takes seconds.
+    do {
+      // Hire is billed once a cycle has ended: the last cycle that has, then no more.
+      if (nextCycle + 28 * DAY_MS > Date.now() - DAY_MS) break;
+      const start = new Date(nextCycle).toISOString().slice(0, 10);
+      nextCycle += 28 * DAY_MS;
+      latencies.add(
+        await worker.call('POST', '/api/billing/runs', { periodType: 'CYCLE_28', start }),
+      );
     } while (!stopped());
   });
   worker.close();

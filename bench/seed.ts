@@ -359,6 +359,18 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
   await seedDashboard(client);
   // The people of the working day and their places: bench/seed-day.ts.
   await seedWorkingDay(client, passwordHash);
+  // Money (issue 33): every field site has its customer, every type a day's hire rate (a third a
+  // week's too, a quarter a minimum hire of a week) and a replacement value.
+  await client.query(
+    `update locations set customer_name = name || ' Ltd', customer_address = address
+      where type = 'FIELD'`,
+  );
+  await client.query(
+    `update material_types set hire_day_cents = 50 + id % 200,
+            hire_week_cents = case when id % 3 = 0 then (50 + id % 200) * 5 end,
+            minimum_hire_days = case when id % 4 = 0 then 7 else 0 end,
+            replacement_value = coalesce(replacement_value, 25 + id % 100)`,
+  );
   await client.query('commit');
   await client.query('vacuum analyze');
   await verifyInvoiceQuantities(client);

@@ -20,6 +20,7 @@ import { cpuPerRequest, serverCpu } from '../bench/cpu.mjs';
 import { dayOfRounds, markdown, medianByP99, verdicts } from '../bench/report.mjs';
 import {
   afterWriteScenarios,
+  billingScenarios,
   coldScenarios,
   fileScenarios,
   floorScenarios,
@@ -164,8 +165,10 @@ async function main() {
       ...fileScenarios(),
       { name: DAY_NAME, kind: 'day' },
       { name: FLAT_OUT_NAME, kind: 'day', flatOut: true },
-      // Last: each import rewrites 10,000 quantities, which the reads above should not see change.
+      // Last: each import rewrites 10,000 quantities, which the reads above should not see change,
+      // and each billing run writes hire invoices.
       ...importScenarios(),
+      ...billingScenarios(),
     ];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
     const chosen = all.filter((s) => !only || only.test(s.name) || s.name === SESSION_FLOOR);
