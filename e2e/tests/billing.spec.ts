@@ -138,6 +138,19 @@ test.describe('billing', () => {
     for (const text of ['€56.25', '€175.00', '€135.00', '€366.25', '€73.25', '€439.50']) {
       await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
     }
+
+    // The client came from the site's customer; a draft's is corrected before it is finalized.
+    await page.getByRole('button', { name: 'Edit client' }).click();
+    const client = page.getByRole('dialog', { name: 'Edit client' });
+    await expect(client.getByLabel('Client name')).toHaveValue('Harbour Build Ltd');
+    await client.getByLabel('Client name').fill('Harbour Build (North) Ltd');
+    await client.getByLabel('Client e-mail').fill('not an address');
+    await client.getByRole('button', { name: 'Save client' }).click();
+    await expect(client.getByText('Client e-mail must be a valid e-mail address')).toBeVisible();
+    await client.getByLabel('Client e-mail').fill('accounts@harbour.example');
+    await client.getByRole('button', { name: 'Save client' }).click();
+    await expect(client).toBeHidden();
+    await expect(page.getByText('Harbour Build (North) Ltd')).toBeVisible();
   });
 
   test('a finalized hire invoice has its number, and a credit note of one line takes it back', async ({

@@ -381,6 +381,14 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     }),
     locationBound: true,
   },
+  'PATCH /api/invoices/:id/client': {
+    // A draft's client is changed, a finalized invoice's refused 409: either way, let in.
+    at: (f, s) => ({
+      url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/client`,
+      payload: { clientName: 'Matrix Client Ltd', clientAddress: '1 Matrix Road' },
+    }),
+    locationBound: true,
+  },
   'POST /api/invoices/:id/convert-to-rental': {
     at: (f, s) => ({
       url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/convert-to-rental`,

@@ -183,6 +183,7 @@ export const API_ACCESS = {
   'PUT /api/invoices/:id': flagged('manageInvoices'),
   'DELETE /api/invoices/:id': flagged('manageInvoices'),
   'PATCH /api/invoices/:id/status': flagged('manageInvoices'),
+  'PATCH /api/invoices/:id/client': flagged('manageInvoices'),
   'POST /api/invoices/:id/convert-to-rental': flagged('manageInvoices'),
   // A credit note corrects a finalized invoice (decision 044): an admin's.
   'POST /api/invoices/:id/credit-notes': ADMIN_ONLY,

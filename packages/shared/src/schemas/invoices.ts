@@ -114,6 +114,7 @@ export const INVOICE_MESSAGES = {
   deleted: 'Invoice deleted successfully.',
   finalized: 'Invoice marked as finalized.',
   excelDownloaded: 'Excel downloaded.',
+  clientUpdated: 'Client updated.',
   converted: 'Rental invoice created.',
   itemListLoading: 'Loading invoice items...',
   itemListNotFound: 'Invoice not found.',
@@ -322,6 +323,37 @@ const idList = (field: string) =>
  * POST /invoices/{id}/credit-notes: why, and which lines (items of a work invoice, charges of a
  * hire invoice); no ids at all credits every line not credited yet.
  */
+export const CLIENT_EMAIL_MESSAGE = 'Client e-mail must be a valid e-mail address';
+
+/**
+ * PATCH /invoices/:id/client: whom a draft of any kind is made out to (decision 044). A hire
+ * invoice takes its client from the site's customer when a billing run makes it; this corrects it
+ * before it is finalized.
+ */
+export const invoiceClientSchema = z
+  .object({
+    clientName: requiredText('Client name', INVOICE_MESSAGES.clientNameRequired, 200),
+    clientAddress: requiredText(
+      'Client address',
+      INVOICE_MESSAGES.clientAddressRequired,
+      500,
+      true,
+    ),
+    clientEmail: z.preprocess(
+      (value) =>
+        value === undefined || value === null || (typeof value === 'string' && !value.trim())
+          ? null
+          : typeof value === 'string'
+            ? value.trim()
+            : value,
+      z.email({ error: CLIENT_EMAIL_MESSAGE }).max(254, { error: CLIENT_EMAIL_MESSAGE }).nullable(),
+    ),
+    clientVatId: z.preprocess((value) => value ?? undefined, optionalText('VAT ID', 40)),
+  })
+  .strict();
+export type InvoiceClientInput = z.input<typeof invoiceClientSchema>;
+export type InvoiceClient = z.infer<typeof invoiceClientSchema>;
+
 export const creditNoteSchema = z.object({
   reason: requiredText('Reason', INVOICE_MESSAGES.creditReasonRequired, MAX_CREDIT_REASON, true),
   itemIds: idList('Item ids'),

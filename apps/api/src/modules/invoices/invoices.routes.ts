@@ -4,6 +4,7 @@ import {
   envelope,
   INVOICE_MESSAGES,
   idParam,
+  invoiceClientSchema,
   invoiceDtoSchema,
   invoiceExportQuery,
   invoiceListDtoSchema,
@@ -190,6 +191,30 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.removeInvoice(app.ctx, actorOf(request), request.params.id);
       return ok(null, INVOICE_MESSAGES.deleted);
     },
+  );
+
+  app.patch(
+    '/:id/client',
+    {
+      schema: {
+        tags,
+        summary:
+          "Whom a draft of any kind is made out to: client name, address, e-mail and VAT id (a hire invoice's came from the site's customer)",
+        params: idParam,
+        body: invoiceClientSchema,
+        response: { 200: oneInvoice, ...writes },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateInvoiceClient(
+          app.ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
+        INVOICE_MESSAGES.clientUpdated,
+      ),
   );
 
   app.patch(

@@ -3,6 +3,7 @@ import {
   type CreditNoteInput,
   grandTotalQuantity,
   INVOICE_MESSAGES,
+  type InvoiceClient,
   type InvoiceDto,
   type InvoiceInput,
   type InvoiceItemDto,
@@ -529,6 +530,41 @@ async function nextNumber(tx: DbExecutor, series: keyof typeof SERIES, now: Date
  * Mark as Finalized: the invoice takes the next number of the year in the same transaction and
  * cannot change after it (409 back to draft). Finalizing a finalized invoice again changes nothing.
  */
+/**
+ * Whom a draft is made out to, whatever its kind (decision 044): a hire invoice's client came from
+ * the site's customer when the run made it, and is corrected here before it is finalized.
+ */
+export async function updateInvoiceClient(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: InvoiceClient,
+): Promise<InvoiceDto> {
+  await inTransaction(ctx, async ({ tx }) => {
+    const before = await lockForChange(tx, actor.user, id);
+    const row = await repo.updateInvoice(tx, id, {
+      clientName: input.clientName,
+      clientAddress: input.clientAddress,
+      clientEmail: input.clientEmail ?? null,
+      clientVatId: input.clientVatId ?? null,
+    });
+    await recordActivity(tx, {
+      userId: actor.user.id,
+      action: 'UPDATE_INVOICE_CLIENT',
+      description: `Changed the client of invoice ${row.invoiceId} to ${row.clientName}`,
+      entityType: 'invoice',
+      entityId: String(id),
+      locationId: row.locationId,
+      details: {
+        before: { clientName: before.clientName, clientAddress: before.clientAddress },
+        after: { clientName: row.clientName, clientAddress: row.clientAddress },
+      },
+      ip: actor.ip,
+    });
+  });
+  return getInvoice(ctx, actor.user, id);
+}
+
 export async function setInvoiceStatus(
   ctx: AppContext,
   actor: Actor,

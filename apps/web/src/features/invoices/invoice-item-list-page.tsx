@@ -24,6 +24,7 @@ import { formatDate } from '@/lib/dates';
 import { useDownloadInvoiceExcel } from './api/download-invoice-excel';
 import { useDownloadInvoicePdf } from './api/download-invoice-pdf';
 import { useInvoice } from './api/get-invoice';
+import { EditClientButton } from './components/edit-client-dialog';
 import { ChargesTable, MoneyTotals } from './components/invoice-document';
 import { CreditNoteButton } from './components/invoice-money-actions';
 import { InvoiceStatusBadge } from './components/invoices-table';
@@ -104,6 +105,7 @@ export default function InvoiceItemListPage() {
                 <FileSpreadsheet className="h-4 w-4" aria-hidden />
                 Excel
               </Button>
+              <EditClientButton invoice={data} />
               <CreditNoteButton invoice={data} />
             </>
           ) : null}
