@@ -277,4 +277,26 @@ describe('the migrations', () => {
       { reason: 'RENTAL_DAMAGED', units: 4, return_id: null },
     ]);
   });
+
+  it('keep the movement notes numbering where it was, in the one table of document numbers (0053)', async () => {
+    const db = await emptyDatabase();
+    const before53 = await migrationsAsShipped((entries) => entries.filter((e) => e.idx < 53));
+    await migrate(db, { migrationsFolder: before53 });
+    const run = (text: string) => db.$client.query(text);
+    await run(`insert into movement_note_counters (kind, year, last) values
+      ('DELIVERY', 2026, 41), ('RETURN', 2026, 7), ('DELIVERY', 2025, 300)`);
+    await run(`insert into document_counters (series, year, next) values ('INVOICE', 2026, 12)`);
+
+    await runMigrations(db);
+    const counters = await run(
+      'select series, year, next from document_counters order by series, year',
+    );
+    expect(counters.rows).toEqual([
+      { series: 'DELIVERY_NOTE', year: 2025, next: 301 },
+      { series: 'DELIVERY_NOTE', year: 2026, next: 42 },
+      { series: 'INVOICE', year: 2026, next: 12 },
+      { series: 'RETURN_NOTE', year: 2026, next: 8 },
+    ]);
+    expect(await tableExists(db, 'movement_note_counters')).toBe(false);
+  });
 });

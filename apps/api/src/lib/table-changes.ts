@@ -23,11 +23,8 @@ export const BOOKKEEPING_TABLES = [
   // The names rental items have been given (migration 0035): written only with an item, whose
   // table sends the notice.
   'material_rental_item_names',
-  // The last number of each kind of movement note in a year (migration 0049): written only with a
-  // note, whose table sends the notice.
-  'movement_note_counters',
-  // The next invoice and credit note numbers (migration 0050): written only with a finalized
-  // invoice or the billing settings, whose tables send the notice.
+  // The next number of each numbered document (migrations 0050 and 0053): written only with an
+  // invoice, a credit note, a movement note or the billing settings, whose tables send the notice.
   'document_counters',
   'notification_events',
   // The requests per requester (migration 0041): written only with a request, whose table sends

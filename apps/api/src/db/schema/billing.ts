@@ -43,21 +43,26 @@ export const billingSettings = pgTable(
   ],
 );
 
+/** The series of numbered documents: invoices, credit notes, delivery and return notes. */
+export const DOCUMENT_SERIES = ['INVOICE', 'CREDIT_NOTE', 'DELIVERY_NOTE', 'RETURN_NOTE'] as const;
+export type DocumentSeriesName = (typeof DOCUMENT_SERIES)[number];
+
 /**
- * The next number of each series in each year: invoices and credit notes are numbered when they
- * are finalized, in the finalizing transaction (the row locked), so the numbers of a year run
- * without gaps and are never reused (decision 044).
+ * The next number of each series in each year, taken in the transaction that writes the document
+ * (an invoice finalized, a credit note, a delivery or return note): the row lock orders the
+ * writers and a rolled-back write gives its number back, so the numbers of a year run without
+ * gaps and are never reused (decisions 042 and 044; lib/document-numbers.repository.ts).
  */
 export const documentCounters = pgTable(
   'document_counters',
   {
-    series: text('series', { enum: ['INVOICE', 'CREDIT_NOTE'] }).notNull(),
+    series: text('series', { enum: DOCUMENT_SERIES }).notNull(),
     year: integer('year').notNull(),
     next: integer('next').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.series, t.year] }),
-    check('document_counters_series_check', oneOf(t.series, ['INVOICE', 'CREDIT_NOTE'])),
+    check('document_counters_series_check', oneOf(t.series, DOCUMENT_SERIES)),
     check('document_counters_next_check', sql`${t.next} >= 1`),
   ],
 );

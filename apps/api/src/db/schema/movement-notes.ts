@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -17,21 +16,6 @@ import { materialRentalReturns, materialRentals } from './material-rentals';
 import { users } from './users';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-
-/**
- * The last number given to a note of a kind in a year (decision 042): taken and raised in the
- * transaction that writes the note, so that its row lock orders the writers and a rolled-back
- * write gives its number back. The numbers have no gaps.
- */
-export const movementNoteCounters = pgTable(
-  'movement_note_counters',
-  {
-    kind: text('kind').$type<MovementNoteKind>().notNull(),
-    year: integer('year').notNull(),
-    last: integer('last').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.year] })],
-);
 
 /** What a note says, written when it is made and never changed: the document's content. */
 export type MovementNoteContent = {

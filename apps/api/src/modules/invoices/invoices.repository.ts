@@ -3,7 +3,6 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
-  documentCounters,
   invoiceCharges,
   invoiceItems,
   invoiceMaterialUsages,
@@ -479,26 +478,4 @@ export async function creditableCharges(db: DbExecutor, invoiceId: number) {
     .leftJoin(credit, eq(credit.creditedChargeId, invoiceCharges.id))
     .where(eq(invoiceCharges.invoiceId, invoiceId))
     .orderBy(invoiceCharges.position);
-}
-
-/**
- * The next number of a series in a year, taken in the open transaction: the counter's row is
- * created or incremented in one statement and stays locked until the transaction ends, so
- * concurrent finalizations wait for each other and a rolled-back one gives its number back (the
- * numbers of a year run without gaps and are never reused).
- */
-export async function takeNumber(
-  db: DbExecutor,
-  series: 'INVOICE' | 'CREDIT_NOTE',
-  year: number,
-): Promise<number> {
-  const [row] = await db
-    .insert(documentCounters)
-    .values({ series, year, next: 2 })
-    .onConflictDoUpdate({
-      target: [documentCounters.series, documentCounters.year],
-      set: { next: sql`${documentCounters.next} + 1` },
-    })
-    .returning({ next: documentCounters.next });
-  return row!.next - 1;
 }

@@ -33,6 +33,7 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -517,12 +518,12 @@ const SERIES = {
 } as const;
 
 /**
- * The next number of a series this year, taken in the open transaction (repo.takeNumber):
+ * The next number of a series this year, taken in the open transaction (takeDocumentNumber):
  * INV-2026-00001, CN-2026-00001.
  */
 async function nextNumber(tx: DbExecutor, series: keyof typeof SERIES, now: Date) {
   const year = today(now).year;
-  const next = await repo.takeNumber(tx, series, year);
+  const next = await takeDocumentNumber(tx, series, year);
   return `${SERIES[series].prefix}-${year}-${String(next).padStart(5, '0')}`;
 }
 

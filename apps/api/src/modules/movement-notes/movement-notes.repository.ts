@@ -1,4 +1,4 @@
-import type { MovementNoteKind, ReturnPhotoType } from '@stockyard/shared';
+import type { ReturnPhotoType } from '@stockyard/shared';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client';
@@ -11,30 +11,9 @@ import {
   materialRentals,
   materials,
   materialTypes,
-  movementNoteCounters,
   movementNotes,
   returnPhotos,
 } from '../../db/schema';
-
-/**
- * The next number of a kind in a year: the counter row raised (or made at 1), locked until the
- * transaction ends. Two notes at once wait for each other here; a rollback gives the number back.
- */
-export async function nextSequence(
-  tx: DbExecutor,
-  kind: MovementNoteKind,
-  year: number,
-): Promise<number> {
-  const [row] = await tx
-    .insert(movementNoteCounters)
-    .values({ kind, year, last: 1 })
-    .onConflictDoUpdate({
-      target: [movementNoteCounters.kind, movementNoteCounters.year],
-      set: { last: sql`${movementNoteCounters.last} + 1` },
-    })
-    .returning({ last: movementNoteCounters.last });
-  return row!.last;
-}
 
 export async function findCompany(db: DbExecutor) {
   const [row] = await db

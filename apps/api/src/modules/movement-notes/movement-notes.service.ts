@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { assertReadable } from '../../lib/location-scope';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
@@ -35,9 +36,12 @@ import { pngHasInk } from './signature-png';
 
 // Making notes: called by the rentals' service in the transaction of the dispatch or the return.
 
+/** The series of each kind of note among the numbered documents. */
+const SERIES = { DELIVERY: 'DELIVERY_NOTE', RETURN: 'RETURN_NOTE' } as const;
+
 async function nextNumber(tx: DbExecutor, kind: MovementNoteKind, date: string) {
   const year = Number(date.slice(0, 4));
-  const sequence = await repo.nextSequence(tx, kind, year);
+  const sequence = await takeDocumentNumber(tx, SERIES[kind], year);
   return { year, sequence, number: movementNoteNumber(kind, year, sequence) };
 }
 

@@ -18,9 +18,9 @@ import { createLocation, createUser, loginAs, seedActors } from '../../../test/f
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { dataUrlOf, JPEG_BYTES, signaturePng, WEBP_BYTES } from '../../../test/images';
 import { materials, materialTypes } from '../../db/schema';
+import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { inTransaction } from '../../lib/transaction';
 import { createMailer } from '../notifications/email';
-import * as repo from './movement-notes.repository';
 import { createDeliveryNote } from './movement-notes.service';
 
 /** A real SMTP server on a free local port; what it receives lands in `inbox`. */
@@ -207,10 +207,10 @@ describe('numbering', () => {
 
   it('counts each year on its own', async () => {
     const numbers = await inTransaction(t.ctx, async ({ tx }) => [
-      await repo.nextSequence(tx, 'DELIVERY', 2031),
-      await repo.nextSequence(tx, 'DELIVERY', 2031),
-      await repo.nextSequence(tx, 'RETURN', 2031),
-      await repo.nextSequence(tx, 'DELIVERY', 2032),
+      await takeDocumentNumber(tx, 'DELIVERY_NOTE', 2031),
+      await takeDocumentNumber(tx, 'DELIVERY_NOTE', 2031),
+      await takeDocumentNumber(tx, 'RETURN_NOTE', 2031),
+      await takeDocumentNumber(tx, 'DELIVERY_NOTE', 2032),
     ]);
     expect(numbers).toEqual([1, 2, 1, 1]);
   });

@@ -1,5 +1,5 @@
 import type { DocumentSeries, WorkRate } from '@stockyard/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { billingSettings, documentCounters, workRates } from '../../db/schema';
 
@@ -35,10 +35,15 @@ export async function nextNumbers(
   const query = db
     .select({ series: documentCounters.series, next: documentCounters.next })
     .from(documentCounters)
-    .where(eq(documentCounters.year, year));
+    .where(
+      and(
+        eq(documentCounters.year, year),
+        inArray(documentCounters.series, ['INVOICE', 'CREDIT_NOTE']),
+      ),
+    );
   const rows = lock ? await query.for('update') : await query;
   const next = { INVOICE: 1, CREDIT_NOTE: 1 };
-  for (const row of rows) next[row.series] = row.next;
+  for (const row of rows) next[row.series as DocumentSeries] = row.next;
   return next;
 }
 
