@@ -79,6 +79,10 @@ test.describe('Settings', () => {
     await expect(lowStock).toHaveAttribute('aria-checked', 'false');
     await lowStock.click();
     await expect(lowStock).toHaveAttribute('aria-checked', 'true');
+    // Saved before the page is read again: the switch shows the change before the server has it.
+    await expect(
+      page.getByText("Notification setting 'Low Inventory Alerts' updated."),
+    ).toBeVisible();
     await page.reload();
     await expect(lowStock).toHaveAttribute('aria-checked', 'true');
   });
