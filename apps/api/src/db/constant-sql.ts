@@ -7,3 +7,13 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const oneOf = (column: unknown, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
+
+/**
+ * The company's time zone in SQL: the one each connection is given (`stockyard.time_zone`,
+ * db/client.ts), else the session's.
+ */
+export const COMPANY_ZONE_SQL =
+  "coalesce(nullif(current_setting('stockyard.time_zone', true), ''), current_setting('TimeZone'))";
+
+/** Today on the company's calendar, in SQL (a column's default day). */
+export const COMPANY_TODAY = sql.raw(`((now() at time zone ${COMPANY_ZONE_SQL})::date)`);

@@ -79,7 +79,8 @@ export const customerRates = pgTable(
       .references(() => materialTypes.id, { onDelete: 'cascade' }),
     dayCents: integer('day_cents').notNull(),
     weekCents: integer('week_cents'),
-    minimumDays: integer('minimum_days').notNull().default(0),
+    /** Null: the catalogue's minimum applies; a stated one (0 included) is the customer's own. */
+    minimumDays: integer('minimum_days'),
   },
   (t) => [
     primaryKey({ columns: [t.locationId, t.materialTypeId] }),

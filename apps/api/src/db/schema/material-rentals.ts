@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from '../constant-sql';
+import { COMPANY_TODAY, oneOf } from '../constant-sql';
 import { locations } from './locations';
 import { materials } from './materials';
 import { rentalRequests } from './rental-requests';
@@ -214,12 +214,25 @@ export const materialRentalItems = pgTable(
     quantityActuallyReturned: integer('quantity_actually_returned').notNull().default(0),
     quantityDamaged: integer('quantity_damaged').notNull().default(0),
     quantityLost: integer('quantity_lost').notNull().default(0),
+    /**
+     * The hire rate in force when the line went out (the customer's, else the catalogue's), kept
+     * for its whole hire: later changes of either apply to later dispatches (issue 49, decision
+     * 048). An admin re-rates a line on purpose (audited). Null day rate: the line had no price at
+     * dispatch; the first billing run that finds one fixes it here.
+     */
+    dayCents: integer('day_cents'),
+    weekCents: integer('week_cents'),
+    minimumDays: integer('minimum_days'),
   },
   (t) => [
     check('material_rental_items_quantity_check', sql`${t.quantity} >= 1`),
     check(
       'material_rental_items_returned_check',
       sql`0 <= ${t.quantityActuallyReturned} and 0 <= ${t.quantityDamaged} and 0 <= ${t.quantityLost} and ${t.quantityActuallyReturned} + ${t.quantityDamaged} + ${t.quantityLost} <= ${t.quantity}`,
+    ),
+    check(
+      'material_rental_items_rates_check',
+      sql`(${t.dayCents} is null and ${t.weekCents} is null and ${t.minimumDays} is null) or (${t.dayCents} >= 0 and (${t.weekCents} is null or ${t.weekCents} >= 0) and ${t.minimumDays} between 0 and 365)`,
     ),
     index('material_rental_items_rental_idx').on(t.rentalId, t.id),
     // A material's deletion asks whether a rental holds it.
@@ -252,7 +265,13 @@ export const materialRentalReturns = pgTable(
     returnedQuantity: integer('returned_quantity').notNull(),
     damagedQuantity: integer('damaged_quantity').notNull().default(0),
     lostQuantity: integer('lost_quantity').notNull().default(0),
-    returnDate: timestamp('return_date', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The day the hire ended for what came back: the customer's off-hire day, as the return says
+     * (issue 49, decision 048), on the company's calendar. Not when it was entered: `recordedAt`.
+     */
+    returnDate: date('return_date', { mode: 'string' }).notNull().default(sql`${COMPANY_TODAY}`),
+    /** When the return was entered (its day may be earlier: a late-recorded return). */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     notes: text('notes'),
     returnedById: integer('returned_by_id').references(() => users.id, { onDelete: 'restrict' }),
   },

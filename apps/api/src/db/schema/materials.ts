@@ -163,6 +163,11 @@ export const stockMovements = pgTable(
      * ledger is below the rentals (a return's id, as `reference` names the rental).
      */
     returnId: integer('return_id'),
+    /**
+     * The day the movement happened when it was entered with one (a dispatch, a return, a repair,
+     * a scrap: issue 49, decision 048), on the company's calendar; null: the day of `createdAt`.
+     */
+    occurredOn: date('occurred_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
