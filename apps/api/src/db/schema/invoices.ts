@@ -2,6 +2,7 @@ import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
   INVOICE_UOMS,
+  type IssuedDocument,
   JOB_TYPES,
   USAGE_TYPES,
 } from '@stockyard/shared';
@@ -13,6 +14,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -77,6 +79,12 @@ export const invoices = pgTable(
     creditedInvoiceId: integer('credited_invoice_id').references((): AnyPgColumn => invoices.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * What a finalized invoice or credit note was issued with (decision 053): the seller as the
+     * company profile was, the buyer as the site's customer was, the site, the VAT category. Its
+     * files read this, so the PDF of a year later is the one sent. Null while a draft.
+     */
+    issued: jsonb('issued').$type<IssuedDocument>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,12 +27,24 @@ export const locations = pgTable(
     customerVatId: text('customer_vat_id'),
     /** Its invoices carry no VAT (an export, a reverse charge). */
     customerZeroRated: boolean('customer_zero_rated').notNull().default(false),
+    /**
+     * How a zero-rated customer is zero-rated, as EN 16931 codes it (decision 053): Z zero rated,
+     * AE reverse charge, G export outside the EU; null is Z.
+     */
+    customerZeroRating: text('customer_zero_rating', { enum: ['Z', 'AE', 'G'] }),
+    /** The customer's address as an e-invoice structures it: the address above is its street lines. */
+    customerPostcode: text('customer_postcode'),
+    customerCity: text('customer_city'),
+    customerCountryCode: text('customer_country_code'),
+    /** The buyer's reference an invoice must quote (a Leitweg-ID for a German public buyer). */
+    customerBuyerReference: text('customer_buyer_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('locations_type_check', sql`${t.type} in ('BMR_YARD', 'FIELD')`),
     check('locations_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+    check('locations_customer_zero_rating_check', sql`${t.customerZeroRating} in ('Z', 'AE', 'G')`),
     index('locations_type_idx').on(t.type),
     index('locations_status_idx').on(t.status),
     // One location per name, whatever its case and surrounding spaces (migration 0011).

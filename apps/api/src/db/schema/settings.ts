@@ -20,6 +20,19 @@ export const companyProfile = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
+    /**
+     * What an invoice must say of its issuer (issue 51, decision 053): the address's postcode, city
+     * and ISO 3166-1 country, the VAT id and tax number, the register entry, the bank account.
+     * Empty until an admin gives them; an invoice is not finalized without those the law needs.
+     */
+    postcode: text('postcode').notNull().default(''),
+    city: text('city').notNull().default(''),
+    countryCode: text('country_code').notNull().default(''),
+    vatId: text('vat_id').notNull().default(''),
+    taxNumber: text('tax_number').notNull().default(''),
+    registerEntry: text('register_entry').notNull().default(''),
+    iban: text('iban').notNull().default(''),
+    bic: text('bic').notNull().default(''),
     /** An admin without two-factor sign-in must set it up before anything else (issue 29). */
     requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(false),
     updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
