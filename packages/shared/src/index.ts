@@ -4,6 +4,7 @@ export * from './calculations';
 export * from './constants';
 export * from './dates';
 export * from './display-id';
+export * from './e-invoice';
 export * from './errors';
 export * from './idempotency';
 export * from './import-limits';
