@@ -26,6 +26,9 @@ const PERMISSIVE = new Set([
   // the code that uses them.
   'CC-BY-4.0',
   'CC0-1.0',
+  // Fonts (the Noto fonts the server's PDFs embed): the SIL Open Font Licence lets them be used,
+  // embedded and shipped with any program; its conditions bind only the fonts themselves.
+  'OFL-1.1',
 ]);
 
 /**
