@@ -8,6 +8,7 @@ import type { LoginRateLimit } from '@stockyard/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { acceptJsonObjects } from './lib/json-body';
 import { type Heartbeat, ListenConnection } from './lib/listen-connection';
 import { documentRoute, sendAppSession } from './lib/openapi';
 import { TABLE_CHANGES_CHANNEL } from './lib/table-changes';
@@ -112,6 +113,7 @@ export async function buildApp({
   await app.register(strictQuery);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  acceptJsonObjects(app);
   acceptUploads(app);
 
   await app.register(securityHeaders);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION_LIFETIME_SECONDS } from '@stockyard/shared';
+import { MESSAGES, SESSION_LIFETIME_SECONDS } from '@stockyard/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema';
@@ -13,6 +13,7 @@ import {
   operationsOf,
   requestsFor,
   sweepFor,
+  urlOf,
 } from './fuzz-requests';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -164,4 +165,39 @@ describe('the fuzzed API', () => {
     console.log(`fuzz answers by status: ${statuses.join(', ')}`);
     expect(faults).toEqual([]);
   }, 240_000);
+});
+
+/** JSON bodies that are not objects: every route refuses them, 400, before reading them (issue 48). */
+const ODD_BODIES = ['null', '0', '-1.5', 'true', '"text"', '""', '[]', '[{}]', '[null]'];
+
+describe('odd JSON bodies', () => {
+  it('are 400 on every route that takes a body, and below 500 on every other write', async () => {
+    const writes = operationsOf(t.app.swagger() as OpenApiDocument).filter(
+      (op) => op.method !== 'GET',
+    );
+    const withBody = writes.filter((op) => op.body);
+    expect(withBody.length).toBeGreaterThan(30);
+    const faults: string[] = [];
+    for (const op of writes) {
+      const url = urlOf(op, Object.fromEntries(op.pathParams.map((p) => [p.name, '1'])));
+      for (const payload of ODD_BODIES) {
+        const response = await t.app.inject({
+          method: op.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+          remoteAddress: FUZZ_ADDRESS,
+        });
+        const problem = fault(response.statusCode, response.body);
+        const refused =
+          response.statusCode === 400 && response.json().message === MESSAGES.bodyNotObject;
+        if (problem || (op.body && !refused)) {
+          faults.push(
+            `${op.method} ${url} ${payload}: ${response.statusCode} ${short(response.body)}`,
+          );
+        }
+      }
+    }
+    expect(faults).toEqual([]);
+  }, 60_000);
 });

@@ -77,6 +77,10 @@ export const MESSAGES = {
   uriTooLong: 'A part of the address is too long (at most 200 characters).',
   badUrl: 'The address is not valid.',
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
+  /** A JSON body that is not an object (null, a number, a string, a list): every route takes an object. */
+  bodyNotObject: 'The request body must be a JSON object.',
+  /** A change that met another at the same moment and could not be settled by trying again. */
+  concurrentChange: 'Another change was being saved at the same time. Please try again.',
   locationNotFound: 'Location not found',
   otherLocation: 'You can only make changes at your own location.',
   // Decision 019: the Idempotency-Key header of a write.

@@ -35,6 +35,16 @@ export function isExclusionViolation(error: unknown, constraint?: string): boole
   return pg?.code === '23P01' && (constraint === undefined || pg.constraint === constraint);
 }
 
+/**
+ * A transaction that PostgreSQL ended because of another one running at the same moment: a
+ * deadlock (40P01) or a serialization failure (40001). Nothing of it was kept; the same work run
+ * again will most likely pass.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** The server's answers that mean it cannot serve now: shut down, crashed, starting up (57P0x). */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03']);
 /** What pg says of a connection that went or never came (its errors carry no code). */

@@ -2,7 +2,7 @@ import { type ApiErrorBody, type ErrorCode, IMPORT_MESSAGES, MESSAGES } from '@s
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
-import { isDatabaseUnavailable } from '../lib/pg-errors';
+import { isConcurrencyFailure, isDatabaseUnavailable } from '../lib/pg-errors';
 import { isUpload } from '../lib/upload';
 import { withSecurityHeaders } from './security-headers';
 
@@ -99,6 +99,12 @@ export function registerErrorHandler(
       return reply
         .status(status)
         .send({ success: false, message: error.message, code: 'VALIDATION_ERROR' });
+    }
+    if (isConcurrencyFailure(error)) {
+      // A deadlock or serialization failure outside inTransaction, which retries its own (decision
+      // 047): the request met another one, and the caller may send it again.
+      request.log.warn({ err: error }, 'concurrent change');
+      return reply.status(409).send(envelope('CONFLICT', MESSAGES.concurrentChange));
     }
     if (isDatabaseUnavailable(error)) {
       // The database is down or restarting: the caller may try again in a moment.
