@@ -621,7 +621,10 @@ export const rentalReturnDtoSchema = z.object({
   lostQuantity: z.number(),
   cumulativeReturned: z.number(),
   remainingAfter: z.number(),
-  returnDate: isoInstantSchema,
+  /** The day the hire ended for what came back (yyyy-MM-dd): the customer's off-hire day. */
+  returnDate: z.string(),
+  /** When the return was entered: the day it happened may be earlier (decision 048). */
+  recordedAt: isoInstantSchema,
   notes: z.string().nullable(),
   returnedBy: z.object({ id: z.int(), name: z.string() }).nullable(),
 });

@@ -78,6 +78,18 @@ export const moneyTextField = (field: string) =>
 export const centsText = (cents: number | null) =>
   cents === null ? '' : centsToDecimalString(cents);
 
+/**
+ * A customer rate's minimum hire: a whole number of days, 0 included; null (or left out) states
+ * none, and the catalogue's minimum applies (issue 49, decision 048).
+ */
+export const ownMinimumDaysField = minimumDays.nullable().default(null);
+
+/** A form's own minimum ("7", "0"); blank is null: the catalogue's minimum applies. */
+export const ownMinimumDaysText = z
+  .string()
+  .transform((text) => (text.trim() === '' ? null : Number(text.trim())))
+  .pipe(minimumDays.nullable());
+
 /** A form's whole number of days ("7"); blank is 0. */
 export const minimumDaysText = z
   .string()
@@ -191,7 +203,7 @@ export const customerRateParams = z.object({ id: idText(), materialTypeId: idTex
 export const customerRateSchema = z.object({
   dayCents: centsField('Hire rate per day'),
   weekCents: optionalCentsField('Hire rate per week'),
-  minimumDays: minimumDaysField,
+  minimumDays: ownMinimumDaysField,
 });
 export type CustomerRateInput = z.infer<typeof customerRateSchema>;
 
@@ -201,8 +213,14 @@ const hireRateDto = z.object({
   minimumDays: z.int(),
 });
 
-/** A site's own rate for a material type, with the catalogue's beside it (null: none). */
+/**
+ * A site's own rate for a material type, with the catalogue's beside it (null: none).
+ * `minimumDays` is the rate's own minimum, null when it states none and inherits the catalogue's;
+ * `effectiveMinimumDays` is the one that applies.
+ */
 export const customerRateDto = hireRateDto.extend({
+  minimumDays: z.int().nullable(),
+  effectiveMinimumDays: z.int(),
   materialTypeId: z.int(),
   materialTypeName: z.string(),
   itemNumber: z.string().nullable(),
@@ -237,7 +255,7 @@ export const customerRateFormSchema = z
       error: MONEY_MESSAGES.dayRateRequired,
     }),
     weekCents: moneyTextField('Hire rate per week'),
-    minimumDays: minimumDaysText,
+    minimumDays: ownMinimumDaysText,
   })
   .transform(({ dayCents, ...rest }) => ({ ...rest, dayCents: dayCents! }));
 export type CustomerRateFormOutput = z.infer<typeof customerRateFormSchema>;

@@ -1,4 +1,4 @@
-import { DASHBOARD_MESSAGES } from '@stockyard/shared';
+import { DASHBOARD_MESSAGES, localToday } from '@stockyard/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -108,7 +108,9 @@ async function rental(values: {
       returnedQuantity: quantity,
       damagedQuantity,
       lostQuantity,
-      returnDate: when,
+      // The day it happened on the server's calendar, entered at that instant (decision 048).
+      returnDate: localToday(when),
+      recordedAt: when,
     });
   }
   // The totals are its one item's, whether or not a trigger on the items added them up again.

@@ -336,6 +336,8 @@ function toCustomerRate(row: Awaited<ReturnType<typeof repo.listCustomerRates>>[
     dayCents: row.dayCents,
     weekCents: row.weekCents,
     minimumDays: row.minimumDays,
+    // A rate that states no minimum inherits the catalogue's (decision 048).
+    effectiveMinimumDays: row.minimumDays ?? row.catalogueMinimumDays,
     catalogue: hireRateOf(row.catalogueDayCents, row.catalogueWeekCents, row.catalogueMinimumDays),
   } satisfies CustomerRate;
 }
@@ -375,7 +377,11 @@ export async function setCustomerRate(
       locationId: id,
       details: {
         materialTypeId,
-        before: before && hireRateOf(before.dayCents, before.weekCents, before.minimumDays),
+        before: before && {
+          dayCents: before.dayCents,
+          weekCents: before.weekCents,
+          minimumDays: before.minimumDays,
+        },
         after: input,
       },
       ip: actor.ip,
@@ -424,7 +430,8 @@ export async function hireRatesFor(
   for (const row of await repo.hireRates(db, locationId, materialTypeIds)) {
     rates.set(
       row.materialTypeId,
-      hireRateOf(row.dayCents, row.weekCents, row.minimumDays) ??
+      // The customer's rate; a minimum it does not state is the catalogue's (decision 048).
+      hireRateOf(row.dayCents, row.weekCents, row.minimumDays ?? row.catalogueMinimumDays) ??
         hireRateOf(row.catalogueDayCents, row.catalogueWeekCents, row.catalogueMinimumDays),
     );
   }

@@ -459,7 +459,7 @@ export async function addReturned(db: DbExecutor, itemId: number, units: Returne
 
 export async function insertReturn(
   db: DbExecutor,
-  values: Omit<typeof materialRentalReturns.$inferInsert, 'id' | 'returnDate'>,
+  values: Omit<typeof materialRentalReturns.$inferInsert, 'id' | 'recordedAt'>,
 ) {
   const [row] = await db.insert(materialRentalReturns).values(values).returning();
   return row!;
@@ -487,6 +487,7 @@ export async function findReturns(db: Database, rentalId: number) {
           Number,
         ),
       returnDate: materialRentalReturns.returnDate,
+      recordedAt: materialRentalReturns.recordedAt,
       notes: materialRentalReturns.notes,
       returnedById: materialRentalReturns.returnedById,
       returnedByName: users.name,

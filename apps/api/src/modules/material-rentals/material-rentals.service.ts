@@ -176,7 +176,8 @@ function toReturnDto(row: repo.ReturnRow): RentalReturnDto {
     lostQuantity: row.lostQuantity,
     cumulativeReturned: row.cumulativeReturned,
     remainingAfter: row.rentedQuantity - row.cumulativeReturned,
-    returnDate: row.returnDate.toISOString(),
+    returnDate: row.returnDate,
+    recordedAt: row.recordedAt.toISOString(),
     notes: row.notes,
     returnedBy:
       row.returnedById !== null && row.returnedByName !== null
@@ -855,6 +856,7 @@ export async function recordReturn(
       lostQuantity: row.lostQuantity,
       cumulativeReturned: settled(updated),
       returnDate: row.returnDate,
+      recordedAt: row.recordedAt,
       notes: row.notes,
       returnedById: actor.user.id,
       returnedByName: actor.user.name,

@@ -125,7 +125,8 @@ export async function createReturnNote(
   const items = line
     ? [{ ...lineOf({ ...line, quantity: back.quantity + back.damaged }), condition }]
     : [];
-  const date = localToday(back.returnDate);
+  // The day the hire ended, as the return says (decision 048); the note's createdAt is when.
+  const date = back.returnDate;
   const { year, sequence, number } = await nextNumber(tx, 'RETURN', date);
   const note = await repo.insertNote(tx, {
     kind: 'RETURN',

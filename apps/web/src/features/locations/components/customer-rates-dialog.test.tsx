@@ -29,7 +29,20 @@ const tubeRate: CustomerRate = {
   dayCents: 120,
   weekCents: 600,
   minimumDays: 7,
+  effectiveMinimumDays: 7,
   catalogue: { dayCents: 150, weekCents: null, minimumDays: 0 },
+};
+/** A rate that states no minimum: the catalogue's 10 days apply (decision 048). */
+const boardRate: CustomerRate = {
+  materialTypeId: 5,
+  materialTypeName: 'Putlog',
+  itemNumber: null,
+  unit: 'EACH',
+  dayCents: 90,
+  weekCents: null,
+  minimumDays: null,
+  effectiveMinimumDays: 10,
+  catalogue: { dayCents: 100, weekCents: null, minimumDays: 10 },
 };
 const options = [
   { id: 3, name: 'Tube 6m', itemNumber: 'TB-600', unit: 'EACH', weightKg: null },
@@ -40,7 +53,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/locations/7/rates') return json(200, { success: true, data: [tubeRate] });
+      if (url === '/api/locations/7/rates')
+        return json(200, { success: true, data: [tubeRate, boardRate] });
       if (url === '/api/catalogue/options') return json(200, { success: true, data: options });
       if (init?.method === 'PUT') return json(200, { success: true, data: tubeRate });
       if (init?.method === 'DELETE') return json(200, { success: true, data: null });
@@ -68,8 +82,11 @@ function open() {
 describe('CustomerRatesDialog', { timeout: 20_000 }, () => {
   it("lists the site's rates beside the catalogue's, and adds one in cents", async () => {
     const dialog = open();
-    expect(await dialog.findByText('1.20 / day, 6.00 / week, min. 7 days')).toBeTruthy();
+    expect(await dialog.findByText('1.20 / day, 6.00 / week')).toBeTruthy();
+    expect(dialog.getByText('own minimum: 7 days')).toBeTruthy();
     expect(dialog.getByText('1.50 / day')).toBeTruthy();
+    // A rate without its own minimum says the catalogue's applies.
+    expect(dialog.getByText('catalogue minimum: 10 days')).toBeTruthy();
     // A material with a rate already is changed from its row, not offered again.
     await waitFor(() => expect(dialog.getByRole('option', { name: 'Board 3.9m' })).toBeTruthy());
     expect(dialog.queryByRole('option', { name: 'TB-600 Tube 6m' })).toBeNull();
@@ -82,7 +99,8 @@ describe('CustomerRatesDialog', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(writes('PUT')[0]![1]!.body))).toEqual({
       dayCents: 85,
       weekCents: null,
-      minimumDays: 0,
+      // Left blank: the catalogue's minimum applies.
+      minimumDays: null,
     });
   });
 

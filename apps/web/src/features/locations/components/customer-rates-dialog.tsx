@@ -39,8 +39,20 @@ function toFormValues(rate: CustomerRate): FormValues {
     materialTypeId: String(rate.materialTypeId),
     dayCents: centsText(rate.dayCents),
     weekCents: centsText(rate.weekCents),
-    minimumDays: String(rate.minimumDays),
+    // Blank: the catalogue's minimum applies (decision 048); 0 is a stated minimum of none.
+    minimumDays: rate.minimumDays === null ? '' : String(rate.minimumDays),
   };
+}
+
+/**
+ * Which minimum hire applies to a customer rate: its own ("own minimum: 0 days"), or, when it
+ * states none, the catalogue's ("catalogue minimum: 10 days").
+ */
+export function minimumText(rate: CustomerRate): string {
+  const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+  return rate.minimumDays === null
+    ? `catalogue minimum: ${days(rate.effectiveMinimumDays)}`
+    : `own minimum: ${days(rate.minimumDays)}`;
 }
 
 /** "2.50 / day, 10.00 / week, min. 7 days", as a rate's cell shows it. */
@@ -145,7 +157,10 @@ export function CustomerRatesDialog({
               rates.data.map((rate) => (
                 <TR key={rate.materialTypeId}>
                   <TD className="font-medium">{rate.materialTypeName}</TD>
-                  <TD>{rateText(rate)}</TD>
+                  <TD>
+                    {rateText({ ...rate, minimumDays: 0 })}
+                    <span className="block text-xs text-muted-foreground">{minimumText(rate)}</span>
+                  </TD>
                   <TD className="hidden sm:table-cell text-muted-foreground">
                     {rate.catalogue ? rateText(rate.catalogue) : 'None'}
                   </TD>
@@ -200,7 +215,13 @@ export function CustomerRatesDialog({
               label="Minimum hire (days)"
               error={errors.minimumDays?.message}
             >
-              <Input inputMode="numeric" autoComplete="off" {...fieldProps('minimumDays')} />
+              {/* Blank: the catalogue's minimum applies; 0 states none for this customer. */}
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="Catalogue's"
+                {...fieldProps('minimumDays')}
+              />
             </FormField>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

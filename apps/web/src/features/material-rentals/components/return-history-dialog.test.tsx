@@ -79,7 +79,8 @@ const entry = (
   lostQuantity: 0,
   cumulativeReturned: cumulative,
   remainingAfter: item.quantity - cumulative,
-  returnDate: `2026-11-0${id}T09:30:00.000Z`,
+  returnDate: `2026-11-0${id}`,
+  recordedAt: `2026-11-0${id}T09:30:00.000Z`,
   notes: null,
   returnedBy: { id: 9, name: 'Fran Field' },
 });

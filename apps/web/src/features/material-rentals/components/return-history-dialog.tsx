@@ -14,7 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { listState } from '@/hooks/use-paged-list';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { serverMessage } from '@/lib/form-errors';
 import { useOutbox } from '@/lib/offline/device';
 import { notifyToast } from '@/lib/toast';
@@ -138,18 +138,19 @@ export function ReturnHistoryDialog({
                   {returns.map((entry) => (
                     <TR key={entry.id}>
                       <TD className="hidden whitespace-nowrap sm:table-cell">
-                        {formatDateTime(entry.returnDate)}
-                        {entry.returnedBy ? (
-                          <span className="block text-xs text-muted-foreground">
-                            by {entry.returnedBy.name}
-                          </span>
-                        ) : null}
+                        {/* The day the hire ended, and when and by whom it was entered (decision 048). */}
+                        {formatDate(entry.returnDate)}
+                        <span className="block text-xs text-muted-foreground">
+                          recorded {formatDateTime(entry.recordedAt)}
+                          {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
+                        </span>
                       </TD>
                       <TD>
                         {entry.materialName}
                         {/* On a phone the date and the person fold under the material. */}
                         <span className="block text-xs text-muted-foreground sm:hidden">
-                          {formatDateTime(entry.returnDate)}
+                          {formatDate(entry.returnDate)}, recorded{' '}
+                          {formatDateTime(entry.recordedAt)}
                           {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
                         </span>
                         {entry.notes ? (
