@@ -16,6 +16,11 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     /** HMAC-SHA256 of the body as canonical JSON (lib/idempotency). */
     requestHash: text('request_hash').notNull(),
+    /**
+     * The location the answer was given for (decision 046): the user's own at the time, null for
+     * an admin's (every location). A replay is answered only to the same one, or to an admin.
+     */
+    scopeLocationId: integer('scope_location_id'),
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
