@@ -90,7 +90,15 @@ export const invoices = pgTable(
   },
   (t) => [
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
-    uniqueIndex('invoices_invoice_id_unique').on(sql`lower(${t.invoiceId})`),
+    // Two namespaces (decision 047): the ids people type (work invoices) are unique among
+    // themselves, the ids the system gives (a hire invoice's HIRE-…, a credit note's number) among
+    // theirs, so that no typed id can ever block a number the system gives, whatever it is.
+    uniqueIndex('invoices_invoice_id_unique')
+      .on(sql`lower(${t.invoiceId})`)
+      .where(sql`${t.kind} = 'WORK'`),
+    uniqueIndex('invoices_system_id_unique')
+      .on(sql`lower(${t.invoiceId})`)
+      .where(sql`${t.kind} <> 'WORK'`),
     // The list, newest issue date first, over every location or one location.
     index('invoices_issue_date_idx').on(t.issueDate, t.id),
     index('invoices_location_issue_date_idx').on(t.locationId, t.issueDate, t.id),
