@@ -92,6 +92,9 @@ export const MESSAGES = {
     'A request with this Idempotency-Key is still being carried out. Try again in a moment.',
   idempotencyAnswerLost:
     'The request with this Idempotency-Key was carried out, but its answer was lost. Reload to see the change.',
+  // Decision 046: a replay after the user was moved to another location.
+  idempotencyOtherLocation:
+    'This request was made for a location you no longer work at, so its answer is not sent again. Reload to see what you may.',
 } as const;
 
 /** A stock movement larger than the stock: the server's 409, and the transfer form's own check. */

@@ -8,8 +8,14 @@ import { prepared } from './prepared';
 
 export type StoredKey = typeof idempotencyKeys.$inferSelect;
 
-/** What a request sent with a key is: its user and key, method, URL and body's hash. */
-export type RequestKey = Pick<StoredKey, 'userId' | 'key' | 'method' | 'path' | 'requestHash'>;
+/**
+ * What a request sent with a key is: its user and key, method, URL and body's hash, and the
+ * location its user was limited to when it was sent (null: an admin's, decision 046).
+ */
+export type RequestKey = Pick<
+  StoredKey,
+  'userId' | 'key' | 'method' | 'path' | 'requestHash' | 'scopeLocationId'
+>;
 
 /** The oldest time of a live key: older ones are gone, and a request sent with one is new. */
 const alive = () => sql.raw(`now() - interval '${IDEMPOTENCY_KEY_LIFETIME_HOURS} hours'`);
@@ -26,6 +32,7 @@ export async function insertKey(tx: DbExecutor, request: RequestKey): Promise<bo
       method: p('method'),
       path: p('path'),
       requestHash: p('requestHash'),
+      scopeLocationId: p('scopeLocationId'),
     };
     return (
       d
@@ -39,6 +46,7 @@ export async function insertKey(tx: DbExecutor, request: RequestKey): Promise<bo
             method: sql`excluded.method`,
             path: sql`excluded.path`,
             requestHash: sql`excluded.request_hash`,
+            scopeLocationId: sql`excluded.scope_location_id`,
             statusCode: sql`null`,
             responseBody: sql`null`,
             createdAt: sql`now()`,
@@ -55,6 +63,7 @@ export async function insertKey(tx: DbExecutor, request: RequestKey): Promise<bo
     method: request.method,
     path: request.path,
     requestHash: request.requestHash,
+    scopeLocationId: request.scopeLocationId,
   });
   return rows.length > 0;
 }
@@ -121,6 +130,7 @@ export async function insertAnswered(
     method: request.method,
     path: request.path,
     requestHash: request.requestHash,
+    scopeLocationId: request.scopeLocationId,
     statusCode,
     responseBody,
   };

@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { idempotencyKeys, materialRentals, materials, stockMovements } from '../db/schema';
+import { idempotencyKeys, materialRentals, materials, stockMovements, users } from '../db/schema';
 import { pruneKeys } from '../lib/idempotency.repository';
 import { todayOf } from '../modules/material-rentals/material-rentals.service';
 
@@ -226,6 +226,82 @@ describe('a write sent again with its Idempotency-Key', () => {
     await send('PATCH', `/materials/${tube}/stock`, { operation: 'add', quantity: 1 });
     await send('PATCH', `/materials/${tube}/stock`, { operation: 'add', quantity: 1 });
     expect(await stockOf(tube)).toBe(12);
+  });
+});
+
+describe('a replay after the user was moved (decision 046)', () => {
+  it("is not answered with the old location's record, and is again once they are back", async () => {
+    const field = await createLocation(t.db, { name: 'Replay Site A' });
+    const elsewhere = await createLocation(t.db, { name: 'Replay Site B' });
+    const person = await createUser(t.db, {
+      role: 'USER',
+      locationId: field.id,
+      permissions: { manageInventory: true },
+    });
+    const headers = (await loginAs(t.app, person.email)).headers;
+    const tube = await material(field.id, 30);
+    const key = randomUUID();
+    const body = { operation: 'add', quantity: 4 };
+    const first = await send('PATCH', `/materials/${tube}/stock`, body, key, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.locationId).toBe(field.id);
+
+    // Moved to another location: the same request again is refused, its answer not given.
+    await t.db.update(users).set({ locationId: elsewhere.id }).where(eq(users.id, person.id));
+    const moved = await send('PATCH', `/materials/${tube}/stock`, body, key, headers);
+    expect([403, 404]).toContain(moved.statusCode);
+    expect(moved.headers['idempotent-replayed']).toBeUndefined();
+    expect(moved.body).not.toContain('Replay Site A');
+    expect(moved.json().success).toBe(false);
+    expect(await stockOf(tube)).toBe(34);
+
+    // A route without a record of its own to find first (a transfer's answer names both places)
+    // is refused by the key's own check: the answer was given for location A.
+    const key2 = randomUUID();
+    await t.db.update(users).set({ locationId: field.id }).where(eq(users.id, person.id));
+    const transfer = { fromLocation: field.id, toLocation: yard.id, quantity: 1 };
+    const sent = await send('POST', `/materials/${tube}/transfer`, transfer, key2, headers);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.db.update(users).set({ locationId: elsewhere.id }).where(eq(users.id, person.id));
+    const [stored] = await t.db
+      .select({ scope: idempotencyKeys.scopeLocationId })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, person.id), eq(idempotencyKeys.key, key2)));
+    expect(stored?.scope).toBe(field.id);
+    const replayed = await send('POST', `/materials/${tube}/transfer`, transfer, key2, headers);
+    expect([403, 404]).toContain(replayed.statusCode);
+    expect(replayed.body).not.toContain('Replay Site A');
+    expect(await stockOf(tube)).toBe(33);
+
+    // Back at A, the first answers are theirs again, as they were.
+    await t.db.update(users).set({ locationId: field.id }).where(eq(users.id, person.id));
+    const back = await send('PATCH', `/materials/${tube}/stock`, body, key, headers);
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['idempotent-replayed']).toBe('true');
+    expect(back.body).toBe(first.body);
+  });
+
+  it('is refused by the key itself, whatever the route, once the location differs', async () => {
+    // A write whose route finds nothing first (marking every notification read): its answer is
+    // kept with the location it was given for, and not sent to the user at another.
+    const field = await createLocation(t.db, { name: 'Replay Site C' });
+    const elsewhere = await createLocation(t.db, { name: 'Replay Site D' });
+    const person = await createUser(t.db, { role: 'USER', locationId: field.id });
+    const headers = (await loginAs(t.app, person.email)).headers;
+    const key = randomUUID();
+    const first = await send('POST', '/notifications/mark-all-read', undefined, key, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send('POST', '/notifications/mark-all-read', undefined, key, headers);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    await t.db.update(users).set({ locationId: elsewhere.id }).where(eq(users.id, person.id));
+    const moved = await send('POST', '/notifications/mark-all-read', undefined, key, headers);
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().message).toBe(MESSAGES.idempotencyOtherLocation);
+    // An admin's answers are for every location: made an admin, the user is answered again.
+    await t.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, person.id));
+    const asAdmin = await send('POST', '/notifications/mark-all-read', undefined, key, headers);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.headers['idempotent-replayed']).toBe('true');
   });
 });
 

@@ -5,6 +5,8 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
   MESSAGES,
+  ownLocation,
+  type SessionUser,
   takesIdempotencyKey,
 } from '@stockyard/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
@@ -59,6 +61,17 @@ function replay(reply: FastifyReply, stored: StoredKey & { statusCode: number })
   return stored.responseBody ?? '';
 }
 
+/**
+ * Whether the stored answer may be sent to the user as they are now (decision 046): it was given
+ * for the location they were limited to then, and holds that location's records. An admin now sees
+ * every location; a field manager only an answer given for their location now (one given to them
+ * as an admin, or at the location they were moved from, is not theirs to see again).
+ */
+function mayReplayTo(user: SessionUser, stored: StoredKey): boolean {
+  const now = ownLocation(user);
+  return now === null || now === stored.scopeLocationId;
+}
+
 const isSameRequest = (stored: StoredKey, request: KeyedRequest) =>
   stored.method === request.method &&
   stored.path === request.path &&
@@ -89,7 +102,11 @@ async function idempotency(app: FastifyInstance): Promise<void> {
   }
 
   /** The answer to a request whose key another request holds: theirs, once they have one. */
-  async function answerOfOther(reply: FastifyReply, request: KeyedRequest): Promise<string> {
+  async function answerOfOther(
+    reply: FastifyReply,
+    request: KeyedRequest,
+    user: SessionUser,
+  ): Promise<string> {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const stored = await findKey(db, request.userId, request.key);
@@ -97,6 +114,9 @@ async function idempotency(app: FastifyInstance): Promise<void> {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
       }
       if (stored?.statusCode != null) {
+        if (!mayReplayTo(user, stored)) {
+          throw new AppError('FORBIDDEN', MESSAGES.idempotencyOtherLocation);
+        }
         return replay(reply, { ...stored, statusCode: stored.statusCode });
       }
       if (stored && Date.now() - stored.createdAt.getTime() > ANSWER_LOST_AFTER_MS) {
@@ -117,17 +137,19 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     route.handler = async function idempotentWrite(request, reply) {
       const key = keyOf(request);
       if (key === null) return handler.call(this, request, reply);
+      const { user } = requireAuth(request);
       const keyedRequest: KeyedRequest = {
-        userId: requireAuth(request).user.id,
+        userId: user.id,
         key,
         method: request.method,
         path: request.url,
         requestHash: requestHashOf(jwtSecret, request.body),
+        scopeLocationId: ownLocation(user),
         state: 'open',
       };
       pruneNowAndThen(request);
       if (await findKey(db, keyedRequest.userId, key)) {
-        return answerOfOther(reply, keyedRequest);
+        return answerOfOther(reply, keyedRequest, user);
       }
       keyed.set(request, keyedRequest);
       try {
@@ -136,7 +158,7 @@ async function idempotency(app: FastifyInstance): Promise<void> {
         if (!(error instanceof KeyTakenError)) throw error;
         // Another request with this key committed first: its answer is this one's.
         keyed.delete(request);
-        return answerOfOther(reply, keyedRequest);
+        return answerOfOther(reply, keyedRequest, user);
       }
     };
   });
