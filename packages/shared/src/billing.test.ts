@@ -663,6 +663,11 @@ describe('money text', () => {
     expect(parseMoneyToCents('1,234.50')).toBe(123450);
     expect(parseMoneyToCents(' 0.07 ')).toBe(7);
     expect(parseMoneyToCents('1,234,567')).toBe(123456700);
+    // Decimal commas, as much of Europe types them (issue 50): one rule for every amount.
+    expect(parseMoneyToCents('1,20')).toBe(120);
+    expect(parseMoneyToCents('1,23')).toBe(123);
+    expect(parseMoneyToCents('1.234,50')).toBe(123450);
+    expect(parseMoneyToCents('.5')).toBe(50);
   });
 
   it('refuses what is not a typed amount', () => {
@@ -672,9 +677,8 @@ describe('money text', () => {
       '-1',
       '+1',
       '£12',
-      '1,23',
+      '1,234,5',
       '12,34.50',
-      '.5',
       '12.',
       'abc',
       '1e3',

@@ -25,6 +25,7 @@
  */
 
 import { parseIsoDate } from './dates';
+import { amountToCents } from './numbers';
 
 export const DAYS_PER_WEEK = 7;
 
@@ -344,21 +345,14 @@ export function formatMoney(cents: number, currency: string, locale = 'en-GB'): 
   return format.format(centsToDecimalString(cents) as `${number}`);
 }
 
-/** Typed money: digits, optionally grouped by commas in threes, then at most 2 decimals. */
-const MONEY_INPUT_PATTERN = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-
 /**
- * A typed, non-negative amount to cents: '12' → 1200, '12.5' → 1250, '1,234.50' → 123450.
- * Null when it is not such an amount (more than 2 decimals, a sign, a symbol, misplaced commas)
- * or too large to be a safe integer of cents. Surrounding spaces are ignored.
+ * A typed, non-negative amount to cents: '12' → 1200, '12.5' → 1250, '1,20' → 120, '1,234.50' and
+ * '1.234,50' → 123450. Null when it is not such an amount (more than 2 decimals, a sign, a
+ * symbol, misplaced separators) or too large to be a safe integer of cents. Surrounding spaces
+ * are ignored. The one rule for amounts (`amountToCents`, numbers.ts; decision 054).
  */
 export function parseMoneyToCents(text: string): number | null {
-  const match = MONEY_INPUT_PATTERN.exec(text.trim());
-  if (!match) return null;
-  const whole = BigInt(match[1]!.replaceAll(',', ''));
-  const fraction = BigInt((match[2] ?? '').padEnd(2, '0'));
-  const cents = whole * 100n + fraction;
-  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(cents);
+  return amountToCents(text);
 }
 
 /** A VAT rate in basis points as people read it: 2000 → '20%', 1750 → '17.5%', 0 → '0%'. */

@@ -10,11 +10,13 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from './app-error';
+import { guardFormula } from './formula-guard';
 import {
   attachmentHeader,
   DAY_FORMAT,
   dateCell,
   type FormattedDate,
+  isMoneyFormat,
   type SheetRow,
   type SheetValue,
   sheetRow,
@@ -35,7 +37,8 @@ import {
  *   and no thousands separator (a `$` or `#,##0` format is the spreadsheet's look, not the value).
  * - Formula injection (OWASP "CSV Injection"): a text cell beginning with `=`, `+`, `-`, `@`, a tab
  *   or a carriage return is written with a `'` in front, so that a spreadsheet program opening the
- *   CSV shows it as text and never runs it. Only text is guarded: a negative number stays a
+ *   CSV shows it as text and never runs it; the import takes that `'` off again, so the file comes
+ *   back unchanged (lib/formula-guard.ts). Only text is guarded: a negative number stays a
  *   number. The .xlsx needs no such mark (a text cell there is never a formula) and keeps the text
  *   as typed, so these few cells are the one place where the two files differ.
  *
@@ -57,6 +60,8 @@ export type ListExport<Row> = {
   sheet: string;
   columns: readonly ExportColumn<Row>[];
   rows: Iterable<Row> | AsyncIterable<Row>;
+  /** A second sheet of the .xlsx (a template's accepted values); a CSV file has one table. */
+  notes?: { sheet: string; rows: string[][] };
 };
 
 const HEADER_FILL = 'FFE5E7EB';
@@ -100,9 +105,6 @@ export function instantDay(instant: string | Date | null | undefined): SheetValu
   return Number.isNaN(date.getTime()) ? null : dateCell(localToday(date), DAY_FORMAT);
 }
 
-/** Characters that make a spreadsheet program read a CSV field as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A date cell's day (UTC, as spreadsheet.ts keeps it) as the app shows it. */
@@ -115,10 +117,11 @@ function shownDate({ date, format }: FormattedDate): string {
 /** A cell's value as a CSV field: see the rules above. */
 export function csvField(value: SheetValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value === 'string') return guardFormula(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if ('date' in value) return shownDate(value);
   if (!Number.isFinite(value.number)) return '';
+  if (isMoneyFormat(value.format)) return value.number.toFixed(2);
   if (value.format === TIME_FORMAT) {
     const minutes = Math.round(value.number * 24 * 60);
     return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
@@ -156,6 +159,16 @@ export function listExportFile<Row>(format: ExportFormat, list: ListExport<Row>)
   const { workbook, stream } = streamedWorkbook();
   workbook.creator = 'Stockyard';
   writeSheet(workbook, list.sheet, 1, sheetRows(list))
+    .then(async () => {
+      const notes = list.notes;
+      if (!notes) return;
+      const [head, ...rest] = notes.rows;
+      const rows = [
+        sheetRow(head ?? [], { bold: true, fill: HEADER_FILL }),
+        ...rest.map((r) => sheetRow(r)),
+      ];
+      await writeSheet(workbook, notes.sheet, 1, rows);
+    })
     .then(() => workbook.commit())
     .catch((error: Error) => stream.destroy(error));
   return stream;

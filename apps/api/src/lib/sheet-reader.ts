@@ -1,4 +1,10 @@
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@stockyard/shared';
+import {
+  type DecimalSeparator,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type Parsed,
+} from '@stockyard/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -48,12 +54,11 @@ export type ReadSheet<K extends string> = {
   decimalSeparator?: DecimalSeparator;
   columns: FoundColumn<K>[];
   rows: ReadRow<K>[];
+  /** The file's headed columns that are none of the known ones: read by nothing (issue 50). */
+  ignored: { header: string; cell: string }[];
 };
 
-export type DecimalSeparator = ',' | '.';
-
-/** A typed field read from a cell's text, or what is wrong with it. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+export type { DecimalSeparator, Parsed } from '@stockyard/shared';
 
 /** Every non-empty row of a file, each cell as trimmed text, with its row number (from 1). */
 type TextRow = { rowNumber: number; cells: string[] };
@@ -89,11 +94,22 @@ export async function readSheet<K extends string>(
   if (body.length > IMPORT_MAX_ROWS) {
     throw new SheetError(
       `The file has ${thousands.format(body.length)} rows; at most ${thousands.format(IMPORT_MAX_ROWS)} can be imported at once.`,
+  const ignored = header.cells.flatMap((text, index) =>
+    text === '' || found.some((f) => f.index === index)
+      ? []
+      : [{ header: text, cell: cellRef(index, header.rowNumber) }],
+  );
     );
   }
   const found = findColumns(header, columns);
   const rows = body.map((row) => namedRow(row, columns, found));
-  return { format: table.format, decimalSeparator: table.decimalSeparator, columns: found, rows };
+  return {
+    format: table.format,
+    decimalSeparator: table.decimalSeparator,
+    columns: found,
+    ignored,
+    rows,
+  };
 }
 
 /** A zip (an .xlsx) begins with a local file header; an .xls or an encrypted .xlsx is OLE2. */
@@ -340,59 +356,8 @@ export function cellRef(columnIndex: number, rowNumber: number): string {
   return `${letters}${rowNumber}`;
 }
 
-const NOT_A_NUMBER: Parsed<number> = { ok: false, message: 'must be a number' };
-
-/**
- * A number as people type it: an optional leading minus, then digits with a decimal point or a
- * decimal comma, and thousands grouped by points, commas or spaces ("1.234,5", "1,234.5",
- * "1 234,5"). The JavaScript form a workbook's numbers come in ("1e-7") is read too.
- *
- * One form is ambiguous: a single separator with 1-3 digits (not a 0) before it and exactly 3
- * after, "1,234" or "1.234". It is read with `decimalSeparator` (the file's, see `ReadSheet`) as
- * the decimal separator and the other as thousands; without one, the English way, as Excel
- * writes it there: "1,234" is 1234 and "1.234" is 1.234. Every other form is unambiguous: a
- * separator used twice, or before the other, groups thousands ("1.234.567", "1.234,5"); a single
- * one with other than 3 digits after it, or after a 0, is the decimal one ("12,5", "0,125").
- */
-export function readNumber(text: string, decimalSeparator: DecimalSeparator = '.'): Parsed<number> {
-  let body = text.trim();
-  const sign = body.startsWith('-') ? '-' : '';
-  body = body.slice(sign.length);
-  if (/^\d+(\.\d+)?e[+-]?\d+$/i.test(body)) return numberFrom(sign + body);
-  if (/[\s\u00a0\u202f]/.test(body)) {
-    // Spaces group thousands, and then only spaces do.
-    if (!/^\d{1,3}([\s\u00a0\u202f]\d{3})+([.,]\d+)?$/.test(body)) return NOT_A_NUMBER;
-    body = body.replace(/[\s\u00a0\u202f]/g, '');
-  }
-  const last = Math.max(body.lastIndexOf('.'), body.lastIndexOf(','));
-  if (last < 0) return /^\d+$/.test(body) ? numberFrom(sign + body) : NOT_A_NUMBER;
-  const mark = body[last] as DecimalSeparator;
-  const other = mark === '.' ? ',' : '.';
-  const whole = body.slice(0, last);
-  const fraction = body.slice(last + 1);
-  if (!/^\d+$/.test(fraction)) return NOT_A_NUMBER;
-  const grouped = (digits: string, by: string) =>
-    digits.split(by).every((group, i) => (i === 0 ? /^\d{1,3}$/ : /^\d{3}$/).test(group));
-  if (whole.includes(mark)) {
-    // The same separator twice or more: thousands, and no decimals after them.
-    return grouped(body, mark) ? numberFrom(sign + body.replaceAll(mark, '')) : NOT_A_NUMBER;
-  }
-  if (whole.includes(other)) {
-    return grouped(whole, other)
-      ? numberFrom(`${sign}${whole.replaceAll(other, '')}.${fraction}`)
-      : NOT_A_NUMBER;
-  }
-  if (!/^\d*$/.test(whole)) return NOT_A_NUMBER;
-  const ambiguous = /^[1-9]\d{0,2}$/.test(whole) && fraction.length === 3;
-  if (ambiguous && mark !== decimalSeparator) return numberFrom(sign + whole + fraction);
-  return numberFrom(`${sign}${whole || '0'}.${fraction}`);
-}
-
-/** A number from its plain JavaScript form. */
-function numberFrom(plain: string): Parsed<number> {
-  const value = Number(plain);
-  return Number.isFinite(value) ? { ok: true, value: value === 0 ? 0 : value } : NOT_A_NUMBER;
-}
+/** A number as people type it: the one rule of `readNumber` (packages/shared, decision 054). */
+export { readNumber } from '@stockyard/shared';
 
 const NOT_A_DATE: Parsed<string> = { ok: false, message: 'must be a date, dd/mm/yyyy' };
 

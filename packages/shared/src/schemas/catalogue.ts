@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
+import { readNumber } from '../numbers';
 import { paginationQuery, plainText } from './common';
 import { exportFields } from './exports';
-import { MATERIAL_UNITS } from './materials';
+import { MATERIAL_UNITS, unitOfWord } from './materials';
 import {
   hireRateFormFields,
   hireRatesTogether,
@@ -43,16 +44,16 @@ const blank = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 /**
- * A decimal a form sends as text ("12.5", or "12,5" as it is typed in much of Europe) or a client
- * as a number; blank is none. `decimals` is how many digits after the point it keeps.
+ * A decimal a form sends as text ("12.5", or "12,5" as it is typed in much of Europe; the one
+ * rule of `readNumber`, decision 054) or a client as a number; blank is none. `decimals` is how many digits after the point it keeps.
  */
 const optionalDecimal = (field: string, max: number, decimals: number) =>
   z.preprocess(
     (value) => {
       if (blank(value)) return null;
       if (typeof value !== 'string') return value;
-      const text = value.trim().replace(',', '.');
-      return /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : value;
+      const read = readNumber(value);
+      return read.ok ? read.value : value;
     },
     z
       .number({ error: `${field} must be a number of at least 0` })
@@ -90,10 +91,7 @@ export const materialTypeSchema = z.object({
   itemNumber: optionalText('Item number', 40),
   name: materialTypeNameField,
   category: optionalText('Category', 60),
-  unit: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
-    z.enum(MATERIAL_UNITS, { error: 'Please select a unit' }),
-  ),
+  unit: z.preprocess(unitOfWord, z.enum(MATERIAL_UNITS, { error: 'Please select a unit' })),
   weightKg: optionalDecimal('Weight per unit', MAX_UNIT_WEIGHT_KG, 3),
   replacementValue: optionalDecimal('Replacement value', MAX_REPLACEMENT_VALUE, 2),
   notes: z.preprocess(

@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import {
+  acceptedWords,
+  LOCATION_TYPE_WORDS,
+  MATERIAL_UNIT_WORDS,
+  STATUS_WORDS,
+} from '../vocabulary';
 import { EXPORT_FORMATS } from './exports';
+import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from './locations';
+import { MATERIAL_UNIT_LABELS } from './materials';
+import { STAFF_STATUS_LABELS } from './staff';
 
 /**
  * Imports (issue 30; PRODUCT-DECISIONS.md, "Import and export"): an admin uploads a CSV or Excel
@@ -30,54 +39,153 @@ export const IMPORT_ROW_STATUS_LABELS: Record<ImportRowStatus, string> = {
   error: 'Error',
 };
 
-/** A column a kind reads: found by its header or an alias, whatever their case and spaces. */
+/**
+ * A column a kind reads: found by its header or an alias, whatever their case and spaces. The
+ * header is the one the list's export writes (issue 50: one table of columns per list, so that an
+ * exported file edited and imported again is read whole). `required`: the file must have the
+ * column; `needed`: a new record needs a value in it; `accepted`: what its cells take, as the
+ * Import page, the template and the README list it.
+ */
 export type ImportColumn = {
   key: string;
   header: string;
   aliases?: readonly string[];
   required?: boolean;
+  needed?: boolean;
+  accepted?: string;
 };
+
+const NUMBER = 'a number: 1234.5, 1,234.5 or 1.234,5';
+const AMOUNT = 'an amount, at most 2 decimals: 1.20 or 1,20';
+const DAY = 'a date, dd/mm/yyyy';
+const PHONE = 'digits with + ( ) - . or spaces, at least 10 digits: +49 89 5551234';
 
 export const IMPORT_COLUMNS = {
   'material-types': [
-    { key: 'itemNumber', header: 'Item number', aliases: ['Item no', 'Item #', 'SKU'] },
+    { key: 'itemNumber', header: 'Item number', aliases: ['Item No.', 'Item #', 'SKU'] },
     { key: 'name', header: 'Name', aliases: ['Material', 'Material name'], required: true },
     { key: 'category', header: 'Category' },
-    { key: 'unit', header: 'Unit' },
-    { key: 'weightKg', header: 'Weight (kg)', aliases: ['Weight', 'Weight per unit', 'Weight kg'] },
-    { key: 'replacementValue', header: 'Replacement value', aliases: ['Value'] },
+    {
+      key: 'unit',
+      header: 'Unit',
+      accepted: `${acceptedWords(MATERIAL_UNIT_WORDS, MATERIAL_UNIT_LABELS)}; blank is Each`,
+    },
+    {
+      key: 'weightKg',
+      header: 'Weight per unit (kg)',
+      aliases: ['Weight (kg)', 'Weight', 'Weight per unit', 'Weight kg'],
+      accepted: `${NUMBER}, at most 3 decimals`,
+    },
+    {
+      key: 'replacementValue',
+      header: 'Replacement value',
+      aliases: ['Value'],
+      accepted: AMOUNT,
+    },
     { key: 'notes', header: 'Notes' },
-    { key: 'hireDayCents', header: 'Hire rate per day', aliases: ['Day rate'] },
-    { key: 'hireWeekCents', header: 'Hire rate per week', aliases: ['Week rate'] },
-    { key: 'minimumHireDays', header: 'Minimum hire (days)', aliases: ['Minimum hire'] },
+    { key: 'hireDayCents', header: 'Hire rate per day', aliases: ['Day rate'], accepted: AMOUNT },
+    {
+      key: 'hireWeekCents',
+      header: 'Hire rate per week',
+      aliases: ['Week rate'],
+      accepted: `${AMOUNT}; needs a rate per day`,
+    },
+    {
+      key: 'minimumHireDays',
+      header: 'Minimum hire (days)',
+      aliases: ['Minimum hire'],
+      accepted: 'a whole number of days, 0 to 365',
+    },
   ],
   stock: [
     { key: 'location', header: 'Location', aliases: ['Location name'], required: true },
     { key: 'itemNumber', header: 'Item number', aliases: ['Item no', 'Item #', 'SKU'] },
     { key: 'name', header: 'Material', aliases: ['Material name', 'Name'] },
-    { key: 'quantity', header: 'Quantity', aliases: ['Qty'], required: true },
+    {
+      key: 'quantity',
+      header: 'Quantity',
+      aliases: ['Qty'],
+      required: true,
+      accepted: 'a whole number of at least 0: the quantity counted there',
+    },
   ],
   locations: [
     { key: 'name', header: 'Name', aliases: ['Location', 'Location name'], required: true },
-    { key: 'address', header: 'Address' },
-    { key: 'type', header: 'Type', aliases: ['Location type'] },
-    { key: 'status', header: 'Status' },
+    { key: 'address', header: 'Address', needed: true, accepted: 'at least 5 characters' },
+    {
+      key: 'type',
+      header: 'Type',
+      aliases: ['Location type'],
+      needed: true,
+      accepted: acceptedWords(LOCATION_TYPE_WORDS, LOCATION_TYPE_LABELS),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      accepted: `${acceptedWords(STATUS_WORDS, LOCATION_STATUS_LABELS)}; blank is Active`,
+    },
   ],
   staff: [
-    { key: 'name', header: 'Name' },
+    { key: 'name', header: 'Name', needed: true, accepted: 'at least 2 characters' },
     { key: 'email', header: 'Email', aliases: ['E-mail'], required: true },
-    { key: 'phone', header: 'Phone' },
-    { key: 'position', header: 'Position' },
-    { key: 'location', header: 'Location', aliases: ['Location name'] },
-    { key: 'department', header: 'Department' },
-    { key: 'hireDate', header: 'Hire date' },
-    { key: 'salary', header: 'Salary' },
-    { key: 'status', header: 'Status' },
-    { key: 'address', header: 'Address' },
-    { key: 'emergencyContact', header: 'Emergency contact', aliases: ['Emergency contact name'] },
-    { key: 'emergencyPhone', header: 'Emergency phone' },
+    { key: 'phone', header: 'Phone', needed: true, accepted: PHONE },
+    { key: 'position', header: 'Position', needed: true },
+    {
+      key: 'location',
+      header: 'Location',
+      aliases: ['Location name'],
+      needed: true,
+      accepted: 'the name of a location',
+    },
+    { key: 'department', header: 'Department', needed: true },
+    { key: 'hireDate', header: 'Hire date', needed: true, accepted: DAY },
+    { key: 'salary', header: 'Salary', accepted: `${NUMBER}; blank is 0` },
+    {
+      key: 'status',
+      header: 'Status',
+      accepted: `${Object.values(STAFF_STATUS_LABELS).join(', ')}; blank is Active`,
+    },
+    { key: 'address', header: 'Address', needed: true, accepted: 'at least 5 characters' },
+    {
+      key: 'emergencyContact',
+      header: 'Emergency contact',
+      aliases: ['Emergency contact name'],
+      needed: true,
+    },
+    { key: 'emergencyPhone', header: 'Emergency phone', needed: true, accepted: PHONE },
   ],
 } as const satisfies Record<ImportKind, readonly ImportColumn[]>;
+
+/**
+ * The columns each kind's list exports and its import does not take (what the records count or
+ * are given elsewhere): the preview names them (`IMPORT_ROW_MESSAGES.columnNotImported`), as it
+ * names any other column it does not know, so that nothing in a file is dropped without a word.
+ */
+export const EXPORT_ONLY_COLUMNS: Record<ImportKind, readonly string[]> = {
+  'material-types': ['In stock', 'Total weight (kg)', 'Total value', 'Status'],
+  stock: ['SR', 'Unit', 'Status', 'Weight per unit (kg)', 'Total weight (kg)', 'Notes', 'Updated'],
+  locations: [
+    'ID',
+    'Customer name',
+    'Customer address',
+    'Customer e-mail',
+    'VAT ID',
+    'Zero-rated (no VAT)',
+  ],
+  staff: [],
+};
+
+/** Whether a file must have a column, or a new record needs it: as the Import page and the template say. */
+export const importColumnRequirement = (column: ImportColumn) =>
+  column.required ? 'Yes' : column.needed ? 'For a new record' : 'No';
+
+/** A kind's column's header, as its export and its template write it. */
+export function importHeader<K extends ImportKind>(
+  kind: K,
+  key: (typeof IMPORT_COLUMNS)[K][number]['key'],
+): string {
+  return (IMPORT_COLUMNS[kind] as readonly ImportColumn[]).find((c) => c.key === key)!.header;
+}
 
 export const IMPORT_ROW_MESSAGES = {
   duplicate: (earlierRow: number) => `The same as row ${earlierRow}: each appears once in a file`,
@@ -91,6 +199,8 @@ export const IMPORT_ROW_MESSAGES = {
     `The catalogue has no material with item number ${itemNumber}`,
   itemNumberDiffers: (name: string, itemNumber: string) =>
     `${name} has item number ${itemNumber} in the catalogue`,
+  columnNotImported: (header: string) => `Column "${header}" is not imported`,
+  columnMissing: (header: string) => `the file has no "${header}" column: add it`,
 } as const;
 
 /** The path of an import: its kind. */
@@ -140,6 +250,8 @@ export const importPreviewSchema = z.object({
   fileName: z.string(),
   /** The kind's columns the file has, in the kind's order. */
   columns: z.array(z.object({ key: z.string(), header: z.string() })),
+  /** The file's columns the import does not take, each named: "Column "In stock" is not imported". */
+  ignoredColumns: z.array(z.object({ header: z.string(), cell: z.string(), message: z.string() })),
   rows: z.array(importRowSchema),
   counts: importCountsSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import type { LocationStatus, LocationType } from '../types';
 import { paginationQuery, plainText } from './common';
+import { LOCATION_TYPE_WORDS, STATUS_WORDS, valueOfWord } from '../vocabulary';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 
@@ -25,11 +26,17 @@ export const upperOrUndefined = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
 
 export const locationTypeField = z.preprocess(
-  upperOrUndefined,
+/** A type or a status as its value, or one of the company's words for it (decision 054). */
+const typeOfWord = (value: unknown) =>
+  valueOfWord(upperOrUndefined(value), LOCATION_TYPE_WORDS, LOCATION_TYPE_LABELS);
+const statusOfWord = (value: unknown) =>
+  valueOfWord(upperOrUndefined(value), STATUS_WORDS, LOCATION_STATUS_LABELS);
+
+  typeOfWord,
   z.enum(LOCATION_TYPES, { error: 'Please select a location type' }),
 );
 export const locationStatusField = z.preprocess(
-  upperOrUndefined,
+  statusOfWord,
   z.enum(LOCATION_STATUSES, { error: 'Please select a status' }),
 );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATERIAL_STATUSES } from '../calculations';
 import { PAGE_SIZES } from '../constants';
+import { MATERIAL_UNIT_WORDS, valueOfWord } from '../vocabulary';
 import {
   countQuery,
   idField,
@@ -18,6 +19,14 @@ export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
 export const MATERIAL_UNIT_LABELS: Record<MaterialUnit, string> = { EACH: 'Each' };
 
 /** The largest quantity one material can hold (numeric(14,2) leaves ample room for sums). */
+/** A unit as typed or imported ("pcs", "Stück", "EACH") as its value (decision 054); blank is none. */
+export const unitOfWord = (value: unknown) =>
+  typeof value === 'string'
+    ? value.trim() === ''
+      ? undefined
+      : valueOfWord(value, MATERIAL_UNIT_WORDS, MATERIAL_UNIT_LABELS)
+    : value;
+
 export const MAX_MATERIAL_QUANTITY = 1_000_000_000;
 
 const blankToUndefined = (value: unknown) =>
@@ -68,10 +77,7 @@ export const materialSchema = z.object({
     ).optional(),
   ),
   quantity: quantityField,
-  unit: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
-    z.enum(MATERIAL_UNITS, { error: 'Please select a unit' }),
-  ),
+  unit: z.preprocess(unitOfWord, z.enum(MATERIAL_UNITS, { error: 'Please select a unit' })),
 });
 /** What the form and the API take; a status or updatedAt sent along is dropped (the server derives them). */
 export type MaterialInput = z.infer<typeof materialSchema>;

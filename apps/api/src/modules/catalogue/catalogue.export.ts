@@ -1,4 +1,5 @@
 import {
+  importHeader,
   MATERIAL_TYPE_STATUS_LABELS,
   MATERIAL_UNIT_LABELS,
   type MaterialTypeDto,
@@ -15,13 +16,16 @@ const money = (value: number | null): SheetValue =>
 /** A rate in cents as money (two decimals), or an empty cell where there is none. */
 const cents = (value: number | null): SheetValue => money(value === null ? null : value / 100);
 
-/** The Catalogue list's export: its columns as the screen heads and shows them, by name. */
+/**
+ * The Catalogue list's export: its columns as the screen heads and shows them, by name; the
+ * import reads each back (issue 50: `IMPORT_COLUMNS`), or names it as not imported.
+ */
 export const CATALOGUE_COLUMNS: readonly ExportColumn<MaterialTypeDto>[] = [
   { header: 'Item No.', cell: (t) => t.itemNumber },
   { header: 'Name', cell: (t) => t.name },
   { header: 'Category', cell: (t) => t.category },
   { header: 'Unit', cell: (t) => MATERIAL_UNIT_LABELS[t.unit as MaterialUnit] ?? t.unit },
-  { header: 'Weight per unit (kg)', cell: (t) => kilograms(t.weightKg) },
+  { header: importHeader('material-types', 'weightKg'), cell: (t) => kilograms(t.weightKg) },
   { header: 'Replacement value', cell: (t) => money(t.replacementValue) },
   { header: 'In stock', cell: (t) => count(t.totalQuantity) },
   { header: 'Total weight (kg)', cell: (t) => kilograms(t.totalWeightKg) },

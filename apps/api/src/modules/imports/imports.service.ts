@@ -3,9 +3,11 @@ import {
   IMPORT_COLUMNS,
   IMPORT_KIND_LABELS,
   IMPORT_ROW_MESSAGES,
+  type ImportColumn,
   type ImportKind,
   type ImportPreview,
   type ImportResult,
+  importColumnRequirement,
   importCountsText,
   importTemplateName,
 } from '@stockyard/shared';
@@ -14,6 +16,7 @@ import type { Actor } from '../../lib/actor';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { ListExport } from '../../lib/list-export';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import type { ReadSheet } from '../../lib/sheet-reader';
 import { inTransaction } from '../../lib/transaction';
 import { readUpload } from '../../lib/upload';
 import { recordActivity } from '../activity/activity.service';
@@ -49,13 +52,60 @@ export function templateOf(kind: ImportKind): ListExport<Record<string, string>>
       cell: (row: Record<string, string>) => row[column.key] ?? '',
     })),
     rows: [KINDS[kind].example],
+    notes: { sheet: 'Accepted values', rows: acceptedValues(kind) },
   };
+}
+
+/**
+ * The template's second sheet (issue 50): each column, whether the file must have it or a new
+ * record needs it, and the values it takes, as the Import page lists them.
+ */
+export function acceptedValues(kind: ImportKind): string[][] {
+  const columns: readonly ImportColumn[] = IMPORT_COLUMNS[kind];
+  return [
+    ['Column', 'Required', 'Accepted values'],
+    ...columns.map((column) => [
+      column.header,
+      importColumnRequirement(column),
+      column.accepted ?? 'text',
+    ]),
+  ];
 }
 
 export type TemplateFormat = ExportFormat;
 
 const readFile = (kind: ImportKind, body: unknown, fileName: string) =>
   readUpload(body, fileName, IMPORT_COLUMNS[kind]);
+
+/**
+ * An error about a column the file lacks has no cell: it says so, naming the column to add
+ * (issue 50: every error names its cell, or the column that would hold it).
+ */
+function withMissingColumns(kind: ImportKind, found: Set<string>, rows: PlannedRow<unknown>[]) {
+  const columns: readonly ImportColumn[] = IMPORT_COLUMNS[kind];
+  for (const row of rows) {
+    row.errors = row.errors.map((error) => {
+      const column = columns.find((c) => c.key === error.column);
+      if (error.cell !== null || !column || found.has(column.key)) return error;
+      return {
+        ...error,
+        message: `${error.message}: ${IMPORT_ROW_MESSAGES.columnMissing(column.header)}`,
+      };
+    });
+  }
+  return rows;
+}
+
+/** Plans the file's rows, each error naming its cell or the column the file lacks. */
+async function planOf(
+  kind: ImportKind,
+  db: Parameters<ImportKindDefinition<unknown>['plan']>[0],
+  sheet: ReadSheet<string>,
+  hold: boolean,
+) {
+  const rows = await KINDS[kind].plan(db, sheet, hold);
+  return withMissingColumns(kind, new Set(sheet.columns.map((c) => c.key)), rows);
+}
 
 /** The rows as the preview shows them, without what they would write. */
 const shown = (rows: PlannedRow<unknown>[]) => rows.map(({ write: _write, ...row }) => row);
@@ -68,7 +118,7 @@ export async function previewImport(
   fileName: string,
 ): Promise<ImportPreview> {
   const sheet = await readFile(kind, body, fileName);
-  const rows = await KINDS[kind].plan(ctx.db, sheet, false);
+  const rows = await planOf(kind, ctx.db, sheet, false);
   const found = new Set(sheet.columns.map((c) => c.key));
   return {
     kind,
@@ -76,6 +126,10 @@ export async function previewImport(
     columns: IMPORT_COLUMNS[kind]
       .filter((column) => found.has(column.key))
       .map(({ key, header }) => ({ key, header })),
+    ignoredColumns: sheet.ignored.map((column) => ({
+      ...column,
+      message: IMPORT_ROW_MESSAGES.columnNotImported(column.header),
+    })),
     rows: shown(rows),
     counts: countsOf(rows),
   };
@@ -107,7 +161,7 @@ export async function importFile(
   const definition = KINDS[kind];
   try {
     return await inTransaction(ctx, async (uow) => {
-      const rows = await definition.plan(uow.tx, sheet, true);
+      const rows = await planOf(kind, uow.tx, sheet, true);
       const counts = countsOf(rows);
       if (counts.error > 0) {
         throw badRequest(

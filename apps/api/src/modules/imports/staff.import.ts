@@ -62,7 +62,7 @@ export const staffImport: ImportKindDefinition<StaffWrite> = {
   example: {
     name: 'Sam Rigger',
     email: 'sam.rigger@example.com',
-    phone: '+44 113 496 0000',
+    phone: '0113 496 0000',
     position: 'Rigger',
     location: 'North Yard',
     department: 'Field',
@@ -71,7 +71,7 @@ export const staffImport: ImportKindDefinition<StaffWrite> = {
     status: 'Active',
     address: '2 Mill Lane, Leeds',
     emergencyContact: 'Alex Rigger',
-    emergencyPhone: '+44 113 496 0001',
+    emergencyPhone: '0113 496 0001',
   },
 
   async plan(db, sheet) {

@@ -17,6 +17,7 @@ import { notifyToast } from '@/lib/toast';
 import { downloadTemplate } from './api/download-template';
 import { usePreviewImport } from './api/preview-import';
 import { useRunImport } from './api/run-import';
+import { AcceptedValues } from './components/accepted-values';
 import { ImportPreviewTable } from './components/import-preview-table';
 
 /** A refusal's message, with the faults it lists (a cell and what is wrong there), the first few. */
@@ -147,6 +148,8 @@ export default function ImportsPage() {
           </Button>
         </div>
 
+        <AcceptedValues kind={kind} />
+
         {preview.isPending ? (
           <p role="status" className="text-sm text-muted-foreground">
             Reading the file...
@@ -169,6 +172,18 @@ export default function ImportsPage() {
                 Correct the rows in error in your file and choose it again. Nothing is imported
                 while a row is in error.
               </p>
+            ) : null}
+            {result.ignoredColumns.length > 0 ? (
+              <ul
+                className="list-disc pl-5 text-sm text-amber-700 dark:text-amber-400"
+                data-testid="import-ignored"
+              >
+                {result.ignoredColumns.map((column) => (
+                  <li key={column.cell}>
+                    {column.message} ({column.cell})
+                  </li>
+                ))}
+              </ul>
             ) : null}
             <ImportPreviewTable preview={result} />
           </div>
