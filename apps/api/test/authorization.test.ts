@@ -501,6 +501,31 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     }),
     locationBound: true,
   },
+  // Decision 048: an admin's corrections of the days and the rates, with a reason.
+  'PATCH /api/material-rentals/:id/rental-date': {
+    at: (f, s) => ({
+      url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}/rental-date`,
+      payload: { rentalDate: '2020-01-01', reason: 'Collected earlier' },
+    }),
+    locationBound: true,
+  },
+  'PATCH /api/material-rentals/:id/returns/:returnId': {
+    at: (f, s) => ({
+      url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}/returns/999999`,
+      payload: { returnDate: '2020-01-01', reason: 'Off hire earlier' },
+    }),
+    locationBound: true,
+  },
+  'PATCH /api/material-rentals/:id/items/:itemId/rates': {
+    at: (f, s) => {
+      const rental = side(s, f.rentalA, f.rentalB);
+      return {
+          url: `/api/material-rentals/${rental.id}/items/${rental.itemId}/rates`,
+        payload: { dayCents: 100, weekCents: null, minimumDays: 0, reason: 'Agreed price' },
+      };
+    },
+    locationBound: true,
+  },
 
   'GET /api/movement-notes': {
     at: (f, s) => ({ url: `/api/movement-notes?rentalId=${side(s, f.rentalA, f.rentalB).id}` }),

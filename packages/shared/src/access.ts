@@ -215,6 +215,11 @@ export const API_ACCESS = {
   'PUT /api/material-rentals/:id': ADMIN_ONLY,
   'DELETE /api/material-rentals/:id': ADMIN_ONLY,
   'POST /api/material-rentals/:id/mark-returned': ADMIN_ONLY,
+  // Dates as they happened (decision 048): an admin corrects a dispatch's or a return's day, and
+  // re-rates a line, each with a reason the activity log keeps.
+  'PATCH /api/material-rentals/:id/rental-date': ADMIN_ONLY,
+  'PATCH /api/material-rentals/:id/returns/:returnId': ADMIN_ONLY,
+  'PATCH /api/material-rentals/:id/items/:itemId/rates': ADMIN_ONLY,
   // Delivery and return notes (decision 042) follow the rentals: a field manager reads and signs
   // those of the rentals to their location (a delivery's destination, a return's source); an admin
   // corrects and e-mails them. A return's photos go with the return.

@@ -27,6 +27,8 @@ export * from './schemas/locations';
 export * from './schemas/material-rentals';
 export * from './schemas/materials';
 export * from './schemas/money-settings';
+export * from './hire-ledger';
+export * from './schemas/movement-dates';
 export * from './schemas/movement-notes';
 export * from './schemas/notifications';
 export * from './schemas/password';

@@ -4,6 +4,7 @@ import { parseIsoDate } from '../dates';
 import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
 import { exportFields } from './exports';
 import { MAX_MATERIAL_QUANTITY } from './materials';
+import { optionalMovementDateField } from './movement-dates';
 import { dispatchFields } from './movement-notes';
 import { isoInstantSchema } from './responses';
 
@@ -214,6 +215,12 @@ export const rentalSchema = z
     notes,
     /** The dispatch's vehicle and driver, written on its delivery note (decision 042). */
     ...dispatchFields,
+    /**
+     * The day the material left (yyyy-MM-dd; left out: today): never in the future, a field
+     * manager's at most 7 days back (decision 048). On an update it is kept: an admin corrects it
+     * with PATCH /material-rentals/{id}/rental-date.
+     */
+    rentalDate: optionalMovementDateField,
     /** The approved rental request this rental is made from (its Create Rental action). */
     requestId: z.preprocess(blankToUndefined, idField('Request must be a request id').optional()),
     items: z
@@ -290,8 +297,10 @@ const QUANTITY_FIELDS = new Set<PropertyKey | undefined>([
  * POST /material-rentals/{id}/returns: one line of the rental, how many of its units came back
  * good (`returnedQuantity`, into the from-location's stock), damaged (`damagedQuantity`, into its
  * repair stock) and lost (`lostQuantity`, written off), at least 1 in all (decision 043). A body
- * of old, with `returnedQuantity` alone, is a return of that many good units. The rental and the
- * return date are the server's (a materialRentalId or returnDate sent along is dropped).
+ * of old, with `returnedQuantity` alone, is a return of that many good units. The rental is the
+ * path's (a materialRentalId sent along is dropped). `returnDate` is the day the hire ended (the
+ * customer's off-hire day; left out: today): never in the future nor before the dispatch, a field
+ * manager's at most 7 days back (decision 048).
  */
 export const rentalReturnSchema = z
   .object({
@@ -299,6 +308,7 @@ export const rentalReturnSchema = z
     returnedQuantity: atLeastZero(RENTAL_MESSAGES.returnQuantityMin),
     damagedQuantity: atLeastZero(RENTAL_MESSAGES.returnQuantityMin),
     lostQuantity: atLeastZero(RENTAL_MESSAGES.returnQuantityMin),
+    returnDate: optionalMovementDateField,
     notes,
   })
   .superRefine(
@@ -532,6 +542,14 @@ export const rentalItemDtoSchema = z.object({
   /** The material's catalogue type and its item number: what a scanned label names. */
   materialTypeId: z.int(),
   itemNumber: z.string().nullable(),
+  /**
+   * The hire rate the line keeps, in force when it went out (decision 048): cents a day, a week
+   * (null: none), the minimum hire in days. Null day rate: no rate yet (the first billing run
+   * that finds one fixes it).
+   */
+  dayCents: z.int().nullable(),
+  weekCents: z.int().nullable(),
+  minimumDays: z.int().nullable(),
 });
 export type RentalItemDto = z.infer<typeof rentalItemDtoSchema>;
 

@@ -12,6 +12,7 @@ import {
   plainText,
 } from './common';
 import { exportFields } from './exports';
+import { repairDateFields } from './movement-dates';
 import { isoInstantSchema } from './responses';
 
 export const MATERIAL_UNITS = ['EACH'] as const;
@@ -134,6 +135,8 @@ export const repairStockSchema = z.object({
   quantity: quantityField.refine((quantity) => quantity > 0, {
     error: REPAIR_MESSAGES.quantityMin,
   }),
+  /** The day it was repaired or scrapped (yyyy-MM-dd; left out: today): decision 048. */
+  ...repairDateFields,
 });
 export type RepairStockInput = z.infer<typeof repairStockSchema>;
 

@@ -74,6 +74,9 @@ export type RentalItemShown = Pick<
   | 'quantityActuallyReturned'
   | 'quantityDamaged'
   | 'quantityLost'
+  | 'dayCents'
+  | 'weekCents'
+  | 'minimumDays'
 > & { materialTypeId: number; itemNumber: string | null };
 
 /**
@@ -93,6 +96,10 @@ const itemsColumn = jsonRows<RentalItemShown>(
     quantityActuallyReturned: line.quantityActuallyReturned,
     quantityDamaged: line.quantityDamaged,
     quantityLost: line.quantityLost,
+    // The rates the line keeps from its dispatch (decision 048).
+    dayCents: line.dayCents,
+    weekCents: line.weekCents,
+    minimumDays: line.minimumDays,
     materialTypeId: lineMaterial.materialTypeId,
     itemNumber: lineType.itemNumber,
   },
@@ -578,6 +585,7 @@ export async function findLiveMaterials(db: DbExecutor, ids: number[]) {
       unit: materials.unit,
       locationId: materials.locationId,
       quantity: materials.quantity,
+      materialTypeId: materials.materialTypeId,
     })
     .from(materials)
     .where(and(inArray(materials.id, ids), isNull(materials.deletedAt)));

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
+import { rentalCorrectionRoutes } from './material-rentals.corrections.routes';
 import { RENTAL_COLUMNS } from './material-rentals.export';
 import * as service from './material-rentals.service';
 
@@ -27,6 +28,9 @@ const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
 
 export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An admin's corrections of the days and rates, with a reason (decision 048).
+  await app.register(rentalCorrectionRoutes);
+
   app.get(
     '',
     {

@@ -32,10 +32,11 @@ import { paginate } from '../../lib/reply';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { isRentalBilled } from '../billing/billing.service';
-import { holdLocation, requireLocation } from '../locations/locations.service';
+import { hireRatesFor, holdLocation, requireLocation } from '../locations/locations.service';
 import { changeStock } from '../materials/materials.ledger';
 import { createDeliveryNote, createReturnNote } from '../movement-notes/movement-notes.service';
 import { notify } from '../notifications/notify';
+import { dispatchDay, latestReturnDay, returnDay } from './material-rentals.dates';
 import * as repo from './material-rentals.repository';
 
 /** The server's calendar day (yyyy-MM-dd): what is overdue, and what is in the past. */
@@ -252,11 +253,16 @@ function checkReturnDate(date: string, kept?: string) {
   }
 }
 
-/** The items as stored: each material a live one of the from-location, its name and unit its own. */
+/**
+ * The items as stored: each material a live one of the from-location, its name and unit its own,
+ * and the hire rate in force at the destination now (its customer's, else the catalogue's), which
+ * the line keeps for its whole hire (decision 048).
+ */
 async function itemsToStore(
   tx: DbExecutor,
   fromLocationId: number,
   items: RentalInput['items'],
+  toLocationId: number,
 ): Promise<repo.RentalItemValues[]> {
   const found = new Map(
     (
@@ -266,6 +272,15 @@ async function itemsToStore(
       )
     ).map((m) => [m.id, m]),
   );
+  const rates = await hireRatesFor(tx, toLocationId, [
+    ...new Set([...found.values()].map((m) => m.materialTypeId)),
+  ]);
+  const ratesOf = (typeId: number) => {
+    const rate = rates.get(typeId) ?? null;
+    return rate
+      ? { dayCents: rate.dayCents, weekCents: rate.weekCents, minimumDays: rate.minimumDays }
+      : { dayCents: null, weekCents: null, minimumDays: null };
+  };
   return items.map((item, index) => {
     const material = found.get(item.materialId);
     if (!material || material.locationId !== fromLocationId) {
@@ -277,6 +292,7 @@ async function itemsToStore(
       materialName: material.name,
       unit: material.unit,
       quantity: item.quantity,
+      ...ratesOf(material.materialTypeId),
     };
   });
 }
@@ -289,6 +305,8 @@ type LedgerStep = {
   repair?: number;
   /** The return those damaged units came back with (decision 044). */
   returnId?: number;
+  /** The day it happened (decision 048); left out, the day it is written. */
+  occurredOn?: string;
   /** What the movement's reference adds to the rental's (a return's damaged or lost units). */
   note?: string;
   /** Where the item sits in the body, for a shortfall's field. */
@@ -317,6 +335,7 @@ async function moveStock(
         change: { by: step.by },
         repair: step.repair,
         returnId: step.returnId,
+        occurredOn: step.occurredOn,
         reason: step.reason,
         reference: step.note ? `${reference}: ${step.note}` : reference,
         userId: actor.user.id,
@@ -406,11 +425,13 @@ export async function createRental(
         throw badRequest(message, [{ path: 'toLocationId', message }]);
       }
       await checkRequest(tx, input.requestId, from, to.id);
-      const items = await itemsToStore(tx, from.id, input.items);
+      const items = await itemsToStore(tx, from.id, input.items, to.id);
+      // The day the material left (decision 048): today unless the dispatch says another.
+      const rentalDate = dispatchDay(actor, input.rentalDate);
       const rental = await repo.insertRental(tx, {
         fromLocationId: from.id,
         toLocationId: to.id,
-        rentalDate: todayOf(),
+        rentalDate,
         expectedReturnDate: input.expectedReturnDate,
         status: 'ACTIVE',
         notes: input.notes ?? null,
@@ -434,6 +455,7 @@ export async function createRental(
           by: -item.quantity,
           reason: 'RENTAL_OUT',
           index,
+          occurredOn: rentalDate,
         })),
         rentalReference(rental.id, to.name),
         from.name,
@@ -449,6 +471,8 @@ export async function createRental(
         details: {
           fromLocationId: from.id,
           toLocationId: to.id,
+          // The day it left, beside when it was recorded (the entry's time): decision 048.
+          rentalDate,
           expectedReturnDate: rental.expectedReturnDate,
           items: items.map(({ materialId, quantity }) => ({ materialId, quantity })),
           requestId: rental.requestId,
@@ -585,7 +609,7 @@ export async function updateRental(
       const changes: string[] = [];
       let items = current;
       if (itemsChange) {
-        const stored = await itemsToStore(tx, from.id, input.items);
+        const stored = await itemsToStore(tx, from.id, input.items, to.id);
         // What went out comes back, what goes out now is taken: one movement per material and side.
         const steps: LedgerStep[] = [];
         if (rental.fromLocationId === from.id) {
@@ -755,6 +779,8 @@ export async function recordReturn(
       const message = RENTAL_MESSAGES.returnItemRequired;
       throw badRequest(message, [{ path: 'rentalItemId', message }]);
     }
+    // The day the hire ended for what came back (decision 048): today unless the return says.
+    const returnDate = returnDay(actor, rental.rentalDate, input.returnDate);
     const units = {
       good: input.returnedQuantity,
       damaged: input.damagedQuantity,
@@ -768,6 +794,7 @@ export async function recordReturn(
     const row = await repo.insertReturn(tx, {
       rentalId: id,
       rentalItemId: item.id,
+      returnDate,
       returnedQuantity: units.good,
       damagedQuantity: units.damaged,
       lostQuantity: units.lost,
@@ -806,6 +833,7 @@ export async function recordReturn(
         recordUnchanged: true,
       });
     }
+    for (const step of steps) step.occurredOn = returnDate;
     await moveStock(ctx, uow, actor, steps, rentalReference(id, where.to), where.from);
     // The rental is held (FOR UPDATE), so its other items are as read: it is complete when this
     // item and every other one are all back.
@@ -815,7 +843,8 @@ export async function recordReturn(
     await repo.updateRental(
       tx,
       id,
-      complete ? { status: 'RETURNED', actualReturnDate: todayOf() } : {},
+      // Back whole: on the day of its latest return (the returns may be entered out of order).
+      complete ? { status: 'RETURNED', actualReturnDate: await latestReturnDay(tx, id) } : {},
     );
     const all = units.good + units.damaged + units.lost;
     const what =
@@ -832,6 +861,8 @@ export async function recordReturn(
       details: {
         rentalItemId: item.id,
         materialId: item.materialId,
+        // The day it happened, beside when it was recorded (the entry's time): decision 048.
+        returnDate,
         returnedQuantity: units.good,
         damagedQuantity: units.damaged,
         lostQuantity: units.lost,

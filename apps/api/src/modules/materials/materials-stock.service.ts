@@ -25,6 +25,7 @@ import {
   toMaterialDto,
 } from './materials.ledger';
 import * as repo from './materials.repository';
+import { repairDay } from './repair-dates';
 
 /** PATCH /materials/{id}/stock: set the counted quantity, or add or take away that many. */
 export async function updateStock(
@@ -90,6 +91,8 @@ export async function settleRepair(
     assertReadable(actor.user, found.material.locationId, MATERIAL_NOT_FOUND);
     assertWritable(actor.user, found.material.locationId);
     const repaired = outcome === 'REPAIRED';
+    // The day it happened (decision 048): checked before the units move.
+    const day = await repairDay(uow.tx, actor, id, input, outcome);
     const what = `${input.quantity} ${found.material.unit} ${found.material.name}`;
     const { material: row } = await changeStock(ctx, uow, {
       materialId: id,
@@ -98,6 +101,7 @@ export async function settleRepair(
       reason: outcome,
       reference: repaired ? `${what} repaired` : `${what} scrapped`,
       userId: actor.user.id,
+      occurredOn: day,
       locationName: found.locationName,
       recordUnchanged: true,
     });
@@ -110,7 +114,13 @@ export async function settleRepair(
       entityType: 'material',
       entityId: String(id),
       locationId: row.locationId,
-      details: { quantity: input.quantity, inRepair: row.repairQuantity, stock: row.quantity },
+      // The day it happened beside when it was recorded (the entry's own time): decision 048.
+      details: {
+        quantity: input.quantity,
+        occurredOn: day,
+        inRepair: row.repairQuantity,
+        stock: row.quantity,
+      },
       ip: actor.ip,
     });
     return toMaterialDto(row, found.locationName, found.catalogue);

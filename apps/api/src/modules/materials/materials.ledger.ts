@@ -81,6 +81,11 @@ export type StockEntry = {
   userId: number;
   /** The return whose damaged units this movement takes into repair (decision 044). */
   returnId?: number;
+  /**
+   * The day the movement happened, when it was entered with one (a dispatch, a return, a repair,
+   * a scrap: decision 048); left out, the day it is written.
+   */
+  occurredOn?: string;
   /** The material's location, as the low-stock notice names it. */
   locationName: string;
   /** The material was created empty in this transaction: its first movement, and no notice. */
@@ -127,6 +132,7 @@ export async function changeStock(
     reference: entry.reference ?? null,
     userId: entry.userId,
     returnId: entry.returnId ?? null,
+    occurredOn: entry.occurredOn ?? null,
   });
   if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
   return { material, before };

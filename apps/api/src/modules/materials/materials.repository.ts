@@ -221,6 +221,7 @@ export async function insertMovement(db: DbExecutor, movement: MovementValues) {
         reference: p('reference'),
         userId: p('userId'),
         returnId: p('returnId'),
+        occurredOn: p('occurredOn'),
       })
       .prepare(name),
   );
@@ -233,6 +234,7 @@ export async function insertMovement(db: DbExecutor, movement: MovementValues) {
     reference: movement.reference ?? null,
     userId: movement.userId ?? null,
     returnId: movement.returnId ?? null,
+    occurredOn: movement.occurredOn ?? null,
   });
 }
 
