@@ -59,7 +59,8 @@ const optionalDecimal = (field: string, max: number, decimals: number) =>
       .number({ error: `${field} must be a number of at least 0` })
       .min(0, { error: `${field} must be a number of at least 0` })
       .max(max, { error: `${field} must be at most ${max.toLocaleString('en-GB')}` })
-      .refine((n) => Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, {
+      // Exactly so many decimals: 1e-9 is refused, not stored as 0 (issue 48).
+      .refine((n) => Math.round(n * 10 ** decimals) / 10 ** decimals === n, {
         error: `${field} can have at most ${decimals} decimals`,
       })
       .nullable(),

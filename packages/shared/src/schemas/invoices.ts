@@ -69,6 +69,9 @@ export const INVOICE_MESSAGES = {
     `Invalid Quantity: Cannot use more than the available quantity of ${available}.`,
   materialNotAtLocation: "A material used must be at the invoice's location",
   invoiceIdTaken: 'An invoice with this ID already exists',
+  /** Decision 047: the ids a person types never take the form of a number the system gives. */
+  invoiceIdReserved:
+    'Invoice ID must not look like a number the system gives (INV-2026-00001, CN-2026-00001, DN-2026-0001, RN-2026-0001 or HIRE-…): choose another.',
   notFound: 'Invoice not found',
   /** Decision 044: a finalized invoice (or credit note) is never changed or deleted. */
   finalizedCannotChange: 'A finalized invoice cannot change: correct it with a credit note.',
@@ -79,6 +82,10 @@ export const INVOICE_MESSAGES = {
   creditOnlyFinalized:
     'Only a finalized invoice is corrected by a credit note; change the draft instead.',
   creditNothingLeft: 'Every line of this invoice has been credited already.',
+  /** Lists of lines were sent, both empty (the dialog's own wording when nothing is ticked). */
+  creditChooseLines: 'Choose the lines to credit, or credit all of them.',
+  /** An invoice without a line: there is nothing a credit note could take back. */
+  creditNoLines: 'This invoice has no lines to credit.',
   creditLineCredited: (line: string) => `${line} has been credited already.`,
   creditLineNotOnInvoice: 'Every line credited must be a line of this invoice.',
   creditReasonRequired: 'A reason is required',
@@ -270,9 +277,25 @@ export const invoiceItemSchema = z.object({
 });
 export type InvoiceItemInput = z.infer<typeof invoiceItemSchema>;
 
+/**
+ * The forms of the numbers the system gives (decision 047): invoices INV-2026-00001, credit notes
+ * CN-2026-00001 (also their Invoice ID), delivery and return notes DN-2026-0001 and RN-2026-0001,
+ * and hire invoices HIRE-2026-09-01-S12, read without case, accents or width.
+ */
+const SYSTEM_NUMBER = /^(?:(?:inv|cn|dn|rn)-[0-9]{4}-[0-9]+|hire-[\s\S]*)$/;
+
+/** Whether a typed id takes the form of a number the system gives: such an id is refused. */
+export function looksLikeSystemNumber(text: string): boolean {
+  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  return SYSTEM_NUMBER.test(folded);
+}
+
 /** The wizard's details step (02 section 2.2); every field but the seven required is optional. */
 export const invoiceDetailsSchema = z.object({
-  invoiceId: requiredText('Invoice ID', INVOICE_MESSAGES.invoiceIdRequired, 50),
+  invoiceId: requiredText('Invoice ID', INVOICE_MESSAGES.invoiceIdRequired, 50).refine(
+    (id) => typeof id !== 'string' || !looksLikeSystemNumber(id),
+    { error: INVOICE_MESSAGES.invoiceIdReserved },
+  ),
   locationId: idField(INVOICE_MESSAGES.locationRequired),
   clientName: requiredText('Client name', INVOICE_MESSAGES.clientNameRequired, 200),
   clientAddress: requiredText('Client address', INVOICE_MESSAGES.clientAddressRequired, 500, true),
@@ -354,11 +377,19 @@ export const invoiceClientSchema = z
 export type InvoiceClientInput = z.input<typeof invoiceClientSchema>;
 export type InvoiceClient = z.infer<typeof invoiceClientSchema>;
 
-export const creditNoteSchema = z.object({
-  reason: requiredText('Reason', INVOICE_MESSAGES.creditReasonRequired, MAX_CREDIT_REASON, true),
-  itemIds: idList('Item ids'),
-  chargeIds: idList('Charge ids'),
-});
+export const creditNoteSchema = z
+  .object({
+    reason: requiredText('Reason', INVOICE_MESSAGES.creditReasonRequired, MAX_CREDIT_REASON, true),
+    itemIds: idList('Item ids'),
+    chargeIds: idList('Charge ids'),
+  })
+  .refine(
+    // Lines named, but none: not "every line", which is said by naming no list at all.
+    (input) =>
+      (input.itemIds === undefined && input.chargeIds === undefined) ||
+      (input.itemIds?.length ?? 0) + (input.chargeIds?.length ?? 0) > 0,
+    { error: INVOICE_MESSAGES.creditChooseLines, path: ['itemIds'] },
+  );
 export type CreditNoteInput = z.infer<typeof creditNoteSchema>;
 
 export const invoiceStatusSchema = z.object({

@@ -132,9 +132,8 @@ export const billingSettingsSchema = z.object({
     .number({ error: MONEY_MESSAGES.vatRate })
     .min(0, { error: MONEY_MESSAGES.vatRate })
     .max(100, { error: MONEY_MESSAGES.vatRate })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
-      error: MONEY_MESSAGES.vatRate,
-    }),
+    // Exactly a whole number of hundredths: 1e-9 is refused, not stored as 0 % (issue 48).
+    .refine((n) => Math.round(n * 100) / 100 === n, { error: MONEY_MESSAGES.vatRate }),
   paymentTermsDays: z
     .int({ error: MONEY_MESSAGES.paymentTerms })
     .min(0, { error: MONEY_MESSAGES.paymentTerms })

@@ -114,6 +114,25 @@ describe('POST /api/invoices/:id/credit-notes', () => {
     expect((await f.get(invoice.id, admin())).creditNotes).toHaveLength(2);
   });
 
+  it('says what is wrong when no line is chosen on an invoice never credited (issue 48)', async () => {
+    const invoice = await finalizedWork();
+    const before = await creditCounter();
+    for (const body of [{ itemIds: [], chargeIds: [] }, { itemIds: [] }, { chargeIds: [] }]) {
+      const response = await credit(invoice.id, { reason: 'Nothing ticked', ...body });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toBe(INVOICE_MESSAGES.creditChooseLines);
+    }
+    expect(await creditCounter()).toBe(before);
+    // An invoice without any line: nothing to take back, said as such.
+    const hire = await f.insertHire(actors.location.id);
+    await t.db.delete(invoiceCharges).where(eq(invoiceCharges.invoiceId, hire.id));
+    await f.finalize(hire.id, admin());
+    const empty = await credit(hire.id, { reason: 'Empty' });
+    expect(empty.statusCode, empty.body).toBe(409);
+    expect(empty.json().message).toBe(INVOICE_MESSAGES.creditNoLines);
+    expect(await creditCounter()).toBe(before);
+  });
+
   it('credits the charges of a finalized hire invoice by line', async () => {
     const hire = await f.insertHire(actors.location.id);
     await f.finalize(hire.id, admin());

@@ -654,6 +654,7 @@ async function linesToCredit(
   ];
   const named = input.itemIds !== undefined || input.chargeIds !== undefined;
   if (!named) {
+    if (lines.length === 0) throw conflict(INVOICE_MESSAGES.creditNoLines);
     const left = lines.filter((line) => !line.credited);
     if (left.length === 0) throw conflict(INVOICE_MESSAGES.creditNothingLeft);
     return left.map((line) => line.charge);
@@ -662,7 +663,11 @@ async function linesToCredit(
     ...[...new Set(input.itemIds)].map((itemId) => ({ itemId })),
     ...[...new Set(input.chargeIds)].map((chargeId) => ({ chargeId })),
   ];
-  if (wanted.length === 0) throw conflict(INVOICE_MESSAGES.creditNothingLeft);
+  if (wanted.length === 0) {
+    // Lists sent but empty (the schema refuses them first): nothing chosen, not "nothing left".
+    const message = INVOICE_MESSAGES.creditChooseLines;
+    throw badRequest(message, [{ path: 'itemIds', message }]);
+  }
   return wanted.map((ref) => {
     const line = lines.find((candidate) =>
       'itemId' in ref

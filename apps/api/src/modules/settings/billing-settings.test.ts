@@ -116,6 +116,9 @@ describe('PUT /api/settings/billing', () => {
     [{ vatRatePercent: -1 }, MONEY_MESSAGES.vatRate],
     [{ vatRatePercent: 100.5 }, MONEY_MESSAGES.vatRate],
     [{ vatRatePercent: 17.555 }, MONEY_MESSAGES.vatRate],
+    // More than two decimals, however small: not silently 0 % (issue 48).
+    [{ vatRatePercent: 1e-9 }, MONEY_MESSAGES.vatRate],
+    [{ vatRatePercent: 19.0000001 }, MONEY_MESSAGES.vatRate],
     [{ paymentTermsDays: 366 }, MONEY_MESSAGES.paymentTerms],
     [{ paymentTermsDays: 1.5 }, MONEY_MESSAGES.paymentTerms],
     [{ nextInvoiceNumber: 0 }, MONEY_MESSAGES.documentNumber('Next invoice number')],
@@ -124,6 +127,19 @@ describe('PUT /api/settings/billing', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
+
+  it.each([0.07, 17.55, 0.1])(
+    'keeps a rate of two decimals, %s %%, as it was typed',
+    async (rate) => {
+      const response = await call('PUT', '/billing', admin(), {
+        ...settings,
+        vatRatePercent: rate,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const read = await call('GET', '/billing', admin());
+      expect(read.json().data.vatRatePercent).toBe(rate);
+    },
+  );
 });
 
 describe('/api/settings/work-rates', () => {

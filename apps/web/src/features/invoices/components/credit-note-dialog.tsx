@@ -92,7 +92,7 @@ export function CreditNoteDialog({
       return;
     }
     if (!all && picked.length === 0) {
-      setError('Choose the lines to credit, or credit all of them.');
+      setError(INVOICE_MESSAGES.creditChooseLines);
       return;
     }
     setError(null);
@@ -120,7 +120,11 @@ export function CreditNoteDialog({
         className="max-w-xl"
       >
         {lines.length === 0 ? (
-          <p className="py-4 text-muted-foreground">{INVOICE_MESSAGES.creditNothingLeft}</p>
+          <p className="py-4 text-muted-foreground">
+            {invoice.items.length + invoice.charges.length === 0
+              ? INVOICE_MESSAGES.creditNoLines
+              : INVOICE_MESSAGES.creditNothingLeft}
+          </p>
         ) : (
           <div className="space-y-4">
             <FormField id="credit-reason" label="Reason" error={error ?? undefined}>
