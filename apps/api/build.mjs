@@ -6,8 +6,10 @@ process.chdir(new URL('.', import.meta.url).pathname);
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
+  // Each worker module (lib/worker-pool.ts) is bundled as a file of its own beside server.js.
+  entryPoints: ['src/server.ts', 'src/lib/sheet-reader.worker.ts'],
   outdir: 'dist',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -10,6 +10,15 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The most rows (after the header, empty rows not counted) one import reads. */
 export const IMPORT_MAX_ROWS = 10_000;
 
+/** The most columns a file may use: A to IV, the columns Excel had before 2007 (issue 48). */
+export const IMPORT_MAX_COLUMNS = 256;
+
+/** The longest text one cell may hold: Excel's own limit. */
+export const IMPORT_MAX_CELL_CHARS = 32_767;
+
+/** The most cells with content one file may hold (10,000 rows of 100 columns). */
+export const IMPORT_MAX_CELLS = 1_000_000;
+
 export const IMPORT_MESSAGES = {
   tooLarge: 'The file is larger than 5 MB; split it into smaller files.',
   noFile: 'Choose a file to upload.',

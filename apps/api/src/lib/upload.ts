@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
@@ -6,26 +7,74 @@ import {
 } from '@stockyard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from './app-error';
-import {
-  type KnownColumn,
-  type ReadOptions,
-  type ReadSheet,
-  readSheet,
-  SheetError,
-} from './sheet-reader';
+import { AppError, badRequest } from './app-error';
+import type { KnownColumn, ReadOptions, ReadSheet } from './sheet-reader';
+import type { SheetAnswer, SheetTask } from './sheet-reader.worker';
+import { PoolBusy, TaskFailed, workerPool } from './worker-pool';
+
+/**
+ * The most an upload's body may send past the limit and still be read to its end, so that its
+ * 413 reaches the client (issue 48): a server that answers and closes while the client is still
+ * sending resets the connection, and the client (fetch, curl) loses the answer with it. A body
+ * declared or sent larger than this, or still coming after UPLOAD_DRAIN_MS, is cut off.
+ */
+const UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024;
+const UPLOAD_DRAIN_MS = 30_000;
+
+const tooLarge = () =>
+  Object.assign(new Error(IMPORT_MESSAGES.tooLarge), {
+    statusCode: 413,
+    code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+  });
 
 /**
  * The one way a file comes in (imports, stock-takes): its bytes as the request's body, typed
- * `application/octet-stream`, and its name in the query. A body larger than IMPORT_MAX_BYTES is
- * refused before it is read (413, with the file's own message).
+ * `application/octet-stream`, and its name in the query. At most IMPORT_MAX_BYTES are kept; a
+ * larger body is read to its end without being kept (up to UPLOAD_DRAIN_BYTES) and answered 413
+ * with the file's own message, the connection closed after it (fastify's `connection: close` on a
+ * body's error), so that the client reads the 413 rather than a reset connection.
  */
 export function acceptUploads(app: FastifyInstance): void {
-  app.addContentTypeParser(
-    UPLOAD_CONTENT_TYPE,
-    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  app.addContentTypeParser(UPLOAD_CONTENT_TYPE, (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > UPLOAD_DRAIN_BYTES) {
+      done(tooLarge(), undefined);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let over = declared > IMPORT_MAX_BYTES;
+    let finished = false;
+    const finish = (error: Error | null, body?: Buffer) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onError);
+      done(error, body);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > UPLOAD_DRAIN_BYTES) finish(tooLarge());
+      else if (over || received > IMPORT_MAX_BYTES) {
+        over = true;
+        chunks.length = 0;
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (over) finish(tooLarge());
+      else if (!Number.isNaN(declared) && received !== declared) {
+        finish(Object.assign(new Error('The request body was cut short.'), { statusCode: 400 }));
+      } else finish(null, Buffer.concat(chunks, received));
+    };
+    const onError = (error: Error) => finish(Object.assign(error, { statusCode: 400 }));
+    const timer = setTimeout(() => finish(tooLarge()), UPLOAD_DRAIN_MS);
+    timer.unref();
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+  });
 }
 
 /** Whether a request carried an upload: its 413 then says the file's limit. */
@@ -50,18 +99,60 @@ export const uploadBody = z.custom<Buffer>((value) => Buffer.isBuffer(value), {
   error: IMPORT_MESSAGES.noFile,
 });
 
-/** The uploaded file read as a table; a whole-file fault is a 400 with the reader's message. */
+/**
+ * Uploaded files are read on worker threads (decision 045): one thread on a machine of two cores
+ * (the other is the event loop's and PostgreSQL's), two at most; a file waits up to 30 s for one,
+ * eight at most wait, and beyond that the upload is refused with a 503 to try again. A thread may
+ * read for 20 s and hold a heap of 384 MB; past either it is ended and the file refused with a
+ * 400 that says so. The limits of sheet-limits.ts stop every bomb tried long before these.
+ */
+const SHEET_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+const SHEET_TIME_MS = 20_000;
+const SHEET_MEMORY_MB = 384;
+
+const readInWorker = workerPool<SheetTask, SheetAnswer>(
+  new URL(
+    import.meta.url.endsWith('.ts') ? './sheet-reader.worker.ts' : './sheet-reader.worker.js',
+    import.meta.url,
+  ),
+  {
+    threads: SHEET_THREADS,
+    waiting: 8,
+    waitMs: 30_000,
+    timeMs: SHEET_TIME_MS,
+    memoryMb: SHEET_MEMORY_MB,
+    retireHeapBytes: 64 * 1024 * 1024,
+    idleMs: 60_000,
+  },
+);
+
+export const READER_MESSAGES = {
+  time: `The file took more than ${SHEET_TIME_MS / 1000} seconds to read; split it into smaller files.`,
+  memory: `The file needs more than ${SHEET_MEMORY_MB} MB of memory to read; split it into smaller files.`,
+  busy: 'The server is reading other files just now; try again in a minute.',
+} as const;
+
+/**
+ * The uploaded file read as a table on a worker thread; a whole-file fault (a limit passed, the
+ * thread's time or memory) is a 400 with its message, a full queue of files a 503.
+ */
 export async function readUpload<K extends string>(
   body: unknown,
   fileName: string,
   columns: readonly KnownColumn<K>[],
-  options?: ReadOptions,
+  options: ReadOptions = {},
 ): Promise<ReadSheet<K>> {
   if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(IMPORT_MESSAGES.noFile);
+  let answer: SheetAnswer;
   try {
-    return await readSheet(body, fileName, columns, options);
+    answer = await readInWorker({ data: body, fileName, columns, options });
   } catch (error) {
-    if (error instanceof SheetError) throw badRequest(error.message);
+    if (error instanceof PoolBusy) throw new AppError('SERVICE_UNAVAILABLE', READER_MESSAGES.busy);
+    if (error instanceof TaskFailed && error.reason !== 'crash') {
+      throw badRequest(READER_MESSAGES[error.reason]);
+    }
     throw error;
   }
+  if (!answer.ok) throw badRequest(answer.message);
+  return answer.sheet as ReadSheet<K>;
 }
