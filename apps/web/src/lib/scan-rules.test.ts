@@ -4,30 +4,52 @@ import {
   createScanGate,
   findScanned,
   readScan,
+  SCAN_LEAVE_FRAMES,
   SCAN_REPEAT_MS,
   scanIntoReturn,
   scanPath,
 } from './scan-rules';
 
 describe('the scan gate', () => {
+  /** Frames read every `every` ms from `from`, each with the code found or null. */
+  const frames = (
+    gate: ReturnType<typeof createScanGate>,
+    from: number,
+    every: number,
+    codes: (string | null)[],
+  ) => codes.map((code, i) => gate(code, from + i * every));
+
   it('counts a label held in view once, however many frames read it', () => {
     const gate = createScanGate();
     const reads = [0, 100, 200, 900, 1400, 2000, 2900, 3800].map((at) => gate('A', at));
     expect(reads.filter(Boolean)).toHaveLength(1);
   });
 
-  it(`counts the same label again once it was out of view for ${SCAN_REPEAT_MS} ms`, () => {
+  it('counts a label held still once however slowly the camera reads, a frame missed now and then too (issue 50)', () => {
     const gate = createScanGate();
-    expect(gate('A', 0)).toBe(true);
-    expect(gate('A', SCAN_REPEAT_MS - 1)).toBe(false);
-    expect(gate('A', 2 * SCAN_REPEAT_MS + 10)).toBe(true);
+    // One frame every 2 s for 12 s, two of them unread (a blur): one label, one count.
+    const reads = frames(gate, 0, 2000, ['A', 'A', null, 'A', 'A', null, 'A']);
+    expect(reads.filter(Boolean)).toHaveLength(1);
   });
 
-  it('counts another label at once, and the first again after it', () => {
+  it(`counts the same label again once it has left the view: ${SCAN_LEAVE_FRAMES} frames without it and ${SCAN_REPEAT_MS} ms`, () => {
+    const gate = createScanGate();
+    expect(gate('A', 0)).toBe(true);
+    // Frames every 120 ms without it: not yet gone after 4 frames (480 ms)...
+    frames(gate, 120, 120, [null, null, null, null]);
+    expect(gate('A', 600)).toBe(false);
+    // ...gone after 1.5 s and 4 frames without it.
+    frames(gate, 720, 120, Array(14).fill(null));
+    expect(gate('A', 2400)).toBe(true);
+  });
+
+  it('counts another label at once, and the first again once it has left the view', () => {
     const gate = createScanGate();
     expect(gate('A', 0)).toBe(true);
     expect(gate('B', 50)).toBe(true);
-    expect(gate('A', 100)).toBe(true);
+    frames(gate, 170, 120, Array(15).fill('B'));
+    expect(gate('A', 2000)).toBe(true);
+    expect(gate('B', 2100)).toBe(false);
   });
 });
 

@@ -10,20 +10,31 @@ import {
  * the same label still in view, and what it adds to a list being counted.
  */
 
-/** A label read again within this long of its last sighting is the same label held in view. */
+/** A label has left the view once it has not been read for this long... */
 export const SCAN_REPEAT_MS = 1500;
+/** ...and in this many frames read one after another (issue 50: however slowly they come). */
+export const SCAN_LEAVE_FRAMES = 4;
 
 /**
- * A gate that lets a code through once while it stays in view: the same code seen again within
- * `repeatMs` of its last sighting is not another read (the window slides with every sighting, so a
- * label held still is counted once); another code, or the same one after a pause, is.
+ * A gate that lets a code through once while it stays in view (decision 040, issue 50). It is
+ * told of every frame read, with the code found or null: a code counts when it is not in view,
+ * and stays in view until it has been missing from SCAN_LEAVE_FRAMES frames in a row and for
+ * SCAN_REPEAT_MS. A label held still counts once however slowly the camera reads (a slow camera
+ * reads fewer frames, not more labels), and the same label again after it has left the view, or
+ * another label, counts at once.
  */
-export function createScanGate(repeatMs = SCAN_REPEAT_MS) {
-  let last: { code: string; at: number } | null = null;
-  return (code: string, now: number): boolean => {
-    const repeated = last !== null && last.code === code && now - last.at < repeatMs;
-    last = { code, at: now };
-    return !repeated;
+export function createScanGate(leaveMs = SCAN_REPEAT_MS, leaveFrames = SCAN_LEAVE_FRAMES) {
+  const inView = new Map<string, { at: number; misses: number }>();
+  return (code: string | null, now: number): boolean => {
+    for (const [seen, sighting] of inView) {
+      if (seen === code) continue;
+      sighting.misses += 1;
+      if (sighting.misses >= leaveFrames && now - sighting.at >= leaveMs) inView.delete(seen);
+    }
+    if (code === null) return false;
+    const inViewAlready = inView.has(code);
+    inView.set(code, { at: now, misses: 0 });
+    return !inViewAlready;
   };
 }
 

@@ -124,7 +124,8 @@ export function useScanner(
       const tick = async () => {
         if (stopped) return;
         const text = await decode(video).catch(() => null);
-        if (text && !stopped && gate(text, performance.now())) onCodeRef.current(text);
+        // Every frame goes through the gate, a frame without a code too: it tells a label left.
+        if (!stopped && gate(text || null, performance.now()) && text) onCodeRef.current(text);
         if (!stopped) timer = setTimeout(() => void tick(), FRAME_MS);
       };
       void tick();
