@@ -6,6 +6,7 @@ import {
   outcomeOfFailure,
   retryDelay,
   type SendOutcome,
+  TOO_LARGE_MESSAGE,
 } from './outbox';
 
 const attendance = (key: string, staffName: string): NewOutboxEntry => ({
@@ -196,6 +197,31 @@ describe('what a failed send means', () => {
       kind: 'refused',
       message: 'Bad quantity',
     });
+  });
+
+  it('takes a 413 for a refusal with its message, never for being offline (issue 48)', async () => {
+    const tooLarge = 'The file is larger than 5 MB; split it into smaller files.';
+    expect(outcomeOfFailure(413, 'PAYLOAD_TOO_LARGE', tooLarge)).toEqual({
+      kind: 'refused',
+      message: tooLarge,
+    });
+    // A proxy's 413 has no message of the API's: the person still reads why.
+    expect(outcomeOfFailure(413, undefined, 'An unexpected error occurred.')).toEqual({
+      kind: 'refused',
+      message: TOO_LARGE_MESSAGE,
+    });
+    const { outbox, sent, timers } = setup([
+      outcomeOfFailure(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.'),
+    ]);
+    await outbox.open(7);
+    await outbox.add(attendance('key-a', 'Ann'));
+    await outbox.flush();
+    expect(outbox.entries()).toMatchObject([
+      { key: 'key-a', state: 'refused', error: 'The request is too large.' },
+    ]);
+    await outbox.flush();
+    expect(sent).toHaveLength(1);
+    expect(timers).toEqual([]);
   });
 
   it('waits 2 s, then twice as long each time, at most a minute', () => {

@@ -90,12 +90,21 @@ export type SendOutcome =
   | { kind: 'retry' }
   | { kind: 'stop' };
 
-/** The outcome of a failed send, from its HTTP status and error code (undefined: no answer). */
+/** A 413 that is not the API's own (a proxy's, without its message): what the person reads. */
+export const TOO_LARGE_MESSAGE = 'This is too large for the server to take; it was not saved.';
+
+/**
+ * The outcome of a failed send, from its HTTP status and error code (undefined: no answer). A 413
+ * is a refusal, never "offline": the same write would be refused again for ever (issue 48).
+ */
 export function outcomeOfFailure(
   status: number | undefined,
   code: unknown,
   message: string,
 ): SendOutcome {
+  if (status === 413) {
+    return { kind: 'refused', message: code === 'PAYLOAD_TOO_LARGE' ? message : TOO_LARGE_MESSAGE };
+  }
   if (status === undefined || status >= 500 || status === 408 || status === 429) {
     return { kind: 'retry' };
   }
