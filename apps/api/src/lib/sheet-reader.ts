@@ -8,6 +8,9 @@ import {
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { checkCsv, checkWorkbook, FORMAT_MESSAGE, SheetError, TITLE_ROWS } from './sheet-limits';
+
+export { SheetError };
 
 /**
  * The one way the API reads an uploaded spreadsheet (issue 30, "Import"): a CSV file (UTF-8 with
@@ -15,13 +18,10 @@ import iconv from 'iconv-lite';
  * the first worksheet of an Excel workbook (.xlsx), as a table of trimmed text under the columns
  * the caller knows. Nothing is ever evaluated: a cell that begins with `=` is text. Each row keeps
  * the number Excel shows for it, so that an error can name its cell ("C7"). Typed fields are read
- * from that text with `readNumber` and `readDate`.
+ * from that text with `readNumber` and `readDate`. A file is read within the limits of
+ * sheet-limits.ts, checked while it is read, before anything is built from it (issue 48); the API
+ * runs this reader on a worker thread (sheet-reader.worker.ts).
  */
-
-/** A whole-file problem (format, size, a missing column); its message is shown as is. */
-export class SheetError extends Error {
-  override readonly name = 'SheetError';
-}
 
 /** A column the caller knows: matched by `header` or an alias, without regard to case and spaces. */
 export type KnownColumn<K extends string> = {
@@ -53,9 +53,9 @@ export type ReadSheet<K extends string> = {
   format: 'csv' | 'xlsx';
   decimalSeparator?: DecimalSeparator;
   columns: FoundColumn<K>[];
-  rows: ReadRow<K>[];
   /** The file's headed columns that are none of the known ones: read by nothing (issue 50). */
   ignored: { header: string; cell: string }[];
+  rows: ReadRow<K>[];
 };
 
 export type { DecimalSeparator, Parsed } from '@stockyard/shared';
@@ -64,7 +64,6 @@ export type { DecimalSeparator, Parsed } from '@stockyard/shared';
 type TextRow = { rowNumber: number; cells: string[] };
 type TextTable = Pick<ReadSheet<string>, 'format' | 'decimalSeparator'> & { rows: TextRow[] };
 
-const FORMAT_MESSAGE = 'The file must be a CSV file or an Excel workbook (.xlsx).';
 const thousands = new Intl.NumberFormat('en-GB');
 
 /**
@@ -73,9 +72,6 @@ const thousands = new Intl.NumberFormat('en-GB');
  * above the table (a count sheet's location and day) is no part of it.
  */
 export type ReadOptions = { titled?: boolean };
-
-/** The rows a heading above a titled table may take. */
-const TITLE_ROWS = 10;
 
 /** Reads an uploaded file as a table under `columns`, or throws a `SheetError`. */
 export async function readSheet<K extends string>(
@@ -94,14 +90,14 @@ export async function readSheet<K extends string>(
   if (body.length > IMPORT_MAX_ROWS) {
     throw new SheetError(
       `The file has ${thousands.format(body.length)} rows; at most ${thousands.format(IMPORT_MAX_ROWS)} can be imported at once.`,
+    );
+  }
+  const found = findColumns(header, columns);
   const ignored = header.cells.flatMap((text, index) =>
     text === '' || found.some((f) => f.index === index)
       ? []
       : [{ header: text, cell: cellRef(index, header.rowNumber) }],
   );
-    );
-  }
-  const found = findColumns(header, columns);
   const rows = body.map((row) => namedRow(row, columns, found));
   return {
     format: table.format,
@@ -123,7 +119,10 @@ const isOle2 = (data: Uint8Array) => startsWith(data, 0xd0, 0xcf, 0x11, 0xe0);
  */
 async function readTextTable(data: Uint8Array, fileName: string): Promise<TextTable> {
   const extension = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
-  if (isZip(data)) return readXlsx(data);
+  if (isZip(data)) {
+    checkWorkbook(data);
+    return readXlsx(data);
+  }
   if (isOle2(data) && extension === 'xlsx') {
     throw new SheetError('The workbook is protected by a password; save it without one.');
   }
@@ -170,7 +169,8 @@ function detectSeparator(text: string): { separator: Separator; skip: number } {
   const counts = new Map<string, number>();
   let quoted = false;
   let content = false;
-  for (const char of text) {
+  // The first 64 KB: no header is longer, and a line of a million separators is none.
+  for (const char of text.slice(0, 65_536)) {
     if (char === '"') quoted = !quoted;
     else if (!quoted && (char === '\n' || char === '\r')) {
       if (content) break;
@@ -187,6 +187,7 @@ function detectSeparator(text: string): { separator: Separator; skip: number } {
 /** A CSV text as rows; each record is one row, as Excel numbers them when it opens the file. */
 function readCsv(text: string): TextTable {
   const { separator, skip } = detectSeparator(text);
+  checkCsv(text.slice(skip), separator);
   let records: string[][];
   try {
     records = parse(text.slice(skip), {
