@@ -54,6 +54,18 @@ export const COUNT_FORMAT = '#,##0';
 /** Things measured (m², m³, running metres, money): 2 decimals, with thousands separators. */
 export const QUANTITY_FORMAT = '#,##0.00';
 
+/**
+ * Money in the company's currency (decision 052): its code, then the amount with thousands
+ * separators and the currency's 2 decimals ("EUR 41,500.50"), as the invoices' files show it.
+ * A CSV field of such a cell is written with its 2 decimals ("41500.50").
+ */
+export const moneyFormat = (currency: string) => `"${currency} "#,##0.00`;
+/** Whether a cell's format is a money format (see moneyFormat). */
+export const isMoneyFormat = (format: string) => /^"[A-Z]{3} "#,##0\.00$/.test(format);
+/** An amount (in the currency's units, e.g. 41500.5) as a money cell; nothing stays empty. */
+export const money = (value: number | null, currency: string): FormattedNumber | null =>
+  value === null ? null : { number: value, format: moneyFormat(currency) };
+
 /** A count: a numeric cell shown whole. */
 export const count = (value: number): FormattedNumber => ({ number: value, format: COUNT_FORMAT });
 
