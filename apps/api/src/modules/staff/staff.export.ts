@@ -1,11 +1,12 @@
-import type { StaffDto } from '@stockyard/shared';
+import { DEFAULT_BILLING_TERMS, type StaffDto } from '@stockyard/shared';
 import type { ExportColumn } from '../../lib/list-export';
-import { DAY_FORMAT, dateCell } from '../../lib/spreadsheet';
+import { DAY_FORMAT, dateCell, money } from '../../lib/spreadsheet';
 
-export const SALARY_FORMAT = '"$"#,##0';
-
-/** The staff list's export (03 section 7): one row a staff member, the form's fields. */
-export const STAFF_COLUMNS: readonly ExportColumn<StaffDto>[] = [
+/**
+ * The staff list's export (03 section 7): one row a staff member, the form's fields; the salary
+ * in the company's currency with its decimals (decision 052), not in dollars.
+ */
+export const staffColumns = (currency: string): readonly ExportColumn<StaffDto>[] => [
   { header: 'Name', cell: (s) => s.name },
   { header: 'Email', cell: (s) => s.email },
   { header: 'Phone', cell: (s) => s.phone },
@@ -13,9 +14,12 @@ export const STAFF_COLUMNS: readonly ExportColumn<StaffDto>[] = [
   { header: 'Location', cell: (s) => s.location },
   { header: 'Department', cell: (s) => s.department },
   { header: 'Hire Date', cell: (s) => dateCell(s.hireDate, DAY_FORMAT) },
-  { header: 'Salary', cell: (s) => ({ number: s.salary, format: SALARY_FORMAT }) },
+  { header: 'Salary', cell: (s) => money(s.salary, currency) },
   { header: 'Status', cell: (s) => s.status },
   { header: 'Address', cell: (s) => s.address },
   { header: 'Emergency Contact', cell: (s) => s.emergencyContact },
   { header: 'Emergency Phone', cell: (s) => s.emergencyPhone },
 ];
+
+/** The columns' headers and cells in the default currency (what reads only the headers uses). */
+export const STAFF_COLUMNS = staffColumns(DEFAULT_BILLING_TERMS.currency);

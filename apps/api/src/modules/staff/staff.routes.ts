@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
-import { STAFF_COLUMNS } from './staff.export';
+import { billingTerms } from '../settings/billing-settings.service';
+import { staffColumns } from './staff.export';
 import * as service from './staff.service';
 
 const tags = ['staff'];
@@ -76,7 +77,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendListExport(reply, format, {
         fileName: STAFF_EXPORT_FILE,
         sheet: 'Staff',
-        columns: STAFF_COLUMNS,
+        columns: staffColumns((await billingTerms(app.ctx.db)).currency),
         rows,
       });
     },

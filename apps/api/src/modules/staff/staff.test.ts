@@ -11,7 +11,7 @@ import {
   openSheet,
   readCsv,
 } from '../../../test/spreadsheets';
-import { activityLogs, staff } from '../../db/schema';
+import { activityLogs, billingSettings, staff } from '../../db/schema';
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -387,8 +387,9 @@ describe('GET /api/staff/export', () => {
     expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(email.length);
     expect(dayOf(row.getCell(7), 'dd/mm/yyyy')).toBe('2023-12-31');
     expect(row.getCell(8).value).toBe(1234567);
-    expect(row.getCell(8).numFmt).toBe('"$"#,##0');
-    expect(sheet.getColumn(8).width).toBeGreaterThanOrEqual('$1,234,567'.length);
+    // The company's currency (EUR until billing settings say otherwise) with its decimals.
+    expect(row.getCell(8).numFmt).toBe('"EUR "#,##0.00');
+    expect(sheet.getColumn(8).width).toBeGreaterThanOrEqual('EUR 1,234,567.00'.length);
     expect(row.getCell(10).value).toBe(address);
     expect(row.getCell(10).alignment?.wrapText).toBe(true);
     expect(row.height).toBeGreaterThanOrEqual(2 * 15);
@@ -435,7 +436,7 @@ describe('GET /api/staff/export', () => {
       actors.location.name,
       "'-Night",
       '01/02/2022',
-      '41250.5',
+      '41250.50',
       'ACTIVE',
       'Unit 3, Quay Road\nBristol',
       'Zoë Ågren',
@@ -455,5 +456,31 @@ describe('GET /api/staff/export', () => {
     expect(
       (await call('GET', `/export?locationId=${other.id}`, actors.manager.headers)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("the staff export's money (issue 51)", () => {
+  it("shows salaries in the company's currency with its decimals, in both formats", async () => {
+    await t.db
+      .insert(billingSettings)
+      .values({ id: 1, currency: 'CHF', vatRateBp: 810 })
+      .onConflictDoUpdate({ target: billingSettings.id, set: { currency: 'CHF' } });
+    try {
+      await create(person({ name: 'Franziska Geldner', salary: 41500.5 }));
+      const response = await call('GET', '/export?search=Geldner', admin());
+      expect(response.statusCode, response.body).toBe(200);
+      const sheet = await openSheet(response.rawPayload);
+      const cell = sheet.getRow(2).getCell(8);
+      expect(cell.value).toBe(41500.5);
+      expect(cell.numFmt).toBe('"CHF "#,##0.00');
+      // As a spreadsheet program shows it: the currency and both decimals, no dollar.
+      expect(cell.type).toBe(ExcelJS.ValueType.Number);
+      const csv = await call('GET', '/export?search=Geldner&format=csv', admin());
+      const [header, row] = readCsv(csv.rawPayload);
+      expect(row![header!.indexOf('Salary')]).toBe('41500.50');
+      expect(csv.body).not.toContain('$');
+    } finally {
+      await t.db.delete(billingSettings);
+    }
   });
 });
