@@ -8,6 +8,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { unguardFormula } from './formula-guard';
 import { checkCsv, checkWorkbook, FORMAT_MESSAGE, SheetError, TITLE_ROWS } from './sheet-limits';
 
 export { SheetError };
@@ -202,7 +203,9 @@ function readCsv(text: string): TextTable {
   }
   const rows: TextRow[] = [];
   records.forEach((record, index) => {
-    const cells = record.map((cell) => cell.trim());
+    // The export's guard against formula injection taken off: "'=HYPERLINK(...)" is read as
+    // "=HYPERLINK(...)", "'+49 89 5551234" as "+49 89 5551234" (lib/formula-guard.ts).
+    const cells = record.map((cell) => unguardFormula(cell.trim()));
     if (cells.some((cell) => cell !== '')) rows.push({ rowNumber: index + 1, cells });
   });
   const decimalSeparator = separator === ';' ? ',' : separator === ',' ? '.' : undefined;
