@@ -169,23 +169,6 @@ function preparedOnce<T extends object>(db: Database, key: string, build: (name:
 }
 
 /**
- * A page and its list's total, read from the rows' total column. Past the last page no row
- * carries it, so the list's first page is read for it (the one case of a second round trip): the
- * first page of the same size, whose statement is prepared, where a page of one row was a
- * statement of its own, built and planned at every call (1.8 ms of planning for the material
- * rentals, decision 033).
- */
-export async function pageAndTotal<T extends { total: number }>(
-  read: (page: Page) => Promise<T[]>,
-  page: Page,
-): Promise<{ rows: T[]; total: number }> {
-  const rows = await read(page);
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const [first] = await read({ limit: page.limit, offset: 0 });
-  return { rows, total: first?.total ?? 0 };
-}
-
-/**
  * The LIKE pattern of a list's search: what was typed, anywhere in the text, with `%`, `_` and `\`
  * matched literally. A unit separator is taken out: the trigram indexes over two columns join them
  * with it, so that no match can span the two.

@@ -6,9 +6,8 @@ import type { DbExecutor } from '../db/client';
  * Named prepared statements. Building a query with drizzle and planning it in PostgreSQL were most
  * of what a small read cost (decisions 026, 028 and 029), so the reads people make all the time
  * are built once and planned once per connection:
- * - every list, by `listPage` (lib/list-page.ts), per shape of its filters, and the lists that
- *   read a page's start or ids first, by `preparedList` below: the whole inventory (its start from
- *   the block counts), the rental requests and the material rentals (a page's ids, then those rows);
+ * - every list, by `listPage` (lib/list-page.ts), the one way a list is read, per shape of its
+ *   filters and page size (a list that reads a page's start or ids first gives it a `paged` select);
  * - the session check (auth.repository `findLiveSession`), which every signed-in call runs first;
  * - the details, each one read with its lines (decision 032): a material, an invoice, a rental
  *   request, a material rental, a staff member and their attendance overview;
@@ -78,34 +77,6 @@ export function placeholdersOnly(params: unknown, what: string): void {
 
 /** The page sizes the screens offer: the only ones a list's statement is named for. */
 export const SCREEN_PAGE_SIZES: ReadonlySet<number> = new Set(Object.values(PAGE_SIZES).flat());
-
-/** The page a list's read is for: its size, and how many rows it skips (none given: not used). */
-export type PageBounds = { limit: number; offset?: number };
-
-/**
- * A list's read for one page size, written into its LIMIT (decision 009): with a parameter there
- * PostgreSQL cannot cost a generic plan and plans some reads again at every call. It is prepared
- * by name for the page sizes the screens offer, a fixed and small set of statements; any other
- * size a client asks for runs unnamed (`build` gets an empty name), parsed and planned each time.
- *
- * The first page is a statement of its own with OFFSET 0 written in; `build` writes `offset`
- * (`pageOffset`) where the read skips rows.
- */
-export function preparedList<E extends DbExecutor, T extends object>(
-  db: E,
-  name: string,
-  page: PageBounds,
-  build: (db: E, name: string, limit: number, offset: number) => T,
-): T {
-  const { limit } = page;
-  checkPageSize(limit);
-  const first = page.offset === 0;
-  const offset = pageOffset(first);
-  const shape = first ? `${name}_first` : name;
-  return SCREEN_PAGE_SIZES.has(limit)
-    ? prepared(db, `${shape}_${limit}`, (d, named) => build(d, named, limit, offset))
-    : build(db, '', limit, offset);
-}
 
 /**
  * The placeholder `name` read through a scalar subquery, unseen by every plan of its prepared

@@ -14,12 +14,6 @@ export const BOOKKEEPING_TABLES = [
   'email_outbox',
   'idempotency_keys',
   'login_attempts',
-  // The units out on rentals by month (migration 0043): written only with a rental, whose table
-  // sends the notice.
-  'material_rental_out_changes',
-  // The units rented out and returned by month (migration 0045): written only with a rental or a
-  // return, whose tables send the notice.
-  'material_rental_flows',
   // The names rental items have been given (migration 0035): written only with an item, whose
   // table sends the notice.
   'material_rental_item_names',
@@ -27,9 +21,6 @@ export const BOOKKEEPING_TABLES = [
   // invoice, a credit note, a movement note or the billing settings, whose tables send the notice.
   'document_counters',
   'notification_events',
-  // The requests per requester (migration 0041): written only with a request, whose table sends
-  // the notice.
-  'rental_request_requester_counts',
   'notifications',
   'rental_alerts_sent',
   'sessions',
@@ -44,11 +35,9 @@ export const BOOKKEEPING_TABLES = [
 export const TABLE_TOPICS: Record<string, LiveTopic> = {
   rental_requests: 'requests',
   rental_request_items: 'requests',
-  rental_request_counts: 'requests',
   material_rentals: 'rentals',
   material_rental_items: 'rentals',
   material_rental_returns: 'rentals',
-  material_rental_counts: 'rentals',
   movement_notes: 'rentals',
   return_photos: 'rentals',
   material_types: 'stock',

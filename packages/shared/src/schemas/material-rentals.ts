@@ -15,31 +15,26 @@ import { isoInstantSchema } from './responses';
  * (written off): decision 043.
  */
 
-export const RENTAL_STATUSES = ['ACTIVE', 'RETURNED', 'OVERDUE', 'DAMAGED', 'LOST'] as const;
+/**
+ * A rental is out (ACTIVE, OVERDUE past its expected return) or RETURNED. What went missing or came
+ * back damaged is said per line by each return (decision 043); a rental is never written off
+ * whole (decision 050: no such status is left in the types, the CHECK or the screens).
+ */
+export const RENTAL_STATUSES = ['ACTIVE', 'RETURNED', 'OVERDUE'] as const;
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 
 /**
  * What a rental row stores: OVERDUE is never stored, it is derived (ACTIVE with an expected return
  * before today). An update that sends OVERDUE keeps the rental ACTIVE.
  */
-export const STORED_RENTAL_STATUSES = ['ACTIVE', 'RETURNED', 'DAMAGED', 'LOST'] as const;
+export const STORED_RENTAL_STATUSES = ['ACTIVE', 'RETURNED'] as const;
 export type StoredRentalStatus = (typeof STORED_RENTAL_STATUSES)[number];
 
 export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
   ACTIVE: 'Active',
   RETURNED: 'Returned',
   OVERDUE: 'Overdue',
-  DAMAGED: 'Damaged',
-  LOST: 'Lost',
 };
-
-/**
- * The whole-rental write-offs of old, replaced by the condition per line of each return (decision
- * 043): no rental is given them any more (migration 0048 made those there were RETURNED, their
- * outstanding units lost or damaged on each line), and a change to one is refused with
- * `RENTAL_MESSAGES.writeOffPerLine`.
- */
-export const WRITE_OFF_STATUSES = ['DAMAGED', 'LOST'] as const;
 
 /**
  * What the rental figures are called wherever they are shown (PRODUCT-DECISIONS: figures name what
@@ -106,14 +101,11 @@ export const RENTAL_MESSAGES = {
   returnOverRemainder: 'Cannot return more than the remaining quantity.',
   // Condition per line (decision 043).
   returnConditionMin: 'At least 1 item must come back good, damaged or lost',
-  writeOffPerLine:
-    'A rental is no longer marked lost or damaged as a whole: record the lost and damaged items of each line in a return.',
   // The server's refusals.
   notFound: 'Rental not found',
   itemNotFound: 'Rental item not found',
   materialNotAtFromLocation: 'Every material must be at the From location',
   alreadyReturned: 'This rental has already been returned.',
-  writtenOff: 'This rental has been written off as lost or damaged.',
   deleteAfterReturn: 'A rental with returns cannot be deleted: mark it returned instead.',
   itemsLockedAfterReturn: 'The items and the From location of a rental with returns cannot change.',
   fromLocationInactive: 'The From location is inactive',
@@ -424,21 +416,13 @@ export function remaining(item: LineCounts) {
   return Math.max(0, item.quantity - settled(item));
 }
 
-/** Whether the rental was written off (LOST or DAMAGED): what did not come back never will. */
-export function isWrittenOff(rental: { status: string }): boolean {
-  return (WRITE_OFF_STATUSES as readonly string[]).includes(rental.status.toUpperCase());
-}
-
 /**
  * A rental's items in the one balance of every rental figure: rented = returned (good) + damaged
- * + lost (together written off) + outstanding (what is still out; on a rental of the old LOST or
- * DAMAGED status, written off too).
+ * + lost (together written off) + outstanding (what is still out).
  */
-export function rentalItemFigures(rental: { status: string; items: Array<LineCounts> }) {
+export function rentalItemFigures(rental: { items: Array<LineCounts> }) {
   const sum = (of: (item: (typeof rental.items)[number]) => number) =>
     rental.items.reduce((total, item) => total + of(item), 0);
-  const left = sum(remaining);
-  const writtenOffWhole = isWrittenOff(rental);
   const damaged = sum((item) => item.quantityDamaged ?? 0);
   const lost = sum((item) => item.quantityLost ?? 0);
   return {
@@ -446,8 +430,8 @@ export function rentalItemFigures(rental: { status: string; items: Array<LineCou
     returned: sum((item) => item.quantityActuallyReturned),
     damaged,
     lost,
-    writtenOff: damaged + lost + (writtenOffWhole ? left : 0),
-    outstanding: writtenOffWhole ? 0 : left,
+    writtenOff: damaged + lost,
+    outstanding: sum(remaining),
   };
 }
 
@@ -496,11 +480,7 @@ export function rentalRefusals(rental: {
   status: string;
   items: ReadonlyArray<Omit<LineCounts, 'quantity'>>;
 }) {
-  const closed = acceptsReturns(rental)
-    ? null
-    : isWrittenOff(rental)
-      ? RENTAL_MESSAGES.writtenOff
-      : RENTAL_MESSAGES.alreadyReturned;
+  const closed = acceptsReturns(rental) ? null : RENTAL_MESSAGES.alreadyReturned;
   const returned = rental.items.some((item) => settled(item) > 0);
   return {
     /** A return, or Mark Full Returned. */

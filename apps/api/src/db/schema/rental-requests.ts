@@ -1,16 +1,6 @@
 import { RENTAL_REQUEST_STATUSES } from '@stockyard/shared';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from '../constant-sql';
 import { locations } from './locations';
 import { materials } from './materials';
@@ -61,47 +51,6 @@ export const rentalRequests = pgTable(
     index('rental_requests_approved_by_idx').on(t.approvedById),
     // The dashboard: the requests made this month.
     index('rental_requests_created_idx').on(t.createdAt),
-  ],
-);
-
-/**
- * The requests per location and status, kept exact by triggers on `rental_requests` (migration
- * 0019): the list's total without a search, without counting 100,000 requests.
- */
-export const rentalRequestCounts = pgTable(
-  'rental_request_counts',
-  {
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: RENTAL_REQUEST_STATUSES }).notNull(),
-    requests: integer('requests').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.locationId, t.status] })],
-);
-
-/**
- * The requests per requester, location and status, kept exact by the same triggers (migration
- * 0041): an admin's search's total, the requests of the people and places it names, without
- * counting thousands of requests (decision 034). A table of its own: the lists' total sums
- * `rental_request_counts`, a row per location and status, where these rows are as many again as
- * a location has requesters.
- */
-export const rentalRequestRequesterCounts = pgTable(
-  'rental_request_requester_counts',
-  {
-    requestedById: integer('requested_by_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: RENTAL_REQUEST_STATUSES }).notNull(),
-    requests: integer('requests').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.requestedById, t.locationId, t.status] }),
-    index('rental_request_requester_counts_location_idx').on(t.locationId),
   ],
 );
 

@@ -20,9 +20,7 @@ import {
   invoices,
   locations,
   materialCountsByBucket,
-  materialRentalCounts,
-  materialRentalFlows,
-  materialRentalOutChanges,
+  materialRentalItems,
   materialRentalReturns,
   materialRentals,
   rentalRequests,
@@ -87,139 +85,137 @@ export async function stockByLocation(db: Database, scope: Scope) {
   return statement.execute(scopeValue(scope));
 }
 
-/** What ACTIVE rentals took out less what came back of it, good, damaged or lost (decision 043). */
-const outOnActiveRentals = (db: Database, scope: Scope) =>
-  db
-    .select({
-      units: sql<number>`coalesce(sum(${materialRentalCounts.unitsRented} - ${materialRentalCounts.unitsReturned} - ${materialRentalCounts.unitsDamaged} - ${materialRentalCounts.unitsLost}), 0)`,
-    })
-    .from(materialRentalCounts)
-    .where(
-      only(
-        sql`${materialRentalCounts.status} = 'ACTIVE'`,
-        scope,
-        materialRentalCounts.toLocationId,
-      ),
-    );
+/**
+ * Units of rental lines: those of the rentals `where` selects (a field manager's, those to their
+ * location), summed from the lines themselves, the dispatched quantities (decision 050).
+ */
+function unitsDispatched(db: Database, scope: Scope, where: SQL) {
+  const r = materialRentals;
+  const i = materialRentalItems;
+  return db
+    .select({ units: sql<number>`coalesce(sum(${i.quantity}), 0)` })
+    .from(i)
+    .innerJoin(r, eq(r.id, i.rentalId))
+    .where(only(where, scope, r.toLocationId));
+}
 
 /**
- * The standing figures beside the stock now, in one statement so that they agree: the units out
- * on ACTIVE rentals now (the rentals' counters, migration 0020) and when the month of
- * `monthStart` began (now, less how they changed since: each location's few rows of changes by
- * month, migration 0043, decision 035), and the units in stock when it began (each location's
- * latest stock level of an earlier month).
+ * Units back, good, damaged or lost (decision 043), by the returns `where` selects, of the
+ * rentals to the field manager's location: the return rows themselves (decision 050).
+ */
+function unitsBack(db: Database, scope: Scope, where: SQL, byRental?: SQL) {
+  const r = materialRentals;
+  const h = materialRentalReturns;
+  const units = db
+    .select({
+      units: sql<number>`coalesce(sum(${h.returnedQuantity} + ${h.damagedQuantity} + ${h.lostQuantity}), 0)`,
+    })
+    .from(h);
+  // An admin's returns by their date need no rental; a field manager's are those of their site.
+  return scope === null && byRental === undefined
+    ? units.where(where)
+    : units
+        .innerJoin(r, eq(r.id, h.rentalId))
+        .where(only(and(where, byRental), scope, r.toLocationId));
+}
+
+/**
+ * The standing figures beside the stock now, in one statement so that they agree, each read from
+ * the rentals' lines and returns (decision 050): the units out on ACTIVE rentals now (their lines
+ * less their returns) and when the month of `monthStart` began (now, less the units dispatched on
+ * a day of the month since, plus those back on one: a rental or return dated in the past counts
+ * on its day), and the units in stock when it began (each location's latest stock level of an
+ * earlier month).
  */
 export async function standingFigures(db: Database, scope: Scope, monthStart: string) {
   const statement = prepared(db, `dashboard_figures_${scopeName(scope)}`, (d, name) => {
     const month = unseen('monthStart', 'date');
-    const c = materialRentalOutChanges;
-    const changedSince = d
-      .select({ units: sql<number>`coalesce(sum(${c.units}), 0)` })
-      .from(c)
-      .where(only(sql`${c.month} >= ${month}`, scope, c.toLocationId));
+    const r = materialRentals;
+    const h = materialRentalReturns;
+    const active = sql`${r.status} = 'ACTIVE'`;
     const stockThen = d
       .select({ units: sql<number>`coalesce(sum(${latestLevel(d, month)}), 0)` })
       .from(locations)
       .where(scope === null ? undefined : eq(locations.id, p('scope')));
     return d
       .select({
-        rentedNow: sql<number>`(${outOnActiveRentals(d, scope)})`.mapWith(Number),
-        changedSince: sql<number>`(${changedSince})`.mapWith(Number),
+        outNow: sql<number>`(${unitsDispatched(d, scope, active)})`.mapWith(Number),
+        backNow: sql<number>`(${unitsBack(d, scope, sql`true`, active)})`.mapWith(Number),
+        outSince: sql<number>`(${unitsDispatched(d, scope, gte(r.rentalDate, month))})`.mapWith(
+          Number,
+        ),
+        backSince: sql<number>`(${unitsBack(d, scope, gte(h.returnDate, month))})`.mapWith(Number),
         stockThen: sql<number>`(${stockThen})`.mapWith(Number),
       })
       .from(ONE_ROW)
       .prepare(name);
   });
   const [row] = await statement.execute({ ...scopeValue(scope), monthStart });
-  const { rentedNow, changedSince, stockThen } = row!;
-  return { rentedNow, rentedThen: rentedNow - changedSince, stockThen };
+  const { outNow, backNow, outSince, backSince, stockThen } = row!;
+  const rentedNow = outNow - backNow;
+  return { rentedNow, rentedThen: rentedNow - outSince + backSince, stockThen };
 }
 
 /**
- * Units rented out and returned per step (day or month) of [from, to), on the server's calendar.
- * A named statement per scope and step, its bounds unseen by its plan. Steps of a day (today, a
- * week, a month) read the period's rentals and returns from their indexes alone: built and
- * planned at each call, the read cost 2.6 ms of the API's CPU and 0.4 ms of planning for a day's
- * few rows (decision 033). A year's steps of a month are the monthly books of
- * `material_rental_flows` (decision 036): 12 rows a location, where reading a year's 150,000
- * rentals and returns cost 21 ms of PostgreSQL at every call.
+ * Units rented out and returned (good) per step (day or month) of the days [from, to): a rental's
+ * lines count on the day it was dispatched, a return's on its day, both as they happened (issue
+ * 49). A named statement per scope, its bounds unseen by its plan, read from the lines and returns
+ * themselves (decision 050): the rentals of the period by their dispatch day, their lines by
+ * rental, the returns by their day.
  */
 export async function rentalFlows(
   db: Database,
   scope: Scope,
   range: { from: string; to: string; unit: 'day' | 'month' },
-  instants: { from: Date; to: Date },
-  timeZone: string,
 ) {
-  if (range.unit === 'month') {
-    const statement = prepared(db, `dashboard_flows_by_month_${scopeName(scope)}`, (d, name) => {
-      const f = materialRentalFlows;
-      const inYear = and(gte(f.month, unseen('from', 'date')), lt(f.month, unseen('to', 'date')));
-      return d
-        .select({
-          step: sql<string>`to_char(${f.month}, 'YYYY-MM-DD')`,
-          rentedOut: sql<number>`sum(${f.rentedOut})`.mapWith(Number),
-          returned: sql<number>`sum(${f.returned})`.mapWith(Number),
-        })
-        .from(f)
-        .where(only(inYear, scope, f.toLocationId))
-        .groupBy(f.month)
-        .prepare(name);
-    });
-    return statement.execute({ ...scopeValue(scope), from: range.from, to: range.to });
-  }
-  const statement = prepared(db, `dashboard_flows_by_day_${scopeName(scope)}`, (d, name) =>
-    flowsQuery(d, scope, unseen('from', 'timestamptz'), unseen('to', 'timestamptz')).prepare(name),
-  );
+  const statement = prepared(db, `dashboard_flows_${scopeName(scope)}`, (d, name) => {
+    const from = unseen('from', 'date');
+    const to = unseen('to', 'date');
+    const r = materialRentals;
+    const i = materialRentalItems;
+    const h = materialRentalReturns;
+    // Grouped by the step's start, and only the steps written as text.
+    const step = (column: Column) =>
+      sql<string>`date_trunc(${p('unit')}::text, ${column}::timestamp)`;
+    const out = d
+      .select({
+        step: step(r.rentalDate).as('step'),
+        rentedOut: sql<number>`${i.quantity}`.as('rented_out'),
+        returned: sql<number>`0`.as('returned'),
+      })
+      .from(i)
+      .innerJoin(r, eq(r.id, i.rentalId))
+      .where(only(and(gte(r.rentalDate, from), lt(r.rentalDate, to)), scope, r.toLocationId));
+    const returns = d
+      .select({
+        step: step(h.returnDate).as('step'),
+        rentedOut: sql<number>`0`.as('rented_out'),
+        returned: sql<number>`${h.returnedQuantity}`.as('returned'),
+      })
+      .from(h);
+    const inRange = and(gte(h.returnDate, from), lt(h.returnDate, to));
+    const back =
+      scope === null
+        ? returns.where(inRange)
+        : returns
+            .innerJoin(r, eq(r.id, h.rentalId))
+            .where(and(inRange, eq(r.toLocationId, p('scope'))));
+    return d
+      .select({
+        step: sql<string>`to_char(flows.step, 'YYYY-MM-DD')`,
+        rentedOut: sql<number>`sum(flows.rented_out)`.mapWith(Number),
+        returned: sql<number>`sum(flows.returned)`.mapWith(Number),
+      })
+      .from(sql`(${out} union all ${back}) as flows`)
+      .groupBy(sql`flows.step`)
+      .prepare(name);
+  });
   return statement.execute({
     ...scopeValue(scope),
-    from: instants.from,
-    to: instants.to,
+    from: range.from,
+    to: range.to,
     unit: range.unit,
-    zone: timeZone,
   });
-}
-
-function flowsQuery(db: Database, scope: Scope, from: SQL, to: SQL) {
-  const r = materialRentals;
-  // Grouped by the step's start, and only the steps (a month's days at most) written as text: the
-  // text of every row cost as much as reading it.
-  const step = (column: Column) =>
-    sql<string>`date_trunc(${p('unit')}::text, ${column} at time zone ${p('zone')}::text)`;
-  const out = db
-    .select({
-      step: step(r.createdAt).as('step'),
-      rentedOut: sql<number>`${r.quantityTotal}`.as('rented_out'),
-      returned: sql<number>`0`.as('returned'),
-    })
-    .from(r)
-    .where(
-      only(and(sql`${r.createdAt} >= ${from}`, sql`${r.createdAt} < ${to}`), scope, r.toLocationId),
-    );
-  const h = materialRentalReturns;
-  const returns = db
-    .select({
-      step: step(h.returnDate).as('step'),
-      rentedOut: sql<number>`0`.as('rented_out'),
-      returned: sql<number>`${h.returnedQuantity}`.as('returned'),
-    })
-    .from(h);
-  const inRange = and(sql`${h.returnDate} >= ${from}`, sql`${h.returnDate} < ${to}`);
-  // An admin's returns need no rental; a field manager's are those of rentals to their location.
-  const back =
-    scope === null
-      ? returns.where(inRange)
-      : returns
-          .innerJoin(r, eq(r.id, h.rentalId))
-          .where(and(inRange, eq(r.toLocationId, p('scope'))));
-  return db
-    .select({
-      step: sql<string>`to_char(flows.step, 'YYYY-MM-DD')`,
-      rentedOut: sql<number>`sum(flows.rented_out)`.mapWith(Number),
-      returned: sql<number>`sum(flows.returned)`.mapWith(Number),
-    })
-    .from(sql`(${out} union all ${back}) as flows`)
-    .groupBy(sql`flows.step`);
 }
 
 /** Invoices issued on the days [`from`, `to`): a count to read with the other cards. */

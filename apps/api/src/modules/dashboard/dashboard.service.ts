@@ -44,7 +44,7 @@ function calendar(period: DashboardPeriod) {
 
 /** The chart's units per step of the period. */
 async function flowsOf(ctx: AppContext, scope: number | null, when: ReturnType<typeof calendar>) {
-  const flows = await repo.rentalFlows(ctx.db, scope, when.range, when.instants, when.zone);
+  const flows = await repo.rentalFlows(ctx.db, scope, when.range);
   return new Map(flows.map((flow) => [flow.step, flow]));
 }
 

@@ -11,7 +11,7 @@ import type { ExportedRentalItem } from './material-rentals.service';
 
 /** An item's figures in the one balance: rented = returned + lost or damaged + outstanding. */
 const figures = ({ rental, item }: ExportedRentalItem) =>
-  item ? rentalItemFigures({ status: rental.status, items: [item] }) : null;
+  item ? rentalItemFigures({ items: [item] }) : null;
 const figure =
   (key: 'rented' | 'returned' | 'writtenOff' | 'outstanding') => (row: ExportedRentalItem) => {
     const of = figures(row);

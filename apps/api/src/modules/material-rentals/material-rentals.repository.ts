@@ -1,8 +1,4 @@
-import {
-  rentalNumberSearched,
-  type StoredRentalStatus,
-  WRITE_OFF_STATUSES,
-} from '@stockyard/shared';
+import { rentalNumberSearched, type StoredRentalStatus } from '@stockyard/shared';
 import {
   type AnyColumn,
   and,
@@ -10,6 +6,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -25,7 +22,6 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   locations,
-  materialRentalCounts,
   materialRentalItemNames,
   materialRentalItems,
   materialRentalReturns,
@@ -38,11 +34,42 @@ import {
   users,
 } from '../../db/schema';
 import { jsonRows } from '../../lib/json-rows';
-import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, prepared, preparedList, unseen } from '../../lib/prepared';
+import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
+import { prepared, unseen } from '../../lib/prepared';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
-export type RentalItemRow = typeof materialRentalItems.$inferSelect;
+/**
+ * What came back of a line, good, damaged and lost: the sums of its returns. The returns and the
+ * dispatched quantities are a rental's only truth (decision 050), as the ledger is the stock's: no
+ * counter keeps a copy of these sums.
+ */
+export type LineBack = {
+  quantityActuallyReturned: number;
+  quantityDamaged: number;
+  quantityLost: number;
+};
+/** A rental's line with what came back of it (`lineBack`). */
+export type RentalItemRow = typeof materialRentalItems.$inferSelect & LineBack;
+
+const back = alias(materialRentalReturns, 'back');
+/** A sum of the returns of the line `itemId` (a column of the outer query), 0 without any. */
+const backSum = (itemId: SQLWrapper, column: AnyColumn) =>
+  sql<number>`(select coalesce(sum(${column}), 0)::integer from ${materialRentalReturns} ${back} where ${back.rentalItemId} = ${itemId})`.mapWith(
+    Number,
+  );
+/**
+ * What came back of the line `itemId` as three fields: the one way every read of a line's
+ * returned, damaged and lost units is made, each a sum of its returns read from their index on
+ * the line (covering the quantities).
+ */
+export function lineBack(itemId: SQLWrapper) {
+  return {
+    quantityActuallyReturned: backSum(itemId, back.returnedQuantity),
+    quantityDamaged: backSum(itemId, back.damagedQuantity),
+    quantityLost: backSum(itemId, back.lostQuantity),
+  };
+}
+
 export type RentalValues = Omit<
   typeof materialRentals.$inferInsert,
   'id' | 'createdAt' | 'updatedAt'
@@ -71,13 +98,11 @@ export type RentalItemShown = Pick<
   | 'materialName'
   | 'quantity'
   | 'unit'
-  | 'quantityActuallyReturned'
-  | 'quantityDamaged'
-  | 'quantityLost'
   | 'dayCents'
   | 'weekCents'
   | 'minimumDays'
-> & { materialTypeId: number; itemNumber: string | null };
+> &
+  LineBack & { materialTypeId: number; itemNumber: string | null };
 
 /**
  * A rental's items, in their order, as one JSON column of the rental's row: a page of rentals or
@@ -93,13 +118,11 @@ const itemsColumn = jsonRows<RentalItemShown>(
     materialName: line.materialName,
     quantity: line.quantity,
     unit: line.unit,
-    quantityActuallyReturned: line.quantityActuallyReturned,
-    quantityDamaged: line.quantityDamaged,
-    quantityLost: line.quantityLost,
     // The rates the line keeps from its dispatch (decision 048).
     dayCents: line.dayCents,
     weekCents: line.weekCents,
     minimumDays: line.minimumDays,
+    ...lineBack(line.id),
     materialTypeId: lineMaterial.materialTypeId,
     itemNumber: lineType.itemNumber,
   },
@@ -212,29 +235,6 @@ function shapeWhere(shape: Shape, values: ShapeValues = PLACEHOLDERS): SQL | und
 }
 
 /**
- * How many rentals a list without a search covers. Without a status, or with a stored one, the
- * counters say it (`material_rental_counts`, kept by the rentals' triggers in the writing
- * transaction): a few rows, where counting the rentals read 100,000 index entries at every call.
- * ACTIVE and OVERDUE split the stored ACTIVE at today, which the counters do not; those come from
- * the ACTIVE rentals' index.
- */
-function shapeCount(d: Database, shape: Shape) {
-  if (shape.status === 'ACTIVE' || shape.status === 'OVERDUE') {
-    return d.select({ n: count() }).from(materialRentals).where(shapeWhere(shape));
-  }
-  const c = materialRentalCounts;
-  return d
-    .select({ n: sql<number>`coalesce(sum(${c.rentals}), 0)`.mapWith(Number) })
-    .from(c)
-    .where(
-      and(
-        shape.to ? eq(c.toLocationId, UNSEEN.to) : undefined,
-        shape.status === 'stored' ? eq(c.status, UNSEEN.status) : undefined,
-      ),
-    );
-}
-
-/**
  * The rentals of a page, newest first, from the page's ids (`shown`, which has its LIMIT and
  * OFFSET): only those rows are joined and have their items read. The items' column is computed
  * where a row is made, so every row an OFFSET skipped would have had its items read too.
@@ -257,76 +257,71 @@ function rentalsShown(
     .orderBy(desc(shown.id));
 }
 
-/** A page of rentals, newest first, with their items, and how many the list covers. */
+/**
+ * A page of rentals, newest first, with their items, and how many the list covers, through
+ * `listPage`: the page's ids first, then only those rows joined. The total is counted from the
+ * rentals (their index on destination, status and id, or the ACTIVE rentals' by due day); a
+ * search finds its rentals once (decision 023), and the page and its total both read that CTE,
+ * the other filters applied to what was found.
+ */
 export async function listRentals(db: Database, filters: RentalFilters, page: Page) {
   const r = materialRentals;
   const shape = shapeOf(filters);
-  const values = { to: filters.toLocationId, status: filters.status, today: filters.today };
-  if (!filters.search) {
-    // A named statement per shape and page size (decision 028): built and planned at every call,
-    // the page cost about as much again as it reads.
-    return pageAndTotal(
-      (bounds) =>
-        preparedList(
-          db,
-          `material_rentals_page_${Number(shape.to)}${shape.status}`,
-          bounds,
-          (d, name, limit, offset) => {
-            const shown = d
-              .select({ id: sql<number>`${r.id}`.as('shown_id') })
-              .from(r)
-              .where(shapeWhere(shape))
-              .orderBy(desc(r.id))
-              .limit(limitLiteral(limit))
-              .offset(offset)
-              .as('shown');
-            return rentalsShown(d, shown, totalColumn(shapeCount(d, shape))).prepare(name);
-          },
-        ).execute({ ...values, offset: bounds.offset }),
-      page,
+  const search = filters.search || undefined;
+  const where = shapeWhere(shape);
+  const hits = found(db);
+  // Without another filter the rentals found are the matches: no join to the rentals.
+  const id = sql<number>`${hits.id}`.as('match_id');
+  const matches = db
+    .$with('matches')
+    .as(
+      where === undefined
+        ? db.select({ id }).from(hits).where(undefined)
+        : db.select({ id }).from(hits).innerJoin(r, eq(r.id, hits.id)).where(where),
     );
-  }
-  // A search finds its rentals once (decision 023): the page and its total both read that CTE.
-  // The other filters are applied to what was found, a tenth of the rentals for a word of three
-  // letters. A named statement per shape and page size, as the list's: planned at every call, a
-  // search spent 5 to 8 ms of PostgreSQL's CPU planning its union (decision 034).
-  const searched = {
-    ...values,
-    pattern: containsPattern(filters.search),
-    // Its number, or 0, which no rental has.
-    number: rentalNumberSearched(filters.search) ?? 0,
-  };
-  return pageAndTotal(
-    (bounds) =>
-      preparedList(
-        db,
-        `material_rentals_search_${Number(shape.to)}${shape.status}`,
-        bounds,
-        (d, name, limit, offset) => {
-          const hits = found(d);
-          const where = shapeWhere(shape);
-          // Without another filter the rentals found are the matches: no join to the rentals.
-          const id = sql<number>`${hits.id}`.as('match_id');
-          const matches = d
-            .$with('matches')
-            .as(
-              where === undefined
-                ? d.select({ id }).from(hits).where(undefined)
-                : d.select({ id }).from(hits).innerJoin(r, eq(r.id, hits.id)).where(where),
-            );
-          const total = totalColumn(d.select({ n: count() }).from(matches));
-          // The newest matches of the page by a top-N sort; joined to every match, the rentals
-          // were walked backwards until the page's turned up, far when a status is rare.
-          const shown = d
-            .select({ id: matches.id })
-            .from(matches)
-            .orderBy(desc(matches.id))
-            .limit(limitLiteral(limit))
-            .offset(offset)
+  const split = shape.status === 'ACTIVE' || shape.status === 'OVERDUE';
+  return listPage(
+    db,
+    {
+      // The status's shape is in the name: ACTIVE and OVERDUE are conditions, not values.
+      name: `material_rentals_${search === undefined ? 'page' : 'search'}_${shape.status}`,
+      filters: {
+        to: filters.toLocationId,
+        status: shape.status === 'stored' ? filters.status : undefined,
+        today: split ? filters.today : undefined,
+        pattern: search === undefined ? undefined : containsPattern(search),
+        // Its number, or 0, which no rental has.
+        number: search === undefined ? undefined : (rentalNumberSearched(search) ?? 0),
+      },
+      count: () =>
+        search === undefined
+          ? db.select({ n: count() }).from(r).where(where)
+          : db.with(hits, matches).select({ n: count() }).from(matches),
+      paged: (total, _f, bounds) => {
+        if (search === undefined) {
+          const shown = db
+            .select({ id: sql<number>`${r.id}`.as('shown_id') })
+            .from(r)
+            .where(where)
+            .orderBy(desc(r.id))
+            .limit(bounds.limit)
+            .offset(bounds.offset)
             .as('shown');
-          return rentalsShown(d, shown, total, [hits, matches]).prepare(name);
-        },
-      ).execute({ ...searched, offset: bounds.offset }),
+          return rentalsShown(db, shown, total);
+        }
+        // The newest matches of the page by a top-N sort; joined to every match, the rentals
+        // were walked backwards until the page's turned up, far when a status is rare.
+        const shown = db
+          .select({ id: matches.id })
+          .from(matches)
+          .orderBy(desc(matches.id))
+          .limit(bounds.limit)
+          .offset(bounds.offset)
+          .as('shown');
+        const counted = totalColumn(db.select({ n: count() }).from(matches));
+        return rentalsShown(db, shown, counted, [hits, matches]);
+      },
+    },
     page,
   );
 }
@@ -368,11 +363,11 @@ export async function rentalsAfter(
     .execute(searched);
 }
 
-/** The items of some rentals, in each rental's order. */
-export async function findItems(db: DbExecutor, rentalIds: number[]) {
+/** The items of some rentals, in each rental's order, with what came back of each (`lineBack`). */
+export async function findItems(db: DbExecutor, rentalIds: number[]): Promise<RentalItemRow[]> {
   if (rentalIds.length === 0) return [];
   return db
-    .select()
+    .select({ ...getTableColumns(materialRentalItems), ...lineBack(materialRentalItems.id) })
     .from(materialRentalItems)
     .where(inArray(materialRentalItems.rentalId, rentalIds))
     .orderBy(asc(materialRentalItems.rentalId), asc(materialRentalItems.id));
@@ -421,11 +416,22 @@ export async function updateRental(db: DbExecutor, id: number, values: Partial<R
   return row!;
 }
 
-export async function insertItems(db: DbExecutor, rentalId: number, items: RentalItemValues[]) {
-  return db
+/** A rental's new lines: nothing has come back of them yet. */
+export async function insertItems(
+  db: DbExecutor,
+  rentalId: number,
+  items: RentalItemValues[],
+): Promise<RentalItemRow[]> {
+  const rows = await db
     .insert(materialRentalItems)
     .values(items.map((item) => ({ ...item, rentalId })))
     .returning();
+  return rows.map((row) => ({
+    ...row,
+    quantityActuallyReturned: 0,
+    quantityDamaged: 0,
+    quantityLost: 0,
+  }));
 }
 
 export async function deleteItems(db: DbExecutor, rentalId: number) {
@@ -438,31 +444,6 @@ export async function deleteRental(db: DbExecutor, id: number) {
 
 /** The units of a return by condition (decision 043). */
 export type ReturnedUnits = { good: number; damaged: number; lost: number };
-
-/**
- * Raises an item's good, damaged and lost counters by a return's units only while all that came
- * back stays within what was rented: of many returns racing, exactly those that fit succeed. Null
- * when it would not fit.
- */
-export async function addReturned(db: DbExecutor, itemId: number, units: ReturnedUnits) {
-  const i = materialRentalItems;
-  const all = units.good + units.damaged + units.lost;
-  const [row] = await db
-    .update(i)
-    .set({
-      quantityActuallyReturned: sql`${i.quantityActuallyReturned} + ${units.good}`,
-      quantityDamaged: sql`${i.quantityDamaged} + ${units.damaged}`,
-      quantityLost: sql`${i.quantityLost} + ${units.lost}`,
-    })
-    .where(
-      and(
-        eq(i.id, itemId),
-        sql`${i.quantityActuallyReturned} + ${i.quantityDamaged} + ${i.quantityLost} + ${all} <= ${i.quantity}`,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
 
 export async function insertReturn(
   db: DbExecutor,
@@ -508,69 +489,83 @@ export async function findReturns(db: Database, rentalId: number) {
 
 /**
  * The counts and quantities of the stats, per destination: every location (one when `only` is
- * given), those without rentals with zeros. What does not depend on the day comes from the
- * counters: the units returned good, damaged and lost (decision 043), and written off the damaged
- * and lost ones (with what a rental of the old LOST or DAMAGED status did not bring back, none
- * since migration 0048); the ACTIVE rentals, split at `today` into active and overdue, with what
- * is still out of them, from their index.
+ * given), those without rentals with zeros. Each figure is read from the rentals, their lines and
+ * their returns (decision 050): the rentals by status, the ACTIVE ones split at `today` into
+ * active and overdue; the units rented, and those returned good, damaged and lost (decision 043),
+ * the damaged and lost written off; what is still out of the ACTIVE rentals, their lines less
+ * their returns.
  */
 export async function statsByLocation(db: Database, today: string, only?: number) {
-  const c = materialRentalCounts;
-  const counted = db
-    .select({
-      toLocationId: c.toLocationId,
-      total: sql<number>`sum(${c.rentals})`.as('total'),
-      returned: sql<number>`sum(${c.rentals}) filter (where ${c.status} = 'RETURNED')`.as(
-        'returned',
-      ),
-      rented: sql<number>`sum(${c.unitsRented})`.as('rented'),
-      returnedItems: sql<number>`sum(${c.unitsReturned})`.as('returned_items'),
-      damaged: sql<number>`sum(${c.unitsDamaged})`.as('damaged'),
-      lost: sql<number>`sum(${c.unitsLost})`.as('lost'),
-      writtenOff:
-        sql<number>`sum(${c.unitsDamaged} + ${c.unitsLost}) + coalesce(sum(${c.unitsRented} - ${c.unitsReturned} - ${c.unitsDamaged} - ${c.unitsLost}) filter (where ${inArray(c.status, [...WRITE_OFF_STATUSES])}), 0)`.as(
-          'written_off',
-        ),
-    })
-    .from(c)
-    .where(only === undefined ? undefined : eq(c.toLocationId, only))
-    .groupBy(c.toLocationId)
-    .as('counted');
   const r = materialRentals;
-  const out = db
+  const at = only === undefined ? undefined : eq(r.toLocationId, only);
+  const active = sql`${r.status} = 'ACTIVE'`;
+  const rentals = db
     .select({
       toLocationId: r.toLocationId,
-      active: sql<number>`count(*) filter (where ${r.expectedReturnDate} >= ${today})`.as('active'),
-      overdue: sql<number>`count(*) filter (where ${r.expectedReturnDate} < ${today})`.as(
-        'overdue',
-      ),
-      outstanding:
-        sql<number>`sum(${r.quantityTotal} - ${r.returnedTotal} - ${r.damagedTotal} - ${r.lostTotal})`.as(
-          'outstanding',
+      total: sql<number>`count(*)`.as('total'),
+      returned: sql<number>`count(*) filter (where ${r.status} = 'RETURNED')`.as('returned'),
+      active:
+        sql<number>`count(*) filter (where ${active} and ${r.expectedReturnDate} >= ${today})`.as(
+          'active',
+        ),
+      overdue:
+        sql<number>`count(*) filter (where ${active} and ${r.expectedReturnDate} < ${today})`.as(
+          'overdue',
         ),
     })
     .from(r)
-    .where(and(eq(r.status, 'ACTIVE'), only === undefined ? undefined : eq(r.toLocationId, only)))
+    .where(at)
     .groupBy(r.toLocationId)
-    .as('out');
+    .as('rentals');
+  const i = materialRentalItems;
+  const rented = db
+    .select({
+      toLocationId: r.toLocationId,
+      units: sql<number>`sum(${i.quantity})`.as('units'),
+      unitsActive: sql<number>`sum(${i.quantity}) filter (where ${active})`.as('units_active'),
+    })
+    .from(i)
+    .innerJoin(r, eq(r.id, i.rentalId))
+    .where(at)
+    .groupBy(r.toLocationId)
+    .as('rented');
+  const h = materialRentalReturns;
+  const cameBack = db
+    .select({
+      toLocationId: r.toLocationId,
+      good: sql<number>`sum(${h.returnedQuantity})`.as('good'),
+      damaged: sql<number>`sum(${h.damagedQuantity})`.as('damaged'),
+      lost: sql<number>`sum(${h.lostQuantity})`.as('lost'),
+      active:
+        sql<number>`sum(${h.returnedQuantity} + ${h.damagedQuantity} + ${h.lostQuantity}) filter (where ${active})`.as(
+          'back_active',
+        ),
+    })
+    .from(h)
+    .innerJoin(r, eq(r.id, h.rentalId))
+    .where(at)
+    .groupBy(r.toLocationId)
+    .as('came_back');
+  const n = (value: SQLWrapper) => sql<number>`coalesce(${value}, 0)`.mapWith(Number);
   return db
     .select({
       id: locations.id,
       name: locations.name,
-      total: sql`coalesce(${counted.total}, 0)`.mapWith(Number),
-      active: sql`coalesce(${out.active}, 0)`.mapWith(Number),
-      overdue: sql`coalesce(${out.overdue}, 0)`.mapWith(Number),
-      returned: sql`coalesce(${counted.returned}, 0)`.mapWith(Number),
-      rented: sql`coalesce(${counted.rented}, 0)`.mapWith(Number),
-      returnedItems: sql`coalesce(${counted.returnedItems}, 0)`.mapWith(Number),
-      damaged: sql`coalesce(${counted.damaged}, 0)`.mapWith(Number),
-      lost: sql`coalesce(${counted.lost}, 0)`.mapWith(Number),
-      writtenOff: sql`coalesce(${counted.writtenOff}, 0)`.mapWith(Number),
-      outstanding: sql`coalesce(${out.outstanding}, 0)`.mapWith(Number),
+      total: n(rentals.total),
+      active: n(rentals.active),
+      overdue: n(rentals.overdue),
+      returned: n(rentals.returned),
+      rented: n(rented.units),
+      returnedItems: n(cameBack.good),
+      damaged: n(cameBack.damaged),
+      lost: n(cameBack.lost),
+      writtenOff: n(sql`${cameBack.damaged} + ${cameBack.lost}`),
+      outstanding: n(sql`${rented.unitsActive} - coalesce(${cameBack.active}, 0)`),
     })
     .from(locations)
-    .leftJoin(counted, eq(counted.toLocationId, locations.id))
-    .leftJoin(out, eq(out.toLocationId, locations.id))
+    .leftJoin(rentals, eq(rentals.toLocationId, locations.id))
+    .leftJoin(rented, eq(rented.toLocationId, locations.id))
+    .leftJoin(cameBack, eq(cameBack.toLocationId, locations.id))
     .where(only === undefined ? undefined : eq(locations.id, only))
     .orderBy(asc(locations.name), asc(locations.id));
 }

@@ -141,7 +141,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Edit a rental; RETURNED takes every remainder back, LOST or DAMAGED writes it off',
+          'Edit a rental; RETURNED takes every remainder back (lost and damaged units are said per line by a return)',
         params: idParam,
         body: rentalSchema,
         response: { 200: oneRental, ...writes },

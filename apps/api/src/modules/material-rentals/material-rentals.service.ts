@@ -3,6 +3,7 @@ import {
   effectiveRentalStatus,
   isoToDisplayDate,
   isPastDate,
+  labelOf,
   localToday,
   RENTAL_MESSAGES,
   RENTAL_REQUEST_MESSAGES as REQUEST_MESSAGES,
@@ -405,7 +406,9 @@ async function withUniqueRequest<T>(write: () => Promise<T>): Promise<T> {
 }
 
 function itemsLine(items: { materialName: string; quantity: number; unit: string }[]) {
-  return items.map((item) => `${item.quantity} ${item.unit} ${item.materialName}`).join(', ');
+  return items
+    .map((item) => `${item.quantity} ${labelOf(item.unit)} ${item.materialName}`)
+    .join(', ');
 }
 
 export async function createRental(
@@ -510,6 +513,24 @@ function refuseClosed(rental: repo.RentalRow) {
 }
 
 /**
+ * The line as it stands with a return's units added, or null when all that came back would be
+ * more than went out. The line's figures are the sums of its returns (decision 050), read with the
+ * rental held FOR UPDATE: no other return of the rental is written before this one's.
+ */
+function withReturn(
+  item: repo.RentalItemRow,
+  units: repo.ReturnedUnits,
+): repo.RentalItemRow | null {
+  if (settled(item) + units.good + units.damaged + units.lost > item.quantity) return null;
+  return {
+    ...item,
+    quantityActuallyReturned: item.quantityActuallyReturned + units.good,
+    quantityDamaged: item.quantityDamaged + units.damaged,
+    quantityLost: item.quantityLost + units.lost,
+  };
+}
+
+/**
  * Takes back every remainder of the rental as good (Mark Full Returned: "all the rest good"): a
  * return row per item still out, the stock back into the from-location, and the rental RETURNED
  * today. Answers what came back.
@@ -527,11 +548,7 @@ async function returnEverything(
   for (const item of items) {
     const quantity = remaining(item);
     if (quantity === 0) continue;
-    const updated = await repo.addReturned(uow.tx, item.id, {
-      good: quantity,
-      damaged: 0,
-      lost: 0,
-    });
+    const updated = withReturn(item, { good: quantity, damaged: 0, lost: 0 });
     if (!updated) throw conflict(RENTAL_MESSAGES.returnOverRemainder);
     const row = await repo.insertReturn(uow.tx, {
       rentalId: rental.id,
@@ -587,11 +604,6 @@ export async function updateRental(
         throw badRequest(message, [{ path: 'toLocationId', message }]);
       }
       const wanted = storedStatus(input.status) ?? rental.status;
-      if (wanted !== rental.status && (wanted === 'LOST' || wanted === 'DAMAGED')) {
-        // Replaced by the condition per line of each return (decision 043).
-        const message = RENTAL_MESSAGES.writeOffPerLine;
-        throw badRequest(message, [{ path: 'status', message }]);
-      }
       const current = await repo.findItems(tx, [id]);
       const itemsChange =
         rental.fromLocationId !== input.fromLocationId || !sameItems(current, input.items);
@@ -786,7 +798,7 @@ export async function recordReturn(
       damaged: input.damagedQuantity,
       lost: input.lostQuantity,
     };
-    const updated = await repo.addReturned(tx, item.id, units);
+    const updated = withReturn(item, units);
     if (!updated) {
       const message = RENTAL_MESSAGES.returnOverRemainder;
       throw badRequest(message, [{ path: 'returnedQuantity', message }]);
@@ -821,7 +833,7 @@ export async function recordReturn(
         repair: units.damaged,
         returnId: row.id,
         reason: 'RENTAL_DAMAGED',
-        note: `${units.damaged} ${item.unit} damaged, into repair`,
+        note: `${units.damaged} ${labelOf(item.unit)} damaged, into repair`,
       });
     }
     if (units.lost > 0) {
@@ -829,7 +841,7 @@ export async function recordReturn(
         materialId: item.materialId,
         by: 0,
         reason: 'RENTAL_LOST',
-        note: `${units.lost} ${item.unit} lost, written off`,
+        note: `${units.lost} ${labelOf(item.unit)} lost, written off`,
         recordUnchanged: true,
       });
     }
@@ -849,8 +861,8 @@ export async function recordReturn(
     const all = units.good + units.damaged + units.lost;
     const what =
       units.damaged + units.lost === 0
-        ? `${units.good} ${item.unit} ${item.materialName}`
-        : `${all} ${item.unit} ${item.materialName} (${units.good} good, ${units.damaged} damaged, ${units.lost} lost)`;
+        ? `${units.good} ${labelOf(item.unit)} ${item.materialName}`
+        : `${all} ${labelOf(item.unit)} ${item.materialName} (${units.good} good, ${units.damaged} damaged, ${units.lost} lost)`;
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'RETURN_RENTAL_ITEM',

@@ -9,13 +9,13 @@ import {
   materialTypes,
 } from '../../db/schema';
 import { listPage, type Page, totalColumn } from '../../lib/list-page';
-import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { limitLiteral, prepared } from '../../lib/prepared';
 import { byType, CATALOGUED } from './materials.repository';
 
 /**
  * The inventory's reads (decision 024). The lists are named prepared statements, planned once per
- * connection: a location's list through `listPage`, the whole inventory's page, whose start and
- * total come from block counts (decision 009), through `preparedList`. The detail, the picker and
+ * connection, both through `listPage`: a location's list, and the whole inventory's page, whose
+ * start and total come from block counts (decision 009). The detail, the picker and
  * the low-stock list are named statements too (decision 029).
  */
 const p = sql.placeholder;
@@ -70,30 +70,29 @@ const inventoryPageStart = (offset: number) => sql`(
 )`;
 
 /**
- * A page of the whole inventory and its total. Not through `listPage`, which skips the page's
- * OFFSET in the outer query: here the offset only finds the page's start. A named statement per
- * page size, first page or later (`preparedList`); past the last page the total is counted alone.
+ * A page of the whole inventory and its total, through `listPage` with a select that pages itself:
+ * the page's offset only finds the page's start (`inventoryPageStart`), and the rows from there
+ * are the page's first `limit`. Past the last page the total is counted alone.
  */
-async function inventoryPage(db: Database, page: Page) {
-  const statement = preparedList(db, 'materials_inventory', page, (d, name, limit, offset) =>
-    d
-      .select({ ...LISTED, total: totalColumn(inventoryCount(d)) })
-      .from(materials)
-      .innerJoin(locations, eq(locations.id, materials.locationId))
-      .innerJoin(materialTypes, byType)
-      .where(and(live, sql`${materials.id} <= ${inventoryPageStart(offset)}`))
-      .orderBy(desc(materials.id))
-      .limit(limitLiteral(limit))
-      .prepare(name),
+function inventoryPage(db: Database, page: Page) {
+  return listPage(
+    db,
+    {
+      name: 'materials_inventory',
+      filters: {},
+      paged: (total, _f, bounds) =>
+        db
+          .select({ ...LISTED, total })
+          .from(materials)
+          .innerJoin(locations, eq(locations.id, materials.locationId))
+          .innerJoin(materialTypes, byType)
+          .where(and(live, sql`${materials.id} <= ${inventoryPageStart(bounds.offset)}`))
+          .orderBy(desc(materials.id))
+          .limit(bounds.limit),
+      count: () => inventoryCount(db),
+    },
+    page,
   );
-  const found = await statement.execute({ offset: page.offset });
-  const rows = found.map(({ total: _total, ...row }) => row);
-  if (found.length > 0) return { rows, total: found[0]!.total };
-  const count = prepared(db, 'materials_inventory_count', (d, name) =>
-    inventoryCount(d).prepare(name),
-  );
-  const [counted] = await count.execute();
-  return { rows, total: counted?.n ?? 0 };
 }
 
 /** One page of live materials, newest first, optionally at one location, and their total. */

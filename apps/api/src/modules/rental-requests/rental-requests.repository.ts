@@ -13,28 +13,24 @@ import {
   inArray,
   isNull,
   lt,
-  notInArray,
-  or,
   type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type AnyPgColumn, alias, union } from 'drizzle-orm/pg-core';
+import { alias, union } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   locations,
   materialRentals,
   materials,
-  rentalRequestCounts,
   rentalRequestItems,
-  rentalRequestRequesterCounts,
   rentalRequests,
   userSearchText,
   users,
 } from '../../db/schema';
 import { jsonObject, jsonRows } from '../../lib/json-rows';
-import { containsPattern, type Page, pageAndTotal, totalColumn } from '../../lib/list-page';
-import { limitLiteral, prepared, preparedList } from '../../lib/prepared';
+import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
+import { prepared } from '../../lib/prepared';
 
 export type RentalRequestRow = typeof rentalRequests.$inferSelect;
 export type RequestValues = Pick<
@@ -107,190 +103,79 @@ function matchesOf(d: Database, given: Given) {
 }
 
 /**
- * A page of an admin's search, newest first, with its total, without reading every match: the
- * search names people (a requester's name or email) and places (a location's name), found from
- * their trigrams, and its number. The total adds up the counters of those people and places (a
- * few rows each); the page is the newest requests of each person and place up to the page's end,
- * read backwards along their indexes, then sorted. Reading and counting every match cost 4 ms of
- * PostgreSQL's CPU for a name that a tenth of the requesters share (decision 034). A field
- * manager's search covers one location's few hundred requests, and reads them (`matchesOf`).
- */
-function searchedPageOfIds(d: Database, given: Given, limit: number, offset: number) {
-  const r = rentalRequests;
-  const statusOf = (status: AnyPgColumn) => (given.status ? eq(status, p('status')) : undefined);
-  const people = d.$with('people').as(
-    d
-      .select({ id: sql<number>`${users.id}`.as('person_id') })
-      .from(users)
-      .where(sql`${userSearchText()} ilike ${p('pattern')}`),
-  );
-  const places = d.$with('places').as(
-    d
-      .select({ id: sql<number>`${locations.id}`.as('place_id') })
-      .from(locations)
-      .where(ilike(locations.name, p('pattern'))),
-  );
-  const end = sql`${limitLiteral(limit)} + ${offset}` as unknown as number;
-  const byPerson = alias(r, 'by_person');
-  const atPlace = alias(r, 'at_place');
-  const newest = (t: typeof byPerson | typeof atPlace, owner: SQL) =>
-    d
-      .select({ id: sql<number>`${t.id}`.as('newest_id') })
-      .from(t)
-      .where(and(owner, statusOf(t.status)))
-      .orderBy(desc(t.id))
-      .limit(end);
-  const ofPerson = newest(byPerson, eq(byPerson.requestedById, people.id)).as('of_person');
-  const ofPlace = newest(atPlace, eq(atPlace.locationId, places.id)).as('of_place');
-  const numbered = and(eq(r.id, p('searchId')), statusOf(r.status));
-  const found = d.$with('found').as(
-    union(
-      d
-        .select({ id: sql<number>`${ofPerson.id}`.as('found_id') })
-        .from(people)
-        .crossJoinLateral(ofPerson),
-      d
-        .select({ id: sql<number>`${ofPlace.id}`.as('found_id') })
-        .from(places)
-        .crossJoinLateral(ofPlace),
-      d
-        .select({ id: sql<number>`${r.id}`.as('found_id') })
-        .from(r)
-        .where(numbered),
-    ),
-  );
-  const c = rentalRequestRequesterCounts;
-  const named = d
-    .select({ n: sql<number>`coalesce(sum(${c.requests}), 0)` })
-    .from(c)
-    .where(
-      and(
-        // `= any(array(...))`: each an index condition, where `in (...)` read every counter.
-        or(
-          sql`${c.requestedById} = any(array(${d.select({ id: people.id }).from(people)}))`,
-          sql`${c.locationId} = any(array(${d.select({ id: places.id }).from(places)}))`,
-        ),
-        given.status ? eq(c.status, p('status')) : undefined,
-      ),
-    );
-  // The request of the number searched, when neither its requester nor its place is named.
-  const byNumberAlone = d
-    .select({ n: count() })
-    .from(r)
-    .where(
-      and(
-        numbered,
-        notInArray(r.requestedById, d.select({ id: people.id }).from(people)),
-        notInArray(r.locationId, d.select({ id: places.id }).from(places)),
-      ),
-    );
-  return d
-    .with(people, places, found)
-    .select({
-      id: sql<number>`${found.id}`.as('page_id'),
-      total: sql<number>`(${named}) + (${byNumberAlone})`.as('page_total'),
-    })
-    .from(found)
-    .orderBy(desc(found.id))
-    .limit(limitLiteral(limit))
-    .offset(offset)
-    .as('page');
-}
-
-/** The list's total without a search: added up from the counters (a few rows per location). */
-function countedTotal(d: Database, given: Given) {
-  const c = rentalRequestCounts;
-  return d
-    .select({ n: sql<number>`coalesce(sum(${c.requests}), 0)` })
-    .from(c)
-    .where(
-      and(
-        given.location ? eq(c.locationId, p('locationId')) : undefined,
-        given.status ? eq(c.status, p('status')) : undefined,
-      ),
-    );
-}
-
-/**
- * The ids of a page of requests, newest first, with the list's total: read from an index alone
- * however far the page, or from the search's matches, found once, counted and sorted. PostgreSQL
- * plans this read at most calls (a generic plan is costed as skipping a tenth of the rows), so it
- * holds one table and no join.
- */
-function pageOfIds(d: Database, given: Given, limit: number, offset: number) {
-  const id = sql<number>`${rentalRequests.id}`.as('page_id');
-  if (given.search && !given.location) return searchedPageOfIds(d, given, limit, offset);
-  if (given.search) {
-    const matches = matchesOf(d, given);
-    return d
-      .with(matches)
-      .select({
-        id: sql<number>`${matches.id}`.as('page_id'),
-        total: totalColumn(d.select({ n: count() }).from(matches)).as('page_total'),
-      })
-      .from(matches)
-      .orderBy(desc(matches.id))
-      .limit(limitLiteral(limit))
-      .offset(offset)
-      .as('page');
-  }
-  return d
-    .select({ id, total: totalColumn(countedTotal(d, given)).as('page_total') })
-    .from(rentalRequests)
-    .where(and(...scopeOf(given)))
-    .orderBy(desc(rentalRequests.id))
-    .limit(limitLiteral(limit))
-    .offset(offset)
-    .as('page');
-}
-
-/**
  * A page of requests, newest first, with their location, requester and number of materials, and
- * the list's total, in one statement: the page's ids first (`pageOfIds`), then only those rows
- * joined. Prepared once per combination of filters and page size (decision 009); one round trip
- * where the ids and their rows were two.
+ * the list's total, in one statement through `listPage`: the page's ids first, read from an index
+ * alone however far the page (or from the search's matches, found once, counted and sorted), then
+ * only those rows joined. The total is counted from the requests themselves (the index on
+ * location, status and id, or the matches): no counter keeps a copy of it.
  */
-function pageOfRequests(db: Database, given: Given, page: Page) {
-  const shape = Object.values(given).map(Number).join('');
-  return preparedList(db, `rental_requests_page_${shape}`, page, (d, name, limit, offset) => {
-    const ids = pageOfIds(d, given, limit, offset);
-    return d
-      .select({
-        ...HEAD,
-        itemCount:
-          sql<number>`(select count(*) from ${rentalRequestItems} where ${rentalRequestItems.requestId} = ${rentalRequests.id})`.mapWith(
-            Number,
-          ),
-        total: sql<number>`${ids.total}`.mapWith(Number),
-      })
-      .from(ids)
-      .innerJoin(rentalRequests, eq(rentalRequests.id, ids.id))
-      .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
-      .innerJoin(users, eq(users.id, rentalRequests.requestedById))
-      .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
-      .orderBy(desc(ids.id))
-      .prepare(name);
-  });
-}
-
 export async function listRequests(db: Database, filters: RequestFilters, page: Page) {
+  const search = filters.search || undefined;
   const given: Given = {
     location: filters.locationId !== undefined,
     status: filters.status !== undefined,
-    search: Boolean(filters.search),
+    search: search !== undefined,
   };
-  const search = filters.search ?? '';
-  const values = {
-    locationId: filters.locationId,
-    status: filters.status,
-    pattern: containsPattern(search),
-    // A number that fits an id column, or 0, which no request has.
-    searchId: /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : 0,
-  };
-  const read = ({ limit, offset }: Page) =>
-    pageOfRequests(db, given, { limit, offset }).execute({ ...values, offset });
-  const { rows, total } = await pageAndTotal(read, page);
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  const matches = matchesOf(db, given);
+  const where = and(...scopeOf(given));
+  return listPage(
+    db,
+    {
+      name: 'rental_requests',
+      filters: {
+        locationId: filters.locationId,
+        status: filters.status,
+        pattern: search === undefined ? undefined : containsPattern(search),
+        // A number that fits an id column, or 0, which no request has.
+        searchId:
+          search === undefined
+            ? undefined
+            : /^#?\d{1,9}$/.test(search)
+              ? Number(search.replace('#', ''))
+              : 0,
+      },
+      count: () =>
+        given.search
+          ? db.with(matches).select({ n: count() }).from(matches)
+          : db.select({ n: count() }).from(rentalRequests).where(where),
+      paged: (total, _f, bounds) => {
+        const ids = given.search
+          ? db
+              .select({ id: sql<number>`${matches.id}`.as('page_id') })
+              .from(matches)
+              .orderBy(desc(matches.id))
+              .limit(bounds.limit)
+              .offset(bounds.offset)
+              .as('page')
+          : db
+              .select({ id: sql<number>`${rentalRequests.id}`.as('page_id') })
+              .from(rentalRequests)
+              .where(where)
+              .orderBy(desc(rentalRequests.id))
+              .limit(bounds.limit)
+              .offset(bounds.offset)
+              .as('page');
+        return db
+          .with(...(given.search ? [matches] : []))
+          .select({
+            ...HEAD,
+            itemCount:
+              sql<number>`(select count(*) from ${rentalRequestItems} where ${rentalRequestItems.requestId} = ${rentalRequests.id})`.mapWith(
+                Number,
+              ),
+            // A search's matches are found once: its total counts the page's own CTE.
+            total: given.search ? totalColumn(db.select({ n: count() }).from(matches)) : total,
+          })
+          .from(ids)
+          .innerJoin(rentalRequests, eq(rentalRequests.id, ids.id))
+          .innerJoin(locations, eq(locations.id, rentalRequests.locationId))
+          .innerJoin(users, eq(users.id, rentalRequests.requestedById))
+          .leftJoin(requesterLocation, eq(requesterLocation.id, users.locationId))
+          .orderBy(desc(ids.id));
+      },
+    },
+    page,
+  );
 }
 
 export type ListedRequest = Awaited<ReturnType<typeof listRequests>>['rows'][number];

@@ -7,11 +7,9 @@ import {
   RENTAL_STATUSES,
   type RentalDto,
   type RentalInput,
-  type RentalStatus,
   rentalFormSchema,
   rentalName,
   rentalRefusals,
-  WRITE_OFF_STATUSES,
 } from '@stockyard/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
@@ -77,13 +75,6 @@ const FIELDS = [
 ];
 
 /** A new item: no material yet, quantity 1 (03 section 2.9). */
-/**
- * The statuses a rental may be given: not LOST or DAMAGED, which the server refuses (decision 043:
- * lost and damaged items are recorded per line in a return).
- */
-const settable = (status: RentalStatus) =>
-  !(WRITE_OFF_STATUSES as readonly RentalStatus[]).includes(status);
-
 const newItem = (): ItemValues => ({
   materialId: '',
   quantity: '1',
@@ -357,20 +348,20 @@ export function RentalFormDialog({
             </FormField>
             <FormField id="rental-status" label="Status" error={errors.status?.message}>
               {/* A new rental is Active; the status changes only when editing, and only while
-                  the rental is open: a returned or written-off one offers its own status alone. */}
+                  the rental is open: a returned one offers its own status alone. */}
               <Select
                 {...described('status', errors.status !== undefined)}
                 {...register('status')}
                 {...(statusLocked ? { 'aria-describedby': 'rental-status-locked' } : {})}
                 disabled={!editing || statusLocked}
               >
-                {RENTAL_STATUSES.filter((value) =>
-                  statusLocked ? value === rental?.status : settable(value),
-                ).map((value) => (
-                  <option key={value} value={value}>
-                    {RENTAL_STATUS_LABELS[value]}
-                  </option>
-                ))}
+                {RENTAL_STATUSES.filter((value) => !statusLocked || value === rental?.status).map(
+                  (value) => (
+                    <option key={value} value={value}>
+                      {RENTAL_STATUS_LABELS[value]}
+                    </option>
+                  ),
+                )}
               </Select>
               {statusLocked ? (
                 <p id="rental-status-locked" className="text-xs text-muted-foreground">

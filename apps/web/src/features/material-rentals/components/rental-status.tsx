@@ -5,8 +5,6 @@ const TONES: Record<RentalStatus, 'green' | 'yellow' | 'red' | 'blue' | 'grey'> 
   ACTIVE: 'blue',
   RETURNED: 'green',
   OVERDUE: 'red',
-  DAMAGED: 'yellow',
-  LOST: 'grey',
 };
 
 /** A rental's status as the server gives it (OVERDUE already derived); compared case-insensitively. */

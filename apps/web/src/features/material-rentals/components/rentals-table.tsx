@@ -1,5 +1,4 @@
 import {
-  isWrittenOff,
   RENTAL_FIGURE_LABELS,
   type RentalDto,
   remaining,
@@ -47,10 +46,7 @@ function RentalItems({ rental }: { rental: RentalDto }) {
           <th className="py-1 pr-3 font-medium">Material</th>
           <th className="py-1 pr-3 text-right font-medium">Quantity</th>
           <th className="py-1 pr-3 text-right font-medium">Returned</th>
-          {/* What did not come back is lost or damaged once the rental is written off. */}
-          <th className="hidden py-1 text-right font-medium sm:table-cell">
-            {isWrittenOff(rental) ? 'Lost or Damaged' : 'Remaining'}
-          </th>
+          <th className="hidden py-1 text-right font-medium sm:table-cell">Remaining</th>
         </tr>
       </thead>
       <tbody>

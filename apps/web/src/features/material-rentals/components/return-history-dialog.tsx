@@ -82,7 +82,7 @@ export function ReturnHistoryDialog({
 
   const items = rental?.items ?? [];
   // Rented = returned good + damaged + lost + outstanding (decision 043).
-  const figures = rentalItemFigures({ status: rental?.status ?? 'ACTIVE', items });
+  const figures = rentalItemFigures({ items });
   const fullyReturned = items.filter((item) => remaining(item) === 0).length;
 
   return (
