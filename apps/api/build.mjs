@@ -7,7 +7,11 @@ process.chdir(new URL('.', import.meta.url).pathname);
 await rm('dist', { recursive: true, force: true });
 await build({
   // Each worker module (lib/worker-pool.ts) is bundled as a file of its own beside server.js.
-  entryPoints: ['src/server.ts', 'src/lib/sheet-reader.worker.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/modules/movement-notes/images.worker.ts',
+    'src/lib/sheet-reader.worker.ts',
+  ],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

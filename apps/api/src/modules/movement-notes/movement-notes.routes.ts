@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { findFirst } from '../../lib/find-first';
 import { errorResponses, ok } from '../../lib/reply';
 import { attachmentHeader } from '../../lib/spreadsheet';
 import { uploadBody, uploadQuery } from '../../lib/upload';
@@ -28,6 +29,10 @@ const oneNote = envelope(movementNoteDtoSchema);
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
 const binary = z.string().meta({ format: 'binary' });
+/** The note is found and the caller's access checked before the body is read (decision 046). */
+const noteFirst = findFirst(idParam, (ctx, auth, { id }) =>
+  service.readableNote(ctx.db, auth.user, id),
+);
 
 /** Delivery and return notes (decision 042), under /api/movement-notes. */
 export const movementNotesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,6 +103,7 @@ export const movementNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/sign',
     {
+      preValidation: noteFirst,
       // The signature's PNG (at most SIGNATURE_MAX_BYTES) as base64 in JSON.
       bodyLimit: Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 16 * 1024,
       schema: {
@@ -119,6 +125,7 @@ export const movementNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/correct',
     {
+      preValidation: noteFirst,
       schema: {
         tags,
         summary:
@@ -142,6 +149,7 @@ export const movementNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/email',
     {
+      preValidation: noteFirst,
       schema: {
         tags,
         summary: "E-mail the note's PDF to the addresses named, through the outbox",
@@ -170,6 +178,10 @@ export const returnPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:returnId/photos',
     {
+      // The return is found and the caller's access checked before the photo is read (decision 046).
+      preValidation: findFirst(returnPhotoParams, (ctx, auth, { returnId }) =>
+        service.readableReturn(ctx.db, auth.user, returnId),
+      ),
       bodyLimit: RETURN_PHOTO_MAX_BYTES,
       schema: {
         tags,

@@ -11,12 +11,21 @@ import {
   UPLOAD_CONTENT_TYPE,
 } from '@stockyard/shared';
 import { eq } from 'drizzle-orm';
+import jpeg from 'jpeg-js';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { dataUrlOf, JPEG_BYTES, signaturePng, WEBP_BYTES } from '../../../test/images';
+import {
+  dataUrlOf,
+  JPEG_BYTES,
+  photoJpeg,
+  pngBomb,
+  signaturePng,
+  WEBP_BYTES,
+  withExifGps,
+} from '../../../test/images';
 import { materials, materialTypes } from '../../db/schema';
 import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { inTransaction } from '../../lib/transaction';
@@ -296,6 +305,57 @@ describe('signing and corrections', () => {
     expect(huge.statusCode).toBe(400);
   });
 
+  it('finds the note and checks access before it reads the signature (issue 48)', async () => {
+    const sign = (id: number, headers: Record<string, string>, payload: object) =>
+      call('POST', `/movement-notes/${id}/sign`, headers, payload);
+    // A missing note, or another location's, is 404 whatever the body holds: before "Draw the
+    // signature first" or a name's validation.
+    const blank = { name: 'X', signature: dataUrlOf(signaturePng(false)) };
+    for (const payload of [blank, { name: ' ', signature: 'nonsense' }, {}]) {
+      const missing = await sign(99_999_999, manager(), payload);
+      expect(missing.statusCode, missing.body).toBe(404);
+      expect(missing.json().message).toBe(MOVEMENT_NOTE_MESSAGES.notFound);
+      const stranger = await sign(noteId, otherManager, payload);
+      expect(stranger.statusCode, stranger.body).toBe(404);
+      expect(stranger.json().message).toBe(MOVEMENT_NOTE_MESSAGES.notFound);
+    }
+    // A field manager without a location's note to sign gets nothing decoded either.
+    const strangerPhoto = await t.app.inject({
+      method: 'POST',
+      url: '/api/material-rentals/returns/99999999/photos?fileName=x.jpg',
+      headers: { ...otherManager, 'content-type': UPLOAD_CONTENT_TYPE },
+      payload: Buffer.from('not an image'),
+    });
+    expect(strangerPhoto.statusCode).toBe(404);
+  });
+
+  it('refuses a 1×1 PNG whose pixels inflate to 200 MB: fast, without the memory', async () => {
+    const bomb = await pngBomb(200 * 1024 * 1024);
+    expect(bomb.length).toBeLessThanOrEqual(200 * 1024);
+    const payload = { name: 'Bomb', signature: dataUrlOf(bomb) };
+    const before = process.memoryUsage().rss;
+    let started = Date.now();
+    const missing = await call('POST', '/movement-notes/99999999/sign', manager(), payload);
+    expect(missing.statusCode).toBe(404);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    started = Date.now();
+    const real = await call('POST', `/movement-notes/${noteId}/sign`, manager(), payload);
+    expect(real.statusCode).toBe(400);
+    expect(real.json().message).toBe(MOVEMENT_NOTE_MESSAGES.signatureInvalid);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // Eight at once, as the attack sent them.
+    started = Date.now();
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call('POST', `/movement-notes/${noteId}/sign`, manager(), payload),
+      ),
+    );
+    expect(all.map((r) => r.statusCode)).toEqual(Array(8).fill(400));
+    expect(Date.now() - started).toBeLessThan(4_000);
+    // It inflated 5 bytes each, not 200 MB (before: +225 to 380 MB).
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it("is signed once, by an admin or the site's field manager; another location's is 404", async () => {
     const body = { name: 'Sam Site', signature: dataUrlOf(signaturePng()) };
     const stranger = await call('POST', `/movement-notes/${noteId}/sign`, otherManager, body);
@@ -384,20 +444,7 @@ describe("a return's photos", () => {
       payload: body,
     });
 
-  it('takes JPEG, PNG and WebP by their first bytes, and refuses anything else', async () => {
-    const jpeg = await upload(JPEG_BYTES, 'damage.jpg');
-    expect(jpeg.statusCode, jpeg.body).toBe(201);
-    expect(jpeg.json().data).toMatchObject({ contentType: 'image/jpeg', fileName: 'damage.jpg' });
-    expect((await upload(WEBP_BYTES, 'side.webp')).json().data.contentType).toBe('image/webp');
-    expect((await upload(signaturePng(), 'scan.png')).json().data.contentType).toBe('image/png');
-    const fake = await upload(Buffer.from('<script>alert(1)</script>'), 'evil.jpg');
-    expect(fake.statusCode).toBe(400);
-    expect(fake.json().message).toBe(MOVEMENT_NOTE_MESSAGES.photoType);
-    const gif = await upload(Buffer.from('GIF89a0000000000'), 'anim.gif');
-    expect(gif.statusCode).toBe(400);
-    expect((await upload(JPEG_BYTES, 'x.jpg', otherManager)).statusCode).toBe(404);
-
-    const photo = jpeg.json().data.id as number;
+  const download = async (photo: number) => {
     const got = await call(
       'GET',
       `/material-rentals/returns/${returnId}/photos/${photo}`,
@@ -406,19 +453,92 @@ describe("a return's photos", () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
-    expect(got.rawPayload.equals(JPEG_BYTES)).toBe(true);
+    return got.rawPayload;
+  };
+
+  it('decodes every photo and keeps it encoded again as a JPEG; refuses what does not decode', async () => {
+    const jpegPhoto = await upload(JPEG_BYTES, 'damage.jpg');
+    expect(jpegPhoto.statusCode, jpegPhoto.body).toBe(201);
+    expect(jpegPhoto.json().data).toMatchObject({
+      contentType: 'image/jpeg',
+      fileName: 'damage.jpg',
+    });
+    const png = await upload(signaturePng(), 'scan.png');
+    expect(png.statusCode, png.body).toBe(201);
+    // A PNG is kept as the JPEG it is encoded to, its transparency on white.
+    expect(png.json().data.contentType).toBe('image/jpeg');
+    const pngBack = jpeg.decode(await download(png.json().data.id));
+    expect([pngBack.width, pngBack.height]).toEqual([60, 20]);
+    // The top right pixel: transparent in the PNG (the stroke starts top left).
+    expect(pngBack.data[59 * 4]).toBeGreaterThan(240);
+
+    const refusals: [Buffer, string][] = [
+      [Buffer.from('<script>alert(1)</script>'), MOVEMENT_NOTE_MESSAGES.photoType],
+      [Buffer.from('GIF89a0000000000'), MOVEMENT_NOTE_MESSAGES.photoType],
+      [WEBP_BYTES, MOVEMENT_NOTE_MESSAGES.photoType],
+      // Issue 48: a 3-byte "JPEG" was stored.
+      [Buffer.from([0xff, 0xd8, 0xff]), MOVEMENT_NOTE_MESSAGES.photoUnreadable],
+      // A JPEG's header and then nothing that decodes.
+      [
+        Buffer.concat([JPEG_BYTES.subarray(0, 200), Buffer.alloc(400, 7)]),
+        MOVEMENT_NOTE_MESSAGES.photoUnreadable,
+      ],
+      [
+        Buffer.concat([signaturePng().subarray(0, 40), Buffer.alloc(100)]),
+        MOVEMENT_NOTE_MESSAGES.photoUnreadable,
+      ],
+    ];
+    for (const [bytes, message] of refusals) {
+      const refused = await upload(bytes, 'x.jpg');
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    expect((await upload(JPEG_BYTES, 'x.jpg', otherManager)).statusCode).toBe(404);
     expect(
-      (await call('GET', `/material-rentals/returns/${returnId}/photos/${photo}`, otherManager))
-        .statusCode,
+      (
+        await call(
+          'GET',
+          `/material-rentals/returns/${returnId}/photos/${jpegPhoto.json().data.id}`,
+          otherManager,
+        )
+      ).statusCode,
     ).toBe(404);
+  });
+
+  it("drops a photo's EXIF (its GPS position) and anything appended, and keeps it upright", async () => {
+    // 48 × 32, its left half dark, EXIF orientation 6 (turned 90° clockwise to stand), and a GPS IFD.
+    const sent = withExifGps(photoJpeg(48, 32), 6);
+    expect(sent.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(true);
+    const added = await upload(sent, 'gps.jpg');
+    expect(added.statusCode, added.body).toBe(201);
+    const kept = await download(added.json().data.id);
+    expect(kept.includes(Buffer.from('Exif', 'latin1'))).toBe(false);
+    expect(kept.includes(Buffer.from('GPS', 'latin1'))).toBe(false);
+    expect(kept.includes(Buffer.from([0xff, 0xe1]))).toBe(false); // no APP1 segment at all
+    const image = jpeg.decode(kept);
+    // Upright: 32 wide and 48 high, the dark half (the left one as stored) now on top.
+    expect([image.width, image.height]).toEqual([32, 48]);
+    const grey = (x: number, y: number) => image.data[(y * image.width + x) * 4]!;
+    expect(grey(16, 4)).toBeLessThan(90);
+    expect(grey(16, 44)).toBeGreaterThan(150);
+
+    // HTML after the image's end: the photo is kept, the HTML is not.
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const appended = await upload(Buffer.concat([photoJpeg(), html]), 'appended.jpg');
+    expect(appended.statusCode, appended.body).toBe(201);
+    const clean = await download(appended.json().data.id);
+    expect(clean.includes(Buffer.from('<script>'))).toBe(false);
+    expect(jpeg.decode(clean).width).toBe(48);
+    expect(clean.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
   });
 
   it('lists them on the return note, and takes no more once it is signed', async () => {
     const note = (await notesOf(rentalId)).find((n) => n.returnId === returnId)!;
-    expect(note.photos.map((p) => p.fileName)).toEqual(['damage.jpg', 'side.webp', 'scan.png']);
+    const names = ['damage.jpg', 'scan.png', 'gps.jpg', 'appended.jpg'];
+    expect(note.photos.map((p) => p.fileName)).toEqual(names);
     const text = await pdfOf(note.id);
     expect(text).toContain('Return note');
-    expect(text).toContain('Photos (3): damage.jpg, side.webp, scan.png');
+    expect(text).toContain(`Photos (4): ${names.join(', ')}`);
     expect(text).toContain('TUB-600');
     const signed = await call('POST', `/movement-notes/${note.id}/sign`, manager(), {
       name: 'Yard Keeper',

@@ -1,5 +1,16 @@
 import { inflateSync } from 'node:zlib';
 
+/** The largest signature decoded: a pad's canvas at a phone's or tablet's pixel ratio is far less. */
+export const SIGNATURE_MAX_SIDE = 4096;
+export const SIGNATURE_MAX_PIXELS = 4_000_000;
+
+/** A PNG's width and height as its IHDR says, or null when it has none. */
+export function pngSize(png: Uint8Array): { width: number; height: number } | null {
+  const data = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+}
+
 /**
  * Whether a PNG shows anything: false when every pixel is the colour of its corner (a pad never
  * drawn on, transparent or white). Reads 8-bit RGB, RGBA, grey and grey-alpha images without interlacing (what a canvas
@@ -17,6 +28,7 @@ export function pngHasInk(png: Uint8Array): boolean | null {
     const type = data.toString('latin1', offset + 4, offset + 8);
     const body = data.subarray(offset + 8, offset + 8 + length);
     if (type === 'IHDR') {
+      if (body.length < 13) return null;
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const depth = body[8];
@@ -24,19 +36,25 @@ export function pngHasInk(png: Uint8Array): boolean | null {
       const interlace = body[12];
       channels = ({ 0: 1, 2: 3, 4: 2, 6: 4 } as Record<number, number>)[colour ?? -1] ?? 0;
       if (depth !== 8 || interlace !== 0 || channels === 0) return null;
-      if (width * height > 4_000_000) return null;
+      // The size is checked before anything is inflated (issue 48: a 1×1 PNG whose data inflated
+      // to 200 MB): the pixels inflate to exactly height × (stride + 1) bytes, never more.
+      if (!width || !height || width > SIGNATURE_MAX_SIDE || height > SIGNATURE_MAX_SIDE)
+        return null;
+      if (width * height > SIGNATURE_MAX_PIXELS) return null;
     } else if (type === 'IDAT') idat.push(body);
     else if (type === 'IEND') break;
     offset += 12 + length;
   }
   if (!width || !height || idat.length === 0) return null;
+  const stride = width * channels;
   let raw: Buffer;
   try {
-    raw = inflateSync(Buffer.concat(idat));
+    // Inflation stops at the first byte past what the image's size allows (a bomb is refused
+    // after inflating that much, not all of it).
+    raw = inflateSync(Buffer.concat(idat), { maxOutputLength: height * (stride + 1) });
   } catch {
     return null;
   }
-  const stride = width * channels;
   if (raw.length < height * (stride + 1)) return null;
   const previous = Buffer.alloc(stride);
   const line = Buffer.alloc(stride);
