@@ -348,6 +348,11 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/pdf` }),
     locationBound: true,
   },
+  'GET /api/invoices/:id/e-invoice': {
+    // A draft is answered 409: let in either way.
+    at: (f, s) => ({ url: `/api/invoices/${side(s, f.invoiceA, f.invoiceB)}/e-invoice` }),
+    locationBound: true,
+  },
   'POST /api/invoices/:id/credit-notes': {
     // A draft is answered 409, a finalized one credited: either way, let in.
     at: (f, s) => ({

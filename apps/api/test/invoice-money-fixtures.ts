@@ -2,6 +2,7 @@ import { localToday } from '@stockyard/shared';
 import { expect } from 'vitest';
 import { billingSettings, invoiceCharges, invoices, workRates } from '../src/db/schema';
 import type { TestApp } from './helpers';
+import { readyToIssue } from './issuer-fixtures';
 
 /** What the money tests share: calls, the company's terms and rates, invoices of both kinds. */
 
@@ -69,6 +70,7 @@ export function moneyFixtures(app: () => TestApp) {
     },
 
     async finalize(id: number, headers: Record<string, string>) {
+      await readyToIssue(app().db);
       const response = await call('PATCH', `/invoices/${id}/status`, headers, {
         status: 'FINALIZED',
       });

@@ -179,6 +179,7 @@ export const API_ACCESS = {
   'GET /api/invoices/:id': flagged('viewInvoices'),
   'GET /api/invoices/:id/excel': flagged('viewInvoices'),
   'GET /api/invoices/:id/pdf': flagged('viewInvoices'),
+  'GET /api/invoices/:id/e-invoice': flagged('viewInvoices'),
   'POST /api/invoices': flagged('manageInvoices'),
   'PUT /api/invoices/:id': flagged('manageInvoices'),
   'DELETE /api/invoices/:id': flagged('manageInvoices'),

@@ -145,45 +145,52 @@ export const VAT_EXEMPTIONS: Partial<Record<VatCategory, { code: string; text: s
 };
 
 /** The seller as an invoice is issued by it (the company profile when finalized). */
-export type IssuedSeller = {
-  name: string;
-  address: string;
-  postcode: string;
-  city: string;
-  countryCode: string;
-  email: string;
-  phone: string;
-  vatId: string;
-  taxNumber: string;
-  registerEntry: string;
-  iban: string;
-  bic: string;
-};
+export const issuedSellerSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  countryCode: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  vatId: z.string(),
+  taxNumber: z.string(),
+  registerEntry: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+});
+export type IssuedSeller = z.infer<typeof issuedSellerSchema>;
 
 /** The buyer as an invoice is issued to it: the invoice's client and its site's customer. */
-export type IssuedBuyer = {
-  name: string;
-  address: string;
-  postcode: string;
-  city: string;
-  countryCode: string;
-  email: string | null;
-  vatId: string | null;
-  buyerReference: string | null;
-};
+export const issuedBuyerSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  countryCode: z.string(),
+  email: z.string().nullable(),
+  vatId: z.string().nullable(),
+  buyerReference: z.string().nullable(),
+});
+export type IssuedBuyer = z.infer<typeof issuedBuyerSchema>;
 
 /**
  * What a finalized invoice or credit note was issued with (decision 053), kept with it: the PDF,
  * the Excel file and the e-invoice read this, never the profile or the customer as they are now.
  */
-export type IssuedDocument = {
-  seller: IssuedSeller;
-  buyer: IssuedBuyer;
-  site: { name: string; address: string };
-  vatCategory: VatCategory;
-  /** Who made the invoice, as the files name them. */
-  createdBy: { name: string; email: string } | null;
-};
+export const issuedDocumentSchema = z.object({
+  seller: issuedSellerSchema,
+  buyer: issuedBuyerSchema,
+  site: z.object({ name: z.string(), address: z.string() }),
+  vatCategory: z.enum(['S', ...ZERO_RATINGS]),
+  /** Who made the invoice, as its files name them. */
+  createdBy: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+export type IssuedDocument = z.infer<typeof issuedDocumentSchema>;
+
+/** The 409 of a finalizing that the law's details are missing for. */
+export const NOT_READY_TO_ISSUE =
+  'The invoice cannot be finalized yet: an invoice must name its issuer and customer as the law requires. Add what is missing on Settings (company profile) and on the location (customer).';
 
 /**
  * What the law (and EN 16931) needs before an invoice is issued and is not there, as sentences
@@ -195,7 +202,7 @@ export function missingForIssue(
     name: string;
     address: string;
   },
-  buyer: Pick<IssuedBuyer, 'countryCode' | 'vatId'>,
+  buyer: Pick<IssuedBuyer, 'countryCode' | 'vatId' | 'postcode' | 'city' | 'buyerReference'>,
   vatCategory: VatCategory,
 ): Array<{ path: string; message: string }> {
   const missing: Array<{ path: string; message: string }> = [];
@@ -221,6 +228,11 @@ export function missingForIssue(
   }
   need(seller.iban, 'company.iban', 'The company profile has no IBAN to be paid to.');
   need(buyer.countryCode, 'customer.countryCode', 'The site’s customer has no country.');
+  if (buyer.buyerReference) {
+    // A buyer reference makes it an XRechnung, which needs the buyer's postcode and city.
+    need(buyer.postcode, 'customer.postcode', 'The site’s customer has no postcode.');
+    need(buyer.city, 'customer.city', 'The site’s customer has no city.');
+  }
   if (vatCategory === 'AE') {
     need(buyer.vatId, 'customer.vatId', 'A reverse-charge invoice needs the customer’s VAT ID.');
   }

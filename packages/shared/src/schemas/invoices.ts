@@ -3,6 +3,7 @@ import { formatMoney } from '../billing';
 import { INVOICE_UOMS, roundQuantity } from '../calculations';
 import { PAGE_SIZES } from '../constants';
 import { type CalendarDate, parseIsoDate, toIsoDate } from '../dates';
+import { issuedDocumentSchema } from '../e-invoice';
 import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
@@ -94,6 +95,8 @@ export const INVOICE_MESSAGES = {
     `A credit note is issued for the chosen lines of invoice ${number}, numbered and final at once.`,
   creditFailed: 'Failed to create the credit note.',
   pdfFailed: 'Failed to download the PDF.',
+  eInvoiceFailed: 'Failed to download the e-invoice.',
+  eInvoiceDraft: 'Only a finalized invoice or credit note is an e-invoice: finalize it first.',
   noErectionItems:
     'No Erection Job Items Found: There are no Erection items on this invoice to convert to a rental.',
   deleteConfirm: (invoiceId: string) =>
@@ -497,6 +500,9 @@ export const invoiceChargeDtoSchema = z.object({
   amountCents: z.int(),
   /** A credit note has taken this line back. */
   credited: z.boolean(),
+  /** A credit note's line: the item or the money line of the invoice it takes back. */
+  creditedItemId: z.int().nullable(),
+  creditedChargeId: z.int().nullable(),
 });
 export type InvoiceChargeDto = z.infer<typeof invoiceChargeDtoSchema>;
 
@@ -577,6 +583,8 @@ export const invoiceDtoSchema = invoiceSummaryDtoSchema.extend({
   volumeTotals: z.array(z.object({ uom: z.enum(INVOICE_UOMS), quantity: z.number() })),
   /** The money lines of a hire invoice or a credit note. */
   charges: z.array(invoiceChargeDtoSchema),
+  /** What it was issued with, once finalized (decision 053): its files read this. */
+  issued: issuedDocumentSchema.nullable(),
 });
 export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
+import { countryCodeField, ZERO_RATINGS } from '../e-invoice';
 import type { LocationStatus, LocationType } from '../types';
 import { paginationQuery, plainText } from './common';
 import { LOCATION_TYPE_WORDS, STATUS_WORDS, valueOfWord } from '../vocabulary';
@@ -81,6 +82,19 @@ export const locationCustomerFields = {
   ),
   customerVatId: customerText('VAT ID', 40),
   customerZeroRated: z.boolean({ error: 'Zero-rated must be true or false' }).default(false),
+  /** How a zero-rated customer is (decision 053): Z zero rated, AE reverse charge, G export. */
+  customerZeroRating: z.preprocess(
+    (value) => (blank(value) ? null : upperOrUndefined(value)),
+    z.enum(ZERO_RATINGS, { error: 'Zero rating must be Z, AE or G' }).nullable(),
+  ),
+  /** The structured address an e-invoice needs (the address above is its street lines). */
+  customerPostcode: customerText('Postcode', 20),
+  customerCity: customerText('City', 100),
+  customerCountryCode: z.preprocess(
+    (value) => (blank(value) ? null : value),
+    countryCodeField.nullable(),
+  ),
+  customerBuyerReference: customerText('Buyer reference', 200),
 };
 
 export const locationSchema = z.object({
@@ -140,6 +154,11 @@ export const locationDtoSchema = z.object({
   customerEmail: z.string().nullable(),
   customerVatId: z.string().nullable(),
   customerZeroRated: z.boolean(),
+  customerZeroRating: z.enum(ZERO_RATINGS).nullable(),
+  customerPostcode: z.string().nullable(),
+  customerCity: z.string().nullable(),
+  customerCountryCode: z.string().nullable(),
+  customerBuyerReference: z.string().nullable(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import type { PermissionFlag } from '../access';
+import {
+  bicField,
+  countryCodeField,
+  E_INVOICE_MESSAGES,
+  ibanField,
+  optionalText,
+  vatIdField,
+} from '../e-invoice';
 import type { NotificationType } from '../notifications';
 import { loginReplySchema } from './auth';
 import { plainText } from './common';
@@ -44,6 +52,16 @@ export const companyProfileSchema = z.object({
     'Address',
     { multiline: true },
   ),
+  // What an invoice must say of its issuer (issue 51, decision 053): optional here, needed to
+  // finalize an invoice (missingForIssue).
+  postcode: optionalText('Postcode', 20, E_INVOICE_MESSAGES.postcode),
+  city: optionalText('City', 100, E_INVOICE_MESSAGES.city),
+  countryCode: countryCodeField,
+  vatId: vatIdField,
+  taxNumber: optionalText('Tax number', 40, E_INVOICE_MESSAGES.taxNumber),
+  registerEntry: optionalText('Register entry', 200, E_INVOICE_MESSAGES.registerEntry),
+  iban: ibanField,
+  bic: bicField,
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -53,6 +71,14 @@ export const companyProfileDto = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  countryCode: z.string(),
+  vatId: z.string(),
+  taxNumber: z.string(),
+  registerEntry: z.string(),
+  iban: z.string(),
+  bic: z.string(),
   updatedAt: z.string().nullable(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileDto>;

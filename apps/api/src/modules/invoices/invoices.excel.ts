@@ -81,6 +81,7 @@ function invoiceRows(
   if (company) {
     rows.push(sheetRow([company.companyName], { bold: true, merge: across }));
     rows.push(sheetRow([company.address], { merge: across }));
+    for (const line of company.details ?? []) rows.push(sheetRow([line], { merge: across }));
     rows.push(sheetRow([]));
   }
 
@@ -245,8 +246,12 @@ function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): R
   return stream;
 }
 
-/** The company's name and address, from the company profile; null until it is saved. */
-export type InvoiceHeading = { companyName: string; address: string };
+/**
+ * The company's name and address, from the company profile (a finalized invoice's as it was
+ * issued); null until it is saved. `details`: its contact, VAT id, tax number, register entry and
+ * bank account, a line each (decision 053).
+ */
+export type InvoiceHeading = { companyName: string; address: string; details?: string[] };
 
 /** The invoice's .xlsx file, headed by the company profile when there is one. */
 export async function invoiceFile(

@@ -37,6 +37,7 @@ export function invoicePdfWriter(
   if (company) {
     pdf.paragraph(company.companyName, { bold: true, size: 14 });
     pdf.paragraph(company.address, { size: 9 });
+    for (const line of company.details ?? []) pdf.paragraph(line, { size: 9 });
     pdf.moveDown();
   }
   pdf.heading(`${title} ${invoice.number ?? 'DRAFT'}`);

@@ -258,6 +258,8 @@ export type ChargeShown = Pick<
   | 'minimumDays'
   | 'unitCents'
   | 'amountCents'
+  | 'creditedItemId'
+  | 'creditedChargeId'
 > & { credited: boolean };
 
 /**
@@ -327,6 +329,8 @@ const chargesColumn = jsonRows<ChargeShown>(
     minimumDays: charge.minimumDays,
     unitCents: charge.unitCents,
     amountCents: charge.amountCents,
+    creditedItemId: charge.creditedItemId,
+    creditedChargeId: charge.creditedChargeId,
     credited: sql`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedChargeId} = ${charge.id})`,
   },
   sql`from ${invoiceCharges} ${charge} where ${charge.invoiceId} = ${invoices.id}`,
@@ -365,6 +369,15 @@ export async function findInvoice(db: Database, id: number) {
       .prepare(name),
   );
   const [row] = await statement.execute({ id });
+  return row ?? null;
+}
+
+/** The name and e-mail of who made an invoice, as its issued document keeps them. */
+export async function findCreator(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
   return row ?? null;
 }
 

@@ -142,6 +142,36 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/:id/e-invoice',
+    {
+      schema: {
+        tags,
+        summary:
+          'A finalized invoice or credit note as an EN 16931 e-invoice: UN/CEFACT CII XML (<number>.xml), with the XRechnung guideline when its customer has a buyer reference (a draft: 409)',
+        params: idParam,
+        response: {
+          200: {
+            description: 'The CII XML file',
+            content: { 'application/xml': { schema: binary } },
+          },
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file, fileName } = await service.invoiceEInvoice(
+        app.ctx,
+        requireAuth(request).user,
+        request.params.id,
+      );
+      reply.header('content-type', 'application/xml; charset=utf-8');
+      reply.header('content-disposition', attachmentHeader(fileName));
+      // The typed reply knows only the schema's string.
+      return reply.send(file as unknown as string);
+    },
+  );
+
   app.post(
     '',
     {

@@ -12,6 +12,8 @@ import {
   type InvoiceListQuery,
   type InvoiceStatus,
   type InvoiceSummaryDto,
+  type IssuedDocument,
+  type IssuedSeller,
   invoiceTotals,
   isFinalized,
   itemCalculatedQuantity,
@@ -19,6 +21,8 @@ import {
   type JobTypeSummaryQuery,
   localToday,
   MONTH_PATTERN,
+  missingForIssue,
+  NOT_READY_TO_ISSUE,
   nextMonthRange,
   normalizeRole,
   parseIsoDate,
@@ -27,6 +31,7 @@ import {
   summarizeByJobType,
   toDisplayDate,
   toIsoDate,
+  vatCategoryOf,
   volumeTotalsByUom,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
@@ -41,8 +46,10 @@ import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation, requireLocation } from '../locations/locations.service';
-import { invoiceHeading } from '../settings/settings.service';
-import { invoiceAttachment, invoiceFile } from './invoices.excel';
+import { currentIssuer, invoiceHeading } from '../settings/settings.service';
+import { eInvoiceName, eInvoiceXml } from './invoices.e-invoice';
+import { type InvoiceHeading, invoiceAttachment, invoiceFile } from './invoices.excel';
+import { facturXPdf } from './invoices.factur-x';
 import { priceWorkInvoice } from './invoices.money';
 import { invoicePdfName, renderInvoicePdf } from './invoices.pdf';
 import * as repo from './invoices.repository';
@@ -171,26 +178,150 @@ export async function getInvoice(
 }
 
 /**
- * The invoice's Excel file (02 section 2.4) and its Content-Disposition, built from the invoice as
- * it is now. Another location's invoice is 404.
+ * The invoice's Excel file (02 section 2.4) and its Content-Disposition: a draft as it is now, a
+ * finalized invoice as it was issued (decision 053). Another location's invoice is 404.
  */
 export async function invoiceExcel(
   ctx: AppContext,
   user: SessionUser,
   id: number,
 ): Promise<{ file: Buffer; attachment: string }> {
-  const [invoice, heading] = await Promise.all([getInvoice(ctx, user, id), invoiceHeading(ctx)]);
+  const { invoice, heading } = await documentOf(ctx, user, id);
   return { file: await invoiceFile(invoice, heading), attachment: invoiceAttachment(invoice) };
 }
 
-/** The invoice (or credit note) as an A4 PDF and its file name. Another location's is 404. */
+/**
+ * The invoice (or credit note) as an A4 PDF and its file name: a draft as it is now, a finalized
+ * one as it was issued, with its e-invoice embedded (Factur-X, decision 053). Another location's
+ * is 404.
+ */
 export async function invoicePdf(
   ctx: AppContext,
   user: SessionUser,
   id: number,
 ): Promise<{ file: Buffer; fileName: string }> {
-  const [invoice, heading] = await Promise.all([getInvoice(ctx, user, id), invoiceHeading(ctx)]);
-  return { file: await renderInvoicePdf(invoice, heading), fileName: invoicePdfName(invoice) };
+  const { invoice, heading, credited } = await documentOf(ctx, user, id);
+  return {
+    file: invoice.issued
+      ? await facturXPdf(invoice, heading, credited)
+      : await renderInvoicePdf(invoice, heading),
+    fileName: invoicePdfName(invoice),
+  };
+}
+
+/**
+ * A finalized invoice or credit note as an EN 16931 e-invoice (UN/CEFACT CII XML, decision 053),
+ * from what it was issued with. A draft is none (409).
+ */
+export async function invoiceEInvoice(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<{ file: Buffer; fileName: string }> {
+  const { invoice, credited } = await documentOf(ctx, user, id);
+  if (!invoice.issued) throw conflict(INVOICE_MESSAGES.eInvoiceDraft);
+  return {
+    file: Buffer.from(eInvoiceXml(invoice, credited), 'utf8'),
+    fileName: eInvoiceName(invoice),
+  };
+}
+
+/** The company as a document's head names it: its name, address and legal details. */
+export function headingOf(seller: IssuedSeller): InvoiceHeading | null {
+  if (!seller.name) return null;
+  const place = [seller.postcode, seller.city].filter(Boolean).join(' ');
+  return {
+    companyName: seller.name,
+    address: [seller.address, place, seller.countryCode].filter(Boolean).join('\n'),
+    details: [
+      [seller.phone, seller.email].filter(Boolean).join(' · '),
+      seller.vatId ? `VAT ID: ${seller.vatId}` : '',
+      seller.taxNumber ? `Tax number: ${seller.taxNumber}` : '',
+      seller.registerEntry,
+      seller.iban ? `IBAN: ${seller.iban}${seller.bic ? `  BIC: ${seller.bic}` : ''}` : '',
+    ].filter(Boolean),
+  };
+}
+
+/**
+ * The invoice as its files show it (decision 053): a finalized invoice or credit note as it was
+ * issued (its buyer, site and creator as they were, no later credit note marked on its lines), a
+ * draft as it is now; with the company's heading, and for a credit note the invoice it corrects.
+ */
+async function documentOf(ctx: AppContext, user: SessionUser, id: number) {
+  const now = await getInvoice(ctx, user, id);
+  const credited =
+    now.kind === 'CREDIT' && now.creditedInvoiceId !== null
+      ? await wholeInvoice(ctx, now.creditedInvoiceId)
+      : null;
+  if (!now.issued) {
+    return { invoice: now, heading: await invoiceHeading(ctx), credited };
+  }
+  return {
+    invoice: asIssued(now, now.issued),
+    heading: headingOf(now.issued.seller),
+    credited: credited?.issued ? asIssued(credited, credited.issued) : credited,
+  };
+}
+
+/** A finalized invoice with the client, site and creator it was issued with. */
+export function asIssued(invoice: InvoiceDto, issued: IssuedDocument): InvoiceDto {
+  const { buyer } = issued;
+  const place = [buyer.postcode, buyer.city].filter(Boolean).join(' ');
+  return {
+    ...invoice,
+    clientName: buyer.name,
+    clientAddress: [buyer.address, place, buyer.countryCode].filter(Boolean).join('\n'),
+    clientEmail: buyer.email,
+    clientVatId: buyer.vatId,
+    location: issued.site,
+    user: issued.createdBy,
+    creditNotes: [],
+    items: invoice.items.map((item) => ({ ...item, credited: false })),
+    charges: invoice.charges.map((charge) => ({ ...charge, credited: false })),
+  };
+}
+
+/**
+ * What an invoice is issued with now (decision 053), read in the finalizing transaction: the
+ * company profile, the invoice's client with its site's customer's structured address, buyer
+ * reference and zero rating, the site, the creator. What the law needs and is missing is a 409
+ * that lists it.
+ */
+async function issueOf(
+  tx: DbExecutor,
+  invoice: repo.InvoiceRow,
+  buyerFrom?: IssuedDocument,
+): Promise<IssuedDocument> {
+  const [seller, site, creator] = await Promise.all([
+    currentIssuer(tx),
+    requireLocation(tx, invoice.locationId),
+    invoice.createdById === null ? null : repo.findCreator(tx, invoice.createdById),
+  ]);
+  const issued: IssuedDocument = {
+    seller,
+    buyer: buyerFrom?.buyer ?? {
+      name: invoice.clientName,
+      address: invoice.clientAddress,
+      postcode: site.customerPostcode ?? '',
+      city: site.customerCity ?? '',
+      countryCode: site.customerCountryCode ?? '',
+      email: invoice.clientEmail,
+      vatId: invoice.clientVatId,
+      buyerReference: site.customerBuyerReference,
+    },
+    site: buyerFrom?.site ?? { name: site.name, address: site.address },
+    vatCategory:
+      buyerFrom?.vatCategory ??
+      vatCategoryOf(
+        { zeroRated: site.customerZeroRated, zeroRating: site.customerZeroRating },
+        invoice.vatRateBp,
+      ),
+    createdBy: creator,
+  };
+  const missing = missingForIssue(issued.seller, issued.buyer, issued.vatCategory);
+  if (missing.length > 0) throw new AppError('CONFLICT', NOT_READY_TO_ISSUE, missing);
+  return issued;
 }
 
 /** The invoice with its items and their usages, once `check` has passed its location. */
@@ -230,6 +361,7 @@ async function wholeInvoice(
     creditNotes: found.creditNotes,
     volumeTotals: volumeTotalsByUom(items),
     charges,
+    issued: invoice.issued ?? null,
     items: items.map(
       (item): InvoiceItemDto => ({
         id: item.id,
@@ -583,7 +715,13 @@ export async function setInvoiceStatus(
       tx,
       id,
       finalizing
-        ? { status, number: await nextNumber(tx, 'INVOICE', now), finalizedAt: now }
+        ? {
+            status,
+            // Refused with what is missing before a number is taken (decision 053).
+            issued: await issueOf(tx, before),
+            number: await nextNumber(tx, 'INVOICE', now),
+            finalizedAt: now,
+          }
         : { status },
     );
     await recordActivity(tx, {
@@ -720,6 +858,12 @@ export async function createCreditNote(
         throw conflict(INVOICE_MESSAGES.creditOnlyFinalized);
       }
       const lines = await linesToCredit(tx, invoice.id, input);
+      // Issued now by the company as it is, to the buyer the invoice was issued to (decision 053).
+      const issued = await issueOf(
+        tx,
+        { ...invoice, createdById: actor.user.id },
+        invoice.issued ?? undefined,
+      );
       const number = await nextNumber(tx, 'CREDIT_NOTE', now);
       const day = toIsoDate(today(now));
       const totals = invoiceTotals(
@@ -745,6 +889,7 @@ export async function createCreditNote(
         dueDate: day,
         jobDetails: `Credit note for invoice ${invoice.number}`,
         notes: input.reason,
+        issued,
         ...totals,
       });
       await repo.insertCharges(tx, row.id, lines);

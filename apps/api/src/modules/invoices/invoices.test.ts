@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { readyToIssue } from '../../../test/issuer-fixtures';
 import {
   activityLogs,
   invoiceItems,
@@ -143,6 +144,7 @@ async function create(
 }
 
 async function finalize(id: number) {
+  await readyToIssue(t.db);
   const response = await call('PATCH', `/invoices/${id}/status`, admin(), {
     status: 'FINALIZED',
   });
@@ -766,6 +768,7 @@ describe('DELETE /api/invoices/:id', () => {
 
 describe('PATCH /api/invoices/:id/status', () => {
   it('finalizes a draft (status in any case); then nobody takes it back to a draft (409)', async () => {
+    await readyToIssue(t.db);
     const created = await create(writer.headers);
     const url = `/invoices/${created.id}/status`;
     const response = await call('PATCH', url, writer.headers, { status: 'finalized' });

@@ -20,7 +20,16 @@ export type LocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'st
   Partial<
     Pick<
       LocationRow,
-      'customerName' | 'customerAddress' | 'customerEmail' | 'customerVatId' | 'customerZeroRated'
+      | 'customerName'
+      | 'customerAddress'
+      | 'customerEmail'
+      | 'customerVatId'
+      | 'customerZeroRated'
+      | 'customerZeroRating'
+      | 'customerPostcode'
+      | 'customerCity'
+      | 'customerCountryCode'
+      | 'customerBuyerReference'
     >
   >;
 export type LocationFilter = { type?: LocationType; status?: LocationStatus };

@@ -38,6 +38,11 @@ const CUSTOMER_TEXTS = [
   'customerAddress',
   'customerEmail',
   'customerVatId',
+  'customerZeroRating',
+  'customerPostcode',
+  'customerCity',
+  'customerCountryCode',
+  'customerBuyerReference',
 ] as const;
 
 /**
@@ -80,6 +85,11 @@ function customerOf(row: repo.LocationRow) {
     customerEmail: row.customerEmail,
     customerVatId: row.customerVatId,
     customerZeroRated: row.customerZeroRated,
+    customerZeroRating: row.customerZeroRating,
+    customerPostcode: row.customerPostcode,
+    customerCity: row.customerCity,
+    customerCountryCode: row.customerCountryCode,
+    customerBuyerReference: row.customerBuyerReference,
   };
 }
 

@@ -9,7 +9,7 @@ export async function findCompanyProfile(db: DbExecutor) {
 
 export async function saveCompanyProfile(
   db: DbExecutor,
-  values: { companyName: string; email: string; phone: string; address: string },
+  values: Omit<typeof companyProfile.$inferInsert, 'id' | 'updatedById' | 'updatedAt'>,
   updatedById: number,
 ) {
   const set = { ...values, updatedById, updatedAt: sql`now()` };

@@ -1,12 +1,14 @@
 import {
   type CompanyProfile,
   type CompanyProfileInput,
+  type IssuedSeller,
   type NotificationSettings,
   type NotificationSettingsUpdate,
   SETTINGS_MESSAGES,
   type SecuritySettings,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
@@ -23,7 +25,37 @@ function toProfile(found: Awaited<ReturnType<typeof repo.findCompanyProfile>>): 
     email: row?.email ?? '',
     phone: row?.phone ?? '',
     address: row?.address ?? '',
+    postcode: row?.postcode ?? '',
+    city: row?.city ?? '',
+    countryCode: row?.countryCode ?? '',
+    vatId: row?.vatId ?? '',
+    taxNumber: row?.taxNumber ?? '',
+    registerEntry: row?.registerEntry ?? '',
+    iban: row?.iban ?? '',
+    bic: row?.bic ?? '',
     updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * The company as an invoice is issued by it now (decision 053), read in the finalizing
+ * transaction: empty strings for what the profile does not say.
+ */
+export async function currentIssuer(db: DbExecutor): Promise<IssuedSeller> {
+  const profile = toProfile(await repo.findCompanyProfile(db));
+  return {
+    name: profile.companyName,
+    address: profile.address,
+    postcode: profile.postcode,
+    city: profile.city,
+    countryCode: profile.countryCode,
+    email: profile.email,
+    phone: profile.phone,
+    vatId: profile.vatId,
+    taxNumber: profile.taxNumber,
+    registerEntry: profile.registerEntry,
+    iban: profile.iban,
+    bic: profile.bic,
   };
 }
 

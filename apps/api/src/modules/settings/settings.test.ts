@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, SETTINGS_MESSAGES } from '@stockyard/shared';
+import { E_INVOICE_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from '@stockyard/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -53,7 +53,21 @@ describe('GET /api/users/company', () => {
     const response = await call('GET', '/users/company', actors.manager.headers);
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json().data).sort()).toEqual(
-      ['address', 'companyName', 'email', 'phone', 'updatedAt'].sort(),
+      [
+        'address',
+        'companyName',
+        'email',
+        'phone',
+        'updatedAt',
+        'postcode',
+        'city',
+        'countryCode',
+        'vatId',
+        'taxNumber',
+        'registerEntry',
+        'iban',
+        'bic',
+      ].sort(),
     );
   });
 });
@@ -85,10 +99,41 @@ describe('PUT /api/users/company', () => {
     [{ phone: '020-7946' }, PROFILE_MESSAGES.phone],
     [{ address: '12 Q' }, PROFILE_MESSAGES.addressShort],
     [{ address: 'A'.repeat(201) }, PROFILE_MESSAGES.addressLong],
+    // An invoice's legal details (decision 053): the IBAN's checksum, the BIC's form, ISO codes.
+    [{ iban: 'DE89 3704 0044 0532 0130 01' }, E_INVOICE_MESSAGES.iban],
+    [{ iban: 'XX89370400440532013000' }, E_INVOICE_MESSAGES.iban],
+    [{ bic: 'COBADEFF1' }, E_INVOICE_MESSAGES.bic],
+    [{ countryCode: 'XY' }, E_INVOICE_MESSAGES.countryCode],
+    [{ vatId: '123456789' }, E_INVOICE_MESSAGES.vatId],
   ])('refuses %o with "%s"', async (change, message) => {
     const response = await call('PUT', '/users/company', admin(), { ...profile, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+
+  it('keeps the legal details an invoice needs: IBAN without spaces, codes in capitals', async () => {
+    const saved = await call('PUT', '/users/company', admin(), {
+      ...profile,
+      postcode: '20457',
+      city: 'Hamburg',
+      countryCode: 'de',
+      vatId: 'de 123456789',
+      taxNumber: '27/123/45678',
+      registerEntry: 'HRB 12345, Amtsgericht Hamburg',
+      iban: 'de89 3704 0044 0532 0130 00',
+      bic: 'cobadeffxxx',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      countryCode: 'DE',
+      vatId: 'DE123456789',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      registerEntry: 'HRB 12345, Amtsgericht Hamburg',
+    });
+    // Left out, they are emptied: the form sends them all.
+    const plain = await call('PUT', '/users/company', admin(), profile);
+    expect(plain.json().data).toMatchObject({ iban: '', vatId: '', countryCode: '' });
   });
 
   it('accepts the phone forms the rule allows', async () => {
