@@ -24,8 +24,11 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   CREDIT: 'Credit note',
 };
 
-/** What a money line of a hire invoice or a credit note is: hire, lost or scrapped units, a credit. */
-export const CHARGE_KINDS = ['HIRE', 'WRITE_OFF', 'SCRAP', 'CREDIT'] as const;
+/**
+ * What a money line of a hire invoice or a credit note is: hire, lost or scrapped units, a credit,
+ * or a correction of a bill whose days or rates changed after it (decision 048).
+ */
+export const CHARGE_KINDS = ['HIRE', 'WRITE_OFF', 'SCRAP', 'CREDIT', 'CORRECTION'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

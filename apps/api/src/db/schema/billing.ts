@@ -154,7 +154,16 @@ export const invoiceCharges = pgTable(
       (): AnyPgColumn => invoiceCharges.id,
       { onDelete: 'restrict' },
     ),
+    /**
+     * CORRECTION (decision 048): the finalized invoice whose hire of this rental line, through
+     * `billed_through`, the history now prices differently; the line is the difference.
+     */
+    correctsInvoiceId: integer('corrects_invoice_id').references(() => invoices.id, {
+      onDelete: 'restrict',
+    }),
     amountCents: moneyCents('amount_cents'),
+    /** When the line was written: a rental line changed after it is checked again (decision 048). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('invoice_charges_kind_check', oneOf(t.kind, CHARGE_KINDS)),
@@ -165,6 +174,10 @@ export const invoiceCharges = pgTable(
     index('invoice_charges_rental_item_idx')
       .on(t.rentalItemId, t.billedThrough)
       .where(sql`${t.kind} = 'HIRE'`),
+    // What was billed of a rental item, corrections included (decision 048).
+    index('invoice_charges_rental_item_corrections_idx')
+      .on(t.rentalItemId, t.billedThrough)
+      .where(sql`${t.kind} = 'CORRECTION'`),
     // A return's lost units are charged once.
     uniqueIndex('invoice_charges_return_unique').on(t.returnId).where(sql`${t.kind} = 'WRITE_OFF'`),
     // A scrap charges each return's units once.
