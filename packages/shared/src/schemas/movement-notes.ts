@@ -31,14 +31,9 @@ export function movementNoteNumber(kind: MovementNoteKind, year: number, sequenc
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
 /** The largest photo of a return accepted (the phone resizes it to far less first). */
 export const RETURN_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** The most pixels of a photo decoded (a 16 MP camera's; the phone sends 1600 px at most). */
-export const RETURN_PHOTO_MAX_MEGAPIXELS = 16;
 /** The photos one return may carry. */
 export const RETURN_PHOTOS_MAX = 20;
-/**
- * The image types a return's photo may be served as. An upload is a JPEG or PNG, decoded and kept
- * as a JPEG (decision 046); WebP is what photos uploaded before that may be.
- */
+/** The image types a return's photo may be, told by their first bytes. */
 export const RETURN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ReturnPhotoType = (typeof RETURN_PHOTO_TYPES)[number];
 /** The addresses one e-mail of a note goes to at most. */
@@ -57,14 +52,12 @@ export const MOVEMENT_NOTE_MESSAGES = {
   signatureInvalid: 'The signature must be a PNG image (data:image/png;base64,...)',
   signatureTooLarge: `The signature must be at most ${SIGNATURE_MAX_BYTES / 1024} KB`,
   signatureBlank: 'Draw the signature first',
+  typedWithDrawing: 'A typed signature is the typed name alone: send no drawing with it',
   nameRequired: 'Type the name of the person who signs',
   emailNotConfigured: 'E-mail is not configured on this server',
   recipientsRequired: 'Name at least one e-mail address',
   recipientInvalid: 'Each recipient must be an e-mail address',
-  photoType: 'The photo must be a JPEG or PNG image',
-  photoUnreadable: 'The photo could not be read as an image',
-  photoTooBig: `The photo must be at most ${RETURN_PHOTO_MAX_MEGAPIXELS} megapixels`,
-  imagesBusy: 'The server is reading other images just now; try again in a minute.',
+  photoType: 'The photo must be a JPEG, PNG or WebP image',
   photoEmpty: 'Choose a photo',
   photoTooLarge: `The photo must be at most ${RETURN_PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
   tooManyPhotos: `A return carries at most ${RETURN_PHOTOS_MAX} photos`,
@@ -92,26 +85,49 @@ export const movementNoteListQuery = z.object({ rentalId: idText() });
 export const returnPhotoParams = z.object({ returnId: idText() });
 export const returnPhotoFileParams = z.object({ returnId: idText(), photoId: idText() });
 
-export const signNoteSchema = z.object({
-  name: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    plainText(
-      z
-        .string({ error: MOVEMENT_NOTE_MESSAGES.nameRequired })
-        .trim()
-        .min(1, { error: MOVEMENT_NOTE_MESSAGES.nameRequired })
-        .max(120, { error: 'The name must be at most 120 characters' }),
-      'Name',
+export const signNoteSchema = z
+  .object({
+    name: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      plainText(
+        z
+          .string({ error: MOVEMENT_NOTE_MESSAGES.nameRequired })
+          .trim()
+          .min(1, { error: MOVEMENT_NOTE_MESSAGES.nameRequired })
+          .max(120, { error: 'The name must be at most 120 characters' }),
+        'Name',
+      ),
     ),
-  ),
-  // Base64 of SIGNATURE_MAX_BYTES, and the prefix; the server reads the image itself.
-  signature: z
-    .string({ error: MOVEMENT_NOTE_MESSAGES.signatureInvalid })
-    .max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 64, {
-      error: MOVEMENT_NOTE_MESSAGES.signatureTooLarge,
-    })
-    .startsWith('data:image/png;base64,', { error: MOVEMENT_NOTE_MESSAGES.signatureInvalid }),
-});
+    /**
+     * A typed signature (decision 052): the signer, who cannot draw, types their name, which stands
+     * as the signature; the note says it was typed. No drawing goes with it.
+     */
+    typed: z.boolean({ error: 'typed must be true or false' }).optional(),
+    // Base64 of SIGNATURE_MAX_BYTES, and the prefix; the server reads the image itself. Required
+    // unless the signature is typed.
+    signature: z
+      .string({ error: MOVEMENT_NOTE_MESSAGES.signatureInvalid })
+      .max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 64, {
+        error: MOVEMENT_NOTE_MESSAGES.signatureTooLarge,
+      })
+      .startsWith('data:image/png;base64,', { error: MOVEMENT_NOTE_MESSAGES.signatureInvalid })
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.typed && input.signature !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['signature'],
+        message: MOVEMENT_NOTE_MESSAGES.typedWithDrawing,
+      });
+    } else if (!input.typed && input.signature === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['signature'],
+        message: MOVEMENT_NOTE_MESSAGES.signatureBlank,
+      });
+    }
+  });
 export type SignNoteInput = z.infer<typeof signNoteSchema>;
 
 export const correctNoteSchema = z.object({
@@ -199,7 +215,8 @@ export const movementNoteDtoSchema = z.object({
   vehicle: z.string().nullable(),
   driver: z.string().nullable(),
   notes: z.string().nullable(),
-  signed: z.object({ name: z.string(), at: isoInstantSchema }).nullable(),
+  /** Who signed and when; `typed` when the name was typed as the signature, not drawn. */
+  signed: z.object({ name: z.string(), at: isoInstantSchema, typed: z.boolean() }).nullable(),
   photos: z.array(returnPhotoDtoSchema),
   createdAt: isoInstantSchema,
 });

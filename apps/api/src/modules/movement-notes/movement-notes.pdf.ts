@@ -5,7 +5,7 @@ import {
   type MovementNoteDto,
   weightLabel,
 } from '@stockyard/shared';
-import PDFDocument from 'pdfkit';
+import { createPdf } from '../../lib/pdf-document';
 import { emailTime } from '../notifications/email-message';
 
 /** What the PDF shows beyond the note's content: the signature's image. */
@@ -15,128 +15,92 @@ const kg = (value: number | null) =>
   value === null ? '-' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 3 })} kg`;
 
 /**
- * The note as an A4 PDF (decision 042), made with pdfkit in its built-in Helvetica, so that its
- * text is text (pdftotext reads every line back): the company at the top, the number, date, from
- * and to, one line an item (item number, material, quantity, unit, weight), the total weight,
- * vehicle, driver, notes, the return's photos by name, and the signature with name and time.
+ * The note as an A4 PDF (decisions 042 and 052), made by lib/pdf-document in embedded Noto fonts, so
+ * that its text is text in any script (pdftotext reads every line back): the company at the top,
+ * the number, date, from and to, one line an item (item number, material, quantity, unit, weight)
+ * under a header that every page repeats, the total weight, vehicle, driver, notes, the return's
+ * photos by name, and the signature with name and time (a typed one said to be typed); every page
+ * says the note's number and "Page n of m".
  */
 export function renderNotePdf(note: PrintableNote): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${MOVEMENT_NOTE_TITLES[note.kind]} ${note.number}`, Author: 'Stockyard' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = 50;
-  const width = doc.page.width - 100;
+  const title = MOVEMENT_NOTE_TITLES[note.kind];
+  const pdf = createPdf({ title, number: note.number });
 
   if (note.company) {
-    doc.font('Helvetica-Bold').fontSize(14).text(note.company.name, left);
-    doc.font('Helvetica').fontSize(9);
+    pdf.paragraph(note.company.name, { bold: true, size: 14 });
     for (const line of [note.company.address, note.company.phone, note.company.email]) {
-      if (line) doc.text(line);
+      if (line) pdf.paragraph(line, { size: 9 });
     }
-    doc.moveDown();
+    pdf.moveDown();
   }
-  doc.font('Helvetica-Bold').fontSize(18).text(`${MOVEMENT_NOTE_TITLES[note.kind]} ${note.number}`);
-  doc.font('Helvetica').fontSize(10);
-  if (note.corrects) doc.text(`Corrects ${note.corrects.number}`);
-  doc.text(`Date: ${isoToDisplayDate(note.date)}`);
-  if (note.rentalId !== null) doc.text(`Rental: #${note.rentalId}`);
-  doc.moveDown(0.5);
+  pdf.heading(`${title} ${note.number}`);
+  if (note.corrects) pdf.paragraph(`Corrects ${note.corrects.number}`);
+  pdf.paragraph(`Date: ${isoToDisplayDate(note.date)}`);
+  if (note.rentalId !== null) pdf.paragraph(`Rental: #${note.rentalId}`);
+  pdf.moveDown(0.5);
 
-  const placeTop = doc.y;
-  const half = width / 2 - 10;
-  doc.font('Helvetica-Bold').text('From', left, placeTop, { width: half });
-  doc
-    .font('Helvetica')
-    .text(note.from.name, { width: half })
-    .text(note.from.address, { width: half });
-  const afterFrom = doc.y;
-  doc.font('Helvetica-Bold').text('To', left + half + 20, placeTop, { width: half });
-  doc.font('Helvetica').text(note.to.name, { width: half }).text(note.to.address, { width: half });
-  doc.x = left;
-  doc.y = Math.max(afterFrom, doc.y) + 12;
+  pdf.blocks([
+    { label: 'From', lines: [note.from.name, note.from.address] },
+    { label: 'To', lines: [note.to.name, note.to.address] },
+  ]);
+  pdf.doc.moveDown(1);
 
-  const columns = [
-    { title: 'Item number', x: left, width: 90, align: 'left' as const },
-    { title: 'Material', x: left + 95, width: 190, align: 'left' as const },
-    { title: 'Quantity', x: left + 290, width: 60, align: 'right' as const },
-    { title: 'Unit', x: left + 360, width: 60, align: 'left' as const },
-    { title: 'Weight', x: left + 425, width: width - 425, align: 'right' as const },
-  ];
-  const row = (cells: string[], bold = false) => {
-    const top = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    let bottom = top;
-    cells.forEach((cell, index) => {
-      const column = columns[index]!;
-      doc.text(cell, column.x, top, { width: column.width, align: column.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.x = left;
-    doc.y = bottom + 4;
-    if (doc.y > doc.page.height - 120) doc.addPage();
-  };
-  row(
-    columns.map((c) => c.title),
-    true,
-  );
-  doc
-    .moveTo(left, doc.y - 2)
-    .lineTo(left + width, doc.y - 2)
-    .stroke();
+  const rows: string[][] = [];
   for (const item of note.items) {
-    row([item.itemNumber ?? '-', item.name, String(item.quantity), item.unit, kg(item.weightKg)]);
-    if (item.condition) row(['', conditionText(item.condition), '', '', '']);
+    rows.push([
+      item.itemNumber ?? '-',
+      item.name,
+      String(item.quantity),
+      item.unit,
+      kg(item.weightKg),
+    ]);
+    if (item.condition) rows.push(['', conditionText(item.condition), '', '', '']);
   }
-  doc
-    .moveTo(left, doc.y - 2)
-    .lineTo(left + width, doc.y - 2)
-    .stroke();
+  pdf.table(
+    [
+      { title: 'Item number', width: 95, align: 'left' },
+      { title: 'Material', width: 195, align: 'left' },
+      { title: 'Quantity', width: 70, align: 'right' },
+      { title: 'Unit', width: 65, align: 'left' },
+      { title: 'Weight', width: pdf.width - 425, align: 'right' },
+    ],
+    rows,
+    10,
+  );
   const unknown = note.items.some((item) => item.weightKg === null);
-  doc
-    .font('Helvetica-Bold')
-    .text(`Total weight: ${weightLabel({ kg: note.totalWeightKg ?? 0, unknown })}`, left);
-  doc.font('Helvetica').moveDown(0.5);
-  doc.text(`Vehicle: ${note.vehicle ?? '-'}`);
-  doc.text(`Driver: ${note.driver ?? '-'}`);
-  if (note.notes) doc.text(`Notes: ${note.notes}`, { width });
+  pdf.paragraph(`Total weight: ${weightLabel({ kg: note.totalWeightKg ?? 0, unknown })}`, {
+    bold: true,
+  });
+  pdf.moveDown(0.5);
+  pdf.paragraph(`Vehicle: ${note.vehicle ?? '-'}`);
+  pdf.paragraph(`Driver: ${note.driver ?? '-'}`);
+  if (note.notes) pdf.paragraph(`Notes: ${note.notes}`);
   if (note.kind === 'RETURN') {
-    doc.text(
+    pdf.paragraph(
       note.photos.length === 0
         ? 'Photos: none'
         : `Photos (${note.photos.length}): ${note.photos.map((p) => p.fileName).join(', ')}`,
-      { width },
     );
   }
-  doc.moveDown();
+  pdf.moveDown();
 
-  if (doc.y > doc.page.height - 180) doc.addPage();
-  doc.font('Helvetica-Bold').text('Received by', left);
-  doc.font('Helvetica');
+  pdf.ensureSpace(130);
+  pdf.paragraph('Received by', { bold: true });
   if (note.signed) {
-    if (note.signaturePng) {
-      try {
-        doc.image(note.signaturePng, left, doc.y + 4, { fit: [220, 80] });
-        doc.y += 88;
-      } catch {
-        // An image pdfkit cannot read leaves the name and time, which are the record.
-      }
+    if (note.signed.typed) {
+      // A typed signature: the name as the signer typed it, said to be typed, not drawn.
+      pdf.paragraph(note.signed.name, { size: 16 });
+      pdf.paragraph('Signature typed by the signer (not drawn)', { size: 9 });
+    } else if (note.signaturePng) {
+      // An image pdfkit cannot read leaves the name and time, which are the record.
+      pdf.image(note.signaturePng, `Signature of ${note.signed.name}`, [220, 80]);
     }
-    doc.x = left;
-    doc.text(`Name: ${note.signed.name}`);
-    doc.text(`Signed: ${emailTime(new Date(note.signed.at))} UTC`);
+    pdf.paragraph(`Name: ${note.signed.name}`);
+    pdf.paragraph(`Signed: ${emailTime(new Date(note.signed.at))} UTC`);
   } else {
-    doc.moveDown(2);
-    doc.text('Signature: ______________________________');
-    doc.text('Name: ______________________________');
+    pdf.moveDown(2);
+    pdf.paragraph('Signature: ______________________________');
+    pdf.paragraph('Name: ______________________________');
   }
-  doc.end();
-  return done;
+  return pdf.finish();
 }

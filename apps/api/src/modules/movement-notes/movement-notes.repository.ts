@@ -154,7 +154,7 @@ export async function correctionsOf(db: DbExecutor, ids: number[]) {
 export async function signNote(
   tx: DbExecutor,
   id: number,
-  signed: { name: string; signature: Buffer; userId: number },
+  signed: { name: string; signature: Buffer | null; userId: number },
 ) {
   const [row] = await tx
     .update(movementNotes)

@@ -1,6 +1,8 @@
 import {
   conditionText,
+  formatCount,
   isoToDisplayDate,
+  labelOf,
   MOVEMENT_NOTE_MESSAGES,
   MOVEMENT_NOTE_TITLES,
   type MovementNoteDto,
@@ -119,7 +121,8 @@ function NoteCard({
         </div>
         {note.signed ? (
           <Badge tone="green">
-            Signed by {note.signed.name}, {formatDateTime(note.signed.at)}
+            Signed by {note.signed.name}
+            {note.signed.typed ? ' (typed)' : ''}, {formatDateTime(note.signed.at)}
           </Badge>
         ) : (
           <Badge tone="yellow">Not signed</Badge>
@@ -129,7 +132,7 @@ function NoteCard({
         {note.items.map((item) => (
           <li key={`${item.itemNumber ?? ''}:${item.name}:${item.quantity}`}>
             {item.itemNumber ? `${item.itemNumber} · ` : ''}
-            {item.name}: {item.quantity} {item.unit} ({kg(item.weightKg)})
+            {item.name}: {formatCount(item.quantity)} {labelOf(item.unit)} ({kg(item.weightKg)})
             {item.condition ? ` · ${conditionText(item.condition)}` : ''}
           </li>
         ))}

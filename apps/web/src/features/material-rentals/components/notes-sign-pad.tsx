@@ -2,6 +2,7 @@ import { MOVEMENT_NOTE_MESSAGES, type MovementNoteDto } from '@stockyard/shared'
 import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -10,12 +11,15 @@ import { useSignNote } from '../api/movement-notes';
 
 /**
  * Signing a note on the phone (decision 042): the person who receives draws on the pad (touch,
- * pen or mouse) and types their name; the pad goes to the server as a PNG.
+ * pen or mouse) and types their name; the pad goes to the server as a PNG. Someone who cannot draw
+ * types the signature instead (decision 052): their typed name is the signature, and the note says
+ * it was typed.
  */
 export function NotesSignPad({ note, onDone }: { note: MovementNoteDto; onDone: () => void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [name, setName] = useState('');
+  const [typed, setTyped] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sign = useSignNote();
 
@@ -34,7 +38,7 @@ export function NotesSignPad({ note, onDone }: { note: MovementNoteDto; onDone: 
 
   const submit = async () => {
     setError(null);
-    if (!pad.current || pad.current.isEmpty()) {
+    if (!typed && (!pad.current || pad.current.isEmpty())) {
       setError(MOVEMENT_NOTE_MESSAGES.signatureBlank);
       return;
     }
@@ -45,7 +49,9 @@ export function NotesSignPad({ note, onDone }: { note: MovementNoteDto; onDone: 
     try {
       await sign.mutateAsync({
         id: note.id,
-        input: { name: name.trim(), signature: pad.current.toDataURL('image/png') },
+        input: typed
+          ? { name: name.trim(), typed: true }
+          : { name: name.trim(), signature: pad.current!.toDataURL('image/png') },
       });
       notifyToast.success(`${note.number} signed`);
       onDone();
@@ -57,17 +63,30 @@ export function NotesSignPad({ note, onDone }: { note: MovementNoteDto; onDone: 
   return (
     <div className="space-y-3 rounded-md border border-border p-3">
       <p className="text-sm font-medium">Sign {note.number}</p>
-      <canvas
-        ref={canvas}
-        aria-label="Signature pad: draw the signature here"
-        data-testid="signature-pad"
-        className="h-40 w-full touch-none rounded border border-dashed border-border bg-white"
+      <Checkbox
+        id={`note-${note.id}-typed`}
+        label="Type the signature instead of drawing it"
+        checked={typed}
+        onChange={(event) => setTyped(event.target.checked)}
       />
-      <div className="flex justify-end">
-        <Button variant="outline" size="sm" onClick={() => pad.current?.clear()}>
-          Clear
-        </Button>
+      <div hidden={typed} className="space-y-3">
+        <canvas
+          ref={canvas}
+          aria-label="Signature pad: draw the signature here"
+          data-testid="signature-pad"
+          className="h-40 w-full touch-none rounded border border-dashed border-border bg-white"
+        />
+        <div className="flex justify-end">
+          <Button variant="outline" size="sm" onClick={() => pad.current?.clear()}>
+            Clear
+          </Button>
+        </div>
       </div>
+      {typed ? (
+        <p className="text-sm text-muted-foreground">
+          The name typed below is the signature; the note will say it was typed.
+        </p>
+      ) : null}
       <FormField id={`note-${note.id}-signer`} label="Name of the person signing">
         <Input
           id={`note-${note.id}-signer`}
