@@ -31,9 +31,14 @@ export function movementNoteNumber(kind: MovementNoteKind, year: number, sequenc
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
 /** The largest photo of a return accepted (the phone resizes it to far less first). */
 export const RETURN_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The most pixels of a photo decoded (a 16 MP camera's; the phone sends 1600 px at most). */
+export const RETURN_PHOTO_MAX_MEGAPIXELS = 16;
 /** The photos one return may carry. */
 export const RETURN_PHOTOS_MAX = 20;
-/** The image types a return's photo may be, told by their first bytes. */
+/**
+ * The image types a return's photo may be served as. An upload is a JPEG or PNG, decoded and kept
+ * as a JPEG (decision 046); WebP is what photos uploaded before that may be.
+ */
 export const RETURN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ReturnPhotoType = (typeof RETURN_PHOTO_TYPES)[number];
 /** The addresses one e-mail of a note goes to at most. */
@@ -57,7 +62,10 @@ export const MOVEMENT_NOTE_MESSAGES = {
   emailNotConfigured: 'E-mail is not configured on this server',
   recipientsRequired: 'Name at least one e-mail address',
   recipientInvalid: 'Each recipient must be an e-mail address',
-  photoType: 'The photo must be a JPEG, PNG or WebP image',
+  photoType: 'The photo must be a JPEG or PNG image',
+  photoUnreadable: 'The photo could not be read as an image',
+  photoTooBig: `The photo must be at most ${RETURN_PHOTO_MAX_MEGAPIXELS} megapixels`,
+  imagesBusy: 'The server is reading other images just now; try again in a minute.',
   photoEmpty: 'Choose a photo',
   photoTooLarge: `The photo must be at most ${RETURN_PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
   tooManyPhotos: `A return carries at most ${RETURN_PHOTOS_MAX} photos`,

@@ -21,18 +21,73 @@ import {
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { assertReadable } from '../../lib/location-scope';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
+import { PoolBusy, TaskFailed, workerPool } from '../../lib/worker-pool';
 import { recordActivity } from '../activity/activity.service';
 import type { MailAttachment } from '../notifications/email';
 import { emailSubject } from '../notifications/email-message';
 import type { ClaimedMail } from '../notifications/email-outbox';
 import { queueEmail } from '../notifications/notify';
+import type { ImageAnswer, ImageTask } from './images.worker';
 import { renderNotePdf } from './movement-notes.pdf';
 import * as repo from './movement-notes.repository';
-import { pngHasInk } from './signature-png';
+import { pngHasInk, pngSize } from './signature-png';
+
+/**
+ * The notes' images are decoded on worker threads (decision 046, lib/worker-pool.ts of decision
+ * 045): one at a time, a few waiting; each within 20 s and a heap of 256 MB, or refused.
+ */
+const decodeInWorker = workerPool<ImageTask, ImageAnswer>(
+  new URL(
+    import.meta.url.endsWith('.ts') ? './images.worker.ts' : './images.worker.js',
+    import.meta.url,
+  ),
+  {
+    threads: 1,
+    waiting: 8,
+    waitMs: 30_000,
+    timeMs: 20_000,
+    memoryMb: 256,
+    retireHeapBytes: 64 * 1024 * 1024,
+    idleMs: 60_000,
+  },
+);
+
+async function decodeImage(task: ImageTask): Promise<ImageAnswer> {
+  try {
+    return await decodeInWorker(task);
+  } catch (error) {
+    if (error instanceof PoolBusy) throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.imagesBusy);
+    // Past its time or memory: an image too costly to read is refused, as one that does not read.
+    if (error instanceof TaskFailed) return { kind: 'refused', reason: 'unreadable' };
+    throw error;
+  }
+}
+
+/** The most pixels of a signature read on the event loop (a few milliseconds); more, on a worker. */
+const SIGNATURE_INLINE_PIXELS = 250_000;
+
+/**
+ * Whether a signature shows anything (null: not a PNG that reads). Its size is checked and its
+ * inflation bounded by it whatever it is (signature-png.ts); a small one is read at once, a larger
+ * one on a worker thread.
+ */
+async function signatureInk(png: Uint8Array): Promise<boolean | null> {
+  const size = pngSize(png);
+  if (!size) return null;
+  if (size.width * size.height <= SIGNATURE_INLINE_PIXELS) {
+    try {
+      return pngHasInk(png);
+    } catch {
+      return null;
+    }
+  }
+  const decoded = await decodeImage({ kind: 'signature', bytes: png });
+  return decoded.kind === 'signature' ? decoded.ink : null;
+}
 
 // Making notes: called by the rentals' service in the transaction of the dispatch or the return.
 
@@ -206,7 +261,7 @@ async function toDtos(db: DbExecutor, rows: repo.NoteRow[]): Promise<MovementNot
 }
 
 /** A note the user may see: a field manager only those of their location's rentals (else 404). */
-async function readableNote(db: DbExecutor, user: SessionUser, id: number) {
+export async function readableNote(db: DbExecutor, user: SessionUser, id: number) {
   const row = await repo.findNote(db, id);
   if (!row) throw notFound(MESSAGES.notFound);
   assertReadable(user, row.siteLocationId, MESSAGES.notFound);
@@ -269,10 +324,10 @@ async function lockedNote(tx: DbExecutor, user: SessionUser, id: number) {
 }
 
 /** The drawn signature's PNG bytes, refused (400) when it is not a PNG or holds no ink. */
-function drawnSignature(dataUrl: string): Uint8Array {
+async function drawnSignature(dataUrl: string): Promise<Uint8Array> {
   const png = pngOfDataUrl(dataUrl);
   if (typeof png === 'string') throw badRequest(png, [{ path: 'signature', message: png }]);
-  const ink = pngHasInk(png);
+  const ink = await signatureInk(png);
   if (ink === null) {
     const message = MESSAGES.signatureInvalid;
     throw badRequest(message, [{ path: 'signature', message }]);
@@ -296,8 +351,9 @@ export async function signNote(
   id: number,
   input: SignNoteInput,
 ): Promise<MovementNoteDto> {
+  // The note is found and the caller's access checked before this (the route's findFirst).
   // A typed signature (decision 052) is the name alone: no drawing to read.
-  const png = input.typed ? null : drawnSignature(input.signature ?? '');
+  const png = input.typed ? null : await drawnSignature(input.signature ?? '');
   await inTransaction(ctx, async ({ tx }) => {
     const note = await lockedNote(tx, actor.user, id);
     if (note.signedAt) throw conflict(MESSAGES.alreadySigned(note.number));
@@ -410,10 +466,17 @@ export async function emailNote(
   return { queued: to.length };
 }
 
+const PHOTO_REFUSALS = {
+  type: MESSAGES.photoType,
+  unreadable: MESSAGES.photoUnreadable,
+  tooBig: MESSAGES.photoTooBig,
+} as const;
+
 /**
- * A photo of a return (decision 042): a JPEG, PNG or WebP image told by its first bytes, whatever
- * its name says, kept in the database. A return whose note is signed takes no more photos (the
- * note lists them).
+ * A photo of a return (decisions 042, 046): a JPEG or PNG image, whatever its name says, decoded in
+ * full and kept as the JPEG it is encoded to again (no EXIF, nothing appended; upright; its
+ * longest side 1600 px at most), in the database. What does not decode is refused. A return whose
+ * note is signed takes no more photos (the note lists them).
  */
 export async function addReturnPhoto(
   ctx: AppContext,
@@ -424,8 +487,14 @@ export async function addReturnPhoto(
 ): Promise<ReturnPhotoDto> {
   if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(MESSAGES.photoEmpty);
   if (body.length > RETURN_PHOTO_MAX_BYTES) throw badRequest(MESSAGES.photoTooLarge);
-  const contentType = imageTypeOf(body);
-  if (!contentType) throw badRequest(MESSAGES.photoType);
+  // The return is found and the caller's access checked before this (the route's findFirst).
+  const told = imageTypeOf(body);
+  if (told !== 'image/jpeg' && told !== 'image/png') throw badRequest(MESSAGES.photoType);
+  const decoded = await decodeImage({ kind: 'photo', bytes: body });
+  if (decoded.kind === 'refused') throw badRequest(PHOTO_REFUSALS[decoded.reason]);
+  if (decoded.kind !== 'photo') throw badRequest(MESSAGES.photoUnreadable);
+  const bytes = Buffer.from(decoded.bytes);
+  const contentType = 'image/jpeg';
   return inTransaction(ctx, async ({ tx }) => {
     const back = await repo.findReturn(tx, returnId);
     if (!back) throw notFound(MESSAGES.returnNotFound);
@@ -439,7 +508,7 @@ export async function addReturnPhoto(
       returnId,
       fileName,
       contentType,
-      bytes: body,
+      bytes,
       createdById: actor.user.id,
     });
     await recordActivity(tx, {
@@ -454,6 +523,14 @@ export async function addReturnPhoto(
     });
     return photoDto(photo);
   });
+}
+
+/** A return the user may see (to add a photo to): a field manager only their location's (else 404). */
+export async function readableReturn(db: DbExecutor, user: SessionUser, returnId: number) {
+  const back = await repo.findReturn(db, returnId);
+  if (!back) throw notFound(MESSAGES.returnNotFound);
+  assertReadable(user, back.toLocationId, MESSAGES.returnNotFound);
+  return back;
 }
 
 export async function returnPhoto(
