@@ -86,8 +86,14 @@ const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const DOC_RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-/** A workbook of one sheet whose XML (inside <worksheet>) is `sheetData`'s pieces. */
-export async function workbook(sheetData: () => Iterable<string>): Promise<Buffer> {
+/**
+ * A workbook of one sheet whose XML (inside <worksheet>) is `sheetData`'s pieces, with `extra`
+ * parts beside it (a name and its pieces).
+ */
+export async function workbook(
+  sheetData: () => Iterable<string>,
+  extra: { name: string; pieces: () => Iterable<string> }[] = [],
+): Promise<Buffer> {
   const fixed = (name: string, text: string) => deflated(name, [text]);
   return zip([
     await fixed(
@@ -111,6 +117,7 @@ export async function workbook(sheetData: () => Iterable<string>): Promise<Buffe
       ...sheetData(),
       '</sheetData></worksheet>',
     ]),
+    ...(await Promise.all(extra.map((part) => deflated(part.name, part.pieces())))),
   ]);
 }
 

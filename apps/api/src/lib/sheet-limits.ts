@@ -4,14 +4,15 @@ import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
 } from '@stockyard/shared';
-import { Unzip, UnzipInflate } from 'fflate';
+import { Inflate } from 'fflate';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 /**
  * The limits an uploaded spreadsheet is read within, checked WHILE it is read (issue 48): a file
  * passes here before the CSV parser or exceljs builds anything from it, and the first limit passed
- * stops the reading with a SheetError that names it. A workbook is unzipped as a stream, a few KB
- * of its compressed bytes at a time, counting what each part inflates to; its sheets and shared
+ * stops the reading with a SheetError that names it. A workbook's parts (as its central directory
+ * lists them) are inflated as streams, a few KB of compressed bytes at a time, counting what each
+ * inflates to; its sheets and shared
  * strings go through a SAX parser that counts rows, columns and each cell's length as they come
  * and refuses a run of text (a comment, a text node) longer than any cell. Nothing is kept but
  * counters, so a file of 5 MB that inflates to gigabytes costs the few MB read before its limit.
@@ -309,53 +310,89 @@ function sharedStringsReader(name: string): PartReader {
   });
 }
 
+/** A part as the zip's central directory lists it: exceljs (JSZip) reads the same. */
+type ZipEntry = { name: string; method: number; start: number; size: number };
+
+const u16 = (data: Uint8Array, at: number) => data[at]! | (data[at + 1]! << 8);
+const u32 = (data: Uint8Array, at: number) => (u16(data, at) | (u16(data, at + 2) << 16)) >>> 0;
+
 /**
- * Reads a workbook's zip as a stream within the limits above, throwing a SheetError at the first
- * one passed; a zip that cannot be read is no workbook. Its sheets and shared strings are parsed
- * (the parts exceljs builds cells from); every other part is only counted.
+ * The parts of a zip from its central directory (the end record, then one header a part), each
+ * with where its data begins after its local header: the parts JSZip finds, by the same reading,
+ * so that no part can hide from the limits behind a local header that says otherwise. A zip64
+ * size or an entry outside the file is no workbook this reader takes.
+ */
+function zipEntries(data: Uint8Array): ZipEntry[] {
+  const bad = () => new SheetError(FORMAT_MESSAGE);
+  let end = -1;
+  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 65_535); at -= 1) {
+    if (u32(data, at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw bad();
+  const count = u16(data, end + 10);
+  if (count > MAX_PARTS) throw new SheetError(LIMIT_MESSAGES.parts);
+  const entries: ZipEntry[] = [];
+  let at = u32(data, end + 16);
+  const names = new TextDecoder('utf-8');
+  for (let i = 0; i < count; i += 1) {
+    if (at + 46 > data.length || u32(data, at) !== 0x02014b50) throw bad();
+    const method = u16(data, at + 10);
+    const size = u32(data, at + 20);
+    const nameLength = u16(data, at + 28);
+    const local = u32(data, at + 42);
+    const name = names.decode(data.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + u16(data, at + 30) + u16(data, at + 32);
+    if (size === 0xffffffff || local === 0xffffffff) throw bad();
+    if (local + 30 > data.length || u32(data, local) !== 0x04034b50) throw bad();
+    const start = local + 30 + u16(data, local + 26) + u16(data, local + 28);
+    if (start + size > data.length) throw bad();
+    entries.push({ name, method, start, size });
+  }
+  return entries;
+}
+
+/**
+ * Reads a workbook's zip within the limits above, throwing a SheetError at the first one passed;
+ * a zip that cannot be read is no workbook. Each part listed in its central directory is inflated
+ * as a stream, a few KB of compressed data at a time, counting what comes out; its sheets and
+ * shared strings are parsed (the parts exceljs builds cells from), every other part only counted.
  */
 export function checkWorkbook(data: Uint8Array): void {
   const tally = new Tally();
-  let failure: unknown;
-  let parts = 0;
   let total = 0;
-  const unzip = new Unzip();
-  unzip.register(UnzipInflate);
-  unzip.onfile = (file) => {
-    if (failure) return;
-    parts += 1;
-    if (parts > MAX_PARTS) {
-      failure = new SheetError(LIMIT_MESSAGES.parts);
-      return;
-    }
-    const name = file.name;
-    const reader = /^xl\/worksheets\/[^/]+\.xml$/i.test(name)
-      ? sheetReader(name, tally)
-      : /^xl\/sharedStrings\.xml$/i.test(name)
-        ? sharedStringsReader(name)
-        : undefined;
-    let size = 0;
-    file.ondata = (error, chunk, final) => {
-      if (failure) return;
-      try {
-        if (error) throw error;
-        size += chunk.length;
+  try {
+    for (const { name, method, start, size } of zipEntries(data)) {
+      const reader = /^xl\/worksheets\/[^/]+\.xml$/i.test(name)
+        ? sheetReader(name, tally)
+        : /^xl\/sharedStrings\.xml$/i.test(name)
+          ? sharedStringsReader(name)
+          : undefined;
+      let inflated = 0;
+      const take = (chunk: Uint8Array, final: boolean) => {
+        inflated += chunk.length;
         total += chunk.length;
-        if (size > PART_MAX_BYTES) throw new SheetError(LIMIT_MESSAGES.part(name));
+        if (inflated > PART_MAX_BYTES) throw new SheetError(LIMIT_MESSAGES.part(name));
         if (total > WORKBOOK_MAX_BYTES) throw new SheetError(LIMIT_MESSAGES.workbook);
         reader?.write(chunk, final);
-      } catch (caught) {
-        failure = caught;
+      };
+      const compressed = data.subarray(start, start + size);
+      if (method === 0) {
+        for (let at = 0; at < size || at === 0; at += ZIP_SLICE) {
+          take(compressed.subarray(at, at + ZIP_SLICE), at + ZIP_SLICE >= size);
+        }
+      } else if (method === 8) {
+        const inflate = new Inflate(take);
+        for (let at = 0; at < size || at === 0; at += ZIP_SLICE) {
+          inflate.push(compressed.subarray(at, at + ZIP_SLICE), at + ZIP_SLICE >= size);
+        }
+      } else {
+        throw new SheetError(FORMAT_MESSAGE);
       }
-    };
-    file.start();
-  };
-  for (let at = 0; at < data.length && !failure; at += ZIP_SLICE) {
-    try {
-      unzip.push(data.subarray(at, at + ZIP_SLICE), at + ZIP_SLICE >= data.length);
-    } catch (caught) {
-      failure ??= caught;
     }
+  } catch (error) {
+    throw error instanceof SheetError ? error : new SheetError(FORMAT_MESSAGE);
   }
-  if (failure) throw failure instanceof SheetError ? failure : new SheetError(FORMAT_MESSAGE);
 }
