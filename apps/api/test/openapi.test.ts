@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { operationIdOf } from '../src/lib/openapi';
-import { createLocation, createUser, loginAs, TEST_PASSWORD } from './factories';
+import { createLocation, createUser, loginAs, materialTypeNamed, TEST_PASSWORD } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 
 type JsonSchema = {
@@ -264,6 +264,91 @@ describe('the OpenAPI document, as other tools read it', () => {
         expect(response.json().message, code).toBe(SETTINGS_MESSAGES.codeFormat);
       }
     });
+  });
+});
+
+describe('the document and the server agree (issue 51)', () => {
+  type Parameter = {
+    name: string;
+    in: string;
+    style?: string;
+    explode?: boolean;
+    schema?: JsonSchema & { items?: JsonSchema };
+  };
+  const operationOf = (route: string) => operations.find((o) => o.route === route)!.operation;
+
+  it('declares each upload as the binary body the app sends, typed application/octet-stream', () => {
+    const uploads = [
+      'POST /api/imports/:kind/preview',
+      'POST /api/imports/:kind',
+      'POST /api/stock-takes/:locationId/preview',
+      'POST /api/stock-takes/:locationId',
+      'POST /api/material-rentals/returns/:returnId/photos',
+    ];
+    for (const route of uploads) {
+      const content = operationOf(route).requestBody?.content ?? {};
+      expect(Object.keys(content), route).toEqual(['application/octet-stream']);
+      expect(content['application/octet-stream']?.schema, route).toMatchObject({
+        type: 'string',
+        format: 'binary',
+      });
+    }
+  });
+
+  it('declares every download (PDFs, photos, spreadsheets) as a binary success answer', () => {
+    for (const [route, types] of Object.entries(FILE_ROUTES)) {
+      const responses = operationOf(route).responses ?? {};
+      const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
+      expect(success, route).toEqual(['200']);
+      for (const type of types) {
+        expect(responses['200']?.content?.[type]?.schema, `${route} ${type}`).toMatchObject({
+          type: 'string',
+          format: 'binary',
+        });
+      }
+    }
+  });
+
+  it('takes the labels query as the document declares it: types=1&types=2, and types=1,2', async () => {
+    const parameters = (operationOf('GET /api/labels') as Operation & { parameters: Parameter[] })
+      .parameters;
+    for (const name of ['types', 'locations']) {
+      const parameter = parameters.find((p) => p.name === name)!;
+      expect(parameter.in).toBe('query');
+      expect(parameter.schema?.type).toBe('array');
+      expect(parameter.schema?.items?.type).toBe('integer');
+      // OpenAPI's default for a query array: form style, exploded (the name repeated).
+      expect(parameter.style ?? 'form').toBe('form');
+      expect(parameter.explode ?? true).toBe(true);
+    }
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const { headers } = await loginAs(t.app, admin.email);
+    const one = await materialTypeNamed(t.db, `Label tube ${Date.now()}`);
+    const two = await materialTypeNamed(t.db, `Label clamp ${Date.now()}`);
+    const yard = await createLocation(t.db);
+    // As a client generated from the document writes it.
+    const query = new URLSearchParams();
+    query.append('types', String(one.id));
+    query.append('types', String(two.id));
+    query.append('locations', String(yard.id));
+    const exploded = await t.app.inject({ method: 'GET', url: `/api/labels?${query}`, headers });
+    expect(exploded.statusCode, exploded.body).toBe(200);
+    const data = exploded.json().data as {
+      materials: { id: number }[];
+      locations: { id: number }[];
+    };
+    expect(data.materials.map((m) => m.id).sort()).toEqual([one.id, two.id].sort());
+    expect(data.locations.map((l) => l.id)).toEqual([yard.id]);
+    // The web app's comma-separated form answers the same.
+    const joined = await t.app.inject({
+      method: 'GET',
+      url: `/api/labels?types=${one.id},${two.id}&locations=${yard.id}`,
+      headers,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().data).toEqual(data);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/labels?types=1&types=x', headers });
+    expect(bad.statusCode).toBe(400);
   });
 });
 

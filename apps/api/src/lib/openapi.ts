@@ -1,7 +1,8 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import { apiRule } from '@stockyard/shared';
+import { apiRule, UPLOAD_CONTENT_TYPE } from '@stockyard/shared';
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { uploadBody } from './upload';
 
 /**
  * The operationId of a route of the access table, made of its method and path alone, so that it
@@ -18,12 +19,23 @@ export function operationIdOf(route: string): string {
 }
 
 /**
- * How a route is written in the OpenAPI document: its zod schemas as JSON Schema, its operationId,
- * and, for a public route of the access table (signing in, health), no security requirement: the
+ * How a route is written in the OpenAPI document: its zod schemas as JSON Schema (an upload's body
+ * as the binary it is), its operationId, and, for a public route of the access table (signing in, health), no security requirement: the
  * document's bearer requirement covers every other route.
  */
 export const documentRoute: SwaggerTransform<FastifySchema & { hide?: boolean }> = (input) => {
-  const { schema, url } = jsonSchemaTransform(input);
+  const transformed = jsonSchemaTransform(input);
+  const { url } = transformed;
+  // An upload (lib/upload.ts) is the file's bytes, as the app sends them: a binary body of
+  // application/octet-stream, not a JSON object (issue 51).
+  const schema =
+    input.schema?.body === uploadBody
+      ? {
+          ...transformed.schema,
+          consumes: [UPLOAD_CONTENT_TYPE],
+          body: { type: 'string', format: 'binary', description: "The file's bytes" },
+        }
+      : transformed.schema;
   if (input.schema?.hide) return { schema, url };
   const method = [input.route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
   const rule = apiRule(method, url);

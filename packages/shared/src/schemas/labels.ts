@@ -5,17 +5,23 @@ import { plainText } from './common';
 
 export const LABEL_MESSAGES = {
   ids: (field: string) =>
-    `${field} must be a comma-separated list of at most ${MAX_LABEL_ITEMS} ids`,
+    `${field} must be a list of at most ${MAX_LABEL_ITEMS} ids (repeated, or comma-separated)`,
   /** /m/<code> that names no type: the label's code is shown as scanned. */
   unknownCode: (code: string) => `No material in the catalogue has the code ${code}.`,
 } as const;
 
+/**
+ * A list of ids in the query, as the API document declares it (an array: `types=1&types=2`, the
+ * form OpenAPI clients send) or comma-separated (`types=1,2`, as the web app writes it); both may
+ * be mixed (issue 51).
+ */
 const idList = (field: string) =>
   z.preprocess(
     (value) => {
       if (value === undefined || value === '') return [];
-      if (typeof value !== 'string') return value;
-      const parts = value.split(',').map((part) => part.trim());
+      const texts = Array.isArray(value) ? value : [value];
+      if (!texts.every((text) => typeof text === 'string')) return value;
+      const parts = texts.flatMap((text) => text.split(',')).map((part) => part.trim());
       return parts.every((part) => /^[1-9][0-9]{0,9}$/.test(part)) ? parts.map(Number) : value;
     },
     z
@@ -23,7 +29,7 @@ const idList = (field: string) =>
       .max(MAX_LABEL_ITEMS, { error: LABEL_MESSAGES.ids(field) }),
   );
 
-/** GET /labels: the material types and locations to print labels of, by id, comma-separated. */
+/** GET /labels: the material types and locations to print labels of, by id (see idList). */
 export const labelsQuery = z.object({
   types: idList('Types').optional(),
   locations: idList('Locations').optional(),
