@@ -2,6 +2,7 @@ import {
   countDateField,
   countedMaterialsSchema,
   envelope,
+  errorBodySchema,
   STOCK_TAKE_MESSAGES,
   stockTakeCountInputSchema,
   stockTakeLocationParam,
@@ -21,6 +22,8 @@ const tags = ['stock-takes'];
 // Another location's sheet is 404 to a field manager, as other reads are; an upload there is 403.
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
+/** An uploaded sheet: over 5 MB is 413, and with every reading thread busy a 503 (decision 045). */
+const uploads = { ...errorResponses(400, 401, 403, 404, 409, 503), 413: errorBodySchema };
 const countQuery = uploadQuery.extend({ countDate: countDateField });
 
 export const stockTakesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,7 +63,7 @@ export const stockTakesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: stockTakeLocationParam,
         querystring: countQuery,
         body: uploadBody,
-        response: { 200: envelope(stockTakePreviewSchema), ...writes },
+        response: { 200: envelope(stockTakePreviewSchema), ...uploads },
       },
     },
     async (request) =>
@@ -88,7 +91,7 @@ export const stockTakesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: stockTakeLocationParam,
         querystring: countQuery,
         body: uploadBody,
-        response: { 200: envelope(stockTakeResultSchema), ...writes },
+        response: { 200: envelope(stockTakeResultSchema), ...uploads },
       },
     },
     async (request) => {
