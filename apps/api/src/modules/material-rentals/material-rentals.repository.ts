@@ -51,22 +51,26 @@ export type LineBack = {
 /** A rental's line with what came back of it (`lineBack`). */
 export type RentalItemRow = typeof materialRentalItems.$inferSelect & LineBack;
 
-const back = alias(materialRentalReturns, 'back');
-/** A sum of the returns of the line `itemId` (a column of the outer query), 0 without any. */
-const backSum = (itemId: SQLWrapper, column: AnyColumn) =>
-  sql<number>`(select coalesce(sum(${column}), 0)::integer from ${materialRentalReturns} ${back} where ${back.rentalItemId} = ${itemId})`.mapWith(
+/**
+ * A sum of the returns of the line whose id is `itemId`, 0 without any. The names are written
+ * qualified: a select of one table writes its columns bare, and a bare `id` would be the return's.
+ */
+const backSum = (itemId: SQL, column: 'returned_quantity' | 'damaged_quantity' | 'lost_quantity') =>
+  sql<number>`(select coalesce(sum(${sql.raw(`"back"."${column}"`)}), 0)::integer from ${materialRentalReturns} as "back" where "back"."rental_item_id" = ${itemId})`.mapWith(
     Number,
   );
 /**
- * What came back of the line `itemId` as three fields: the one way every read of a line's
- * returned, damaged and lost units is made, each a sum of its returns read from their index on
- * the line (covering the quantities).
+ * What came back of a line as three fields, the line the table or alias `line` names: the one way
+ * every read of a line's returned, damaged and lost units is made, each a sum of its returns read
+ * from their index on the line (covering the quantities).
  */
-export function lineBack(itemId: SQLWrapper) {
+export function lineBack(line: string) {
+  if (!/^[a-z_]+$/.test(line)) throw new Error(`not a table of ours: ${line}`);
+  const itemId = sql.raw(`"${line}"."id"`);
   return {
-    quantityActuallyReturned: backSum(itemId, back.returnedQuantity),
-    quantityDamaged: backSum(itemId, back.damagedQuantity),
-    quantityLost: backSum(itemId, back.lostQuantity),
+    quantityActuallyReturned: backSum(itemId, 'returned_quantity'),
+    quantityDamaged: backSum(itemId, 'damaged_quantity'),
+    quantityLost: backSum(itemId, 'lost_quantity'),
   };
 }
 
@@ -122,7 +126,7 @@ const itemsColumn = jsonRows<RentalItemShown>(
     dayCents: line.dayCents,
     weekCents: line.weekCents,
     minimumDays: line.minimumDays,
-    ...lineBack(line.id),
+    ...lineBack('line'),
     materialTypeId: lineMaterial.materialTypeId,
     itemNumber: lineType.itemNumber,
   },
@@ -367,7 +371,7 @@ export async function rentalsAfter(
 export async function findItems(db: DbExecutor, rentalIds: number[]): Promise<RentalItemRow[]> {
   if (rentalIds.length === 0) return [];
   return db
-    .select({ ...getTableColumns(materialRentalItems), ...lineBack(materialRentalItems.id) })
+    .select({ ...getTableColumns(materialRentalItems), ...lineBack('material_rental_items') })
     .from(materialRentalItems)
     .where(inArray(materialRentalItems.rentalId, rentalIds))
     .orderBy(asc(materialRentalItems.rentalId), asc(materialRentalItems.id));

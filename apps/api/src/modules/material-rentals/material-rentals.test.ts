@@ -1,16 +1,18 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   insufficientStockMessage,
-  localToday,
   MESSAGES,
-  monthStart,
   RENTAL_MESSAGES,
+  RENTAL_STATUSES,
   REPAIR_MESSAGES,
   RENTAL_REQUEST_MESSAGES as REQUEST_MESSAGES,
   type RentalRequestDto,
   rentalRefusals,
   requestDispatches,
+  STORED_RENTAL_STATUSES,
 } from '@stockyard/shared';
-import { and, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -724,11 +726,14 @@ describe('PUT /material-rentals/{id}', () => {
     const tube = await material(yard.id, 'Condition tube', 120);
     const created = await createRental([{ materialId: tube, quantity: 100 }]);
     const item = created.items[0]!;
+    // What the stats say is still out at the destination (decision 050: read from the lines
+    // and their returns).
     const unitsOut = async () => {
-      const { rows } = await t.db.execute<{ out: string }>(sql`
-        select coalesce(sum(units_rented - units_returned - units_damaged - units_lost), 0) as out
-        from material_rental_counts where to_location_id = ${actors.location.id} and status = 'ACTIVE'`);
-      return Number(rows[0]!.out);
+      const stats = (await call('GET', '/material-rentals/stats', admin())).json().data;
+      const card = stats.byLocation.find(
+        (c: { location: { id: number } }) => c.location.id === actors.location.id,
+      );
+      return card.outstanding as number;
     };
     const outBefore = await unitsOut();
     const back = await call('POST', `/material-rentals/${created.id}/returns`, manager(), {
@@ -876,7 +881,7 @@ describe('PUT /material-rentals/{id}', () => {
     expect(await ledgerBreaks()).toEqual([]);
   });
 
-  it('refuses to mark a whole rental LOST or DAMAGED, saying to record them per line', async () => {
+  it('knows no status LOST or DAMAGED: a whole rental is not written off (400, the statuses named)', async () => {
     const tube = await material(yard.id, 'Whole lost tube', 10);
     const created = await createRental([{ materialId: tube, quantity: 6 }]);
     for (const status of ['LOST', 'DAMAGED']) {
@@ -887,8 +892,7 @@ describe('PUT /material-rentals/{id}', () => {
         rental([{ materialId: tube, quantity: 6 }], { status }),
       );
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(RENTAL_MESSAGES.writeOffPerLine);
-      expect(messagesOf(refused.body)).toEqual([`status: ${RENTAL_MESSAGES.writeOffPerLine}`]);
+      expect(messagesOf(refused.body)).toEqual([`status: ${RENTAL_MESSAGES.statusInvalid}`]);
     }
     const kept = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
     expect(kept.status).toBe('ACTIVE');
@@ -1342,56 +1346,50 @@ describe('races', () => {
   });
 });
 
-describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
-  it('agree with the rentals and their items after every kind of write above, per destination and status', async () => {
+describe('one truth: every figure read from the lines and their returns (decision 050)', () => {
+  it('the lists, the lines and the stats agree with the lines and returns after every kind of write above', async () => {
     const today = todayOf();
-    // The items are the one truth (decision 023): the totals are added up here from them.
-    const rows = await t.db
-      .select({
-        toLocationId: materialRentals.toLocationId,
-        status: materialRentals.status,
-        expected: materialRentals.expectedReturnDate,
-        quantityTotal: sql<number>`coalesce(sum(${materialRentalItems.quantity}), 0)`.mapWith(
-          Number,
-        ),
-        returnedTotal:
-          sql<number>`coalesce(sum(${materialRentalItems.quantityActuallyReturned}), 0)`.mapWith(
-            Number,
-          ),
-        damagedTotal: sql<number>`coalesce(sum(${materialRentalItems.quantityDamaged}), 0)`.mapWith(
-          Number,
-        ),
-        lostTotal: sql<number>`coalesce(sum(${materialRentalItems.quantityLost}), 0)`.mapWith(
-          Number,
-        ),
-        keptQuantity: materialRentals.quantityTotal,
-        keptReturned: materialRentals.returnedTotal,
-        keptDamaged: materialRentals.damagedTotal,
-        keptLost: materialRentals.lostTotal,
-      })
-      .from(materialRentals)
-      .leftJoin(materialRentalItems, eq(materialRentalItems.rentalId, materialRentals.id))
-      .groupBy(materialRentals.id);
-    // The copies on the rental that the counters read are the items' sums, whoever wrote them.
-    expect(
-      rows.filter(
-        (row) =>
-          row.keptQuantity !== row.quantityTotal ||
-          row.keptReturned !== row.returnedTotal ||
-          row.keptDamaged !== row.damagedTotal ||
-          row.keptLost !== row.lostTotal,
-      ),
-    ).toEqual([]);
+    // Added up here, apart from the API's reads: each rental's lines (what went out) and the
+    // returns of them (good, damaged, lost).
+    const { rows: raw } = await t.db.execute<{
+      id: number;
+      to_location_id: number;
+      status: string;
+      expected: string;
+      rented: string;
+      good: string;
+      damaged: string;
+      lost: string;
+    }>(sql`
+      select r.id, r.to_location_id, r.status, r.expected_return_date::text as expected,
+        coalesce((select sum(i.quantity) from material_rental_items i where i.rental_id = r.id), 0) as rented,
+        coalesce((select sum(h.returned_quantity) from material_rental_returns h where h.rental_id = r.id), 0) as good,
+        coalesce((select sum(h.damaged_quantity) from material_rental_returns h where h.rental_id = r.id), 0) as damaged,
+        coalesce((select sum(h.lost_quantity) from material_rental_returns h where h.rental_id = r.id), 0) as lost
+      from material_rentals r order by r.id`);
+    const rows = raw.map((row) => ({
+      id: row.id,
+      toLocationId: row.to_location_id,
+      status: row.status,
+      expected: row.expected,
+      rented: Number(row.rented),
+      good: Number(row.good),
+      damaged: Number(row.damaged),
+      lost: Number(row.lost),
+    }));
     const shown = (row: (typeof rows)[number]) =>
       row.status === 'ACTIVE' ? (row.expected < today ? 'OVERDUE' : 'ACTIVE') : row.status;
     // Enough history for the comparison to mean something: several destinations and statuses as
-    // shown (the stored LOST and DAMAGED are no more, decision 043), damaged and lost units too.
+    // shown, damaged and lost units on rentals still out too.
     expect(new Set(rows.map(shown)).size).toBeGreaterThanOrEqual(3);
+    expect(rows.some((row) => row.status === 'ACTIVE' && row.damaged + row.lost > 0)).toBe(true);
+    // A RETURNED rental has every unit back, good, damaged or lost.
     expect(
-      rows.some((row) => row.status === 'ACTIVE' && row.damagedTotal + row.lostTotal > 0),
-    ).toBe(true);
-    const out = (row: (typeof rows)[number]) =>
-      row.quantityTotal - row.returnedTotal - row.damagedTotal - row.lostTotal;
+      rows.filter(
+        (row) => row.status === 'RETURNED' && row.good + row.damaged + row.lost !== row.rented,
+      ),
+    ).toEqual([]);
+    const out = (row: (typeof rows)[number]) => row.rented - row.good - row.damaged - row.lost;
     const totalOf = async (query: string) => {
       const response = await call('GET', `/material-rentals?page=1&limit=10${query}`, admin());
       expect(response.statusCode, response.body).toBe(200);
@@ -1401,11 +1399,23 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
     for (const locationId of new Set(rows.map((row) => row.toLocationId))) {
       const here = rows.filter((row) => row.toLocationId === locationId);
       expect(await totalOf(`&locationId=${locationId}`)).toBe(here.length);
-      for (const status of ['ACTIVE', 'OVERDUE', 'RETURNED', 'LOST'] as const) {
+      for (const status of ['ACTIVE', 'OVERDUE', 'RETURNED'] as const) {
         expect(await totalOf(`&locationId=${locationId}&status=${status}`)).toBe(
           here.filter((row) => shown(row) === status).length,
         );
       }
+    }
+    // Each rental's lines show what came back of them, as their returns add up.
+    for (const row of rows.filter((r) => r.good + r.damaged + r.lost > 0).slice(0, 25)) {
+      const detail = (await call('GET', `/material-rentals/${row.id}`, admin())).json().data;
+      const sum = (key: string) =>
+        detail.items.reduce((total: number, item: Record<string, number>) => total + item[key]!, 0);
+      expect([
+        sum('quantity'),
+        sum('quantityActuallyReturned'),
+        sum('quantityDamaged'),
+        sum('quantityLost'),
+      ]).toEqual([row.rented, row.good, row.damaged, row.lost]);
     }
     const stats = (await call('GET', '/material-rentals/stats', admin())).json().data;
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -1415,97 +1425,89 @@ describe('the totals kept by triggers (migrations 0020 and 0030)', () => {
       active: active.filter((row) => shown(row) === 'ACTIVE').length,
       overdue: active.filter((row) => shown(row) === 'OVERDUE').length,
       returned: rows.filter((row) => row.status === 'RETURNED').length,
-      itemsRented: sum(rows.map((row) => row.quantityTotal)),
-      itemsReturned: sum(rows.map((row) => row.returnedTotal)),
-      itemsDamaged: sum(rows.map((row) => row.damagedTotal)),
-      itemsLost: sum(rows.map((row) => row.lostTotal)),
-      itemsWrittenOff: sum(rows.map((row) => row.damagedTotal + row.lostTotal)),
+      itemsRented: sum(rows.map((row) => row.rented)),
+      itemsReturned: sum(rows.map((row) => row.good)),
+      itemsDamaged: sum(rows.map((row) => row.damaged)),
+      itemsLost: sum(rows.map((row) => row.lost)),
+      itemsWrittenOff: sum(rows.map((row) => row.damaged + row.lost)),
       itemsOutstanding: sum(active.map(out)),
     });
-  });
-
-  it('book the units out by month in the month of each write, adding up to the units out now (migration 0043)', async () => {
-    const outAndBooked = async () => {
-      const { rows } = await t.db.execute<{ id: number; out: string; booked: string }>(sql`
-        select l.id,
-          coalesce((select sum(r.quantity_total - r.returned_total - r.damaged_total - r.lost_total) from material_rentals r
-                    where r.to_location_id = l.id and r.status = 'ACTIVE'), 0) as out,
-          coalesce((select sum(c.units) from material_rental_out_changes c
-                    where c.to_location_id = l.id), 0) as booked
-        from locations l order by l.id`);
-      return rows.map((row) => ({ id: row.id, out: Number(row.out), booked: Number(row.booked) }));
-    };
-    const kept = await outAndBooked();
-    expect(kept.filter((row) => row.out !== row.booked)).toEqual([]);
-    expect(kept.some((row) => row.out > 0)).toBe(true);
-    // Every write of this file was made this month, on the server's calendar as the app keeps it.
-    const { rows: months } = await t.db.execute<{ month: string }>(
-      sql`select distinct month::text as month from material_rental_out_changes`,
-    );
-    expect(months.map((row) => row.month)).toEqual([monthStart(localToday())]);
-    // Rebuilt from the rentals and their returns (as the migration and the bench do), the months
-    // add up to the same.
-    await t.db.execute(sql`select material_rental_out_changes_rebuild()`);
-    expect(await outAndBooked()).toEqual(kept);
-  });
-
-  it('book the units rented out and returned by month, as the rentals and returns themselves give them (migration 0045)', async () => {
-    const booked = async () => {
-      const { rows } = await t.db.execute<{ l: number; m: string; o: string; b: string }>(sql`
-        select to_location_id as l, month::text as m, rented_out as o, returned as b
-        from material_rental_flows where rented_out <> 0 or returned <> 0 order by 1, 2`);
-      return rows.map((row) => [row.l, row.m, Number(row.o), Number(row.b)]);
-    };
-    const { rows: made } = await t.db.execute<{ l: number; o: string; b: string }>(sql`
-      select l.id as l,
-        coalesce((select sum(r.quantity_total) from material_rentals r
-                  where r.to_location_id = l.id), 0) as o,
-        coalesce((select sum(h.returned_quantity) from material_rental_returns h
-                  join material_rentals r on r.id = h.rental_id where r.to_location_id = l.id), 0) as b
-      from locations l order by l.id`);
-    const kept = await booked();
-    // Each location's months add up to what its rentals took out and what came back of them.
-    const byLocation = new Map<number, [number, number]>();
-    for (const [l, , o, b] of kept as [number, string, number, number][]) {
-      const [out, back] = byLocation.get(l) ?? [0, 0];
-      byLocation.set(l, [out + o, back + b]);
+    // Each location's card, the same from its own rentals.
+    for (const card of stats.byLocation as {
+      location: { id: number };
+      rented: number;
+      returned: number;
+      outstanding: number;
+    }[]) {
+      const here = rows.filter((row) => row.toLocationId === card.location.id);
+      expect([card.rented, card.returned, card.outstanding]).toEqual([
+        sum(here.map((row) => row.rented)),
+        sum(here.map((row) => row.good)),
+        sum(here.filter((row) => row.status === 'ACTIVE').map(out)),
+      ]);
     }
-    expect(made.map((row) => [row.l, Number(row.o), Number(row.b)])).toEqual(
-      made.map((row) => [row.l, ...(byLocation.get(row.l) ?? [0, 0])]),
-    );
-    expect(made.some((row) => Number(row.b) > 0)).toBe(true);
-    // Rebuilt from the rentals and their returns (as the migration and the bench do), the same.
-    await t.db.execute(sql`select material_rental_flows_rebuild()`);
-    expect(await booked()).toEqual(kept);
-    // A rental with returns given another destination takes its units and its returns with it,
-    // as a rebuild counts them.
-    const { rows: moved } = await t.db.execute<{ id: number; to: number }>(sql`
-      select r.id,
-        (select l.id from locations l
-         where l.id not in (r.to_location_id, r.from_location_id) limit 1) as to
-      from material_rentals r where exists (select 1 from material_rental_returns h where h.rental_id = r.id)
-      limit 1`);
-    expect(moved).toHaveLength(1);
-    await t.db
-      .transaction(async (tx) => {
-        await tx.execute(
-          sql`update material_rentals set to_location_id = ${moved[0]!.to} where id = ${moved[0]!.id}`,
-        );
-        const { rows: after } = await tx.execute<{ l: number; m: string; o: string; b: string }>(
-          sql`select to_location_id as l, month::text as m, rented_out as o, returned as b
-              from material_rental_flows where rented_out <> 0 or returned <> 0 order by 1, 2`,
-        );
-        await tx.execute(sql`select material_rental_flows_rebuild()`);
-        const { rows: rebuilt } = await tx.execute<{ l: number; m: string; o: string; b: string }>(
-          sql`select to_location_id as l, month::text as m, rented_out as o, returned as b
-              from material_rental_flows order by 1, 2`,
-        );
-        expect(after).not.toEqual(kept);
-        expect(after).toEqual(rebuilt);
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      });
+  });
+
+  it('a fresh database keeps no copy of a rental quantity: the rental tables have no trigger but the change notices and the names', async () => {
+    const { rows } = await t.db.execute<{ table: string; trigger: string; fn: string }>(sql`
+      select c.relname as table, g.tgname as trigger, p.proname as fn
+      from pg_trigger g
+      join pg_class c on c.oid = g.tgrelid
+      join pg_proc p on p.oid = g.tgfoid
+      where not g.tgisinternal
+        and c.relname in ('material_rentals', 'material_rental_items', 'material_rental_returns',
+                          'rental_requests', 'rental_request_items')
+      order by 1, 2`);
+    // The change notices (migration 0024) and the items' names (migration 0035) alone.
+    expect(rows.filter((row) => row.fn !== 'notice_table_change')).toEqual([
+      {
+        table: 'material_rental_items',
+        trigger: 'material_rental_items_name_kept',
+        fn: 'material_rental_item_name_kept',
+      },
+    ]);
+    expect(rows.filter((row) => row.fn === 'notice_table_change')).toHaveLength(5);
+    const { rows: kept } = await t.db.execute<{ name: string }>(sql`
+      select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_name in ('material_rental_counts',
+        'material_rental_out_changes', 'material_rental_flows', 'rental_request_counts',
+        'rental_request_requester_counts')
+      union all
+      select table_name || '.' || column_name from information_schema.columns
+      where table_schema = 'public' and column_name in ('quantity_actually_returned',
+        'quantity_damaged', 'quantity_lost', 'quantity_total', 'returned_total', 'damaged_total',
+        'lost_total')`);
+    expect(kept).toEqual([]);
+  });
+
+  it('the code names no rental status LOST or DAMAGED (the types, the CHECK, the screens)', async () => {
+    expect([...RENTAL_STATUSES]).toEqual(['ACTIVE', 'RETURNED', 'OVERDUE']);
+    expect([...STORED_RENTAL_STATUSES]).toEqual(['ACTIVE', 'RETURNED']);
+    const { rows } = await t.db.execute<{ check: string }>(sql`
+      select pg_get_constraintdef(oid) as check from pg_constraint
+      where conname = 'material_rentals_status_check'`);
+    expect(rows[0]!.check).toContain("'ACTIVE'");
+    expect(rows[0]!.check).not.toMatch(/LOST|DAMAGED/);
+    // Every source file of the API, the screens and the shared contract, tests and migrations
+    // aside: a status LOST or DAMAGED is named nowhere (RENTAL_LOST and RENTAL_DAMAGED are stock
+    // movements' reasons, not statuses).
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const named: string[] = [];
+    const walk = async (dir: string) => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'node_modules' && entry.name !== 'migrations') await walk(file);
+        } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          const text = await readFile(file, 'utf8');
+          if (/(?<![A-Z_])(LOST|DAMAGED)(?![A-Z_])/.test(text))
+            named.push(path.relative(root, file));
+        }
+      }
+    };
+    for (const dir of ['apps/api/src', 'apps/web/src', 'packages/shared/src']) {
+      await walk(path.join(root, dir));
+    }
+    expect(named).toEqual([]);
   });
 });
