@@ -1,6 +1,7 @@
 export * from './access';
 export * from './billing';
 export * from './calculations';
+export * from './code-labels';
 export * from './constants';
 export * from './dates';
 export * from './display-id';
@@ -32,6 +33,7 @@ export * from './schemas/movement-dates';
 export * from './schemas/movement-notes';
 export * from './schemas/notifications';
 export * from './schemas/password';
+export * from './schemas/phone';
 export * from './schemas/rental-requests';
 export * from './schemas/responses';
 export * from './schemas/settings';

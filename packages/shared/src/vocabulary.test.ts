@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { labelOf } from './code-labels';
 import { amountToCents, formatCount, readNumber } from './numbers';
 import { materialTypeSchema } from './schemas/catalogue';
 import { locationSchema } from './schemas/locations';
@@ -62,5 +63,16 @@ describe('one rule for numbers and amounts (issue 50)', () => {
     expect(formatCount('1700')).toBe('1,700');
     expect(formatCount(12.5)).toBe('12.5');
     expect(formatCount(null)).toBe('');
+  });
+});
+
+describe('one label map for the codes people read (issue 50)', () => {
+  it('words each code: units, attendance statuses, notification types', () => {
+    expect(labelOf('EACH')).toBe('Each');
+    expect(labelOf('HALF_DAY')).toBe('Half Day');
+    expect(labelOf('MATERIAL_REQUEST_DECIDED')).toBe('material request decided');
+    expect(labelOf('BMR_YARD')).toBe('BMR Yard');
+    expect(labelOf('SOME_NEW_CODE')).toBe('Some new code');
+    expect(labelOf('pcs')).toBe('pcs');
   });
 });

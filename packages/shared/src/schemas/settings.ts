@@ -11,6 +11,7 @@ import {
 import type { NotificationType } from '../notifications';
 import { loginReplySchema } from './auth';
 import { plainText } from './common';
+import { phoneField } from './phone';
 
 /** 03 section 5, Profile settings; the phone message word for word. */
 export const PROFILE_MESSAGES = {
@@ -22,8 +23,15 @@ export const PROFILE_MESSAGES = {
   addressLong: 'Address must be at most 200 characters',
 } as const;
 
-/** An optional plus, then 2 to 15 digits, the first not a zero. */
-export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
+/**
+ * The company's phone: the one rule for phone numbers (schemas/phone.ts, decision 054), with the
+ * separators people write ("+49 89 5551234") as the staff form takes them; 2 to 15 digits, the
+ * first not a zero (03 section 5).
+ */
+const companyPhoneField = phoneField(PROFILE_MESSAGES.phone, 2, PROFILE_MESSAGES.phone).refine(
+  (text) => /^\+?[\s(]*[1-9]/.test(text),
+  { error: PROFILE_MESSAGES.phone },
+);
 
 /** PUT /users/company and the Profile Settings form. */
 export const companyProfileSchema = z.object({
@@ -39,10 +47,7 @@ export const companyProfileSchema = z.object({
     .string({ error: PROFILE_MESSAGES.email })
     .trim()
     .pipe(z.email({ error: PROFILE_MESSAGES.email }).max(254, { error: PROFILE_MESSAGES.email })),
-  phone: z
-    .string({ error: PROFILE_MESSAGES.phone })
-    .trim()
-    .regex(PHONE_PATTERN, { error: PROFILE_MESSAGES.phone }),
+  phone: companyPhoneField,
   address: plainText(
     z
       .string({ error: PROFILE_MESSAGES.addressShort })

@@ -10,6 +10,7 @@ import {
   TEXT_MESSAGES,
 } from './common';
 import { exportFields } from './exports';
+import { phoneField } from './phone';
 import { isoInstantSchema } from './responses';
 
 /**
@@ -94,21 +95,8 @@ const textOf = (field: string, min: number, max: number, message: string, multil
     ),
   );
 
-/** A phone number: digits with the usual separators (+, spaces, dashes, dots, brackets), 10 to 15 digits. */
-const PHONE_CHARACTERS = /^\+?[0-9 ().-]+$/;
-const digitCount = (text: string) => text.replace(/\D/g, '').length;
-const phoneOf = (message: string) =>
-  z.preprocess(
-    (value) => (value === null || value === undefined ? '' : value),
-    z
-      .string({ error: message })
-      .trim()
-      .max(30, { error: message })
-      .refine((text) => PHONE_CHARACTERS.test(text) && digitCount(text) >= 10, {
-        error: message,
-      })
-      .refine((text) => digitCount(text) <= 15, { error: 'A phone number has at most 15 digits' }),
-  );
+/** A staff member's phone number: the one rule (schemas/phone.ts), at least 10 digits (03 section 5). */
+const phoneOf = (message: string) => phoneField(message, 10);
 
 /** A required yyyy-MM-dd that exists on the calendar. */
 const isoDateField = (message: string) =>

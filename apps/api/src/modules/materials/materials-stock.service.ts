@@ -1,6 +1,7 @@
 import {
   CATALOGUE_MESSAGES,
   DESTINATION_LOCATION_INACTIVE,
+  labelOf,
   MATERIAL_UNIT_LABELS,
   type MaterialDto,
   type MaterialUnit,
@@ -93,7 +94,7 @@ export async function settleRepair(
     const repaired = outcome === 'REPAIRED';
     // The day it happened (decision 048): checked before the units move.
     const day = await repairDay(uow.tx, actor, id, input, outcome);
-    const what = `${input.quantity} ${found.material.unit} ${found.material.name}`;
+    const what = `${input.quantity} ${labelOf(found.material.unit)} ${found.material.name}`;
     const { material: row } = await changeStock(ctx, uow, {
       materialId: id,
       change: { by: repaired ? input.quantity : 0 },

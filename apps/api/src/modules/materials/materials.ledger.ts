@@ -1,5 +1,6 @@
 import {
   insufficientStockMessage,
+  labelOf,
   localToday,
   type MaterialDto,
   materialStatus,
@@ -309,7 +310,7 @@ async function announceStockLevel(
     type: to === 'Low Stock' ? 'LOW_STOCK' : 'OUT_OF_STOCK',
     message:
       to === 'Low Stock'
-        ? `Low stock: ${where} has ${material.quantity} ${material.unit} left`
+        ? `Low stock: ${where} has ${material.quantity} ${labelOf(material.unit)} left`
         : `Out of stock: ${where} has none left`,
     locationId: material.locationId,
     actorId: entry.userId,
@@ -330,7 +331,7 @@ export async function announceNewMaterial(
 ): Promise<void> {
   await notify(ctx, uow, {
     type: 'NEW_MATERIAL',
-    message: `New material ${material.name} (${material.quantity} ${material.unit}) added at ${locationName}`,
+    message: `New material ${material.name} (${material.quantity} ${labelOf(material.unit)}) added at ${locationName}`,
     locationId: material.locationId,
     actorId: material.createdBy,
     data: { materialId: material.id, locationId: material.locationId, quantity: material.quantity },

@@ -1,6 +1,7 @@
 import {
   CATALOGUE_MESSAGES,
   type LowStockQuery,
+  labelOf,
   type MaterialDto,
   type MaterialInput,
   type MaterialListQuery,
@@ -46,7 +47,7 @@ export async function withDuplicateGuard<T>(
   } catch (error) {
     if (isUniqueViolation(error, 'materials_location_type_unique')) {
       throw conflict(
-        `A material named ${input.name} (${input.unit}) already exists at this location. Edit it, or transfer stock to it, instead.`,
+        `A material named ${input.name} (${labelOf(input.unit)}) already exists at this location. Edit it, or transfer stock to it, instead.`,
       );
     }
     if (isForeignKeyViolation(error)) {
@@ -189,7 +190,7 @@ export async function createMaterial(
       await recordActivity(uow.tx, {
         userId: actor.user.id,
         action: 'CREATE_MATERIAL',
-        description: `Added ${row.quantity} ${row.unit} of ${row.name} at ${location.name}`,
+        description: `Added ${row.quantity} ${labelOf(row.unit)} of ${row.name} at ${location.name}`,
         entityType: 'material',
         entityId: String(row.id),
         locationId: location.id,
@@ -289,13 +290,13 @@ export async function removeMaterial(ctx: AppContext, actor: Actor, id: number):
     const outstanding = await repo.outstandingOnRentals(tx, id);
     if (outstanding > 0) {
       throw conflict(
-        `${material.name} cannot be deleted: ${outstanding} ${material.unit} ${outstanding === 1 ? 'is' : 'are'} still out on rental. Mark the rentals returned first.`,
+        `${material.name} cannot be deleted: ${outstanding} ${labelOf(material.unit)} ${outstanding === 1 ? 'is' : 'are'} still out on rental. Mark the rentals returned first.`,
       );
     }
     // Units in repair are the yard's until repaired or scrapped (decision 043).
     if (material.repairQuantity > 0) {
       throw conflict(
-        `${material.name} cannot be deleted: ${material.repairQuantity} ${material.unit} in repair. Mark them repaired or scrapped first.`,
+        `${material.name} cannot be deleted: ${material.repairQuantity} ${labelOf(material.unit)} in repair. Mark them repaired or scrapped first.`,
       );
     }
     // What an invoice's material usage names stays too.
@@ -306,7 +307,7 @@ export async function removeMaterial(ctx: AppContext, actor: Actor, id: number):
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'DELETE_MATERIAL',
-      description: `Deleted ${material.name} (${material.quantity} ${material.unit})`,
+      description: `Deleted ${material.name} (${material.quantity} ${labelOf(material.unit)})`,
       entityType: 'material',
       entityId: String(id),
       locationId: material.locationId,

@@ -1,5 +1,6 @@
 import {
   type CreateRentalRequestInput,
+  labelOf,
   RENTAL_REQUEST_MESSAGES as M,
   type RentalRequestDecision,
   type RentalRequestDto,
@@ -238,7 +239,7 @@ async function insertRequest(ctx: AppContext, actor: Actor, input: CreateRentalR
     const quantity = items.reduce((sum, item) => sum + item.quantity, 0);
     const what =
       items.length === 1
-        ? `${items[0]!.quantity} ${items[0]!.unit} of ${items[0]!.name}`
+        ? `${items[0]!.quantity} ${labelOf(items[0]!.unit)} of ${items[0]!.name}`
         : `${items.length} materials (${quantity} units)`;
     await recordActivity(uow.tx, {
       userId: actor.user.id,

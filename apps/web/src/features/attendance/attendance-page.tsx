@@ -3,6 +3,7 @@ import {
   ATTENDANCE_STATUSES,
   type AttendanceDto,
   type AttendanceStatus,
+  labelOf,
   ATTENDANCE_MESSAGES as M,
   ownLocation,
   PAGE_SIZES,
@@ -178,10 +179,10 @@ export default function AttendancePage() {
               setFilters({ status: event.target.value as AttendanceStatus | '' })
             }
           >
-            <option value="">ALL</option>
+            <option value="">All</option>
             {ATTENDANCE_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {labelOf(status)}
               </option>
             ))}
           </Select>

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TYPES, type NotificationType, PAGE_SIZES } from '@stockyard/shared';
+import { labelOf, NOTIFICATION_TYPES, type NotificationType, PAGE_SIZES } from '@stockyard/shared';
 import { SearchField } from '@/components/search-field';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/input';
@@ -78,7 +78,7 @@ export default function NotificationsPage() {
               <option value="">All</option>
               {NOTIFICATION_TYPES.map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {labelOf(value)}
                 </option>
               ))}
             </Select>

@@ -1,4 +1,5 @@
 import {
+  labelOf,
   RENTAL_REQUEST_MESSAGES as M,
   type RentalRequestDto,
   requestDispatches,
@@ -199,7 +200,7 @@ export default function RequestDetailPage() {
                 <TD>{item.sourceLocation?.name ?? '-'}</TD>
                 <TD>{item.description || '-'}</TD>
                 <TD>{item.quantity}</TD>
-                <TD>{item.unit}</TD>
+                <TD>{labelOf(item.unit)}</TD>
                 <TD>
                   <RequestItemStatusBadge status={request.status} />
                 </TD>

@@ -1,7 +1,7 @@
-import { MATERIAL_UNIT_LABELS, weightLabel } from '@stockyard/shared';
+import { formatCount, labelOf, weightLabel } from '@stockyard/shared';
 
 export function unitLabel(unit: string): string {
-  return MATERIAL_UNIT_LABELS[unit as keyof typeof MATERIAL_UNIT_LABELS] ?? unit;
+  return labelOf(unit);
 }
 
 /** "1,234.5 kg", or "Not set" when the catalogue does not know the weight. */
@@ -16,6 +16,7 @@ export function valueText(value: number | null): string {
     : value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
+/** A quantity as every screen shows it ("2,000"): the one formatter, `formatCount` (decision 054). */
 export function quantityText(quantity: number): string {
-  return quantity.toLocaleString('en-GB');
+  return formatCount(quantity);
 }

@@ -1,4 +1,5 @@
 import {
+  formatCount,
   MATERIAL_UNIT_LABELS,
   type MaterialDto,
   materialStatus,
@@ -118,7 +119,7 @@ export function MaterialsTable({
                   <p>{material.location.name}</p>
                   <p className="flex items-center gap-2">
                     <span className="whitespace-nowrap">
-                      {material.quantity} {unitLabel(material.unit)}
+                      {formatCount(material.quantity)} {unitLabel(material.unit)}
                     </span>
                     <MaterialStatusBadge status={materialStatus(material.quantity)} />
                   </p>
@@ -131,7 +132,7 @@ export function MaterialsTable({
               </TD>
               <TD className="hidden sm:table-cell whitespace-nowrap">{material.location.name}</TD>
               <TD className="hidden sm:table-cell text-right tabular-nums">
-                {material.quantity}
+                {formatCount(material.quantity)}
                 <InRepair material={material} />
               </TD>
               <TD className="hidden sm:table-cell">{unitLabel(material.unit)}</TD>

@@ -2,6 +2,7 @@ import type { MaterialOption } from '@stockyard/shared';
 import {
   INVOICE_MESSAGES,
   type InvoiceInput,
+  labelOf,
   USAGE_TYPE_LABELS,
   USAGE_TYPES,
   type UsageType,
@@ -130,7 +131,7 @@ export function MaterialUsageTable({
                           <option value="">{placeholder}</option>
                           {materials.map((material) => (
                             <option key={material.id} value={material.id}>
-                              {material.name} ({material.quantity} {material.unit})
+                              {material.name} ({material.quantity} {labelOf(material.unit)})
                             </option>
                           ))}
                         </Select>
