@@ -106,7 +106,7 @@ export const invoices = pgTable(
     // migration 0009): one index over both, joined by a separator no search contains.
     index('invoices_search_idx').using(
       'gin',
-      sql`(${t.invoiceId} || chr(31) || ${t.clientName}) gin_trgm_ops`,
+      sql`search_fold(${t.invoiceId} || chr(31) || ${t.clientName}) gin_trgm_ops`,
     ),
     index('invoices_created_by_idx').on(t.createdById),
     check('invoices_kind_check', oneOf(t.kind, INVOICE_KINDS)),

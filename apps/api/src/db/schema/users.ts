@@ -58,7 +58,8 @@ export const users = pgTable(
     // The search by name or email is answered from trigrams (pg_trgm, migration 0009): one index
     // over both (`userSearchText`). Over every user, removed ones too: a rental request search
     // finds the requests of a requester who has left (decision 034).
-    index('users_search_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+    // Folded (case and accents aside, decision 054) as every search compares.
+    index('users_search_idx').using('gin', sql`search_fold(${userSearchText(t)}) gin_trgm_ops`),
   ],
 );
 
