@@ -82,6 +82,34 @@ export async function database<T>(text: string, values: unknown[] = []): Promise
   }
 }
 
+/**
+ * The company's legal details an invoice needs before it is finalized (decision 053), given when
+ * the profile has none: its name and address are kept when saved.
+ */
+export async function readyToIssue(request: APIRequestContext, token: string) {
+  const current = await apiCall<{ data: Record<string, string | null> }>(
+    request,
+    token,
+    'GET',
+    '/api/users/company',
+  );
+  if (current.data.iban) return;
+  await apiCall(request, token, 'PUT', '/api/users/company', {
+    companyName: current.data.companyName || 'Harbour Scaffolding Ltd',
+    email: current.data.email || 'office@harbour-scaffolding.example',
+    phone: current.data.phone || '+441482000000',
+    address: current.data.address || '1 Wharf Street',
+    postcode: 'HU1 1AA',
+    city: 'Hull',
+    countryCode: 'GB',
+    vatId: 'GB123456789',
+    taxNumber: '',
+    registerEntry: 'Company number 01234567',
+    iban: 'GB82WEST12345698765432',
+    bic: 'WESTGB2L',
+  });
+}
+
 export type Seed = {
   location: (
     overrides?: Partial<{
@@ -94,6 +122,7 @@ export type Seed = {
       customerEmail: string;
       customerVatId: string;
       customerZeroRated: boolean;
+      customerCountryCode: string;
     }>,
   ) => Promise<{ id: number; name: string }>;
   fieldManager: (

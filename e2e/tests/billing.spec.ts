@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -9,6 +10,7 @@ import {
   apiLogin,
   database,
   expect,
+  readyToIssue,
   type Seed,
   signIn,
   test,
@@ -36,7 +38,8 @@ async function siteWithTwoRentals(request: APIRequestContext, seed: Seed, month:
   const yard = await seed.location();
   const site = await seed.location({ type: 'FIELD', name: unique('Harbour Site') });
   await database(
-    `update locations set customer_name = 'Harbour Build Ltd', customer_address = '4 Dock Road, Hull'
+    `update locations set customer_name = 'Harbour Build Ltd', customer_address = '4 Dock Road, Hull',
+      customer_postcode = 'HU1 2AB', customer_city = 'Hull', customer_country_code = 'GB'
       where id = $1`,
     [site.id],
   );
@@ -168,6 +171,8 @@ test.describe('billing', () => {
       { periodType: 'MONTH', month: '2026-08', locationId: site.id },
     );
     const id = run.data.invoices[0]!.id;
+    // Finalizing needs the company's legal details (decision 053).
+    await readyToIssue(request, token);
     const finalized = await apiCall<{ data: { number: string } }>(
       request,
       token,
@@ -180,6 +185,15 @@ test.describe('billing', () => {
     await signIn(page, admin);
     await page.goto(`/invoices/${id}/item-list`);
     await expect(page.getByText(`INVOICE ${finalized.data.number}`)).toBeVisible();
+    // The finalized invoice's e-invoice, for an accounting system (decision 053).
+    const [xml] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'E-invoice (XML)' }).click(),
+    ]);
+    expect(xml.suggestedFilename()).toBe(`${finalized.data.number}.xml`);
+    const xmlText = await fs.readFile((await xml.path())!, 'utf8');
+    expect(xmlText).toContain('<rsm:CrossIndustryInvoice');
+    expect(xmlText).toContain(`<ram:ID>${finalized.data.number}</ram:ID>`);
     await page.getByRole('button', { name: 'Credit note' }).click();
     const dialog = page.getByRole('dialog', { name: 'Credit note' });
     await dialog.getByLabel('Reason').fill('3 tubes came back earlier than billed');

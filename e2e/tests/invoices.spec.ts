@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { InvoiceDto } from '@stockyard/shared';
 import ExcelJS from 'exceljs';
-import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
+import { admin, apiCall, apiLogin, expect, readyToIssue, signIn, test, unique } from '../fixtures';
 
 type Created = { data: { id: number; name: string } };
 
@@ -41,8 +41,13 @@ test.describe('invoices', () => {
     seed,
   }) => {
     test.slow();
-    const location = await seed.location({ address: '7 Gantry Lane, Hull' });
+    const location = await seed.location({
+      address: '7 Gantry Lane, Hull',
+      customerCountryCode: 'GB',
+    });
     const { token } = await apiLogin(request, admin);
+    // Finalizing needs the company's legal details (decision 053).
+    await readyToIssue(request, token);
     const tube = unique('Scaffold Tube');
     await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
       name: tube,

@@ -11,7 +11,7 @@ import {
   uomDimensions,
   volumeTotalsByUom,
 } from '@stockyard/shared';
-import { ArrowLeft, FileDown, FileSpreadsheet } from 'lucide-react';
+import { ArrowLeft, FileCode, FileDown, FileSpreadsheet } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,6 +21,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
+import { useDownloadEInvoice } from './api/download-e-invoice';
 import { useDownloadInvoiceExcel } from './api/download-invoice-excel';
 import { useDownloadInvoicePdf } from './api/download-invoice-pdf';
 import { useInvoice } from './api/get-invoice';
@@ -70,6 +71,7 @@ export default function InvoiceItemListPage() {
   const work = (invoice.data?.kind ?? 'WORK') === 'WORK';
   const excel = useDownloadInvoiceExcel();
   const pdf = useDownloadInvoicePdf();
+  const eInvoice = useDownloadEInvoice();
   const data = invoice.data;
 
   let message: React.ReactNode = null;
@@ -105,6 +107,17 @@ export default function InvoiceItemListPage() {
                 <FileSpreadsheet className="h-4 w-4" aria-hidden />
                 Excel
               </Button>
+              {data.issued ? (
+                // A finalized invoice's PDF is Factur-X; its XML alone for an accounting system.
+                <Button
+                  variant="outline"
+                  disabled={eInvoice.isPending}
+                  onClick={() => eInvoice.mutate(data)}
+                >
+                  <FileCode className="h-4 w-4" aria-hidden />
+                  E-invoice (XML)
+                </Button>
+              ) : null}
               <EditClientButton invoice={data} />
               <CreditNoteButton invoice={data} />
             </>

@@ -161,6 +161,8 @@ describe('the invoice document', () => {
               unitCents: 4000,
               amountCents: 8000,
               credited: false,
+              creditedItemId: null,
+              creditedChargeId: null,
             },
           ],
         },

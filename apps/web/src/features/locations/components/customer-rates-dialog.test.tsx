@@ -18,6 +18,11 @@ const site: LocationDto = {
   customerEmail: null,
   customerVatId: null,
   customerZeroRated: false,
+  customerZeroRating: null,
+  customerPostcode: null,
+  customerCity: null,
+  customerCountryCode: null,
+  customerBuyerReference: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -8,6 +8,8 @@ import {
   locationSchema,
   mayChangeLocationStatus,
   mayChangeSiteCustomer,
+  ZERO_RATING_LABELS,
+  ZERO_RATINGS,
 } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -34,6 +36,11 @@ type FormValues = {
   customerEmail: string;
   customerVatId: string;
   customerZeroRated: boolean;
+  customerZeroRating: string;
+  customerPostcode: string;
+  customerCity: string;
+  customerCountryCode: string;
+  customerBuyerReference: string;
 };
 
 const FIELDS = [
@@ -46,6 +53,11 @@ const FIELDS = [
   'customerEmail',
   'customerVatId',
   'customerZeroRated',
+  'customerZeroRating',
+  'customerPostcode',
+  'customerCity',
+  'customerCountryCode',
+  'customerBuyerReference',
 ] as const;
 
 function toFormValues(location: LocationDto | null): FormValues {
@@ -60,6 +72,11 @@ function toFormValues(location: LocationDto | null): FormValues {
         customerEmail: location.customerEmail ?? '',
         customerVatId: location.customerVatId ?? '',
         customerZeroRated: location.customerZeroRated,
+        customerZeroRating: location.customerZeroRating ?? '',
+        customerPostcode: location.customerPostcode ?? '',
+        customerCity: location.customerCity ?? '',
+        customerCountryCode: location.customerCountryCode ?? '',
+        customerBuyerReference: location.customerBuyerReference ?? '',
       }
     : {
         name: '',
@@ -71,6 +88,11 @@ function toFormValues(location: LocationDto | null): FormValues {
         customerEmail: '',
         customerVatId: '',
         customerZeroRated: false,
+        customerZeroRating: '',
+        customerPostcode: '',
+        customerCity: '',
+        customerCountryCode: '',
+        customerBuyerReference: '',
       };
 }
 
@@ -196,6 +218,44 @@ export function LocationFormDialog({
               >
                 <Textarea rows={2} {...fieldProps('customerAddress')} />
               </FormField>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <FormField
+                  id="location-customerPostcode"
+                  label="Postcode"
+                  error={errors.customerPostcode?.message}
+                >
+                  <Input autoComplete="off" {...fieldProps('customerPostcode')} />
+                </FormField>
+                <FormField
+                  id="location-customerCity"
+                  label="City"
+                  error={errors.customerCity?.message}
+                >
+                  <Input autoComplete="off" {...fieldProps('customerCity')} />
+                </FormField>
+                <FormField
+                  id="location-customerCountryCode"
+                  label="Country code"
+                  error={errors.customerCountryCode?.message}
+                >
+                  <Input
+                    autoComplete="off"
+                    placeholder="DE, FR, GB"
+                    {...fieldProps('customerCountryCode')}
+                  />
+                </FormField>
+              </div>
+              <FormField
+                id="location-customerBuyerReference"
+                label="Buyer reference"
+                error={errors.customerBuyerReference?.message}
+              >
+                <Input
+                  autoComplete="off"
+                  placeholder="Their order or routing reference (a Leitweg-ID)"
+                  {...fieldProps('customerBuyerReference')}
+                />
+              </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField
                   id="location-customerEmail"
@@ -217,6 +277,20 @@ export function LocationFormDialog({
                 label="Zero-rated (no VAT)"
                 {...register('customerZeroRated')}
               />
+              <FormField
+                id="location-customerZeroRating"
+                label="Why zero-rated"
+                error={errors.customerZeroRating?.message}
+              >
+                <Select {...fieldProps('customerZeroRating')}>
+                  <option value="">Zero-rated</option>
+                  {ZERO_RATINGS.filter((rating) => rating !== 'Z').map((rating) => (
+                    <option key={rating} value={rating}>
+                      {ZERO_RATING_LABELS[rating]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
             </fieldset>
           ) : null}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

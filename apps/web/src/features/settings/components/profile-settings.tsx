@@ -12,8 +12,46 @@ import { useUpdateCompanyProfile } from '../api/settings-api';
 import { settingsFailed, settingsSaved } from './settings-toast';
 
 type FormValues = CompanyProfileInput;
-const FIELDS = ['companyName', 'email', 'phone', 'address'] as const;
-const EMPTY: FormValues = { companyName: '', email: '', phone: '', address: '' };
+const FIELDS = [
+  'companyName',
+  'email',
+  'phone',
+  'address',
+  'postcode',
+  'city',
+  'countryCode',
+  'vatId',
+  'taxNumber',
+  'registerEntry',
+  'iban',
+  'bic',
+] as const;
+const EMPTY: FormValues = {
+  companyName: '',
+  email: '',
+  phone: '',
+  address: '',
+  postcode: '',
+  city: '',
+  countryCode: '',
+  vatId: '',
+  taxNumber: '',
+  registerEntry: '',
+  iban: '',
+  bic: '',
+};
+
+/** The legal details an invoice must show (decision 053), with what each one is. */
+const LEGAL_FIELDS: Array<{ name: (typeof FIELDS)[number]; label: string; hint?: string }> = [
+  { name: 'postcode', label: 'Postcode' },
+  { name: 'city', label: 'City' },
+  { name: 'countryCode', label: 'Country code', hint: 'Two letters, ISO 3166 (DE, FR, GB)' },
+  { name: 'vatId', label: 'VAT ID', hint: 'With its country prefix (DE123456789)' },
+  { name: 'taxNumber', label: 'Tax number' },
+  { name: 'registerEntry', label: 'Register entry', hint: 'Court and number (HRB 12345, Hamburg)' },
+  { name: 'iban', label: 'IBAN' },
+  { name: 'bic', label: 'BIC' },
+];
 
 /** The one company profile: an admin saves it, a field manager reads it. */
 export function ProfileSettings({ editable }: { editable: boolean }) {
@@ -28,8 +66,8 @@ export function ProfileSettings({ editable }: { editable: boolean }) {
 
   useEffect(() => {
     if (profile.data) {
-      const { companyName, email, phone, address } = profile.data;
-      reset({ companyName, email, phone, address });
+      const { updatedAt: _updatedAt, ...values } = profile.data;
+      reset({ ...EMPTY, ...values });
     }
   }, [profile.data, reset]);
   useEffect(() => {
@@ -79,6 +117,18 @@ export function ProfileSettings({ editable }: { editable: boolean }) {
             <Textarea rows={3} {...field('address')} />
           </FormField>
         </div>
+        <div className="sm:col-span-2">
+          <h3 className="text-sm font-semibold">Invoice details</h3>
+          <p className="text-sm text-muted-foreground">
+            What the law asks of every invoice: an invoice is finalized only once the postcode,
+            city, country, a VAT ID or tax number and the IBAN are given.
+          </p>
+        </div>
+        {LEGAL_FIELDS.map(({ name, label, hint }) => (
+          <FormField key={name} id={`profile-${name}`} label={label} error={errors[name]?.message}>
+            <Input placeholder={hint} {...field(name)} />
+          </FormField>
+        ))}
         {editable ? (
           <div className="sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>
