@@ -123,6 +123,11 @@ export const billingRunResultSchema = z.object({
   periodStart: z.string(),
   periodEnd: z.string(),
   invoices: z.array(billingRunInvoiceSchema),
+  /**
+   * Credit notes the run made (decision 048): finalized invoices that overcharged once a day or a
+   * rate of their rental lines changed after them, each credited the difference.
+   */
+  creditNotes: z.array(billingRunInvoiceSchema),
   unpriced: z.array(billingUnpricedSchema),
 });
 export type BillingRunResult = z.infer<typeof billingRunResultSchema>;

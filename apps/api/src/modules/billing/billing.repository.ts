@@ -41,13 +41,19 @@ export type HireCandidate = {
   quantity: number;
   onHire: string;
   billedThrough: string | null;
+  /** The rates the line keeps from its dispatch (decision 048); null day rate: none yet. */
+  dayCents: number | null;
+  weekCents: number | null;
+  minimumDays: number | null;
 };
 
 /**
- * Every rental line at these sites dispatched by `periodEnd` and not yet billed up to it, with
- * the last day it is billed through (its HIRE lines' latest run), in the order of the rentals. A
- * line of a rental that came back whole before the day after it was last billed is left out: its
- * units are all off hire (a RETURNED rental's return date is the day its last unit came back).
+ * The rental lines at these sites a run over the period ending `periodEnd` has to look at: every
+ * line dispatched by then and not yet billed up to it (less those of a rental that came back
+ * whole before the day after the line was last billed: nothing is left of them to bill), and
+ * every line whose history changed since it was last billed (decision 048): its rental edited or
+ * corrected (a dispatch or return day, a re-rate), a return of it recorded, or a line of it
+ * credited, after its last billed line was written. In the order of the rentals.
  */
 export async function hireCandidates(
   db: DbExecutor,
@@ -65,25 +71,36 @@ export async function hireCandidates(
     quantity: number;
     on_hire: string;
     billed_through: string | null;
+    day_cents: number | null;
+    week_cents: number | null;
+    minimum_days: number | null;
   }>(sql`
     select i.id as item_id, r.id as rental_id, r.to_location_id as location_id,
            m.material_type_id, i.material_name, i.unit, i.quantity,
            to_char(r.rental_date, 'YYYY-MM-DD') as on_hire,
-           to_char(billed.through, 'YYYY-MM-DD') as billed_through
+           to_char(billed.through, 'YYYY-MM-DD') as billed_through,
+           i.day_cents, i.week_cents, i.minimum_days
       from material_rentals r
       join material_rental_items i on i.rental_id = r.id
       join materials m on m.id = i.material_id
       left join lateral (
-        select max(c.billed_through) as through
+        select max(c.billed_through) as through, max(c.created_at) as written
           from invoice_charges c
-         where c.rental_item_id = i.id and c.kind = 'HIRE'
+         where c.rental_item_id = i.id and c.kind in ('HIRE', 'CORRECTION')
       ) billed on true
      where r.to_location_id in (${sql.join(siteIds, sql`, `)})
-       and r.rental_date <= ${periodEnd}::date
-       and (billed.through is null or billed.through < ${periodEnd}::date)
-       -- A returned rental billed up to the day everything came back has nothing left to bill.
-       and (billed.through is null or r.actual_return_date is null
-            or r.actual_return_date > billed.through)
+       and (
+         (billed.through is null and r.rental_date <= ${periodEnd}::date)
+         or (billed.through < ${periodEnd}::date
+             -- A returned rental billed up to the day everything came back has nothing left to bill.
+             and (r.actual_return_date is null or r.actual_return_date > billed.through))
+         or r.updated_at > billed.written
+         or exists (select 1 from material_rental_returns ret
+                     where ret.rental_item_id = i.id and ret.recorded_at > billed.written)
+         or exists (select 1 from invoice_charges h
+                      join invoice_charges cr on cr.credited_charge_id = h.id
+                     where h.rental_item_id = i.id and cr.created_at > billed.written)
+       )
      order by r.id, i.id`);
   return result.rows.map((row) => ({
     itemId: row.item_id,
@@ -95,23 +112,108 @@ export async function hireCandidates(
     quantity: row.quantity,
     onHire: row.on_hire,
     billedThrough: row.billed_through,
+    dayCents: row.day_cents,
+    weekCents: row.week_cents,
+    minimumDays: row.minimum_days,
   }));
 }
 
+/** The rates a line without any is priced with from now on (decision 048: fixed on the line). */
+export async function fixItemRates(
+  db: DbExecutor,
+  itemId: number,
+  rate: { dayCents: number; weekCents: number | null; minimumDays: number },
+) {
+  await db.execute(sql`
+    update material_rental_items
+       set day_cents = ${rate.dayCents}, week_cents = ${rate.weekCents},
+           minimum_days = ${rate.minimumDays}
+     where id = ${itemId} and day_cents is null`);
+}
+
 /**
- * The returns of these rental lines up to `periodEnd`, each as its day on the server's calendar
- * (the connection's time zone) and the units it took off hire: good, damaged and lost.
+ * The returns of these rental lines, each as the day its hire ended (decision 048) and the units
+ * it took off hire: good, damaged and lost. All of them: what a line owes through a day counts
+ * only the days before it.
  */
-export async function returnDays(db: DbExecutor, itemIds: number[], periodEnd: string) {
+export async function returnDays(db: DbExecutor, itemIds: number[]) {
   if (itemIds.length === 0) return [];
   const result = await db.execute<{ item_id: number; day: string; units: number }>(sql`
-    select rental_item_id as item_id, to_char(return_date::date, 'YYYY-MM-DD') as day,
+    select rental_item_id as item_id, to_char(return_date, 'YYYY-MM-DD') as day,
            returned_quantity + damaged_quantity + lost_quantity as units
       from material_rental_returns
      where rental_item_id in (${sql.join(itemIds, sql`, `)})
-       and return_date::date <= ${periodEnd}::date
      order by id`);
   return result.rows.map((row) => ({ itemId: row.item_id, day: row.day, units: row.units }));
+}
+
+export type BilledLineRow = {
+  itemId: number;
+  id: number;
+  invoiceId: number;
+  invoiceNumber: string;
+  draft: boolean;
+  kind: 'HIRE' | 'CORRECTION' | 'CREDIT';
+  billedThrough: string;
+  amountCents: number;
+};
+
+/**
+ * What was billed of these rental lines (decision 048): their HIRE and CORRECTION lines on any
+ * invoice, and the credit notes' lines taking any of them back (in the billing of the line they
+ * take back), with their invoice's number and whether it is a draft.
+ */
+export async function billedLines(db: DbExecutor, itemIds: number[]): Promise<BilledLineRow[]> {
+  if (itemIds.length === 0) return [];
+  const ids = sql.join(itemIds, sql`, `);
+  const result = await db.execute<{
+    item_id: number;
+    id: number;
+    invoice_id: number;
+    invoice_number: string;
+    status: string;
+    kind: 'HIRE' | 'CORRECTION' | 'CREDIT';
+    billed_through: string;
+    amount_cents: number;
+  }>(sql`
+    select c.rental_item_id as item_id, c.id, c.invoice_id,
+           coalesce(inv.number, inv.invoice_id) as invoice_number, inv.status, c.kind,
+           to_char(c.billed_through, 'YYYY-MM-DD') as billed_through, c.amount_cents
+      from invoice_charges c
+      join invoices inv on inv.id = c.invoice_id
+     where c.rental_item_id in (${ids}) and c.kind in ('HIRE', 'CORRECTION')
+       and c.billed_through is not null
+    union all
+    select h.rental_item_id, cr.id, cr.invoice_id, coalesce(inv.number, inv.invoice_id),
+           inv.status, 'CREDIT', to_char(h.billed_through, 'YYYY-MM-DD'), cr.amount_cents
+      from invoice_charges h
+      join invoice_charges cr on cr.credited_charge_id = h.id
+      join invoices inv on inv.id = cr.invoice_id
+     where h.rental_item_id in (${ids}) and h.kind in ('HIRE', 'CORRECTION')
+       and h.billed_through is not null
+     order by 1, 2`);
+  return result.rows.map((row) => ({
+    itemId: row.item_id,
+    id: row.id,
+    invoiceId: row.invoice_id,
+    invoiceNumber: row.invoice_number,
+    draft: row.status !== 'FINALIZED',
+    kind: row.kind,
+    billedThrough: row.billed_through,
+    amountCents: Number(row.amount_cents),
+  }));
+}
+
+/** Lines of a draft priced again: the old ones go (decision 048). */
+export async function deleteCharges(db: DbExecutor, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(invoiceCharges).where(inArray(invoiceCharges.id, ids));
+}
+
+/** A finalized invoice a run corrects with a credit note: whom it was made out to, its VAT. */
+export async function invoiceToCorrect(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row!;
 }
 
 /** The returns with lost units at these sites up to `periodEnd` whose loss is not yet charged. */
@@ -129,7 +231,7 @@ export async function unchargedLosses(db: DbExecutor, siteIds: number[], periodE
     replacement_value: string | null;
   }>(sql`
     select ret.id as return_id, r.id as rental_id, i.id as item_id, r.to_location_id as location_id,
-           to_char(ret.return_date::date, 'YYYY-MM-DD') as day, ret.lost_quantity as lost,
+           to_char(ret.return_date, 'YYYY-MM-DD') as day, ret.lost_quantity as lost,
            i.material_name, i.unit, t.replacement_value
       from material_rentals r
       join material_rental_returns ret on ret.rental_id = r.id
@@ -138,7 +240,7 @@ export async function unchargedLosses(db: DbExecutor, siteIds: number[], periodE
       join material_types t on t.id = m.material_type_id
      where r.to_location_id in (${sql.join(siteIds, sql`, `)})
        and ret.lost_quantity > 0
-       and ret.return_date::date <= ${periodEnd}::date
+       and ret.return_date <= ${periodEnd}::date
        and not exists (
          select 1 from invoice_charges c where c.return_id = ret.id and c.kind = 'WRITE_OFF'
        )
@@ -174,17 +276,18 @@ export async function repairHistories(db: DbExecutor, siteIds: number[], periodE
     day: string;
   }>(sql`
     select m.id, m.material_id, m.repair_delta as units, m.reason, m.return_id,
-           to_char(m.created_at::date, 'YYYY-MM-DD') as day
+           to_char(coalesce(m.occurred_on, m.created_at::date), 'YYYY-MM-DD') as day
       from stock_movements m
      where m.material_id in (
              select i.material_id
                from material_rentals r
-               join material_rental_items i on i.rental_id = r.id
+               join material_rental_returns ret on ret.rental_id = r.id
+               join material_rental_items i on i.id = ret.rental_item_id
               where r.to_location_id in (${sql.join(siteIds, sql`, `)})
-                and i.quantity_damaged > 0
+                and ret.damaged_quantity > 0
            )
        and m.repair_delta <> 0
-       and m.created_at::date <= ${periodEnd}::date
+       and coalesce(m.occurred_on, m.created_at::date) <= ${periodEnd}::date
      order by m.material_id, m.id`);
   return result.rows.map((row) => ({
     id: Number(row.id),

@@ -4,12 +4,13 @@ import {
   type BillingPeriod,
   type BillingRunResult,
   type BillingUnpriced,
-  billRentalItem,
   type HireRate,
+  type HireStretch,
   invoiceTotals,
   localToday,
   parseIsoDate,
   periodHasEnded,
+  planHireItem,
   scrapShares,
   toDisplayDate,
 } from '@stockyard/shared';
@@ -17,6 +18,7 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict } from '../../lib/app-error';
+import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { hireRatesFor, requireLocation } from '../locations/locations.service';
@@ -35,24 +37,61 @@ const hireDescription = (materialName: string, rentalId: number) =>
   `${materialName} (rental ${rentalId})`;
 
 /**
- * The hire of one site's rental lines up to the period's end: each line from the day after it was
- * last billed (or its dispatch) by the shared engine (decision 044), priced at the customer's rate
- * or the catalogue's. A line without a rate is left unbilled and reported, so that it is billed
- * from its dispatch once it has one.
+ * What a run does to one site's hire (decision 048): new lines for the run's draft, lines of other
+ * drafts priced again (the old ones removed), corrections on other drafts, and credit notes of
+ * finalized invoices that overcharged (by the invoice they correct).
+ */
+type SiteHire = SiteBill & {
+  removeLineIds: number[];
+  onDrafts: Map<number, repo.NewCharge[]>;
+  creditNotes: Map<number, repo.NewCharge[]>;
+};
+
+/**
+ * The hire of one site's rental lines (decisions 044 and 048): each line at the rate it keeps
+ * from its dispatch (one without any takes the customer's or the catalogue's now, fixed on it),
+ * planned by the shared engine (planHireItem): the days after it was last billed up to the
+ * period's end, and every earlier billing of it checked against what its history now says. A
+ * line without any rate is left unbilled and reported, so that it is billed from its dispatch
+ * once it has one.
  */
 async function hireOfSite(
   tx: DbExecutor,
   site: Site,
   candidates: repo.HireCandidate[],
   returns: Map<number, { day: string; units: number }[]>,
+  billed: Map<number, repo.BilledLineRow[]>,
   period: BillingPeriod,
-): Promise<SiteBill> {
+): Promise<SiteHire> {
+  const unrated = candidates.filter((item) => item.dayCents === null);
   const rates = await hireRatesFor(tx, site.id, [
-    ...new Set(candidates.map((item) => item.materialTypeId)),
+    ...new Set(unrated.map((item) => item.materialTypeId)),
   ]);
-  const bill: SiteBill = { charges: [], unpriced: [] };
+  const bill: SiteHire = {
+    charges: [],
+    unpriced: [],
+    removeLineIds: [],
+    onDrafts: new Map(),
+    creditNotes: new Map(),
+  };
+  const push = (map: Map<number, repo.NewCharge[]>, id: number, charge: repo.NewCharge) => {
+    const list = map.get(id);
+    if (list) list.push(charge);
+    else map.set(id, [charge]);
+  };
   for (const item of candidates) {
-    const rate: HireRate | null = rates.get(item.materialTypeId) ?? null;
+    let rate: HireRate | null =
+      item.dayCents === null
+        ? null
+        : {
+            dayCents: item.dayCents,
+            weekCents: item.weekCents,
+            minimumDays: item.minimumDays ?? 0,
+          };
+    if (!rate) {
+      rate = rates.get(item.materialTypeId) ?? null;
+      if (rate) await repo.fixItemRates(tx, item.itemId, rate);
+    }
     if (!rate) {
       bill.unpriced.push({
         ref: `item-${item.itemId}`,
@@ -63,33 +102,61 @@ async function hireOfSite(
       });
       continue;
     }
-    const { stretches } = billRentalItem(
-      {
-        quantity: item.quantity,
-        onHire: item.onHire,
-        returns: returns.get(item.itemId) ?? [],
-        billedThrough: item.billedThrough,
-      },
-      rate,
-      period.end,
-    );
-    for (const stretch of stretches) {
-      bill.charges.push({
-        kind: 'HIRE',
-        description: hireDescription(item.materialName, item.rentalId),
-        unit: item.unit,
-        quantity: stretch.quantity,
-        rentalId: item.rentalId,
-        rentalItemId: item.itemId,
-        fromDate: stretch.from,
-        toDate: stretch.to,
-        days: stretch.days,
-        dayCents: rate.dayCents,
-        weekCents: rate.weekCents,
-        minimumDays: rate.minimumDays,
-        billedThrough: period.end,
-        amountCents: stretch.amountCents,
-      });
+    const lines = billed.get(item.itemId) ?? [];
+    const numbers = new Map(lines.map((line) => [line.invoiceId, line.invoiceNumber]));
+    const history = {
+      quantity: item.quantity,
+      onHire: item.onHire,
+      returns: returns.get(item.itemId) ?? [],
+    };
+    const hireLine = (stretch: HireStretch, billedThrough: string): repo.NewCharge => ({
+      kind: 'HIRE',
+      description: hireDescription(item.materialName, item.rentalId),
+      unit: item.unit,
+      quantity: stretch.quantity,
+      rentalId: item.rentalId,
+      rentalItemId: item.itemId,
+      fromDate: stretch.from,
+      toDate: stretch.to,
+      days: stretch.days,
+      dayCents: rate.dayCents,
+      weekCents: rate.weekCents,
+      minimumDays: rate.minimumDays,
+      billedThrough,
+      amountCents: stretch.amountCents,
+    });
+    for (const action of planHireItem(history, rate, lines, period.end)) {
+      if (action.type === 'bill') {
+        for (const stretch of action.stretches) {
+          bill.charges.push(hireLine(stretch, action.billedThrough));
+        }
+      } else if (action.type === 'reprice') {
+        bill.removeLineIds.push(...action.removeLineIds);
+        for (const stretch of action.stretches) {
+          push(bill.onDrafts, action.invoiceId, hireLine(stretch, action.billedThrough));
+        }
+      } else {
+        const named = numbers.get(action.invoiceId) ?? String(action.invoiceId);
+        const charge: repo.NewCharge = {
+          kind: 'CORRECTION',
+          description: `Correction of ${named}: ${hireDescription(item.materialName, item.rentalId)}, hire ${displayDay(action.from)} - ${displayDay(action.billedThrough)}, as its days and rates now stand`,
+          unit: item.unit,
+          quantity: item.quantity,
+          rentalId: item.rentalId,
+          rentalItemId: item.itemId,
+          fromDate: action.from,
+          toDate: action.billedThrough,
+          dayCents: rate.dayCents,
+          weekCents: rate.weekCents,
+          minimumDays: rate.minimumDays,
+          billedThrough: action.billedThrough,
+          correctsInvoiceId: action.invoiceId,
+          amountCents: action.amountCents,
+        };
+        if (action.draftInvoiceId !== null) push(bill.onDrafts, action.draftInvoiceId, charge);
+        else if (action.amountCents < 0) push(bill.creditNotes, action.invoiceId, charge);
+        else bill.charges.push(charge);
+      }
     }
   }
   return bill;
@@ -196,6 +263,53 @@ async function scrapsBySite(
   return bills;
 }
 
+type Totals = { netCents: number; grossCents: number; vatCents: number };
+
+/**
+ * A credit note of a finalized invoice that overcharged a customer, made by a run (decision 048):
+ * finalized and numbered at once (series CREDIT_NOTE), of the invoice's client, currency and VAT
+ * rate, with its CORRECTION lines, each naming the invoice and the rental line.
+ */
+async function correctionCreditNote(
+  tx: DbExecutor,
+  actor: Actor,
+  invoiceId: number,
+  charges: repo.NewCharge[],
+  now: Date,
+) {
+  const invoice = await repo.invoiceToCorrect(tx, invoiceId);
+  const year = Number(localToday(now).slice(0, 4));
+  const number = `CN-${year}-${String(await takeDocumentNumber(tx, 'CREDIT_NOTE', year)).padStart(5, '0')}`;
+  const day = localToday(now);
+  const totals = invoiceTotals(
+    charges.map((charge) => charge.amountCents ?? 0),
+    invoice.vatRateBp,
+  );
+  const row = await repo.insertInvoice(tx, {
+    invoiceId: number,
+    number,
+    kind: 'CREDIT',
+    status: 'FINALIZED',
+    finalizedAt: now,
+    creditedInvoiceId: invoice.id,
+    locationId: invoice.locationId,
+    createdById: actor.user.id,
+    clientName: invoice.clientName,
+    clientAddress: invoice.clientAddress,
+    clientEmail: invoice.clientEmail,
+    clientVatId: invoice.clientVatId,
+    currency: invoice.currency,
+    vatRateBp: invoice.vatRateBp,
+    issueDate: day,
+    dueDate: day,
+    jobDetails: `Credit note for invoice ${invoice.number}`,
+    notes: 'Hire corrected by a billing run: the days or rates changed after the invoice.',
+    ...totals,
+  });
+  await repo.appendCharges(tx, row.id, charges);
+  return { ...row, ...totals };
+}
+
 /** `HIRE-<first day>-S<site id>`, with `-2`, `-3`... when a finalized one of the period has it. */
 async function hireInvoiceId(tx: DbExecutor, site: Site, period: BillingPeriod) {
   const base = `HIRE-${period.start}-S${site.id}`;
@@ -276,50 +390,74 @@ export async function runBilling(
     }
     const siteIds = sites.map((site) => site.id);
     const candidates = await repo.hireCandidates(tx, siteIds, period.end);
-    const returns = groupBy(
-      await repo.returnDays(
-        tx,
-        candidates.map((item) => item.itemId),
-        period.end,
-      ),
-      (row) => row.itemId,
-    );
+    const itemIds = candidates.map((item) => item.itemId);
+    const returns = groupBy(await repo.returnDays(tx, itemIds), (row) => row.itemId);
+    const billed = groupBy(await repo.billedLines(tx, itemIds), (row) => row.itemId);
     const candidatesBySite = groupBy(candidates, (item) => item.locationId);
     const lossesBySite = groupBy(
       await repo.unchargedLosses(tx, siteIds, period.end),
       (loss) => loss.locationId,
     );
     const scraps = await scrapsBySite(tx, sites, period);
+    const currency = (await billingTerms(tx)).currency;
 
     const result: BillingRunResult = {
       periodStart: period.start,
       periodEnd: period.end,
       invoices: [],
+      creditNotes: [],
       unpriced: [],
     };
     for (const site of sites) {
-      const hire = await hireOfSite(tx, site, candidatesBySite.get(site.id) ?? [], returns, period);
+      const hire = await hireOfSite(
+        tx,
+        site,
+        candidatesBySite.get(site.id) ?? [],
+        returns,
+        billed,
+        period,
+      );
       const losses = lossesOfSite(site, lossesBySite.get(site.id) ?? []);
       const scrapped = scraps.get(site.id) ?? { charges: [], unpriced: [] };
       result.unpriced.push(...hire.unpriced, ...losses.unpriced, ...scrapped.unpriced);
-      const charges = [...hire.charges, ...losses.charges, ...scrapped.charges];
-      if (charges.length === 0) continue;
-
-      const invoice = await draftFor(tx, actor, site, period, today);
-      await repo.appendCharges(tx, invoice.id, charges);
-      const totals = invoiceTotals(await repo.chargeAmounts(tx, invoice.id), invoice.vatRateBp);
-      await repo.setTotals(tx, invoice.id, totals);
-      result.invoices.push({
+      const entry = (
+        invoice: { id: number; invoiceId: string },
+        lines: number,
+        totals: Totals,
+      ) => ({
         id: invoice.id,
         invoiceId: invoice.invoiceId,
         locationId: site.id,
         locationName: site.name,
         clientName: site.customerName ?? site.name,
-        linesAdded: charges.length,
-        currency: (await billingTerms(tx)).currency,
+        linesAdded: lines,
+        currency,
         netCents: totals.netCents,
         grossCents: totals.grossCents,
       });
+
+      // Drafts of earlier runs priced again, or corrected (decision 048).
+      await repo.deleteCharges(tx, hire.removeLineIds);
+      for (const [draftId, charges] of hire.onDrafts) {
+        await repo.appendCharges(tx, draftId, charges);
+        const draft = await repo.invoiceToCorrect(tx, draftId);
+        const totals = invoiceTotals(await repo.chargeAmounts(tx, draftId), draft.vatRateBp);
+        await repo.setTotals(tx, draftId, totals);
+        result.invoices.push(entry(draft, charges.length, totals));
+      }
+      // Finalized invoices that overcharged: a credit note each, naming them.
+      for (const [invoiceId, charges] of hire.creditNotes) {
+        const note = await correctionCreditNote(tx, actor, invoiceId, charges, now);
+        result.creditNotes.push(entry(note, charges.length, note));
+      }
+
+      const charges = [...hire.charges, ...losses.charges, ...scrapped.charges];
+      if (charges.length === 0) continue;
+      const invoice = await draftFor(tx, actor, site, period, today);
+      await repo.appendCharges(tx, invoice.id, charges);
+      const totals = invoiceTotals(await repo.chargeAmounts(tx, invoice.id), invoice.vatRateBp);
+      await repo.setTotals(tx, invoice.id, totals);
+      result.invoices.push(entry(invoice, charges.length, totals));
     }
 
     await recordActivity(tx, {
@@ -335,6 +473,11 @@ export async function runBilling(
         invoices: result.invoices.map(({ id, linesAdded, netCents }) => ({
           id,
           linesAdded,
+          netCents,
+        })),
+        creditNotes: result.creditNotes.map(({ id, invoiceId, netCents }) => ({
+          id,
+          number: invoiceId,
           netCents,
         })),
         unpriced: result.unpriced.length,

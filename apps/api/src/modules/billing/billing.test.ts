@@ -53,21 +53,20 @@ const site = (name: string, extra: object = {}) =>
     ...extra,
   });
 
-/** A rental made today, then dated as dispatched on `day` (the billing works from that day). */
+/** A rental dispatched on `day` (an admin dates it as it happened: decision 048). */
 async function rentOn(day: string, to: number, items: { materialId: number; quantity: number }[]) {
   const response = await call('POST', '/material-rentals', admin(), {
     fromLocationId: yard.id,
     toLocationId: to,
+    rentalDate: day,
     expectedReturnDate: '2099-01-01',
     items: items.map((item) => ({ ...item, unit: 'EACH' })),
   });
   expect(response.statusCode, response.body).toBe(201);
-  const rental = response.json().data as { id: number; items: { id: number }[] };
-  await t.db.execute(sql`update material_rentals set rental_date = ${day} where id = ${rental.id}`);
-  return rental;
+  return response.json().data as { id: number; items: { id: number }[] };
 }
 
-/** A return of a line, then dated (with its movements) on `day` at noon on the server's calendar. */
+/** A return of a line whose hire ended on `day` (dated as it happened: decision 048). */
 async function returnOn(
   day: string,
   rentalId: number,
@@ -76,16 +75,13 @@ async function returnOn(
 ) {
   const response = await call('POST', `/material-rentals/${rentalId}/returns`, admin(), {
     rentalItemId,
+    returnDate: day,
     returnedQuantity: quantities.good ?? 0,
     damagedQuantity: quantities.damaged ?? 0,
     lostQuantity: quantities.lost ?? 0,
   });
   expect(response.statusCode, response.body).toBe(201);
-  const id = response.json().data.id as number;
-  const at = sql`(${day}::date + time '12:00')::timestamp at time zone current_setting('TimeZone')`;
-  await t.db.execute(sql`update material_rental_returns set return_date = ${at} where id = ${id}`);
-  // Its damaged units went into repair with it.
-  await t.db.execute(sql`update stock_movements set created_at = ${at} where return_id = ${id}`);
+  return response.json().data.id as number;
 }
 
 const run = (payload: object, headers = admin()) => call('POST', '/billing/runs', headers, payload);
@@ -362,14 +358,12 @@ describe('a billing run', () => {
       ['repair', 2, '2026-06-15'],
       ['scrap', 5, '2026-06-20'],
     ] as const) {
+      // Dated as it happened (decision 048).
       const response = await call('POST', `/materials/${frame.id}/${action}`, admin(), {
         quantity,
+        occurredOn: day,
       });
       expect(response.statusCode, response.body).toBe(200);
-      await t.db.execute(
-        sql`update stock_movements set created_at = (${day}::date + time '12:00')::timestamp at time zone current_setting('TimeZone')
-             where id = (select max(id) from stock_movements where material_id = ${frame.id})`,
-      );
     }
     const june = (locationId: number) => run({ periodType: 'MONTH', month: '2026-06', locationId });
 

@@ -492,3 +492,25 @@ export async function creditableCharges(db: DbExecutor, invoiceId: number) {
     .where(eq(invoiceCharges.invoiceId, invoiceId))
     .orderBy(invoiceCharges.position);
 }
+
+/**
+ * The totals of the credit notes that took back lines of this invoice (CREDIT lines), before the
+ * one being made: the note that completes the crediting takes what they leave (decision 048).
+ * A billing run's correction notes (CORRECTION lines) are not of them.
+ */
+export async function lineCreditNoteTotals(db: DbExecutor, invoiceId: number) {
+  const result = await db.execute<{
+    net_cents: string;
+    vat_cents: string;
+    gross_cents: string;
+  }>(sql`
+    select n.net_cents, n.vat_cents, n.gross_cents
+      from invoices n
+     where n.credited_invoice_id = ${invoiceId} and n.kind = 'CREDIT'
+       and exists (select 1 from invoice_charges c where c.invoice_id = n.id and c.kind = 'CREDIT')`);
+  return result.rows.map((row) => ({
+    netCents: Number(row.net_cents),
+    vatCents: Number(row.vat_cents),
+    grossCents: Number(row.gross_cents),
+  }));
+}

@@ -14,6 +14,7 @@ import {
   type InvoiceSummaryDto,
   type IssuedDocument,
   type IssuedSeller,
+  creditNoteTotals,
   invoiceTotals,
   isFinalized,
   itemCalculatedQuantity,
@@ -757,7 +758,7 @@ async function linesToCredit(
   tx: DbExecutor,
   invoiceId: number,
   input: CreditNoteInput,
-): Promise<CreditLine[]> {
+): Promise<{ lines: CreditLine[]; completes: boolean }> {
   const [items, charges] = await Promise.all([
     repo.creditableItems(tx, invoiceId),
     repo.creditableCharges(tx, invoiceId),
@@ -791,11 +792,11 @@ async function linesToCredit(
     })),
   ];
   const named = input.itemIds !== undefined || input.chargeIds !== undefined;
+  const left = lines.filter((line) => !line.credited);
   if (!named) {
     if (lines.length === 0) throw conflict(INVOICE_MESSAGES.creditNoLines);
-    const left = lines.filter((line) => !line.credited);
     if (left.length === 0) throw conflict(INVOICE_MESSAGES.creditNothingLeft);
-    return left.map((line) => line.charge);
+    return { lines: left.map((line) => line.charge), completes: true };
   }
   const wanted = [
     ...[...new Set(input.itemIds)].map((itemId) => ({ itemId })),
@@ -806,7 +807,7 @@ async function linesToCredit(
     const message = INVOICE_MESSAGES.creditChooseLines;
     throw badRequest(message, [{ path: 'itemIds', message }]);
   }
-  return wanted.map((ref) => {
+  const chosen = wanted.map((ref) => {
     const line = lines.find((candidate) =>
       'itemId' in ref
         ? 'itemId' in candidate.ref && candidate.ref.itemId === ref.itemId
@@ -820,6 +821,8 @@ async function linesToCredit(
     if (line.credited) throw conflict(INVOICE_MESSAGES.creditLineCredited(line.charge.description));
     return line.charge;
   });
+  // The note that takes back the last lines not credited completes the invoice's crediting.
+  return { lines: chosen, completes: chosen.length === left.length };
 }
 
 /** A line credited at the same time by another credit note: the unique indexes settle it, 409. */
@@ -857,7 +860,7 @@ export async function createCreditNote(
       if (invoice.kind === 'CREDIT' || !isFinalized(invoice.status)) {
         throw conflict(INVOICE_MESSAGES.creditOnlyFinalized);
       }
-      const lines = await linesToCredit(tx, invoice.id, input);
+      const { lines, completes } = await linesToCredit(tx, invoice.id, input);
       // Issued now by the company as it is, to the buyer the invoice was issued to (decision 053).
       const issued = await issueOf(
         tx,
@@ -866,9 +869,21 @@ export async function createCreditNote(
       );
       const number = await nextNumber(tx, 'CREDIT_NOTE', now);
       const day = toIsoDate(today(now));
-      const totals = invoiceTotals(
+      // The note that completes the crediting takes the remainder, VAT included, so that the
+      // invoice and its credit notes add up to zero (issue 49, decision 048).
+      const totals = creditNoteTotals(
         lines.map((line) => line.amountCents),
         invoice.vatRateBp,
+        completes
+          ? {
+              invoice: {
+                netCents: invoice.netCents,
+                vatCents: invoice.vatCents,
+                grossCents: invoice.grossCents,
+              },
+              creditedBefore: await repo.lineCreditNoteTotals(tx, invoice.id),
+            }
+          : null,
       );
       const row = await repo.insertInvoice(tx, {
         invoiceId: number,
