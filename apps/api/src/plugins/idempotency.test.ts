@@ -255,8 +255,8 @@ describe('a replay after the user was moved (decision 046)', () => {
     expect(moved.json().success).toBe(false);
     expect(await stockOf(tube)).toBe(34);
 
-    // A route without a record of its own to find first (a transfer's answer names both places)
-    // is refused by the key's own check: the answer was given for location A.
+    // A transfer's answer names both places: refused too (its route finds the item first, and
+    // the key keeps the location A it was answered for).
     const key2 = randomUUID();
     await t.db.update(users).set({ locationId: field.id }).where(eq(users.id, person.id));
     const transfer = { fromLocation: field.id, toLocation: yard.id, quantity: 1 };

@@ -16,9 +16,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { notFound } from '../../lib/app-error';
+import { findFirst } from '../../lib/find-first';
 import { exportResponse, sendListExport } from '../../lib/list-export';
+import { assertReadable, assertWritable } from '../../lib/location-scope';
 import { errorResponses, ok } from '../../lib/reply';
 import { ATTENDANCE_COLUMNS } from './attendance.export';
+import * as repo from './attendance.repository';
 import * as service from './attendance.service';
 
 const tags = ['attendance'];
@@ -133,6 +137,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
+      // Found, and the caller's access checked, before the body is read (decision 046).
+      preValidation: findFirst(idParam, async (ctx, auth, { id }) => {
+        const record = await repo.findAttendance(ctx.db, id);
+        if (!record) throw notFound(ATTENDANCE_MESSAGES.notFound);
+        assertReadable(auth.user, record.attendance.locationId, ATTENDANCE_MESSAGES.notFound);
+        assertWritable(auth.user, record.attendance.locationId);
+      }),
       schema: {
         tags,
         summary:

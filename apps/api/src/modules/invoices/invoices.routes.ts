@@ -15,11 +15,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { findFirst } from '../../lib/find-first';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
+import { assertWritable } from '../../lib/location-scope';
 import { errorResponses, ok } from '../../lib/reply';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { INVOICE_COLUMNS } from './invoices.export';
 import * as service from './invoices.service';
+
+/**
+ * The invoice is found and the caller's access checked before the body is read (decision 046): 404
+ * when it is not there or at another location, 403 when the caller may not write there.
+ */
+const invoiceFirst = findFirst(idParam, async (ctx, auth, { id }) => {
+  const invoice = await service.getInvoice(ctx, auth.user, id);
+  assertWritable(auth.user, invoice.locationId);
+});
 
 const tags = ['invoices'];
 const oneInvoice = envelope(invoiceDtoSchema);
@@ -191,6 +202,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
+      preValidation: invoiceFirst,
       schema: {
         tags,
         summary:
@@ -226,6 +238,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/client',
     {
+      preValidation: invoiceFirst,
       schema: {
         tags,
         summary:
@@ -250,6 +263,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/status',
     {
+      preValidation: invoiceFirst,
       schema: {
         tags,
         summary:
@@ -274,6 +288,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/convert-to-rental',
     {
+      preValidation: invoiceFirst,
       schema: {
         tags,
         summary: "A new DRAFT rental invoice from the invoice's Erection items",

@@ -18,7 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { findFirst } from '../../lib/find-first';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
+import { assertWritable } from '../../lib/location-scope';
 import { errorResponses, ok } from '../../lib/reply';
 import { LOCATION_COLUMNS } from './locations.export';
 import * as service from './locations.service';
@@ -183,6 +185,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
+      // Found, and the caller's access checked, before the body is read (decision 046).
+      preValidation: findFirst(idParam, async (ctx, auth, { id }) => {
+        await service.getLocation(ctx, auth.user, id);
+        assertWritable(auth.user, id);
+      }),
       schema: {
         tags,
         summary: 'Update a location',

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { findFirst } from '../../lib/find-first';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
 import { rentalCorrectionRoutes } from './material-rentals.corrections.routes';
@@ -190,6 +191,10 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/returns',
     {
+      // The rental is found and the caller's access checked before the body is read (decision 046).
+      preValidation: findFirst(idParam, (ctx, auth, { id }) =>
+        service.getRental(ctx, auth.user, id),
+      ),
       schema: {
         tags,
         summary: 'Return some of one item: its stock goes back to the From location',

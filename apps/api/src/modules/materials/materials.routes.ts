@@ -21,11 +21,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { findFirst } from '../../lib/find-first';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
+import { assertWritable } from '../../lib/location-scope';
 import { errorResponses, ok } from '../../lib/reply';
 import { INVENTORY_COLUMNS } from './materials.export';
 import * as service from './materials.service';
 import * as stock from './materials-stock.service';
+
+/**
+ * The item is found and the caller's access checked before the body is read (decision 046): 404
+ * when it is not there or at another location, 403 when the caller may not write there.
+ */
+const materialFirst = findFirst(idParam, async (ctx, auth, { id }) => {
+  const material = await service.getMaterial(ctx, auth.user, id);
+  assertWritable(auth.user, material.locationId);
+});
 
 const tags = ['materials'];
 const oneMaterial = envelope(materialDtoSchema);
@@ -193,6 +204,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
+      preValidation: materialFirst,
       schema: {
         tags,
         summary: 'Edit an inventory item',
@@ -231,6 +243,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/stock',
     {
+      preValidation: materialFirst,
       schema: {
         tags,
         summary: 'Set, add or take away stock',
@@ -253,6 +266,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/transfer',
     {
+      preValidation: materialFirst,
       schema: {
         tags,
         summary: 'Move stock to another location',
@@ -285,6 +299,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        preValidation: materialFirst,
         schema: {
           tags,
           summary,

@@ -13,7 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { findFirst } from '../../lib/find-first';
 import { exportResponse, sendListExport } from '../../lib/list-export';
+import { assertWritable } from '../../lib/location-scope';
 import { errorResponses, ok } from '../../lib/reply';
 import { billingTerms } from '../settings/billing-settings.service';
 import { staffColumns } from './staff.export';
@@ -119,6 +121,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
+      // Found, and the caller's access checked, before the body is read (decision 046).
+      preValidation: findFirst(idParam, async (ctx, auth, { id }) => {
+        const member = await service.getStaff(ctx, auth.user, id);
+        assertWritable(auth.user, member.locationId);
+      }),
       schema: {
         tags,
         summary: 'Change a staff member',

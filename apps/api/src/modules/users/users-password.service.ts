@@ -12,6 +12,21 @@ import { USER_NOT_FOUND } from './users.service';
 
 const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
+/** Only one's own password is changed (403 for anyone else's, before the body is read). */
+export function assertOwnAccount(user: { id: number }, id: number) {
+  if (id !== user.id) {
+    throw forbidden('You can only change your own password. An admin can reset it instead.');
+  }
+}
+
+/** The account whose password the actor may reset: not their own (403), one they may manage. */
+export async function assertMayReset(ctx: AppContext, actor: Actor, id: number) {
+  if (id === actor.user.id) throw forbidden(PASSWORD_MESSAGES.ownReset);
+  const target = await repo.findUser(ctx.db, id);
+  if (!target) throw notFound(USER_NOT_FOUND);
+  assertMayManage(actor, target.user, USER_NOT_FOUND);
+}
+
 /**
  * An admin sets a new password for anyone else; every session of that user ends. Their own goes
  * through change-password, which proves the current one (a stolen session must not reset it).
@@ -54,9 +69,7 @@ export async function changePassword(
   id: number,
   input: ChangePasswordInput,
 ): Promise<void> {
-  if (id !== actor.user.id) {
-    throw forbidden('You can only change your own password. An admin can reset it instead.');
-  }
+  assertOwnAccount(actor.user, id);
   const current = await repo.findUser(ctx.db, id);
   if (!current) throw notFound(USER_NOT_FOUND);
   const proven = await checkOwnPassword(

@@ -16,11 +16,17 @@ import {
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, requireAuth } from '../../lib/actor';
+import { findFirst } from '../../lib/find-first';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
 import { USER_COLUMNS } from './users.export';
 import * as service from './users.service';
 import * as passwords from './users-password.service';
+
+/** The account is found and the caller's right to change it checked before the body is read (decision 046). */
+const manageableFirst = findFirst(idParam, (ctx, auth, { id }) =>
+  service.manageableUser(ctx, { user: auth.user, ip: '' }, id),
+);
 
 const tags = ['users'];
 const oneUser = envelope(sessionUserSchema);
@@ -148,6 +154,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
+      preValidation: manageableFirst,
       schema: {
         tags,
         summary: 'Edit a user',
@@ -202,6 +209,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/permissions',
     {
+      preValidation: manageableFirst,
       schema: {
         tags,
         summary: "Set a field manager's permission flags",
@@ -224,6 +232,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/reset-password',
     {
+      preValidation: findFirst(idParam, (ctx, auth, { id }) =>
+        passwords.assertMayReset(ctx, { user: auth.user, ip: '' }, id),
+      ),
       schema: {
         tags,
         summary: 'Set a new password for a user (admin)',
@@ -246,6 +257,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/change-password',
     {
+      // Someone else's account is 403 before the passwords are read (decision 046).
+      preValidation: findFirst(idParam, (_ctx, auth, { id }) =>
+        passwords.assertOwnAccount(auth.user, id),
+      ),
       schema: {
         tags,
         summary: 'Change your own password',

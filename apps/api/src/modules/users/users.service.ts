@@ -106,6 +106,17 @@ export async function getUser(
   return toUserDto(row.user, row.locationName);
 }
 
+/**
+ * The account the actor may manage, found before a write's body is read (decision 046): 404 when
+ * it is not there or not theirs to see, 403 when it is not theirs to change.
+ */
+export async function manageableUser(ctx: AppContext, actor: Actor, id: number) {
+  const row = await repo.findUser(ctx.db, id);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  assertMayManage(actor, row.user, USER_NOT_FOUND);
+  return row.user;
+}
+
 export async function registerUser(
   ctx: AppContext,
   actor: Actor,
