@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { countryCodeField, ZERO_RATINGS } from '../e-invoice';
 import type { LocationStatus, LocationType } from '../types';
-import { paginationQuery, plainText } from './common';
 import { LOCATION_TYPE_WORDS, STATUS_WORDS, valueOfWord } from '../vocabulary';
+import { paginationQuery, plainText } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 
@@ -26,13 +26,13 @@ export const LOCATION_STATUS_LABELS: Record<LocationStatus, string> = {
 export const upperOrUndefined = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
 
-export const locationTypeField = z.preprocess(
 /** A type or a status as its value, or one of the company's words for it (decision 054). */
 const typeOfWord = (value: unknown) =>
   valueOfWord(upperOrUndefined(value), LOCATION_TYPE_WORDS, LOCATION_TYPE_LABELS);
 const statusOfWord = (value: unknown) =>
   valueOfWord(upperOrUndefined(value), STATUS_WORDS, LOCATION_STATUS_LABELS);
 
+export const locationTypeField = z.preprocess(
   typeOfWord,
   z.enum(LOCATION_TYPES, { error: 'Please select a location type' }),
 );
