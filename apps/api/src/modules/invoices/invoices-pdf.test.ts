@@ -105,7 +105,8 @@ describe('GET /api/invoices/:id/pdf', () => {
     expect(noteText).toContain(`Credits invoice ${finalized.number}`);
     expect(noteText).toContain('Reason: Wrong site billed');
     expect(noteText).toContain('Gross: -£360.52');
-    expect((await pdfOf(invoice.id)).text).toContain('(credited)');
+    // The invoice's PDF stays the one sent: a later credit note is not marked on it (decision 053).
+    expect((await pdfOf(invoice.id)).text).not.toContain('(credited)');
   });
 
   it("is 404 to a field manager for another location's invoice, 403 without View Invoices", async () => {

@@ -92,12 +92,15 @@ function exactLine(
   base: Omit<Line, 'quantity' | 'unit' | 'priceCents'>,
   candidates: Array<[number, string]>,
 ): Line {
+  // A price is never negative (BR-27): a line that gives money back has a negative quantity.
+  const sign = base.amountCents < 0 ? -1 : 1;
+  const amount = Math.abs(base.amountCents);
   for (const [quantity, unit] of candidates) {
-    if (Number.isInteger(quantity) && quantity > 0 && base.amountCents % quantity === 0) {
-      return { ...base, quantity, unit, priceCents: base.amountCents / quantity };
+    if (Number.isInteger(quantity) && quantity > 0 && amount % quantity === 0) {
+      return { ...base, quantity: sign * quantity, unit, priceCents: amount / quantity };
     }
   }
-  return { ...base, quantity: 1, unit: 'C62', priceCents: base.amountCents };
+  return { ...base, quantity: sign, unit: 'C62', priceCents: amount };
 }
 
 type Charge = InvoiceDto['charges'][number];
