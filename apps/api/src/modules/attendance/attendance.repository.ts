@@ -10,6 +10,7 @@ import {
   shapedFilters,
 } from '../../lib/list-page';
 import { prepared } from '../../lib/prepared';
+import { matches } from '../../lib/search';
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 export type AttendanceValues = Pick<
@@ -74,7 +75,7 @@ function whereOf(f: Shaped<ReturnType<typeof listed>>) {
     f.status && eq(attendance.status, f.status),
     f.staffId && eq(attendance.staffId, f.staffId),
     f.pattern &&
-      sql`${attendance.staffId} = any(array(select ${staff.id} from ${staff} where ${staff.name} ilike ${f.pattern}))`,
+      sql`${attendance.staffId} = any(array(select ${staff.id} from ${staff} where ${matches(staff.name, f.pattern)}))`,
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type Shaped,
   shapedFilters,
 } from '../../lib/list-page';
+import { matches } from '../../lib/search';
 
 /**
  * The catalogue's reads and writes (decision 037). A type's stock is what its live materials hold,
@@ -44,7 +45,10 @@ function listed(filter: CatalogueFilter) {
 function whereOf(f: Shaped<ReturnType<typeof listed>>): SQL | undefined {
   return and(
     f.pattern &&
-      sql`(coalesce(${materialTypes.itemNumber}, '') || ' ' || ${materialTypes.name}) ilike ${f.pattern}`,
+      matches(
+        sql`(coalesce(${materialTypes.itemNumber}, '') || ' ' || ${materialTypes.name})`,
+        f.pattern,
+      ),
     f.category && sql`lower(${materialTypes.category}) = lower(${f.category})`,
     f.retired &&
       sql`case when ${f.retired}::boolean then ${materialTypes.retiredAt} is not null else ${materialTypes.retiredAt} is null end`,

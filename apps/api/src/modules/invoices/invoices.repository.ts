@@ -21,6 +21,7 @@ import {
   totalColumn,
 } from '../../lib/list-page';
 import { prepared } from '../../lib/prepared';
+import { matches } from '../../lib/search';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -106,8 +107,8 @@ function whereOf(f: Shaped<ReturnType<typeof listed>>) {
     f.to && lt(invoices.issueDate, f.to),
     f.locationId && eq(invoices.locationId, f.locationId),
     f.status && eq(invoices.status, f.status),
-    f.pattern && sql`${searchable} ilike ${f.pattern}`,
-    f.shortPattern && sql`(${searchable} || '') ilike ${f.shortPattern}`,
+    f.pattern && matches(searchable, f.pattern),
+    f.shortPattern && matches(sql`(${searchable} || '')`, f.shortPattern),
   );
 }
 

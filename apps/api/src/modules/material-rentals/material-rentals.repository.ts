@@ -8,7 +8,6 @@ import {
   eq,
   getTableColumns,
   gte,
-  ilike,
   inArray,
   isNull,
   lt,
@@ -36,6 +35,7 @@ import {
 import { jsonRows } from '../../lib/json-rows';
 import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
 import { prepared, unseen } from '../../lib/prepared';
+import { matches } from '../../lib/search';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 /**
@@ -154,11 +154,11 @@ function found(db: Database) {
   const named = db
     .select({ id: locations.id })
     .from(locations)
-    .where(ilike(locations.name, pattern));
+    .where(matches(locations.name, pattern));
   const itemNames = db
     .select({ name: materialRentalItemNames.name })
     .from(materialRentalItemNames)
-    .where(ilike(materialRentalItemNames.name, pattern));
+    .where(matches(materialRentalItemNames.name, pattern));
   // The CTEs' columns are named apart from the tables' (drizzle writes them unqualified).
   const id = (column: AnyColumn) => sql<number>`${column}`.as('found_id');
   return db.$with('found').as(

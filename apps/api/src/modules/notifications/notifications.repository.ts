@@ -12,7 +12,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  ilike,
   inArray,
   isNull,
   or,
@@ -29,6 +28,7 @@ import {
   shapedFilters,
   totalColumn,
 } from '../../lib/list-page';
+import { matches } from '../../lib/search';
 
 export type NotificationFilters = { type?: NotificationType; search?: string };
 
@@ -69,7 +69,7 @@ function whereOf(f: Shaped<ReturnType<typeof listed>>): SQL | undefined {
   return and(
     eq(notifications.userId, f.userId),
     f.type && eq(notifications.type, f.type),
-    f.pattern && ilike(notifications.message, f.pattern),
+    f.pattern && matches(notifications.message, f.pattern),
   );
 }
 

@@ -9,7 +9,6 @@ import {
   count,
   desc,
   eq,
-  ilike,
   inArray,
   isNull,
   lt,
@@ -31,6 +30,7 @@ import {
 import { jsonObject, jsonRows } from '../../lib/json-rows';
 import { containsPattern, listPage, type Page, totalColumn } from '../../lib/list-page';
 import { prepared } from '../../lib/prepared';
+import { matches } from '../../lib/search';
 
 export type RentalRequestRow = typeof rentalRequests.$inferSelect;
 export type RequestValues = Pick<
@@ -95,9 +95,9 @@ function matchesOf(d: Database, given: Given) {
     union(
       arm(eq(rentalRequests.id, p('searchId'))),
       arm(sql`${rentalRequests.requestedById} = any(array(
-        select ${users.id} from ${users} where ${userSearchText()} ilike ${p('pattern')}))`),
+        select ${users.id} from ${users} where ${matches(userSearchText(), p('pattern'))}))`),
       arm(sql`${rentalRequests.locationId} = any(array(
-        select ${locations.id} from ${locations} where ${locations.name} ilike ${p('pattern')}))`),
+        select ${locations.id} from ${locations} where ${matches(locations.name, p('pattern'))}))`),
     ),
   );
 }
@@ -353,7 +353,7 @@ export async function listRequestableMaterials(db: DbExecutor, search: string | 
       and(
         isNull(materials.deletedAt),
         eq(locations.status, 'ACTIVE'),
-        search ? ilike(materials.name, containsPattern(search)) : undefined,
+        search ? matches(materials.name, containsPattern(search)) : undefined,
       ),
     )
     .orderBy(asc(locations.name), asc(locations.id), asc(materials.name), asc(materials.id))

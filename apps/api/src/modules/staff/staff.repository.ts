@@ -1,5 +1,5 @@
 import type { StaffStatus } from '@stockyard/shared';
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, staff } from '../../db/schema';
 import {
@@ -10,6 +10,7 @@ import {
   shapedFilters,
 } from '../../lib/list-page';
 import { prepared } from '../../lib/prepared';
+import { matches } from '../../lib/search';
 
 export type StaffRow = typeof staff.$inferSelect;
 export type StaffValues = Omit<
@@ -47,9 +48,9 @@ function whereOf(f: Shaped<ReturnType<typeof listed>>) {
     f.status && eq(staff.status, f.status),
     f.pattern &&
       or(
-        ilike(staff.name, f.pattern),
-        ilike(staff.email, f.pattern),
-        ilike(staff.position, f.pattern),
+        matches(staff.name, f.pattern),
+        matches(staff.email, f.pattern),
+        matches(staff.position, f.pattern),
       ),
   );
 }

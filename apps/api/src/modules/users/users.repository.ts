@@ -10,6 +10,7 @@ import {
   type Shaped,
   shapedFilters,
 } from '../../lib/list-page';
+import { matches } from '../../lib/search';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserFilter = { search?: string; role?: Role; locationId?: number };
@@ -49,7 +50,7 @@ function listed(filter: UserFilter) {
 function whereOf(f: Shaped<ReturnType<typeof listed>>) {
   return and(
     isNull(users.deletedAt),
-    f.pattern && sql`${userSearchText()} ilike ${f.pattern}`,
+    f.pattern && matches(userSearchText(), f.pattern),
     f.role && eq(users.role, f.role),
     f.locationId && eq(users.locationId, f.locationId),
   );
