@@ -121,7 +121,7 @@ const readInWorker = workerPool<SheetTask, SheetAnswer>(
     waitMs: 30_000,
     timeMs: SHEET_TIME_MS,
     memoryMb: SHEET_MEMORY_MB,
-    retireHeapBytes: 64 * 1024 * 1024,
+    retireHeapBytes: 96 * 1024 * 1024,
     idleMs: 60_000,
   },
 );
