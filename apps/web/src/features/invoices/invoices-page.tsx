@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useListParams } from '@/hooks/use-list-params';
 import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
+import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
@@ -103,8 +104,16 @@ export default function InvoicesPage() {
     if (!finalizing) return;
     finalize.mutate(finalizing.id, {
       onSuccess: () => notifyToast.success(INVOICE_MESSAGES.finalized),
+      // A refusal for want of the law's details lists each one (decision 053).
       onError: (error) =>
-        notifyToast.error(INVOICE_MESSAGES.statusFailed, { description: serverMessage(error) }),
+        notifyToast.error(INVOICE_MESSAGES.statusFailed, {
+          description: [
+            serverMessage(error),
+            ...(error instanceof ApiError ? error.errors.map((e) => e.message) : []),
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }),
       onSettled: () => setFinalizing(null),
     });
   };
