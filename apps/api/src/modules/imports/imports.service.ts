@@ -16,7 +16,15 @@ import type { Actor } from '../../lib/actor';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { ListExport } from '../../lib/list-export';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import type { ReadSheet } from '../../lib/sheet-reader';
+import { type ReadSheet, readDate } from '../../lib/sheet-reader';
+import {
+  count,
+  DAY_FORMAT,
+  dateCell,
+  QUANTITY_FORMAT,
+  quantity,
+  type SheetValue,
+} from '../../lib/spreadsheet';
 import { inTransaction } from '../../lib/transaction';
 import { readUpload } from '../../lib/upload';
 import { recordActivity } from '../activity/activity.service';
@@ -42,14 +50,34 @@ const KINDS: Record<ImportKind, ImportKindDefinition<any>> = {
   staff: staffImport,
 };
 
+/**
+ * A template's example cell as the column takes it (issue 51): a number or an amount as a numeric
+ * cell, a day as a date cell, anything else as text; so that the sample row shows the file's
+ * maker what kind of cell each column wants.
+ */
+export function sampleCell(column: ImportColumn, text: string): SheetValue {
+  if (text === '') return null;
+  const accepted = column.accepted ?? '';
+  if (accepted.startsWith('a date')) {
+    const day = readDate(text);
+    return day.ok ? dateCell(day.value, DAY_FORMAT) : text;
+  }
+  const number = Number(text);
+  if (!Number.isFinite(number)) return text;
+  if (accepted.startsWith('a whole number')) return count(number);
+  if (accepted.startsWith('an amount')) return quantity(number, QUANTITY_FORMAT);
+  if (accepted.startsWith('a number')) return number;
+  return text;
+}
+
 /** The kind's template: its header row and one example row, as .xlsx or CSV. */
 export function templateOf(kind: ImportKind): ListExport<Record<string, string>> {
   return {
     fileName: importTemplateName(kind),
     sheet: IMPORT_KIND_LABELS[kind],
-    columns: IMPORT_COLUMNS[kind].map((column) => ({
+    columns: (IMPORT_COLUMNS[kind] as readonly ImportColumn[]).map((column) => ({
       header: column.header,
-      cell: (row: Record<string, string>) => row[column.key] ?? '',
+      cell: (row: Record<string, string>) => sampleCell(column, row[column.key] ?? ''),
     })),
     rows: [KINDS[kind].example],
     notes: { sheet: 'Accepted values', rows: acceptedValues(kind) },
