@@ -176,8 +176,13 @@ describe('the migrations', () => {
       (1, 1, 4, '2026-02-10T10:00:00Z'), (1, 2, 3, '2026-02-10T10:00:00Z'), (3, 4, 2, '2026-02-11T10:00:00Z')`);
 
     await runMigrations(db);
-    const rentals = await run(`select id, status, actual_return_date::text as day, quantity_total,
-        returned_total, damaged_total, lost_total from material_rentals order by id`);
+    // Its figures, read from its lines and their returns (migration 0058, decision 050).
+    const rentals = await run(`select r.id, r.status, r.actual_return_date::text as day,
+        (select sum(i.quantity)::int from material_rental_items i where i.rental_id = r.id) as quantity_total,
+        (select coalesce(sum(h.returned_quantity), 0)::int from material_rental_returns h where h.rental_id = r.id) as returned_total,
+        (select coalesce(sum(h.damaged_quantity), 0)::int from material_rental_returns h where h.rental_id = r.id) as damaged_total,
+        (select coalesce(sum(h.lost_quantity), 0)::int from material_rental_returns h where h.rental_id = r.id) as lost_total
+      from material_rentals r order by r.id`);
     expect(rentals.rows).toEqual([
       {
         id: 1,
@@ -209,7 +214,8 @@ describe('the migrations', () => {
     ]);
     // Each line with units out gets one return of them, dated when the rental was marked.
     const returns = await run(`select rental_item_id as item, returned_quantity as good,
-        damaged_quantity as damaged, lost_quantity as lost, return_date, notes
+        damaged_quantity as damaged, lost_quantity as lost, return_date::text as return_date,
+        recorded_at, notes
       from material_rental_returns order by id`);
     expect(returns.rows.map((r) => [r.item, r.good, r.damaged, r.lost])).toEqual([
       [1, 4, 0, 0],
@@ -218,22 +224,19 @@ describe('the migrations', () => {
       [1, 0, 0, 6],
       [3, 0, 6, 0],
     ]);
-    expect(returns.rows[3].return_date).toEqual(new Date('2026-03-15T10:00:00Z'));
+    // Migration 0054 (decision 048): the day it happened on the company's calendar, and when.
+    expect(returns.rows[3].return_date).toBe('2026-03-15');
+    expect(returns.rows[3].recorded_at).toEqual(new Date('2026-03-15T10:00:00Z'));
     expect(returns.rows[3].notes).toMatch(/lost/);
     expect(returns.rows[4].notes).toMatch(/damaged and scrapped/);
-    // The counters count them as lost and damaged; only the ACTIVE rental's 3 are out; and the
-    // damaged units, written off when the rental was marked, enter no repair stock.
-    const counts = await run(`select status, rentals, units_rented::int as rented,
-        units_returned::int as back, units_damaged::int as damaged, units_lost::int as lost
-      from material_rental_counts where rentals <> 0 order by status`);
-    expect(counts.rows).toEqual([
-      { status: 'ACTIVE', rentals: 1, rented: 5, back: 2, damaged: 0, lost: 0 },
-      { status: 'RETURNED', rentals: 2, rented: 19, back: 7, damaged: 6, lost: 6 },
-    ]);
-    const out = await run(
-      `select coalesce(sum(units), 0)::int as units from material_rental_out_changes`,
-    );
-    expect(out.rows[0].units).toBe(3);
+    // Only the ACTIVE rental's 3 are out, its line less its returns; and the damaged units,
+    // written off when the rental was marked, enter no repair stock.
+    const out = await run(`select (select sum(i.quantity) from material_rental_items i
+        join material_rentals r on r.id = i.rental_id where r.status = 'ACTIVE')
+      - (select sum(h.returned_quantity + h.damaged_quantity + h.lost_quantity)
+         from material_rental_returns h join material_rentals r on r.id = h.rental_id
+         where r.status = 'ACTIVE') as units`);
+    expect(Number(out.rows[0].units)).toBe(3);
     const repair = await run(
       `select coalesce(sum(repair_quantity), 0)::int as units from materials`,
     );
