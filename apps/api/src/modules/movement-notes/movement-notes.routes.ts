@@ -186,7 +186,7 @@ export const returnPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Add a photo to a return (application/octet-stream, its name in fileName): a JPEG, PNG or WebP image of at most 5 MB, told by its first bytes',
+          'Add a photo to a return (application/octet-stream, its name in fileName): a JPEG or PNG image of at most 5 MB and 16 MP, decoded and kept as a JPEG encoded again (no EXIF; upright; 1600 px at most)',
         params: returnPhotoParams,
         querystring: uploadQuery,
         body: uploadBody,
