@@ -21,6 +21,7 @@ import { badRequest, conflict } from '../../lib/app-error';
 import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { creditNoteIssue } from '../invoices/invoices.service';
 import { hireRatesFor, requireLocation } from '../locations/locations.service';
 import { billingTerms } from '../settings/billing-settings.service';
 import * as repo from './billing.repository';
@@ -304,6 +305,8 @@ async function correctionCreditNote(
     dueDate: day,
     jobDetails: `Credit note for invoice ${invoice.number}`,
     notes: 'Hire corrected by a billing run: the days or rates changed after the invoice.',
+    // Kept as issued, as every finalized document is (decision 053).
+    issued: await creditNoteIssue(tx, invoice, actor.user.id),
     ...totals,
   });
   await repo.appendCharges(tx, row.id, charges);

@@ -289,6 +289,25 @@ export function asIssued(invoice: InvoiceDto, issued: IssuedDocument): InvoiceDt
  * reference and zero rating, the site, the creator. What the law needs and is missing is a 409
  * that lists it.
  */
+/**
+ * What a credit note that a billing run issues for a finalized invoice is issued with (decision
+ * 053): the company as it is now (as it was on the invoice, when the profile now lacks a detail the
+ * law needs: a run does not stop for it), to the invoice's buyer.
+ */
+export async function creditNoteIssue(
+  tx: DbExecutor,
+  invoice: repo.InvoiceRow,
+  createdById: number,
+): Promise<IssuedDocument> {
+  try {
+    return await issueOf(tx, { ...invoice, createdById }, invoice.issued ?? undefined);
+  } catch (error) {
+    if (!(error instanceof AppError) || !invoice.issued) throw error;
+    const creator = await repo.findCreator(tx, createdById);
+    return { ...invoice.issued, createdBy: creator };
+  }
+}
+
 async function issueOf(
   tx: DbExecutor,
   invoice: repo.InvoiceRow,
