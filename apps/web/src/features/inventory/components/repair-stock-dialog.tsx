@@ -1,4 +1,5 @@
 import {
+  localToday,
   MATERIAL_UNIT_LABELS,
   type MaterialDto,
   type MaterialUnit,
@@ -7,9 +8,10 @@ import {
   repairStockFormSchema,
 } from '@stockyard/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -18,9 +20,10 @@ import { schemaResolver } from '@/lib/form-resolver';
 import { notifyToast } from '@/lib/toast';
 import { type RepairOutcome, useSettleRepair } from '../api/repair-stock';
 
-type FormValues = { quantity: string };
+/** How many, and the day it happened (decision 048): today unless it was earlier. */
+type FormValues = { quantity: string; occurredOn: string };
 
-const FIELDS = ['quantity'] as const;
+const FIELDS = ['quantity', 'occurredOn'] as const;
 
 const TEXT = {
   repair: { title: 'Repaired', action: 'Mark Repaired', pending: 'Saving...' },
@@ -48,17 +51,17 @@ export function RepairStockDialog({
     () => schemaResolver<FormValues, RepairStockInput>(repairStockFormSchema(inRepair)),
     [inRepair],
   );
-  const { register, handleSubmit, reset, setError, formState } = useForm<
+  const { register, handleSubmit, reset, setError, formState, control } = useForm<
     FormValues,
     unknown,
     RepairStockInput
-  >({ resolver, defaultValues: { quantity: String(inRepair) } });
+  >({ resolver, defaultValues: { quantity: String(inRepair), occurredOn: localToday() } });
   const { errors, isSubmitting } = formState;
   // A scrap waits here for its confirmation.
   const [confirming, setConfirming] = useState<RepairStockInput | null>(null);
 
   useEffect(() => {
-    if (material) reset({ quantity: String(material.repairQuantity) });
+    if (material) reset({ quantity: String(material.repairQuantity), occurredOn: localToday() });
     setConfirming(null);
   }, [material, reset]);
 
@@ -116,6 +119,21 @@ export function RepairStockDialog({
                 autoComplete="off"
                 {...controlProps('repair-quantity', errors.quantity !== undefined)}
                 {...register('quantity')}
+              />
+            </FormField>
+            <FormField id="repair-occurredOn" label="Date" error={errors.occurredOn?.message}>
+              <Controller
+                control={control}
+                name="occurredOn"
+                render={({ field }) => (
+                  <DateInput
+                    {...controlProps('repair-occurredOn', errors.occurredOn !== undefined)}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
               />
             </FormField>
             {errors.root?.server ? (

@@ -1,5 +1,6 @@
 import {
   type ApiSuccess,
+  localToday,
   type RentalDto,
   type RentalInput,
   type RentalReturnInput,
@@ -75,7 +76,13 @@ export function useRecordReturn() {
           lostQuantity: input.lostQuantity,
           notes: input.notes ?? null,
         },
-        write: { method: 'POST', path: `/material-rentals/${rental.id}/returns`, body: input },
+        // The day is put in the body now, when the user acts: sent later without signal, the
+        // return still says the day it happened (decision 048).
+        write: {
+          method: 'POST',
+          path: `/material-rentals/${rental.id}/returns`,
+          body: { ...input, returnDate: input.returnDate ?? localToday() },
+        },
       });
     },
     onSuccess: (outcome) => {

@@ -1,5 +1,6 @@
 import {
   type LocationOption,
+  localToday,
   type MaterialOption,
   RENTAL_MESSAGES,
   type RentalDto,
@@ -96,6 +97,9 @@ const overdue: RentalDto = {
       materialId: 40,
       materialTypeId: 40,
       itemNumber: null,
+      dayCents: null,
+      weekCents: null,
+      minimumDays: null,
       materialName: 'Steel Tube',
       quantity: 5,
       unit: 'EACH',
@@ -236,6 +240,8 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       fromLocationId: 1,
       toLocationId: 2,
+      // The dispatch day: today unless changed (decision 048).
+      rentalDate: localToday(),
       expectedReturnDate: day(7).iso,
       status: 'ACTIVE',
       notes: 'For the east wing',

@@ -41,6 +41,8 @@ type ItemValues = {
 export type RentalFormValues = {
   fromLocationId: string;
   toLocationId: string;
+  /** The day the material left (decision 048): today unless it went out earlier. */
+  rentalDate: string;
   expectedReturnDate: string;
   status: string;
   notes: string;
@@ -66,6 +68,7 @@ export type RentalPrefill = {
 const FIELDS = [
   'fromLocationId',
   'toLocationId',
+  'rentalDate',
   'expectedReturnDate',
   'status',
   'notes',
@@ -88,6 +91,7 @@ function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): Rental
     return {
       fromLocationId: String(rental.fromLocationId),
       toLocationId: String(rental.toLocationId),
+      rentalDate: rental.rentalDate,
       expectedReturnDate: rental.expectedReturnDate.slice(0, 10),
       status: rental.status,
       notes: rental.notes ?? '',
@@ -116,6 +120,7 @@ function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): Rental
   return {
     fromLocationId: prefill?.fromLocationId ? String(prefill.fromLocationId) : '',
     toLocationId: prefill?.toLocationId ? String(prefill.toLocationId) : '',
+    rentalDate: localToday(),
     expectedReturnDate: prefill?.expectedReturnDate ?? '',
     status: 'ACTIVE',
     notes: prefill?.notes ?? '',
@@ -324,6 +329,27 @@ export function RentalFormDialog({
                   locationOptions,
                   rental?.toLocationId ?? prefill?.toLocationId,
                   rental?.toLocation.name,
+                )}
+              />
+            </FormField>
+            <FormField
+              id="rental-rentalDate"
+              label="Dispatch Date"
+              error={errors.rentalDate?.message}
+            >
+              {/* The day it went out (decision 048); an admin corrects it later with a reason. */}
+              <Controller
+                control={control}
+                name="rentalDate"
+                render={({ field }) => (
+                  <DateInput
+                    {...described('rentalDate', errors.rentalDate !== undefined)}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={editing}
+                  />
                 )}
               />
             </FormField>

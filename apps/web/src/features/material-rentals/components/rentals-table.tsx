@@ -1,4 +1,5 @@
 import {
+  centsToDecimalString,
   RENTAL_FIGURE_LABELS,
   type RentalDto,
   remaining,
@@ -10,7 +11,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { type RentalAction, type RentalPermissions, RentalRowActions } from './rental-row-actions';
 import { RentalStatusBadge } from './rental-status';
 import { unitLabel } from './units';
@@ -36,17 +37,34 @@ function RentalPeriod({ rental }: { rental: RentalDto }) {
   );
 }
 
+/** A line's hire rate, kept from its dispatch (decision 048): "1.00 / day, 6.00 / week, min. 14 days". */
+export function lineRateText(item: RentalDto['items'][number]): string {
+  if (item.dayCents === null) return 'No rate yet';
+  const parts = [`${centsToDecimalString(item.dayCents)} / day`];
+  if (item.weekCents !== null) parts.push(`${centsToDecimalString(item.weekCents)} / week`);
+  parts.push(`min. ${item.minimumDays ?? 0} days`);
+  return parts.join(', ');
+}
+
 /** The items of an expanded rental: material, quantity and what came back, with units. */
 function RentalItems({ rental }: { rental: RentalDto }) {
   return (
     <table className="w-full text-sm" aria-label={`Items of rental ${rental.id}`}>
-      <caption className="pb-1 text-left font-medium">Items of {rentalName(rental)}</caption>
+      <caption className="pb-1 text-left font-medium">
+        Items of {rentalName(rental)}
+        {/* The day it went out, and when it was entered (decision 048). */}
+        <span className="block text-xs font-normal text-muted-foreground">
+          Dispatched {formatDate(rental.rentalDate)}, recorded {formatDateTime(rental.createdAt)}
+          {rental.rentedBy ? ` by ${rental.rentedBy.name}` : ''}
+        </span>
+      </caption>
       <thead>
         <tr className="text-left text-muted-foreground">
           <th className="py-1 pr-3 font-medium">Material</th>
           <th className="py-1 pr-3 text-right font-medium">Quantity</th>
           <th className="py-1 pr-3 text-right font-medium">Returned</th>
-          <th className="hidden py-1 text-right font-medium sm:table-cell">Remaining</th>
+          <th className="hidden py-1 pr-3 text-right font-medium sm:table-cell">Remaining</th>
+          <th className="hidden py-1 font-medium sm:table-cell">Hire rate</th>
         </tr>
       </thead>
       <tbody>
@@ -59,8 +77,11 @@ function RentalItems({ rental }: { rental: RentalDto }) {
             <td className="py-1 pr-3 text-right tabular-nums whitespace-nowrap">
               {item.quantityActuallyReturned} {unitLabel(item.unit)}
             </td>
-            <td className="hidden py-1 text-right tabular-nums whitespace-nowrap sm:table-cell">
+            <td className="hidden py-1 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
               {remaining(item)} {unitLabel(item.unit)}
+            </td>
+            <td className="hidden py-1 whitespace-nowrap text-muted-foreground sm:table-cell">
+              {lineRateText(item)}
             </td>
           </tr>
         ))}

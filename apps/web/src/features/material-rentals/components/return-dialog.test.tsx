@@ -1,4 +1,4 @@
-import { RENTAL_MESSAGES, type RentalDto } from '@stockyard/shared';
+import { localToday, RENTAL_MESSAGES, type RentalDto } from '@stockyard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
@@ -25,6 +25,9 @@ const rental: RentalDto = {
       materialId: 40,
       materialTypeId: 40,
       itemNumber: null,
+      dayCents: null,
+      weekCents: null,
+      minimumDays: null,
       materialName: 'Steel Tube',
       quantity: 10,
       unit: 'EACH',
@@ -37,6 +40,9 @@ const rental: RentalDto = {
       materialId: 41,
       materialTypeId: 41,
       itemNumber: null,
+      dayCents: null,
+      weekCents: null,
+      minimumDays: null,
       materialName: 'Base Plate',
       quantity: 8,
       unit: 'EACH',
@@ -49,6 +55,9 @@ const rental: RentalDto = {
       materialId: 42,
       materialTypeId: 42,
       itemNumber: null,
+      dayCents: null,
+      weekCents: null,
+      minimumDays: null,
       materialName: 'Ladder Beam',
       quantity: 3,
       unit: 'EACH',
@@ -165,6 +174,8 @@ describe('ReturnDialog', { timeout: 20_000 }, () => {
       returnedQuantity: 6,
       damagedQuantity: 0,
       lostQuantity: 0,
+      // Today on the device when the user acted (decision 048).
+      returnDate: localToday(),
       notes: 'Two bent',
     });
   });
@@ -181,6 +192,7 @@ describe('ReturnDialog', { timeout: 20_000 }, () => {
       returnedQuantity: 3,
       damagedQuantity: 2,
       lostQuantity: 1,
+      returnDate: localToday(),
     });
   });
 

@@ -1,4 +1,5 @@
 import {
+  localToday,
   RENTAL_MESSAGES,
   type RentalDto,
   type RentalReturnInput,
@@ -7,9 +8,10 @@ import {
   rentalReturnFormSchema,
 } from '@stockyard/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -34,6 +36,8 @@ type FormValues = {
   returnedQuantity: string;
   damagedQuantity: string;
   lostQuantity: string;
+  /** The day the hire ended for what came back (decision 048): today unless it was earlier. */
+  returnDate: string;
   notes: string;
 };
 
@@ -42,6 +46,7 @@ const FIELDS = [
   'returnedQuantity',
   'damagedQuantity',
   'lostQuantity',
+  'returnDate',
   'notes',
 ] as const;
 
@@ -60,6 +65,8 @@ function toFormValues(rental: RentalDto | null): FormValues {
     returnedQuantity: '1',
     damagedQuantity: '0',
     lostQuantity: '0',
+    // The day on this device when the dialog opens: a return made without signal keeps it.
+    returnDate: localToday(),
     notes: '',
   };
 }
@@ -82,11 +89,20 @@ export function ReturnDialog({
     () => schemaResolver<FormValues, RentalReturnInput>(rentalReturnFormSchema(items)),
     [items],
   );
-  const { register, handleSubmit, reset, setError, watch, getValues, setValue, formState } =
-    useForm<FormValues, unknown, RentalReturnInput>({
-      resolver,
-      defaultValues: toFormValues(rental),
-    });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    getValues,
+    setValue,
+    formState,
+    control,
+  } = useForm<FormValues, unknown, RentalReturnInput>({
+    resolver,
+    defaultValues: toFormValues(rental),
+  });
   const { errors, isSubmitting } = formState;
 
   // Scan to add: what each item's labels counted; the chosen one's count is the Quantity field.
@@ -204,6 +220,22 @@ export function ReturnDialog({
                 .join(', ')}
             </p>
           ) : null}
+          <FormField id="return-returnDate" label="Return Date" error={errors.returnDate?.message}>
+            {/* The customer's off-hire day: not charged, and may be before the lorry collects. */}
+            <Controller
+              control={control}
+              name="returnDate"
+              render={({ field }) => (
+                <DateInput
+                  {...described('returnDate')}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          </FormField>
           <FormField id="return-notes" label="Notes" error={errors.notes?.message}>
             <Textarea rows={3} {...described('notes')} {...register('notes')} />
           </FormField>
