@@ -12,12 +12,13 @@ export function App() {
     <ErrorBoundary>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        {/* Below the header, so that a toast never covers the bell or the account menu. */}
+        {/* Below the header, so that a toast never covers the bell or the account menu; in the */}
+        {/* middle, so that it never covers a list's Export control either (issue 50). */}
         {/* In the page's theme: sonner's own default is light whatever the page. */}
         <Toaster
           theme={theme}
-          position="top-right"
-          offset={{ top: 72, right: 16 }}
+          position="top-center"
+          offset={{ top: 72 }}
           mobileOffset={{ top: 72, right: 8, left: 8 }}
           visibleToasts={1}
           richColors

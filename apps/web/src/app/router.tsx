@@ -20,8 +20,32 @@ const NotFoundPage = lazy(() => import('./not-found-page'));
  */
 function RoleGate({ route, children }: { route: RouteEntry; children: React.ReactNode }) {
   const session = useSession();
-  if (!mayOpen(session?.user, route)) return <SentHome title={route.title} />;
+  if (!mayOpen(session?.user, route)) {
+    return LABEL_PATHS.has(route.path) ? <LabelNotOpened /> : <SentHome title={route.title} />;
+  }
   return children;
+}
+
+/** The pages a scanned label opens (decision 039). */
+const LABEL_PATHS = new Set(['/m/:code', '/l/:id']);
+
+/**
+ * A label scanned by someone who may not view the inventory (issue 50): the page says so and
+ * stays, rather than landing on the Dashboard, which looked as if the scan had done nothing.
+ */
+function LabelNotOpened() {
+  return (
+    <div role="alert" className="mx-auto max-w-md space-y-3 py-16 text-center">
+      <h1 className="text-xl font-semibold">This label cannot be opened with your account</h1>
+      <p className="text-sm text-muted-foreground">
+        A label opens the inventory of its material or location, and your account does not have the
+        View Inventory permission. Ask an admin to give it to you.
+      </p>
+      <a href="/" className="text-sm font-medium underline">
+        Go to the Dashboard
+      </a>
+    </div>
+  );
 }
 
 function SentHome({ title }: { title: string }) {

@@ -19,7 +19,8 @@ export const BILLING_CYCLE_DAYS = 28;
 export const BILLING_MESSAGES = {
   periodTypeInvalid: 'Period must be a calendar month or a 28-day cycle',
   monthRequired: 'Month is required, yyyy-mm',
-  startRequired: 'First day of the cycle is required, yyyy-mm-dd',
+  // The field takes the day as people write it (issue 50).
+  startRequired: 'First day of the cycle is required, dd/mm/yyyy',
   periodNotEnded: (lastDay: string) =>
     `A period is billed once it has ended: this one runs to ${lastDay}.`,
   siteNotCustomer: 'This location has no customer to bill: give the site its customer first.',

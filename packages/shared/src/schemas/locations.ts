@@ -169,6 +169,11 @@ export const locationOptionSchema = z.object({
   id: z.int(),
   name: z.string(),
   status: z.enum(LOCATION_STATUSES),
+  /**
+   * Whether the site has a customer to bill: the billing run's picker lists only those (issue 50).
+   * The API always says; an option a screen makes of another record leaves it out.
+   */
+  hasCustomer: z.boolean().optional(),
 });
 export type LocationOption = z.infer<typeof locationOptionSchema>;
 

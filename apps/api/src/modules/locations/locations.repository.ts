@@ -80,7 +80,12 @@ export async function findLocation(db: DbExecutor, id: number) {
 /** Every location's id, name and status, by name: a company has hundreds, not thousands. */
 export async function listLocationOptions(db: DbExecutor) {
   return db
-    .select({ id: locations.id, name: locations.name, status: locations.status })
+    .select({
+      id: locations.id,
+      name: locations.name,
+      status: locations.status,
+      hasCustomer: sql<boolean>`${locations.customerName} is not null`,
+    })
     .from(locations)
     .orderBy(locations.name, locations.id);
 }

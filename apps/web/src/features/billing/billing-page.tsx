@@ -191,11 +191,13 @@ export default function BillingPage() {
               onChange={(event) => setLocationId(event.target.value)}
             >
               <option value="">Every site with a customer</option>
-              {(locations.data ?? []).map((location) => (
-                <option key={location.id} value={location.id}>
-                  {location.name}
-                </option>
-              ))}
+              {(locations.data ?? [])
+                .filter((location) => location.hasCustomer)
+                .map((location) => (
+                  <option key={location.id} value={location.id}>
+                    {location.name}
+                  </option>
+                ))}
             </Select>
           </FormField>
         </div>

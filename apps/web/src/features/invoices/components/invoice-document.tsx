@@ -155,6 +155,10 @@ export function InvoiceDocument({
     invoice.items.map((item) => ({ ...item, uom: item.uom as InvoiceUom })),
   );
   const columns = money ? 14 : 12;
+  // A hire invoice or a credit note bills money lines: its measured-item fields, empty, are left
+  // out rather than shown as a table without rows and "-" (issue 50); a work invoice shows them all.
+  const billed = money !== undefined && money.kind !== 'WORK';
+  const shown = (value: string | null | undefined) => !billed || (value ?? '').trim() !== '';
   // Its heading comes with the company profile: until that is read, the paper would lack it.
   const company = useCompanyProfile();
   return (
@@ -236,95 +240,107 @@ export function InvoiceDocument({
 
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-3">
         <Detail term="Issue Date" value={formatDate(invoice.issueDate)} />
-        <Detail term="Due Date" value={formatDate(invoice.dueDate)} />
+        {money?.kind === 'CREDIT' ? null : (
+          <Detail term="Due Date" value={formatDate(invoice.dueDate)} />
+        )}
         {money?.periodStart && money.periodEnd ? (
           <Detail
             term="Period"
             value={`${formatDate(money.periodStart)} to ${formatDate(money.periodEnd)}`}
           />
         ) : null}
-        <Detail term="Department" value={dash(invoice.department)} />
-        <Detail term="Job Period" value={dash(invoice.job_period)} />
-        <Detail term="Job Details" value={dash(invoice.job_details)} />
-        <Detail term="Remarks" value={dash(invoice.invoice_remark)} />
+        {shown(invoice.department) ? (
+          <Detail term="Department" value={dash(invoice.department)} />
+        ) : null}
+        {shown(invoice.job_period) ? (
+          <Detail term="Job Period" value={dash(invoice.job_period)} />
+        ) : null}
+        {shown(invoice.job_details) ? (
+          <Detail term="Job Details" value={dash(invoice.job_details)} />
+        ) : null}
+        {shown(invoice.invoice_remark) ? (
+          <Detail term="Remarks" value={dash(invoice.invoice_remark)} />
+        ) : null}
       </dl>
 
-      <SidewaysScroll label="Invoice items" className="relative">
-        <table className="w-full text-xs" aria-label="Invoice items">
-          <thead className="border-b border-border bg-muted/50 text-left">
-            <tr>
-              <th className="px-2 py-2">#</th>
-              <th className="px-2 py-2">Date</th>
-              <th className="px-2 py-2">Location</th>
-              <th className="px-2 py-2">Description</th>
-              <th className="px-2 py-2">Job Type</th>
-              <th className="px-2 py-2">UOM</th>
-              <th className="px-2 py-2 text-right">L</th>
-              <th className="px-2 py-2 text-right">W</th>
-              <th className="px-2 py-2 text-right">H</th>
-              <th className="px-2 py-2 text-right">Qty</th>
-              <th className="px-2 py-2 text-right">Volume Qty</th>
-              <th className="px-2 py-2">Remark</th>
-              {money ? (
-                <>
-                  <th className="px-2 py-2 text-right">Rate</th>
-                  <th className="px-2 py-2 text-right">Amount</th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {documentRows(invoice.items).map((row) =>
-              row.kind === 'item' ? (
-                <tr key={row.key} className="border-b border-border">
-                  <td className="px-2 py-1.5">{row.number}</td>
-                  <td className="px-2 py-1.5 whitespace-nowrap">
-                    {formatDate(row.item.item_date)}
-                  </td>
-                  <td className="px-2 py-1.5">{dash(row.item.location)}</td>
-                  <td className="px-2 py-1.5">{dash(row.item.job_description)}</td>
-                  <td className="px-2 py-1.5">{row.item.job_type}</td>
-                  <td className="px-2 py-1.5 whitespace-nowrap">{row.item.uom}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">
-                    {dimension(row.item, 'length')}
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">
-                    {dimension(row.item, 'width')}
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">
-                    {dimension(row.item, 'height')}
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{row.item.quantity}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">
-                    {formatQuantity(row.item.itemTotalCalculatedQuantity)}
-                  </td>
-                  <td className="px-2 py-1.5">{dash(row.item.remark)}</td>
-                  {money ? (
-                    <>
-                      <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
-                        {row.item.rateCents == null
-                          ? '-'
-                          : formatMoney(row.item.rateCents, money.currency)}
-                      </td>
-                      <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
-                        {formatMoney(row.item.amountCents ?? 0, money.currency)}
-                        {row.item.credited ? ' (credited)' : ''}
-                      </td>
-                    </>
-                  ) : null}
-                </tr>
-              ) : (
-                <tr key={row.key} className="invoice-usage border-b border-border bg-muted/30">
-                  <td />
-                  <td colSpan={columns - 1} className="px-2 py-1 text-muted-foreground">
-                    Material used: {usageLine(row.usage)}
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </SidewaysScroll>
+      {billed && invoice.items.length === 0 ? null : (
+        <SidewaysScroll label="Invoice items" className="relative">
+          <table className="w-full text-xs" aria-label="Invoice items">
+            <thead className="border-b border-border bg-muted/50 text-left">
+              <tr>
+                <th className="px-2 py-2">#</th>
+                <th className="px-2 py-2">Date</th>
+                <th className="px-2 py-2">Location</th>
+                <th className="px-2 py-2">Description</th>
+                <th className="px-2 py-2">Job Type</th>
+                <th className="px-2 py-2">UOM</th>
+                <th className="px-2 py-2 text-right">L</th>
+                <th className="px-2 py-2 text-right">W</th>
+                <th className="px-2 py-2 text-right">H</th>
+                <th className="px-2 py-2 text-right">Qty</th>
+                <th className="px-2 py-2 text-right">Volume Qty</th>
+                <th className="px-2 py-2">Remark</th>
+                {money ? (
+                  <>
+                    <th className="px-2 py-2 text-right">Rate</th>
+                    <th className="px-2 py-2 text-right">Amount</th>
+                  </>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {documentRows(invoice.items).map((row) =>
+                row.kind === 'item' ? (
+                  <tr key={row.key} className="border-b border-border">
+                    <td className="px-2 py-1.5">{row.number}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">
+                      {formatDate(row.item.item_date)}
+                    </td>
+                    <td className="px-2 py-1.5">{dash(row.item.location)}</td>
+                    <td className="px-2 py-1.5">{dash(row.item.job_description)}</td>
+                    <td className="px-2 py-1.5">{row.item.job_type}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">{row.item.uom}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">
+                      {dimension(row.item, 'length')}
+                    </td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">
+                      {dimension(row.item, 'width')}
+                    </td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">
+                      {dimension(row.item, 'height')}
+                    </td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{row.item.quantity}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">
+                      {formatQuantity(row.item.itemTotalCalculatedQuantity)}
+                    </td>
+                    <td className="px-2 py-1.5">{dash(row.item.remark)}</td>
+                    {money ? (
+                      <>
+                        <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
+                          {row.item.rateCents == null
+                            ? '-'
+                            : formatMoney(row.item.rateCents, money.currency)}
+                        </td>
+                        <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
+                          {formatMoney(row.item.amountCents ?? 0, money.currency)}
+                          {row.item.credited ? ' (credited)' : ''}
+                        </td>
+                      </>
+                    ) : null}
+                  </tr>
+                ) : (
+                  <tr key={row.key} className="invoice-usage border-b border-border bg-muted/30">
+                    <td />
+                    <td colSpan={columns - 1} className="px-2 py-1 text-muted-foreground">
+                      Material used: {usageLine(row.usage)}
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </SidewaysScroll>
+      )}
 
       {money && money.charges.length > 0 ? (
         <ChargesTable charges={money.charges} currency={money.currency} />
@@ -355,10 +371,12 @@ export function InvoiceDocument({
           <h3 className="text-xs font-semibold uppercase text-muted-foreground">Notes</h3>
           <p className="whitespace-pre-line">{dash(invoice.notes)}</p>
         </section>
-        <section>
-          <h3 className="text-xs font-semibold uppercase text-muted-foreground">Signature</h3>
-          <p className="mt-6 border-t border-border pt-1">{dash(invoice.signature)}</p>
-        </section>
+        {shown(invoice.signature) ? (
+          <section>
+            <h3 className="text-xs font-semibold uppercase text-muted-foreground">Signature</h3>
+            <p className="mt-6 border-t border-border pt-1">{dash(invoice.signature)}</p>
+          </section>
+        ) : null}
       </div>
 
       <footer className="space-y-1 border-t border-border pt-3 text-xs text-muted-foreground">
