@@ -120,7 +120,8 @@ describe('GET /api/catalogue/export', () => {
     expect(tube.getCell(5).value).toBe(25.5);
     expect(tube.getCell(5).type).toBe(ExcelJS.ValueType.Number);
     expect(tube.getCell(6).value).toBe(48.2);
-    expect(tube.getCell(6).numFmt).toBe('#,##0.00');
+    // Money in the company's currency (EUR until billing settings say otherwise), 2 decimals.
+    expect(tube.getCell(6).numFmt).toBe('"EUR "#,##0.00');
     expect(tube.getCell(7).value).toBe(42);
     expect(tube.getCell(8).value).toBe(1071);
     expect(tube.getCell(9).value).toBe(2024.4);
@@ -130,17 +131,17 @@ describe('GET /api/catalogue/export', () => {
       'Tubes',
       'Each',
       '25.5',
-      '48.2',
+      '48.20',
       '42',
       '1071',
-      '2024.4',
-      '2.5',
-      '10',
+      '2024.40',
+      '2.50',
+      '10.00',
       '7',
       'Active',
     ]);
     expect(tube.getCell(10).value).toBe(2.5);
-    expect(tube.getCell(10).numFmt).toBe('#,##0.00');
+    expect(tube.getCell(10).numFmt).toBe('"EUR "#,##0.00');
     expect(csv[3]![12]).toBe('Retired');
   });
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_BILLING_TERMS,
   importHeader,
   MATERIAL_TYPE_STATUS_LABELS,
   MATERIAL_UNIT_LABELS,
@@ -6,32 +7,35 @@ import {
   type MaterialUnit,
 } from '@stockyard/shared';
 import type { ExportColumn } from '../../lib/list-export';
-import { count, QUANTITY_FORMAT, quantity, type SheetValue } from '../../lib/spreadsheet';
+import { count, money as moneyCell, type SheetValue } from '../../lib/spreadsheet';
 import { kilograms } from '../materials/materials.export';
-
-/** Money as the catalogue keeps it (two decimals), or an empty cell where it is not set. */
-const money = (value: number | null): SheetValue =>
-  value === null ? null : quantity(value, QUANTITY_FORMAT);
-
-/** A rate in cents as money (two decimals), or an empty cell where there is none. */
-const cents = (value: number | null): SheetValue => money(value === null ? null : value / 100);
 
 /**
  * The Catalogue list's export: its columns as the screen heads and shows them, by name; the
- * import reads each back (issue 50: `IMPORT_COLUMNS`), or names it as not imported.
+ * import reads each back (issue 50: `IMPORT_COLUMNS`), or names it as not imported. Money (values
+ * and hire rates) in the company's currency with its 2 decimals (decision 052).
  */
-export const CATALOGUE_COLUMNS: readonly ExportColumn<MaterialTypeDto>[] = [
-  { header: 'Item No.', cell: (t) => t.itemNumber },
-  { header: 'Name', cell: (t) => t.name },
-  { header: 'Category', cell: (t) => t.category },
-  { header: 'Unit', cell: (t) => MATERIAL_UNIT_LABELS[t.unit as MaterialUnit] ?? t.unit },
-  { header: importHeader('material-types', 'weightKg'), cell: (t) => kilograms(t.weightKg) },
-  { header: 'Replacement value', cell: (t) => money(t.replacementValue) },
-  { header: 'In stock', cell: (t) => count(t.totalQuantity) },
-  { header: 'Total weight (kg)', cell: (t) => kilograms(t.totalWeightKg) },
-  { header: 'Total value', cell: (t) => money(t.totalValue) },
-  { header: 'Hire rate per day', cell: (t) => cents(t.hireDayCents) },
-  { header: 'Hire rate per week', cell: (t) => cents(t.hireWeekCents) },
-  { header: 'Minimum hire (days)', cell: (t) => count(t.minimumHireDays) },
-  { header: 'Status', cell: (t) => MATERIAL_TYPE_STATUS_LABELS[t.status] },
-];
+export function catalogueColumns(currency: string): readonly ExportColumn<MaterialTypeDto>[] {
+  /** Money as the catalogue keeps it, or an empty cell where it is not set. */
+  const money = (value: number | null): SheetValue => moneyCell(value, currency);
+  /** A rate in cents as money, or an empty cell where there is none. */
+  const cents = (value: number | null): SheetValue => money(value === null ? null : value / 100);
+  return [
+    { header: 'Item No.', cell: (t) => t.itemNumber },
+    { header: 'Name', cell: (t) => t.name },
+    { header: 'Category', cell: (t) => t.category },
+    { header: 'Unit', cell: (t) => MATERIAL_UNIT_LABELS[t.unit as MaterialUnit] ?? t.unit },
+    { header: importHeader('material-types', 'weightKg'), cell: (t) => kilograms(t.weightKg) },
+    { header: 'Replacement value', cell: (t) => money(t.replacementValue) },
+    { header: 'In stock', cell: (t) => count(t.totalQuantity) },
+    { header: 'Total weight (kg)', cell: (t) => kilograms(t.totalWeightKg) },
+    { header: 'Total value', cell: (t) => money(t.totalValue) },
+    { header: 'Hire rate per day', cell: (t) => cents(t.hireDayCents) },
+    { header: 'Hire rate per week', cell: (t) => cents(t.hireWeekCents) },
+    { header: 'Minimum hire (days)', cell: (t) => count(t.minimumHireDays) },
+    { header: 'Status', cell: (t) => MATERIAL_TYPE_STATUS_LABELS[t.status] },
+  ];
+}
+
+/** The columns' headers and cells in the default currency (what reads only the headers uses). */
+export const CATALOGUE_COLUMNS = catalogueColumns(DEFAULT_BILLING_TERMS.currency);

@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../lib/actor';
 import { datedFileName, exportResponse, sendListExport } from '../../lib/list-export';
 import { errorResponses, ok } from '../../lib/reply';
-import { CATALOGUE_COLUMNS } from './catalogue.export';
+import { billingTerms } from '../settings/billing-settings.service';
+import { catalogueColumns } from './catalogue.export';
 import * as service from './catalogue.service';
 
 const tags = ['catalogue'];
@@ -59,7 +60,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendListExport(reply, format, {
         fileName: datedFileName('catalogue'),
         sheet: 'Catalogue',
-        columns: CATALOGUE_COLUMNS,
+        columns: catalogueColumns((await billingTerms(app.ctx.db)).currency),
         rows: await service.exportTypes(app.ctx, filter),
       });
     },
