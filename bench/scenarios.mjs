@@ -3,8 +3,9 @@
 import { connection, Latencies, random, runFor, succeeded } from './http.mjs';
 
 /**
- * What each kind of scenario must reach against the session check measured in the same run:
- * at least `share` of its requests per second and a p99 at most `times` its p99.
+ * Reported, not judged (ARCHITECTURE.md section 10, decision 051): what each kind of cold read
+ * reached against the session check when these were budgets (decision 036 showed them to measure
+ * the machine as much as the code). Kept as the reference the report compares with.
  */
 export const RATIO_BUDGETS = {
   list: { share: 0.35, times: 3 },
@@ -209,7 +210,7 @@ export function coldScenarios({ apiUrl, dataset, sample }) {
         ...list('/api/material-rentals', {
           page: range(1, 3),
           limit: [10],
-          status: [undefined, 'ACTIVE', 'OVERDUE', 'RETURNED', 'DAMAGED', 'LOST'],
+          status: [undefined, 'ACTIVE', 'OVERDUE', 'RETURNED'],
           locationId: locations,
         }),
       ],
@@ -222,7 +223,7 @@ export function coldScenarios({ apiUrl, dataset, sample }) {
         page: range(1, 3),
         limit: [10],
         search: typed(words.materials),
-        status: [undefined, 'ACTIVE', 'OVERDUE', 'RETURNED', 'DAMAGED', 'LOST'],
+        status: [undefined, 'ACTIVE', 'OVERDUE', 'RETURNED'],
       }),
       13,
     ),

@@ -352,10 +352,6 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
   // Staff and their attendance (issue 17), still with the triggers off: bench/seed-staff.ts.
   await seedStaff(client, DATASET.locations);
   await client.query('set local session_replication_role = origin');
-  // The counters the triggers would have kept (migration 0020), counted once for the whole load.
-  await client.query(
-    'select material_rental_counts_rebuild(), material_rental_out_changes_rebuild(), material_rental_flows_rebuild(), rental_request_counts_rebuild()',
-  );
   await seedDashboard(client);
   // The people of the working day and their places: bench/seed-day.ts.
   await seedWorkingDay(client, passwordHash);
@@ -769,8 +765,7 @@ async function seedMaterialRentals(client: pg.PoolClient | pg.Client) {
      select n, to_location_id, from_location_id, rental_date, items,
             rental_date + term as expected_return_date,
             case when rental_date + term < current_date - 14 then
-                   case when fate < 0.9 then 'RETURNED' when fate < 0.93 then 'DAMAGED'
-                        when fate < 0.95 then 'LOST' else 'ACTIVE' end
+                   case when fate < 0.95 then 'RETURNED' else 'ACTIVE' end
                  when fate < 0.25 then 'RETURNED' else 'ACTIVE' end as status,
             -- When the last item came back (RETURNED), from a few days early to ten days late.
             least(current_date, rental_date + term - 5 + floor(late * 16)::int) as back
@@ -805,7 +800,7 @@ async function seedMaterialRentals(client: pg.PoolClient | pg.Client) {
   await client.query(
     `insert into material_rentals (id, from_location_id, to_location_id, rental_date,
                                    expected_return_date, actual_return_date, status, notes,
-                                   rented_by_id, request_id, quantity_total, returned_total,
+                                   rented_by_id, request_id,
                                    created_at, updated_at)
      select r.n + 1, r.from_location_id, r.to_location_id, r.rental_date, r.expected_return_date,
             case when r.status = 'RETURNED' then r.back end,
@@ -814,13 +809,10 @@ async function seedMaterialRentals(client: pg.PoolClient | pg.Client) {
             1 + r.n % $1,
             case when r.n % 4 = 0 and q.status = 'APPROVED' and q.location_id = r.to_location_id
                  then q.id end,
-            t.quantity, t.returned,
             least(now(), r.rental_date + interval '8 hours' + (r.n % 600) * interval '1 minute'),
             least(now(), case when r.status = 'RETURNED' then r.back else r.rental_date end
                          + interval '18 hours' + (r.n % 300) * interval '1 minute')
      from bench_rentals r
-     join (select n, sum(quantity)::int as quantity, sum(returned)::int as returned
-           from bench_rental_items group by n) t using (n)
      left join rental_requests q on q.id = r.n + 1
      order by r.n`,
     [DATASET.admins],
@@ -829,9 +821,8 @@ async function seedMaterialRentals(client: pg.PoolClient | pg.Client) {
     `select setval(pg_get_serial_sequence('material_rentals', 'id'), (select max(id) from material_rentals))`,
   );
   await client.query(
-    `insert into material_rental_items (id, rental_id, material_id, material_name, unit, quantity,
-                                        quantity_actually_returned)
-     select id, n + 1, material_id, name, unit, quantity, returned
+    `insert into material_rental_items (id, rental_id, material_id, material_name, unit, quantity)
+     select id, n + 1, material_id, name, unit, quantity
      from bench_rental_items order by id`,
   );
   await client.query(
@@ -846,9 +837,15 @@ async function seedMaterialRentals(client: pg.PoolClient | pg.Client) {
   // Ids follow the time of the return, as they would have been written; a return is made after
   // 18:00 of its day, so never before the rental (made by 18:00 of its first day).
   await client.query(
-    `insert into material_rental_returns (rental_id, rental_item_id, returned_quantity, return_date,
+    `insert into material_rental_returns (rental_id, rental_item_id, returned_quantity,
+                                          damaged_quantity, lost_quantity, return_date, recorded_at,
                                           notes, returned_by_id)
-     select n + 1, id, part, least(now(), day + interval '18 hours' + (id % 300) * interval '1 minute'),
+     select n + 1, id,
+            -- One return in 25 came back damaged, one in 25 lost (decision 043).
+            case when id % 25 in (0, 1) then 0 else part end,
+            case when id % 25 = 0 then part else 0 end,
+            case when id % 25 = 1 then part else 0 end,
+            day, least(now(), day + interval '18 hours' + (id % 300) * interval '1 minute'),
             note, 1 + (n + part) % $1
      from (
        select i.n, i.id, i.returned - i.returned / 2 as part, i.last_day as day,
@@ -888,21 +885,19 @@ async function verifyRentals(client: pg.PoolClient | pg.Client) {
           q as materialized (select * from rental_requests where id % 20 = 0),
           qi as materialized (select qi.* from rental_request_items qi join q on q.id = qi.request_id)
      select
-       (select count(*) from r
-        left join (select rental_id, sum(quantity) as q, sum(quantity_actually_returned) as b
-                   from i group by rental_id) s on s.rental_id = r.id
-        where s.q is distinct from r.quantity_total or s.b is distinct from r.returned_total)::int
-         as "rentalTotals",
        (select count(*) from i
-        left join (select rental_item_id, sum(returned_quantity) as b from h group by 1) s
-          on s.rental_item_id = i.id
-        where i.quantity_actually_returned <> coalesce(s.b, 0))::int as "itemHistories",
+        left join (select rental_item_id,
+                          sum(returned_quantity + damaged_quantity + lost_quantity) as b
+                   from h group by 1) s on s.rental_item_id = i.id
+        where coalesce(s.b, 0) > i.quantity
+           or (i.rental_id in (select id from r where status = 'RETURNED')
+               and coalesce(s.b, 0) <> i.quantity))::int as "itemHistories",
        (select count(*) from h
         join r on r.id = h.rental_id
         left join i on i.id = h.rental_item_id and i.rental_id = h.rental_id
         left join users u on u.id = h.returned_by_id
-        where i.id is null or u.id is null or h.return_date < r.created_at or h.return_date > now()
-           or h.return_date::date > coalesce(r.actual_return_date, current_date))::int as "returns",
+        where i.id is null or u.id is null or h.return_date < r.rental_date
+           or h.return_date > coalesce(r.actual_return_date, current_date))::int as "returns",
        (select count(*) from i
         join r on r.id = i.rental_id
         left join materials m on m.id = i.material_id and m.location_id = r.from_location_id
@@ -932,8 +927,7 @@ async function verifyRentals(client: pg.PoolClient | pg.Client) {
                              and m.name = qi.name and m.unit = qi.unit
         where qi.material_id is not null and m.id is null)::int as "requestMaterials",
        (select count(*) from material_rentals
-        where (status = 'RETURNED') <> (returned_total = quantity_total)
-           or (status = 'RETURNED') <> (actual_return_date is not null)
+        where (status = 'RETURNED') <> (actual_return_date is not null)
            or actual_return_date < rental_date or actual_return_date > current_date)::int
          as "rentalStatuses",
        (select count(*) from rental_requests

@@ -132,8 +132,13 @@ export async function prepareWorkingDay(context) {
           .flatMap((r) =>
             r.items.map((item) => ({
               rentalId: r.id,
+              rentalDate: r.rentalDate,
               itemId: item.id,
-              out: item.quantity - item.quantityActuallyReturned,
+              out:
+                item.quantity -
+                item.quantityActuallyReturned -
+                item.quantityDamaged -
+                item.quantityLost,
             })),
           )
           .filter((item) => item.out > 0);
@@ -452,13 +457,26 @@ async function rentalReturn(day, p) {
   const open = p.returnable.filter((item) => item.out > 0);
   if (open.length === 0) return stockUpdate(day, p);
   const item = p.rng.pick(open);
+  // Every kind of return (issue 49): one unit good, damaged or lost, off hire today or on a day
+  // of the last week (never before the rental went out), entered now.
+  const condition = p.rng.pick(['good', 'good', 'damaged', 'lost']);
+  const back = new Date();
+  back.setDate(back.getDate() - p.rng.int(0, 5));
+  const returnDate = [isoDay(back), item.rentalDate].sort()[1];
   const answer = await send(
     day,
     p,
     'rental return',
     'POST',
     `/api/material-rentals/${item.rentalId}/returns`,
-    { rentalItemId: item.itemId, returnedQuantity: 1, notes: 'Returned to the yard' },
+    {
+      rentalItemId: item.itemId,
+      returnedQuantity: condition === 'good' ? 1 : 0,
+      damagedQuantity: condition === 'damaged' ? 1 : 0,
+      lostQuantity: condition === 'lost' ? 1 : 0,
+      returnDate,
+      notes: `Returned to the yard (${condition})`,
+    },
   );
   if (!succeeded(answer)) return;
   item.out -= 1;
@@ -470,7 +488,10 @@ async function rentalReturn(day, p) {
     `/api/material-rentals/${item.rentalId}`,
     (read) =>
       read.items.some(
-        (i) => i.id === item.itemId && i.quantityActuallyReturned >= written.cumulativeReturned,
+        (i) =>
+          i.id === item.itemId &&
+          i.quantityActuallyReturned + i.quantityDamaged + i.quantityLost >=
+            written.cumulativeReturned,
       ),
     `return ${written.id} of rental ${item.rentalId}`,
   );
