@@ -183,4 +183,44 @@ test.describe('delivery and return notes', () => {
     expect(returnText).toMatch(/\s5\s+EACH/);
     await phone.close();
   });
+  test('someone who cannot draw types the signature, and the note and its PDF say so', async ({
+    page,
+    request,
+    seed,
+  }) => {
+    const yard = await seed.location();
+    const site = await seed.location({ type: 'FIELD' });
+    const { token } = await apiLogin(request, admin);
+    const made = await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+      name: unique('Typed Tube'),
+      locationId: yard.id,
+      quantity: 5,
+      unit: 'EACH',
+    });
+    const rental = await apiCall<Rental>(request, token, 'POST', '/api/material-rentals', {
+      fromLocationId: yard.id,
+      toLocationId: site.id,
+      expectedReturnDate: '2099-01-01',
+      items: [{ materialId: made.data.id, quantity: 2, unit: 'EACH' }],
+    });
+    await signIn(page, admin);
+    await page.goto('/material-rentals');
+    const notes = await openNotes(page, rental.data.id);
+    const delivery = notes.getByRole('listitem', { name: /^DN-\d{4}-\d{4}$/ });
+    const number = (await delivery.getAttribute('aria-label'))!;
+    await delivery.getByRole('button', { name: 'Sign' }).click();
+    await delivery.getByLabel('Type the signature instead of drawing it').check();
+    await expect(delivery.getByTestId('signature-pad')).toBeHidden();
+    await delivery.getByLabel('Name of the person signing').fill('Иван Петров');
+    await delivery.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(page.getByText(`${number} signed`)).toBeVisible();
+    await expect(delivery).toContainText('Signed by Иван Петров (typed)');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      delivery.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const text = await pdfText(download);
+    expect(text).toContain('Signature typed by the signer (not drawn)');
+    expect(text).toContain('Name: Иван Петров');
+  });
 });

@@ -1,9 +1,14 @@
 import QRCode from 'qrcode';
 import { useMemo } from 'react';
 
+/** The light margin around the code, in modules: the QR standard's quiet zone. */
+const QUIET = 4;
+
 /**
- * A QR code as SVG, drawn from the `qrcode` encoder's modules (error correction M, no quiet zone:
- * the label's own margin is one), so that it prints sharp at any size.
+ * A QR code as SVG, drawn from the `qrcode` encoder's modules (error correction M) inside its own
+ * quiet zone of 4 modules (the standard's: the label's edge, an outline or text beside the code
+ * may not take its place), so that it prints sharp at any size and reads at 150 dpi, a cheap office
+ * printer's (issue 51, decision 052).
  */
 export function QrCode({ value, sizeMm }: { value: string; sizeMm: number }) {
   const { size, path } = useMemo(() => {
@@ -11,10 +16,10 @@ export function QrCode({ value, sizeMm }: { value: string; sizeMm: number }) {
     let d = '';
     for (let row = 0; row < modules.size; row += 1) {
       for (let col = 0; col < modules.size; col += 1) {
-        if (modules.get(row, col)) d += `M${col} ${row}h1v1h-1z`;
+        if (modules.get(row, col)) d += `M${col + QUIET} ${row + QUIET}h1v1h-1z`;
       }
     }
-    return { size: modules.size, path: d };
+    return { size: modules.size + 2 * QUIET, path: d };
   }, [value]);
   return (
     <svg
