@@ -160,7 +160,8 @@ const keptReads: Array<[string, string[] | { lists: number }, (i: number) => Pro
   ],
   [
     'a search of the material rentals, alone and with a status (each call other words)',
-    { lists: 2 },
+    // The first page alone, a later page with a status, and its total counted alone (past the end).
+    { lists: 3 },
     async (i) => {
       const search = ['tub', 'Tube', 'ube', 'tu', 'UB'][i % 5];
       const alone = await listRentals(
@@ -188,7 +189,7 @@ const keptReads: Array<[string, string[] | { lists: number }, (i: number) => Pro
   ],
   [
     "the dashboard's units out and in stock when the month began, its chart of days and of a year",
-    ['dashboard_figures_all', 'dashboard_flows_all'],
+    ['dashboard_figures_all', 'dashboard_flows_by_day_all', 'dashboard_flows_by_month_all'],
     async (i) => {
       const month = new Date(Date.UTC(2026, i % 12, 1));
       const day = new Date(month.getTime() + (i % 28) * 86_400_000);

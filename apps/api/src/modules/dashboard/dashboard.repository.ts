@@ -168,7 +168,10 @@ export async function rentalFlows(
   scope: Scope,
   range: { from: string; to: string; unit: 'day' | 'month' },
 ) {
-  const statement = prepared(db, `dashboard_flows_${scopeName(scope)}`, (d, name) => {
+  // A statement per step, its unit written in (a constant of ours): one statement for both
+  // was planned afresh at every call.
+  const unit = range.unit === 'month' ? 'month' : 'day';
+  const statement = prepared(db, `dashboard_flows_by_${unit}_${scopeName(scope)}`, (d, name) => {
     const from = unseen('from', 'date');
     const to = unseen('to', 'date');
     const r = materialRentals;
@@ -176,7 +179,7 @@ export async function rentalFlows(
     const h = materialRentalReturns;
     // Grouped by the step's start, and only the steps written as text.
     const step = (column: Column) =>
-      sql<string>`date_trunc(${p('unit')}::text, ${column}::timestamp)`;
+      sql<string>`date_trunc(${sql.raw(`'${unit}'`)}, ${column}::timestamp)`;
     const out = d
       .select({
         step: step(r.rentalDate).as('step'),
@@ -214,7 +217,6 @@ export async function rentalFlows(
     ...scopeValue(scope),
     from: range.from,
     to: range.to,
-    unit: range.unit,
   });
 }
 
