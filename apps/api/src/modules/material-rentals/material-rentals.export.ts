@@ -10,7 +10,7 @@ import { count, DAY_FORMAT, dateCell } from '../../lib/spreadsheet';
 import type { ExportedRentalItem } from './material-rentals.service';
 
 /** An item's figures in the one balance: rented = returned + lost or damaged + outstanding. */
-const figures = ({ rental, item }: ExportedRentalItem) =>
+const figures = ({ item }: ExportedRentalItem) =>
   item ? rentalItemFigures({ items: [item] }) : null;
 const figure =
   (key: 'rented' | 'returned' | 'writtenOff' | 'outstanding') => (row: ExportedRentalItem) => {

@@ -8,8 +8,8 @@ import {
   materials,
   materialTypes,
 } from '../../db/schema';
-import { listPage, type Page, totalColumn } from '../../lib/list-page';
-import { limitLiteral, prepared } from '../../lib/prepared';
+import { listPage, type Page } from '../../lib/list-page';
+import { prepared } from '../../lib/prepared';
 import { byType, CATALOGUED } from './materials.repository';
 
 /**
