@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   insufficientStockMessage,
+  localToday,
   MESSAGES,
   RENTAL_MESSAGES,
   RENTAL_STATUSES,
@@ -484,9 +485,10 @@ describe('returns', () => {
       returnedQuantity: 3,
       notes: 'First load',
       materialRentalId: 12345,
-      returnDate: '1999-01-01T00:00:00.000Z',
     });
     expect(first.statusCode, first.body).toBe(201);
+    // Dated today when it names no day (decision 048: a day sent is the day it happened).
+    expect(first.json().data.returnDate).toBe(localToday());
     expect(first.json().data).toMatchObject({
       materialRentalId: created.id,
       rentalItemId: tubeItem!.id,
