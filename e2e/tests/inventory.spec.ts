@@ -174,7 +174,7 @@ test.describe('inventory management', () => {
     await dialog.getByLabel('Location').selectOption({ label: location.name });
     await dialog.getByLabel('Quantity').fill('7');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
-    await expect(page.getByText(`A material named ${name} (EACH) already exists`)).toBeVisible();
+    await expect(page.getByText(`A material named ${name} (Each) already exists`)).toBeVisible();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Quantity')).toHaveValue('7');
   });

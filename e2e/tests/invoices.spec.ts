@@ -118,7 +118,7 @@ test.describe('invoices', () => {
     // A material the first item's job used, no more than there is in stock.
     await page.getByRole('button', { name: 'Material Usage for item 1' }).click();
     await page.getByRole('button', { name: 'Add Material' }).click();
-    await page.getByLabel('Item 1 usage 1 Material').selectOption({ label: `${tube} (20 EACH)` });
+    await page.getByLabel('Item 1 usage 1 Material').selectOption({ label: `${tube} (20 Each)` });
     await page.getByLabel('Item 1 usage 1 Quantity').fill('25');
     await expect(
       page.getByText('Invalid Quantity: Cannot use more than the available quantity of 20.'),

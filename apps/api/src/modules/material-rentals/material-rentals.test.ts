@@ -779,8 +779,8 @@ describe('PUT /material-rentals/{id}', () => {
       ['RENTAL_LOST', 0, 0],
       ['RENTAL_RETURN', 95, 0],
     ]);
-    expect(moves[0]!.reference).toContain('3 EACH damaged, into repair');
-    expect(moves[1]!.reference).toContain('2 EACH lost, written off');
+    expect(moves[0]!.reference).toContain('3 Each damaged, into repair');
+    expect(moves[1]!.reference).toContain('2 Each lost, written off');
     // All 100 are accounted for: the rental is returned, its line says how.
     const done = (await call('GET', `/material-rentals/${created.id}`, admin())).json().data;
     expect(done).toMatchObject({ status: 'RETURNED', actualReturnDate: todayOf() });
@@ -814,7 +814,7 @@ describe('PUT /material-rentals/{id}', () => {
     // Units in repair keep the material from being deleted.
     const kept = await call('DELETE', `/materials/remove/${tube}`, admin());
     expect(kept.statusCode).toBe(409);
-    expect(kept.json().message).toContain('1 EACH in repair');
+    expect(kept.json().message).toContain('1 Each in repair');
     const scrapped = await settle('scrap', 1);
     expect(scrapped.statusCode, scrapped.body).toBe(200);
     expect(scrapped.json().data).toMatchObject({ quantity: 117, repairQuantity: 0 });
@@ -1300,7 +1300,7 @@ describe('a material out on a rental', () => {
     const created = await createRental([{ materialId: tube, quantity: 3 }]);
     const refused = await call('DELETE', `/materials/remove/${tube}`, admin());
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain('3 EACH are still out on rental');
+    expect(refused.json().message).toContain('3 Each are still out on rental');
     await call('POST', `/material-rentals/${created.id}/mark-returned`, admin());
     expect((await call('DELETE', `/materials/remove/${tube}`, admin())).statusCode).toBe(200);
   });

@@ -125,7 +125,7 @@ describe('POST /api/materials/create', () => {
     const again = await call('POST', '/create', admin(), item({ name: 'Toe board' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain(
-      'A material named Toe board (EACH) already exists at this location',
+      'A material named Toe board (Each) already exists at this location',
     );
   });
 

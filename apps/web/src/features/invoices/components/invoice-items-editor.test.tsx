@@ -168,8 +168,8 @@ describe('InvoiceItemsEditor', () => {
     const picker = within(screen.getByLabelText('Item 1 usage 1 Material'));
     expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Select material',
-      'Steel Tube (10 EACH)',
-      'Base Plate (40 EACH)',
+      'Steel Tube (10 Each)',
+      'Base Plate (40 Each)',
     ]);
     type('Item 1 usage 1 Material', '7');
     type('Item 1 usage 1 Quantity', '10');
