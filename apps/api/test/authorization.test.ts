@@ -525,7 +525,7 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => {
       const rental = side(s, f.rentalA, f.rentalB);
       return {
-          url: `/api/material-rentals/${rental.id}/items/${rental.itemId}/rates`,
+        url: `/api/material-rentals/${rental.id}/items/${rental.itemId}/rates`,
         payload: { dayCents: 100, weekCents: null, minimumDays: 0, reason: 'Agreed price' },
       };
     },
