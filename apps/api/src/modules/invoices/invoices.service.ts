@@ -1,6 +1,7 @@
 import {
   type CalendarDate,
   type CreditNoteInput,
+  creditNoteTotals,
   grandTotalQuantity,
   INVOICE_MESSAGES,
   type InvoiceClient,
@@ -14,7 +15,6 @@ import {
   type InvoiceSummaryDto,
   type IssuedDocument,
   type IssuedSeller,
-  creditNoteTotals,
   invoiceTotals,
   isFinalized,
   itemCalculatedQuantity,
