@@ -19,7 +19,6 @@ export const MATERIAL_UNITS = ['EACH'] as const;
 export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
 export const MATERIAL_UNIT_LABELS: Record<MaterialUnit, string> = { EACH: 'Each' };
 
-/** The largest quantity one material can hold (numeric(14,2) leaves ample room for sums). */
 /** A unit as typed or imported ("pcs", "Stück", "EACH") as its value (decision 054); blank is none. */
 export const unitOfWord = (value: unknown) =>
   typeof value === 'string'
@@ -28,6 +27,7 @@ export const unitOfWord = (value: unknown) =>
       : valueOfWord(value, MATERIAL_UNIT_WORDS, MATERIAL_UNIT_LABELS)
     : value;
 
+/** The largest quantity one material can hold (numeric(14,2) leaves ample room for sums). */
 export const MAX_MATERIAL_QUANTITY = 1_000_000_000;
 
 const blankToUndefined = (value: unknown) =>
