@@ -62,6 +62,7 @@ const LIST_EXPORT = [XLSX, 'text/csv'];
 const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/invoices/:id/excel': [XLSX],
   'GET /api/invoices/:id/pdf': ['application/pdf'],
+  'GET /api/invoices/:id/e-invoice': ['application/xml'],
   'GET /api/invoices/export': LIST_EXPORT,
   'GET /api/locations/export': LIST_EXPORT,
   'GET /api/materials/export': LIST_EXPORT,

@@ -99,7 +99,7 @@ describe('GET /api/imports/stock/template', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, ...HEADER]);
-    expect(sheet.getCell('D2').value).toBe('120');
+    expect(sheet.getCell('D2').value).toBe(120);
   });
 
   it('refuses a kind it does not know', async () => {

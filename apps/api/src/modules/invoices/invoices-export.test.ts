@@ -115,7 +115,7 @@ describe('GET /api/invoices/export', () => {
       'DRAFT',
       'INV-2026-09001',
       'Work',
-      '1234.5',
+      '1234.50',
     ]);
   });
 

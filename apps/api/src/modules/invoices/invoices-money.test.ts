@@ -213,7 +213,7 @@ describe('hire invoices', () => {
       expect.objectContaining({ kind: 'HIRE', weekCents: 100, amountCents: 3500 }),
       expect.objectContaining({ kind: 'WRITE_OFF', unitCents: 4000, amountCents: 8000 }),
     ]);
-    const body = f.invoiceBody(actors.location.id, { invoiceId: hire.invoiceId });
+    const body = f.invoiceBody(actors.location.id, { invoiceId: 'Hire as work' });
     const edited = await f.call('PUT', `/invoices/${hire.id}`, admin(), body);
     expect(edited.statusCode).toBe(409);
     expect(edited.json().message).toBe(INVOICE_MESSAGES.hireNotEditable);

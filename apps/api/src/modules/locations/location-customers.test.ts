@@ -182,7 +182,9 @@ describe("A site's customer rates", () => {
       unit: 'EACH',
       dayCents: 100,
       weekCents: null,
-      minimumDays: 0,
+      // No minimum of its own: the catalogue's applies.
+      minimumDays: null,
+      effectiveMinimumDays: 7,
       catalogue: { dayCents: 120, weekCents: 500, minimumDays: 7 },
     });
     await call('PUT', url, admin(), { dayCents: 90, weekCents: 400, minimumDays: 3 });

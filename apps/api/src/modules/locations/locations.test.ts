@@ -197,7 +197,7 @@ describe('GET /api/locations/type/:type', () => {
   });
 
   it('refuses an unknown type with 400', async () => {
-    const response = await call('GET', '/type/depot', actors.admin.headers);
+    const response = await call('GET', '/type/moon', actors.admin.headers);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please select a location type');
   });
