@@ -3,5 +3,11 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    testTimeout: 30_000,
+  },
 });
