@@ -107,7 +107,7 @@ module.exports = {
         pathNot: [
           TESTS,
           '[.]d[.]ts$',
-          '(^|/)[^/]+[.]config[.][cm]?[jt]s$',
+          '(^|/)[^/]+[.](config|setup)[.][cm]?[jt]s$',
           '^apps/api/src/server[.]ts$',
           '^apps/web/src/(main|theme-boot)[.]tsx?$',
         ],

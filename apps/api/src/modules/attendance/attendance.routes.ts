@@ -22,7 +22,6 @@ import { exportResponse, sendListExport } from '../../lib/list-export';
 import { assertReadable, assertWritable } from '../../lib/location-scope';
 import { errorResponses, ok } from '../../lib/reply';
 import { ATTENDANCE_COLUMNS } from './attendance.export';
-import * as repo from './attendance.repository';
 import * as service from './attendance.service';
 
 const tags = ['attendance'];
@@ -139,10 +138,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Found, and the caller's access checked, before the body is read (decision 046).
       preValidation: findFirst(idParam, async (ctx, auth, { id }) => {
-        const record = await repo.findAttendance(ctx.db, id);
-        if (!record) throw notFound(ATTENDANCE_MESSAGES.notFound);
-        assertReadable(auth.user, record.attendance.locationId, ATTENDANCE_MESSAGES.notFound);
-        assertWritable(auth.user, record.attendance.locationId);
+        const locationId = await service.locationOfAttendance(ctx, id);
+        if (locationId === null) throw notFound(ATTENDANCE_MESSAGES.notFound);
+        assertReadable(auth.user, locationId, ATTENDANCE_MESSAGES.notFound);
+        assertWritable(auth.user, locationId);
       }),
       schema: {
         tags,

@@ -188,6 +188,12 @@ function valuesOf(input: UpdateAttendanceInput) {
 const times = (a: { checkIn: string | null; checkOut: string | null }) =>
   `${attendanceTime(a.checkIn) ?? '-'} to ${attendanceTime(a.checkOut) ?? '-'}`;
 
+/** The location of an attendance record, or null when there is none (routes check access by it). */
+export async function locationOfAttendance(ctx: AppContext, id: number): Promise<number | null> {
+  const record = await repo.findAttendance(ctx.db, id);
+  return record ? record.attendance.locationId : null;
+}
+
 /**
  * Marks a staff member's attendance at their own location (400 at another), which is a field
  * manager's own (another location's staff member is 404 to them).

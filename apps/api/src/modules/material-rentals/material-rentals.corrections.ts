@@ -8,16 +8,14 @@ import {
   type RentalItemRatesInput,
   type ReturnDateCorrectionInput,
 } from '@stockyard/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
-import { materialRentalItems, materialRentalReturns, materialRentals } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
-import { firstReturnDay, latestReturnDay } from './material-rentals.dates';
 import * as repo from './material-rentals.repository';
+import * as history from './material-rentals-history.repository';
 
 /**
  * An admin's corrections of a rental's history (issue 49, decision 048): the day a dispatch or a
@@ -45,7 +43,7 @@ export async function correctRentalDate(
 ): Promise<void> {
   await inTransaction(ctx, async ({ tx }) => {
     const rental = await lockedRental(tx, id);
-    const first = await firstReturnDay(tx, id);
+    const first = await history.firstReturnDay(tx, id);
     refuse(
       'rentalDate',
       movementDateRefusal(input.rentalDate, {
@@ -57,10 +55,7 @@ export async function correctRentalDate(
       }),
     );
     if (input.rentalDate === rental.rentalDate) return;
-    await tx
-      .update(materialRentals)
-      .set({ rentalDate: input.rentalDate, updatedAt: new Date() })
-      .where(eq(materialRentals.id, id));
+    await history.setRentalDate(tx, id, input.rentalDate);
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'CORRECT_RENTAL_DATE',
@@ -87,10 +82,7 @@ export async function correctReturnDate(
 ): Promise<void> {
   await inTransaction(ctx, async ({ tx }) => {
     const rental = await lockedRental(tx, id);
-    const [back] = await tx
-      .select({ id: materialRentalReturns.id, returnDate: materialRentalReturns.returnDate })
-      .from(materialRentalReturns)
-      .where(and(eq(materialRentalReturns.id, returnId), eq(materialRentalReturns.rentalId, id)));
+    const back = await history.findReturnOf(tx, id, returnId);
     if (!back) throw notFound('Return not found');
     refuse(
       'returnDate',
@@ -104,20 +96,8 @@ export async function correctReturnDate(
       }),
     );
     if (input.returnDate === back.returnDate) return;
-    await tx
-      .update(materialRentalReturns)
-      .set({ returnDate: input.returnDate })
-      .where(eq(materialRentalReturns.id, returnId));
-    // The ledger's movement of the return's damaged units names it (decision 044).
-    await tx.execute(
-      sql`update stock_movements set occurred_on = ${input.returnDate}::date where return_id = ${returnId}`,
-    );
-    if (rental.status === 'RETURNED') {
-      await tx
-        .update(materialRentals)
-        .set({ actualReturnDate: await latestReturnDay(tx, id), updatedAt: new Date() })
-        .where(eq(materialRentals.id, id));
-    }
+    await history.setReturnDate(tx, returnId, input.returnDate);
+    if (rental.status === 'RETURNED') await history.refreshActualReturnDate(tx, id);
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'CORRECT_RETURN_DATE',
@@ -146,16 +126,7 @@ export async function rerateItem(
 ): Promise<void> {
   await inTransaction(ctx, async ({ tx }) => {
     const rental = await lockedRental(tx, id);
-    const [item] = await tx
-      .select({
-        id: materialRentalItems.id,
-        materialName: materialRentalItems.materialName,
-        dayCents: materialRentalItems.dayCents,
-        weekCents: materialRentalItems.weekCents,
-        minimumDays: materialRentalItems.minimumDays,
-      })
-      .from(materialRentalItems)
-      .where(and(eq(materialRentalItems.id, itemId), eq(materialRentalItems.rentalId, id)));
+    const item = await history.findItemRates(tx, id, itemId);
     if (!item) throw notFound(RENTAL_MESSAGES.itemNotFound);
     if (input.weekCents !== null && input.weekCents < 0) refuse('weekCents', 'Invalid week rate');
     const after = {
@@ -163,7 +134,7 @@ export async function rerateItem(
       weekCents: input.weekCents,
       minimumDays: input.minimumDays,
     };
-    await tx.update(materialRentalItems).set(after).where(eq(materialRentalItems.id, itemId));
+    await history.setItemRates(tx, itemId, after);
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'RERATE_RENTAL_ITEM',

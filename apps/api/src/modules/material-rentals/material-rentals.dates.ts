@@ -4,8 +4,6 @@ import {
   movementDateRefusal,
   normalizeRole,
 } from '@stockyard/shared';
-import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/app-error';
 
@@ -42,20 +40,4 @@ export function returnDay(actor: Actor, dispatched: string, sent: string | undef
     }),
   );
   return day;
-}
-
-/** The day of a rental's latest return (yyyy-MM-dd), or null when it has none. */
-export async function latestReturnDay(db: DbExecutor, rentalId: number): Promise<string | null> {
-  const result = await db.execute<{ day: string | null }>(sql`
-    select to_char(max(return_date), 'YYYY-MM-DD') as day
-      from material_rental_returns where rental_id = ${rentalId}`);
-  return result.rows[0]?.day ?? null;
-}
-
-/** The day of a rental's first return (yyyy-MM-dd), or null when it has none. */
-export async function firstReturnDay(db: DbExecutor, rentalId: number): Promise<string | null> {
-  const result = await db.execute<{ day: string | null }>(sql`
-    select to_char(min(return_date), 'YYYY-MM-DD') as day
-      from material_rental_returns where rental_id = ${rentalId}`);
-  return result.rows[0]?.day ?? null;
 }

@@ -37,8 +37,9 @@ import { hireRatesFor, holdLocation, requireLocation } from '../locations/locati
 import { changeStock } from '../materials/materials.ledger';
 import { createDeliveryNote, createReturnNote } from '../movement-notes/movement-notes.service';
 import { notify } from '../notifications/notify';
-import { dispatchDay, latestReturnDay, returnDay } from './material-rentals.dates';
+import { dispatchDay, returnDay } from './material-rentals.dates';
 import * as repo from './material-rentals.repository';
+import { latestReturnDay } from './material-rentals-history.repository';
 
 /** The server's calendar day (yyyy-MM-dd): what is overdue, and what is in the past. */
 export function todayOf(now: Date = new Date()): string {

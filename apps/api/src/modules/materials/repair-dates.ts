@@ -5,10 +5,10 @@ import {
   normalizeRole,
   scrapShares,
 } from '@stockyard/shared';
-import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/app-error';
+import { repairMovementsWithReturnDays } from './repair-dates.repository';
 
 /**
  * The latest day of the damaged returns whose units a scrap of `quantity` units of this
@@ -20,19 +20,7 @@ async function latestDamagedReturnScrapped(
   materialId: number,
   quantity: number,
 ): Promise<string | null> {
-  const result = await db.execute<{
-    id: number;
-    units: string;
-    reason: string;
-    return_id: number | null;
-    day: string | null;
-  }>(sql`
-    select m.id, m.repair_delta as units, m.reason, m.return_id,
-           to_char(ret.return_date, 'YYYY-MM-DD') as day
-      from stock_movements m
-      left join material_rental_returns ret on ret.id = m.return_id
-     where m.material_id = ${materialId} and m.repair_delta <> 0
-     order by m.id`);
+  const result = await repairMovementsWithReturnDays(db, materialId);
   const days = new Map<number, string>();
   const movements = result.rows.map((row) => {
     if (row.return_id !== null && row.day !== null) days.set(row.return_id, row.day);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, seedActors } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { todayOf } from '../modules/material-rentals/material-rentals.service';
+import { todayOf } from '../src/modules/material-rentals/material-rentals.service';
+import { createLocation, seedActors } from './factories';
+import { createTestApp, type TestApp } from './helpers';
 
 /**
  * Issue 50, item 6: searches ignore accents and case alike (`search_fold`, migration 0060):

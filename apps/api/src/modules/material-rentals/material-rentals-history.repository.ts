@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { materialRentalItems, materialRentalReturns, materialRentals } from '../../db/schema';
+
+/** The day of a rental's latest return (yyyy-MM-dd), or null when it has none. */
+export async function latestReturnDay(db: DbExecutor, rentalId: number): Promise<string | null> {
+  const result = await db.execute<{ day: string | null }>(sql`
+    select to_char(max(return_date), 'YYYY-MM-DD') as day
+      from material_rental_returns where rental_id = ${rentalId}`);
+  return result.rows[0]?.day ?? null;
+}
+
+/** The day of a rental's first return (yyyy-MM-dd), or null when it has none. */
+export async function firstReturnDay(db: DbExecutor, rentalId: number): Promise<string | null> {
+  const result = await db.execute<{ day: string | null }>(sql`
+    select to_char(min(return_date), 'YYYY-MM-DD') as day
+      from material_rental_returns where rental_id = ${rentalId}`);
+  return result.rows[0]?.day ?? null;
+}
+
+export async function setRentalDate(tx: DbExecutor, id: number, rentalDate: string) {
+  await tx
+    .update(materialRentals)
+    .set({ rentalDate, updatedAt: new Date() })
+    .where(eq(materialRentals.id, id));
+}
+
+export async function findReturnOf(tx: DbExecutor, rentalId: number, returnId: number) {
+  const [back] = await tx
+    .select({ id: materialRentalReturns.id, returnDate: materialRentalReturns.returnDate })
+    .from(materialRentalReturns)
+    .where(
+      and(eq(materialRentalReturns.id, returnId), eq(materialRentalReturns.rentalId, rentalId)),
+    );
+  return back ?? null;
+}
+
+/** A return's day, with the ledger's movements that name the return (decision 044). */
+export async function setReturnDate(tx: DbExecutor, returnId: number, returnDate: string) {
+  await tx
+    .update(materialRentalReturns)
+    .set({ returnDate })
+    .where(eq(materialRentalReturns.id, returnId));
+  await tx.execute(
+    sql`update stock_movements set occurred_on = ${returnDate}::date where return_id = ${returnId}`,
+  );
+}
+
+/** A returned rental's return day: the day of its latest return. */
+export async function refreshActualReturnDate(tx: DbExecutor, id: number) {
+  await tx
+    .update(materialRentals)
+    .set({ actualReturnDate: await latestReturnDay(tx, id), updatedAt: new Date() })
+    .where(eq(materialRentals.id, id));
+}
+
+export async function findItemRates(tx: DbExecutor, rentalId: number, itemId: number) {
+  const [item] = await tx
+    .select({
+      id: materialRentalItems.id,
+      materialName: materialRentalItems.materialName,
+      dayCents: materialRentalItems.dayCents,
+      weekCents: materialRentalItems.weekCents,
+      minimumDays: materialRentalItems.minimumDays,
+    })
+    .from(materialRentalItems)
+    .where(and(eq(materialRentalItems.id, itemId), eq(materialRentalItems.rentalId, rentalId)));
+  return item ?? null;
+}
+
+export async function setItemRates(
+  tx: DbExecutor,
+  itemId: number,
+  rates: { dayCents: number | null; weekCents: number | null; minimumDays: number | null },
+) {
+  await tx.update(materialRentalItems).set(rates).where(eq(materialRentalItems.id, itemId));
+}
