@@ -82,7 +82,8 @@ describe('GET /api/materials/list on a larger inventory', () => {
     expect(deepAtYard.data.map((m: { id: number }) => m.id)).toEqual(
       await expectedPage(790, 10, yards[1]!.id),
     );
-  });
+    // Hundreds of pages read one after another: minutes on a busy two-core machine, not seconds.
+  }, 180_000);
 
   it("answers every page of a location's list", async () => {
     const yard = yards[1]!.id;
