@@ -47,6 +47,19 @@ function count(label, exitedOk, report) {
   }
 }
 
+/** Names the Playwright tests that passed only on a retry. */
+function collectFlaky(suites = [], titles = []) {
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'flaky') flaky.push([...path, spec.title].join(' > '));
+      }
+    }
+    collectFlaky(suite.suites, path);
+  }
+}
+
 /** A check that is not a test runner counts as one test. */
 function check(label, command, args) {
   if (run(label, command, args)) passed += 1;
@@ -68,15 +81,28 @@ check('boundaries (dependency-cruiser)', 'npx', [
 
 check('licences (runtime dependencies)', 'node', ['scripts/licences.mjs']);
 
+/**
+ * On CI a failed test runs once more (decision 055): a busy shared two-core machine can starve a
+ * timing check. A test that passes only on its second run is named here, never hidden.
+ */
+const onCi = Boolean(process.env.CI);
+const flaky = [];
+
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestOk = run('unit and API tests (vitest)', 'npx', [
   'vitest',
   'run',
+  ...(onCi ? ['--retry=1'] : []),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
 const vitest = readJson(vitestReport);
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults) {
+    if (test.status === 'passed' && test.failureMessages.length > 0) flaky.push(test.fullName);
+  }
+}
 count(
   'vitest',
   vitestOk,
@@ -106,6 +132,7 @@ if (run('build', 'npm', ['run', 'build', '--silent'])) {
     ]);
     const e2e = readJson(path.join(reports, 'e2e.json'));
     if (e2e) {
+      collectFlaky(e2e.suites);
       passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
       failed += e2e.stats.unexpected;
     } else {
@@ -116,6 +143,10 @@ if (run('build', 'npm', ['run', 'build', '--silent'])) {
   failed += 1;
 }
 
+if (flaky.length > 0) {
+  console.log(`\nFlaky (failed once, passed on its second run): ${flaky.length}`);
+  for (const name of flaky) console.log(`- ${name}`);
+}
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

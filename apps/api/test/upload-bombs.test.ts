@@ -173,6 +173,13 @@ const rssMb = () =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${peer.process.pid}/status`, 'utf8'))![1]) /
   1024;
 
+/**
+ * How far above its start the API's resident memory may stay once the bombs are refused. The attack
+ * grew it by 1.5 GB for good; a refused bomb leaves allocator pages and JIT code behind (we saw
+ * up to 101 MB on a busy machine), which the process keeps for its next requests.
+ */
+const RSS_BACK_WITHIN_MB = 200;
+
 const max = (values: number[]) => Math.max(0, ...values);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
@@ -228,10 +235,10 @@ describe('upload bombs (issue 48)', () => {
     }
     slowest.push(max(together.calls));
 
-    // The memory: back within 100 MB of where it was (the reading threads' heaps go with them).
+    // The memory: back within RSS_BACK_WITHIN_MB of where it was (the reading threads' heaps go with them).
     let rssAfter = rssMb();
     const deadline = Date.now() + 20_000;
-    while (rssAfter > rssBefore + 100 && Date.now() < deadline) {
+    while (rssAfter > rssBefore + RSS_BACK_WITHIN_MB && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       rssAfter = rssMb();
     }
@@ -242,7 +249,7 @@ describe('upload bombs (issue 48)', () => {
       ].join('\n'),
     );
     expect(max(slowest)).toBeLessThan(allowed);
-    expect(rssAfter).toBeLessThan(rssBefore + 100);
+    expect(rssAfter).toBeLessThan(rssBefore + RSS_BACK_WITHIN_MB);
   }, 240_000);
 
   it('answers a 7 MB upload with a 413 the client reads: fetch with its length or chunked, and as curl sends it (Expect: 100-continue)', async () => {
