@@ -25,6 +25,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { labelsRoutes } from './modules/labels/labels.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { scheduleRentalAlerts } from './modules/material-rentals/material-rentals.alerts';
+import { onHireRoutes } from './modules/material-rentals/material-rentals.on-hire.routes';
 import { materialRentalsRoutes } from './modules/material-rentals/material-rentals.routes';
 import { materialsRoutes } from './modules/materials/materials.routes';
 import {
@@ -160,6 +161,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(locationsRoutes, { prefix: '/locations' });
+      await api.register(onHireRoutes, { prefix: '/locations' });
       await api.register(materialsRoutes, { prefix: '/materials' });
       await api.register(catalogueRoutes, { prefix: '/catalogue' });
       await api.register(importsRoutes, { prefix: '/imports' });

@@ -87,6 +87,14 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/stats` }),
     locationBound: true,
   },
+  'GET /api/locations/:id/on-hire': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/on-hire` }),
+    locationBound: true,
+  },
+  'GET /api/locations/:id/on-hire.pdf': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/on-hire.pdf` }),
+    locationBound: true,
+  },
   'POST /api/locations/create': {
     at: () => ({
       url: '/api/locations/create',
@@ -463,6 +471,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
   'GET /api/material-rentals/stats': {
     at: () => ({ url: '/api/material-rentals/stats' }),
     locationBound: false,
+  },
+  'GET /api/material-rentals/returns': {
+    at: (f, s) => ({ url: `/api/material-rentals/returns?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
   },
   'GET /api/material-rentals/:id': {
     at: (f, s) => ({ url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}` }),

@@ -116,6 +116,9 @@ export const API_ACCESS = {
   'GET /api/locations/type/:type': flagged('viewLocations'),
   'GET /api/locations/:id': flagged('viewLocations'),
   'GET /api/locations/:id/stats': flagged('viewLocations'),
+  // What is on hire at a site, and its statement as a PDF (decision 059): a field manager's own site's.
+  'GET /api/locations/:id/on-hire': { ...SIGNED_IN, scoped: true },
+  'GET /api/locations/:id/on-hire.pdf': { ...SIGNED_IN, scoped: true },
   'POST /api/locations/create': ADMIN_ONLY,
   'PUT /api/locations/update/:id': flagged('manageLocations'),
   'DELETE /api/locations/remove/:id': ADMIN_ONLY,
@@ -209,6 +212,8 @@ export const API_ACCESS = {
   'GET /api/material-rentals': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/export': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/stats': { ...SIGNED_IN, scoped: true },
+  // The device's copy (decision 057): a page of rentals with each one's returns, in one call.
+  'GET /api/material-rentals/returns': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },
   'POST /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },

@@ -1,6 +1,7 @@
 import {
   conditionText,
   isoToDisplayDate,
+  labelOf,
   MOVEMENT_NOTE_TITLES,
   type MovementNoteDto,
   weightLabel,
@@ -51,7 +52,8 @@ export function renderNotePdf(note: PrintableNote): Promise<Buffer> {
       item.itemNumber ?? '-',
       item.name,
       String(item.quantity),
-      item.unit,
+      // The unit in words (Each), as every screen writes it (decision 054).
+      labelOf(item.unit),
       kg(item.weightKg),
     ]);
     if (item.condition) rows.push(['', conditionText(item.condition), '', '', '']);

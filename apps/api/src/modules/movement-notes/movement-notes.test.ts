@@ -244,8 +244,8 @@ describe('the PDF', () => {
       '9 Mill Road, Leeds',
       `Delivery note ${note!.number}`,
       `Date: ${isoToDisplayDate(localToday())}`,
-      'TUB-600 Steel tube 6m 40 EACH 1,020 kg',
-      'CPL-01 Swivel coupler 120 EACH 150 kg',
+      'TUB-600 Steel tube 6m 40 Each 1,020 kg',
+      'CPL-01 Swivel coupler 120 Each 150 kg',
       'Total weight: 1,170 kg',
       'Vehicle: Truck YX21 ABC',
       'Driver: Dave Driver',
@@ -253,6 +253,8 @@ describe('the PDF', () => {
     ]) {
       expect(lines, expected).toContain(expected);
     }
+    // The unit in words, never its stored code (issue 50 item 5).
+    expect(text).not.toContain('EACH');
     expect(text).toMatch(/From\s+To/);
     expect(text).toContain('North Yard');
     expect(text).toContain('1 Quarry Lane, Leeds');
