@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { parseIsoDate } from '../dates';
-import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
+import { idField, optionalIdQuery, paginationQuery } from './common';
 import { exportFields } from './exports';
 import { MAX_MATERIAL_QUANTITY } from './materials';
 import { optionalMovementDateField } from './movement-dates';
 import { dispatchFields } from './movement-notes';
 import { isoInstantSchema } from './responses';
+import { blankToUndefined, plainText, upperCased } from './text';
 
 /**
  * Material rentals (02 sections 2.9 to 2.11, 3 to 9; 03 section 2.9; PRODUCT-DECISIONS.md): the one
@@ -118,6 +119,9 @@ export const RENTAL_MESSAGES = {
   deleted: 'Rental deleted successfully.',
   markedReturned: 'Rental marked as fully returned.',
   returnRecorded: 'Return recorded successfully.',
+  // The device's copy in one call (decision 057).
+  sinceInvalid: 'Since must be a date and time, such as 2026-01-31T08:00:00.000Z',
+  withReturnsFetched: 'Rentals and their returns fetched',
   // 03 section 2.9, the page's lines.
   loading: 'Loading rentals...',
   empty: 'No rentals found.',
@@ -130,12 +134,6 @@ export const RENTAL_MESSAGES = {
   showing: (from: number, to: number, total: number) =>
     `Showing ${from} to ${to} of ${total} rentals`,
 } as const;
-
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
-const upperCased = (value: unknown) =>
-  typeof value === 'string' ? value.trim().toUpperCase() : value;
 
 /** A whole quantity of at least 1 (a JSON number, or a form's digits). */
 const atLeastOne = (message: string) =>
@@ -327,6 +325,17 @@ export const rentalReturnSchema = z
 export type RentalReturnInput = z.infer<typeof rentalReturnSchema>;
 export type RentalReturnBody = z.input<typeof rentalReturnSchema>;
 
+/**
+ * POST /material-rentals/{id}/mark-returned (Mark Full Returned, admins): every remainder comes
+ * back good on `returnDate`, the day the hire ended (left out: today), never in the future nor
+ * before the dispatch, as a return's (decision 048, decision 063). A call without a body is today.
+ */
+export const markReturnedSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ returnDate: optionalMovementDateField }),
+);
+export type MarkReturnedInput = z.infer<typeof markReturnedSchema>;
+
 /** The units a return takes off its line: good, damaged and lost. */
 export function returnedUnits(input: {
   returnedQuantity?: number;
@@ -387,6 +396,18 @@ export const rentalExportQuery = rentalListQuery
   .omit({ page: true, limit: true })
   .extend(exportFields);
 export type RentalExportQuery = z.infer<typeof rentalExportQuery>;
+
+/**
+ * GET /material-rentals/returns (decision 057): the list's filters and page, and `since`, an
+ * instant: only the returns of the page's rentals changed after it are sent.
+ */
+export const rentalsWithReturnsQuery = rentalListQuery.extend({
+  since: z.preprocess(
+    blankToUndefined,
+    z.iso.datetime({ offset: true, error: RENTAL_MESSAGES.sinceInvalid }).optional(),
+  ),
+});
+export type RentalsWithReturnsQuery = z.infer<typeof rentalsWithReturnsQuery>;
 
 // Shared rules.
 
@@ -627,3 +648,18 @@ export const rentalReturnDtoSchema = z.object({
   returnedBy: z.object({ id: z.int(), name: z.string() }).nullable(),
 });
 export type RentalReturnDto = z.infer<typeof rentalReturnDtoSchema>;
+
+/**
+ * GET /material-rentals/returns, the device's copy of the rentals in one call (decision 057): the
+ * page of rentals the list with the same filters gives, and the returns of each, as
+ * GET /material-rentals/{id}/returns gives them, in the page's order. With `since`, `returns` names
+ * only the rentals changed after it (a return recorded, a return's day corrected, the rental
+ * edited, each moves its `updatedAt`): the caller keeps what it has of the others. `asOf` is the
+ * server's time before the read, the `since` of the next call (less a margin for writes still
+ * being committed).
+ */
+export const rentalsWithReturnsDtoSchema = rentalListDtoSchema.extend({
+  returns: z.array(z.object({ rentalId: z.int(), returns: z.array(rentalReturnDtoSchema) })),
+  asOf: isoInstantSchema,
+});
+export type RentalsWithReturnsDto = z.infer<typeof rentalsWithReturnsDtoSchema>;

@@ -2,6 +2,7 @@ import {
   emptyEnvelope,
   envelope,
   idParam,
+  markReturnedSchema,
   RENTAL_MESSAGES,
   rentalDtoSchema,
   rentalExportQuery,
@@ -11,6 +12,8 @@ import {
   rentalReturnSchema,
   rentalSchema,
   rentalStatsDtoSchema,
+  rentalsWithReturnsDtoSchema,
+  rentalsWithReturnsQuery,
 } from '@stockyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,6 +87,24 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await service.rentalStats(app.ctx, requireAuth(request).user), 'Rental stats fetched'),
+  );
+
+  app.get(
+    '/returns',
+    {
+      schema: {
+        tags,
+        summary:
+          "A page of rentals, as the list gives it for the same filters, with each one's returns (the device's copy in one call); with since, the returns only of the rentals changed after it",
+        querystring: rentalsWithReturnsQuery,
+        response: { 200: envelope(rentalsWithReturnsDtoSchema), ...reads },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.listRentalsWithReturns(app.ctx, requireAuth(request).user, request.query),
+        RENTAL_MESSAGES.withReturnsFetched,
+      ),
   );
 
   app.get(
@@ -176,14 +197,16 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Take back every remainder of a rental at once',
+        summary:
+          'Take back every remainder of a rental at once, on the day the hire ended (returnDate; left out: today)',
         params: idParam,
+        body: markReturnedSchema,
         response: { 200: oneRental, ...writes },
       },
     },
     async (request) =>
       ok(
-        await service.markReturned(app.ctx, actorOf(request), request.params.id),
+        await service.markReturned(app.ctx, actorOf(request), request.params.id, request.body),
         RENTAL_MESSAGES.markedReturned,
       ),
   );

@@ -5,6 +5,7 @@ import {
   isPastDate,
   labelOf,
   localToday,
+  type MarkReturnedInput,
   RENTAL_MESSAGES,
   RENTAL_REQUEST_MESSAGES as REQUEST_MESSAGES,
   type RentalDto,
@@ -15,6 +16,8 @@ import {
   type RentalReturnDto,
   type RentalReturnInput,
   type RentalStatsDto,
+  type RentalsWithReturnsDto,
+  type RentalsWithReturnsQuery,
   remaining,
   rentalRefusals,
   requestSourceIds,
@@ -162,6 +165,36 @@ export async function listReturns(
   await readableRental(ctx, user, id);
   const rows = await repo.findReturns(ctx.db, id);
   return rows.map(toReturnDto);
+}
+
+/**
+ * A page of rentals, as `listRentals` gives it for the same filters, with each one's returns as
+ * `listReturns` gives them (decision 057): the device's copy reads a field manager's rentals and
+ * their return histories in one call. With `since`, only the rentals changed after it have their
+ * returns read and sent (a rental's updatedAt moves with each return, each correction of a
+ * return's day and each edit). `asOf`, taken before the read, is the next call's `since`.
+ */
+export async function listRentalsWithReturns(
+  ctx: AppContext,
+  user: SessionUser,
+  query: RentalsWithReturnsQuery,
+): Promise<RentalsWithReturnsDto> {
+  const asOf = new Date().toISOString();
+  const { since, ...filters } = query;
+  const page = await listRentals(ctx, user, filters);
+  const after = since === undefined ? null : Date.parse(since);
+  const changed = page.rentals
+    .filter((rental) => after === null || Date.parse(rental.updatedAt) > after)
+    .map((rental) => rental.id);
+  const byRental = new Map<number, RentalReturnDto[]>(changed.map((id) => [id, []]));
+  for (const row of await repo.findReturnsOf(ctx.db, changed)) {
+    byRental.get(row.materialRentalId)?.push(toReturnDto(row));
+  }
+  return {
+    ...page,
+    returns: changed.map((rentalId) => ({ rentalId, returns: byRental.get(rentalId) ?? [] })),
+    asOf,
+  };
 }
 
 /** A return as the history shows it, with all that came back of its item up to and with it. */
@@ -544,6 +577,7 @@ async function returnEverything(
   items: repo.RentalItemRow[],
   names: { from: string; to: string },
   notes: string,
+  returnDate: string = todayOf(),
 ) {
   const back: { item: repo.RentalItemRow; quantity: number }[] = [];
   for (const item of items) {
@@ -554,6 +588,7 @@ async function returnEverything(
     const row = await repo.insertReturn(uow.tx, {
       rentalId: rental.id,
       rentalItemId: item.id,
+      returnDate,
       returnedQuantity: quantity,
       notes,
       returnedById: actor.user.id,
@@ -570,12 +605,17 @@ async function returnEverything(
       materialId: item.materialId,
       by: quantity,
       reason: 'RENTAL_RETURN',
+      occurredOn: returnDate,
     })),
     rentalReference(rental.id, names.to),
     names.from,
   );
   const total = back.reduce((sum, entry) => sum + entry.quantity, 0);
-  await repo.updateRental(uow.tx, rental.id, { status: 'RETURNED', actualReturnDate: todayOf() });
+  // Back whole on the day of its latest return (an earlier partial one may be later than this).
+  await repo.updateRental(uow.tx, rental.id, {
+    status: 'RETURNED',
+    actualReturnDate: (await latestReturnDay(uow.tx, rental.id)) ?? returnDate,
+  });
   return { back, total };
 }
 
@@ -738,10 +778,17 @@ async function announceReturn(
   });
 }
 
-export async function markReturned(ctx: AppContext, actor: Actor, id: number): Promise<RentalDto> {
+export async function markReturned(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: MarkReturnedInput = { returnDate: undefined },
+): Promise<RentalDto> {
   await inTransaction(ctx, async (uow) => {
     const rental = await lockedRental(uow.tx, id);
     refuseClosed(rental);
+    // The day the hire of what is still out ended (decision 063): today unless it says.
+    const returnDate = returnDay(actor, rental.rentalDate, input.returnDate);
     const items = await repo.findItems(uow.tx, [id]);
     const names = await repo.locationNames(uow.tx, [rental.fromLocationId, rental.toLocationId]);
     const where = {
@@ -756,6 +803,7 @@ export async function markReturned(ctx: AppContext, actor: Actor, id: number): P
       items,
       where,
       'Marked fully returned',
+      returnDate,
     );
     await recordActivity(uow.tx, {
       userId: actor.user.id,

@@ -4,6 +4,7 @@ import {
   insufficientStockMessage,
   localToday,
   MESSAGES,
+  MOVEMENT_DATE_MESSAGES,
   RENTAL_MESSAGES,
   RENTAL_STATUSES,
   REPAIR_MESSAGES,
@@ -617,6 +618,70 @@ describe('returns', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(RENTAL_MESSAGES.alreadyReturned);
     expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('marks a rental fully returned on the day its hire ended, never future nor before its dispatch (decision 063)', async () => {
+    const tube = await material(yard.id, 'Mark dated tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 4 }], {
+      rentalDate: daysFromToday(-10),
+    });
+    const url = `/material-rentals/${created.id}/mark-returned`;
+    const future = await call('POST', url, admin(), { returnDate: daysFromToday(1) });
+    expect(future.statusCode).toBe(400);
+    expect(messagesOf(future.body)).toEqual([`returnDate: ${MOVEMENT_DATE_MESSAGES.future}`]);
+    const early = await call('POST', url, admin(), { returnDate: daysFromToday(-11) });
+    expect(early.statusCode).toBe(400);
+    expect(messagesOf(early.body)).toEqual([
+      `returnDate: ${MOVEMENT_DATE_MESSAGES.beforeDispatch(daysFromToday(-10))}`,
+    ]);
+    const invalid = await call('POST', url, admin(), { returnDate: '2026-02-30' });
+    expect(invalid.statusCode).toBe(400);
+    // A field manager is refused the action itself (admins only, 03 section 2.9).
+    expect((await call('POST', url, manager(), { returnDate: daysFromToday(-1) })).statusCode).toBe(
+      403,
+    );
+    // Nothing was taken back by the refusals.
+    expect(await stockOf(tube)).toBe(6);
+
+    const marked = await call('POST', url, admin(), { returnDate: daysFromToday(-3) });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().data).toMatchObject({
+      status: 'RETURNED',
+      actualReturnDate: daysFromToday(-3),
+    });
+    expect(await stockOf(tube)).toBe(10);
+    const history = (await call('GET', `/material-rentals/${created.id}/returns`, admin())).json()
+      .data as { returnDate: string; returnedQuantity: number; recordedAt: string }[];
+    expect(history.map((r) => [r.returnDate, r.returnedQuantity])).toEqual([
+      [daysFromToday(-3), 4],
+    ]);
+    // When it was recorded stays beside the day it happened.
+    expect(history[0]!.recordedAt.length).toBeGreaterThan(10);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('marks the rest returned on an earlier day than a partial return: the rental is back on the later one', async () => {
+    const tube = await material(yard.id, 'Mark order tube', 10);
+    const created = await createRental([{ materialId: tube, quantity: 5 }], {
+      rentalDate: daysFromToday(-6),
+    });
+    const partial = await call('POST', `/material-rentals/${created.id}/returns`, admin(), {
+      rentalItemId: created.items[0]!.id,
+      returnedQuantity: 2,
+      returnDate: daysFromToday(-1),
+    });
+    expect(partial.statusCode, partial.body).toBe(201);
+    const marked = await call('POST', `/material-rentals/${created.id}/mark-returned`, admin(), {
+      returnDate: daysFromToday(-4),
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().data.actualReturnDate).toBe(daysFromToday(-1));
+    const history = (await call('GET', `/material-rentals/${created.id}/returns`, admin())).json()
+      .data as { returnDate: string; returnedQuantity: number }[];
+    expect(history.map((r) => [r.returnDate, r.returnedQuantity])).toEqual([
+      [daysFromToday(-1), 2],
+      [daysFromToday(-4), 3],
+    ]);
   });
 });
 
