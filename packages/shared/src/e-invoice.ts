@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './schemas/common';
+import { isBlank } from './schemas/text';
 
 /**
  * What an EN 16931 invoice needs of its seller and buyer (issue 51, decision 053): the company's
@@ -54,28 +54,12 @@ export const E_INVOICE_MESSAGES = {
   buyerReference: 'Buyer reference must be at most 200 characters',
 } as const;
 
-const blank = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-
-/** Optional text: trimmed, blank is ''. */
-export const optionalText = (field: string, max: number, message?: string) =>
-  z.preprocess(
-    (value) => (blank(value) ? '' : value),
-    plainText(
-      z
-        .string({ error: message ?? `${field} must be at most ${max} characters` })
-        .trim()
-        .max(max, { error: message ?? `${field} must be at most ${max} characters` }),
-      field,
-    ),
-  );
-
 const upperTrim = (value: unknown) =>
   typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value;
 
 /** Optional ISO 3166-1 country code: blank is '', any case, checked against the list. */
 export const countryCodeField = z.preprocess(
-  (value) => (blank(value) ? '' : upperTrim(value)),
+  (value) => (isBlank(value) ? '' : upperTrim(value)),
   z
     .string({ error: E_INVOICE_MESSAGES.countryCode })
     .refine((code) => code === '' || COUNTRY_SET.has(code), {
@@ -85,7 +69,7 @@ export const countryCodeField = z.preprocess(
 
 /** Optional IBAN: kept without spaces, upper case, its checksum checked. */
 export const ibanField = z.preprocess(
-  (value) => (blank(value) ? '' : upperTrim(value)),
+  (value) => (isBlank(value) ? '' : upperTrim(value)),
   z
     .string({ error: E_INVOICE_MESSAGES.iban })
     .refine((iban) => iban === '' || isValidIban(iban), { error: E_INVOICE_MESSAGES.iban }),
@@ -93,7 +77,7 @@ export const ibanField = z.preprocess(
 
 /** Optional BIC. */
 export const bicField = z.preprocess(
-  (value) => (blank(value) ? '' : upperTrim(value)),
+  (value) => (isBlank(value) ? '' : upperTrim(value)),
   z
     .string({ error: E_INVOICE_MESSAGES.bic })
     .refine((bic) => bic === '' || BIC_PATTERN.test(bic), { error: E_INVOICE_MESSAGES.bic }),
@@ -101,7 +85,7 @@ export const bicField = z.preprocess(
 
 /** Optional VAT identifier with its country prefix. */
 export const vatIdField = z.preprocess(
-  (value) => (blank(value) ? '' : upperTrim(value)),
+  (value) => (isBlank(value) ? '' : upperTrim(value)),
   z
     .string({ error: E_INVOICE_MESSAGES.vatId })
     .refine((id) => id === '' || VAT_ID_PATTERN.test(id), { error: E_INVOICE_MESSAGES.vatId }),

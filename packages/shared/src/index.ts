@@ -40,6 +40,7 @@ export * from './schemas/responses';
 export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/stock-takes';
+export * from './schemas/text';
 export * from './schemas/users';
 export * from './types';
 export * from './vocabulary';

@@ -3,9 +3,7 @@ import { PAGE_SIZES } from '../constants';
 import { parseIsoDate } from '../dates';
 import { optionalIdQuery, paginationQuery } from './common';
 import { isoInstantSchema } from './responses';
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+import { blankToUndefined } from './text';
 
 /** An IANA time zone name this runtime knows (Europe/Berlin, UTC, ...). */
 export function isTimeZone(name: string): boolean {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { isoToDisplayDate, parseIsoDate } from '../dates';
-import { idField, idText, optionalIdQuery, paginationQuery, plainText } from './common';
+import { idField, idText, optionalIdQuery, paginationQuery } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 import { allOrOneLocationQuery } from './staff';
+import { blankToUndefined, plainText, upperCased } from './text';
 
 /**
  * Attendance (03 sections 2.3, 3 to 9; PRODUCT-DECISIONS.md): a staff member's day at a location.
@@ -113,12 +114,6 @@ export function attendanceSpan(record: { checkIn: string | null; checkOut: strin
   if (checkOut) return `out at ${checkOut}`;
   return 'no times';
 }
-
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
-const upperCased = (value: unknown) =>
-  typeof value === 'string' ? value.trim().toUpperCase() : value;
 
 /** An optional HH:MM: blank is none. */
 const timeField = z.preprocess(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './common';
+import { plainText } from './text';
 import { sessionUserSchema } from './users';
 
 export const loginSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { readNumber } from '../numbers';
-import { paginationQuery, plainText } from './common';
+import { paginationQuery } from './common';
 import { exportFields } from './exports';
 import { MATERIAL_UNITS, unitOfWord } from './materials';
 import {
@@ -11,6 +11,7 @@ import {
   optionalCentsField,
 } from './money-settings';
 import { isoInstantSchema } from './responses';
+import { isBlank, nullableText, plainText } from './text';
 
 /**
  * The company's catalogue of material (issue 30, decision 037): one material type per thing the
@@ -40,9 +41,6 @@ export const MATERIAL_TYPE_STATUS_LABELS: Record<MaterialTypeStatus, string> = {
 export const MAX_UNIT_WEIGHT_KG = 100_000;
 export const MAX_REPLACEMENT_VALUE = 10_000_000;
 
-const blank = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-
 /**
  * A decimal a form sends as text ("12.5", or "12,5" as it is typed in much of Europe; the one
  * rule of `readNumber`, decision 054) or a client as a number; blank is none. `decimals` is how many digits after the point it keeps.
@@ -50,7 +48,7 @@ const blank = (value: unknown) =>
 const optionalDecimal = (field: string, max: number, decimals: number) =>
   z.preprocess(
     (value) => {
-      if (blank(value)) return null;
+      if (isBlank(value)) return null;
       if (typeof value !== 'string') return value;
       const read = readNumber(value);
       return read.ok ? read.value : value;
@@ -66,19 +64,6 @@ const optionalDecimal = (field: string, max: number, decimals: number) =>
       .nullable(),
   );
 
-/** Optional text: trimmed, blank is none. */
-const optionalText = (field: string, max: number) =>
-  z.preprocess(
-    (value) => (blank(value) ? null : value),
-    plainText(
-      z
-        .string({ error: `${field} must be at most ${max} characters` })
-        .trim()
-        .max(max, { error: `${field} must be at most ${max} characters` }),
-      field,
-    ).nullable(),
-  );
-
 export const materialTypeNameField = plainText(
   z
     .string({ error: 'Name must be at least 2 characters' })
@@ -89,14 +74,14 @@ export const materialTypeNameField = plainText(
 );
 
 export const materialTypeSchema = z.object({
-  itemNumber: optionalText('Item number', 40),
+  itemNumber: nullableText('Item number', 40),
   name: materialTypeNameField,
-  category: optionalText('Category', 60),
+  category: nullableText('Category', 60),
   unit: z.preprocess(unitOfWord, z.enum(MATERIAL_UNITS, { error: 'Please select a unit' })),
   weightKg: optionalDecimal('Weight per unit', MAX_UNIT_WEIGHT_KG, 3),
   replacementValue: optionalDecimal('Replacement value', MAX_REPLACEMENT_VALUE, 2),
   notes: z.preprocess(
-    (value) => (blank(value) ? null : value),
+    (value) => (isBlank(value) ? null : value),
     plainText(
       z
         .string({ error: 'Notes must be at most 255 characters' })
@@ -125,7 +110,7 @@ export const materialTypeStatusSchema = z.object({
 
 export const catalogueListQuery = paginationQuery(PAGE_SIZES.catalogue).extend({
   search: z.preprocess(
-    (value) => (blank(value) ? undefined : value),
+    (value) => (isBlank(value) ? undefined : value),
     plainText(
       z
         .string({ error: 'Search must be text' })
@@ -135,7 +120,7 @@ export const catalogueListQuery = paginationQuery(PAGE_SIZES.catalogue).extend({
     ).optional(),
   ),
   category: z.preprocess(
-    (value) => (blank(value) ? undefined : value),
+    (value) => (isBlank(value) ? undefined : value),
     plainText(
       z
         .string({ error: 'Category must be text' })
@@ -145,7 +130,7 @@ export const catalogueListQuery = paginationQuery(PAGE_SIZES.catalogue).extend({
     ).optional(),
   ),
   status: z.preprocess(
-    (value) => (blank(value) || value === 'all' ? undefined : value),
+    (value) => (isBlank(value) || value === 'all' ? undefined : value),
     z.enum(MATERIAL_TYPE_STATUSES, { error: 'Status must be active, retired or all' }).optional(),
   ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from '../constants';
+import { blankToUndefined, controlCharactersMessage } from './text';
 
 /** The largest value of PostgreSQL's integer (int4), the type of every id column. */
 export const MAX_ID = 2_147_483_647;
@@ -11,7 +12,7 @@ export const MAX_ID = 2_147_483_647;
 export const MAX_PAGE = Math.floor(MAX_ID / MAX_PAGE_LIMIT) + 1;
 
 export const TEXT_MESSAGES = {
-  controlCharacters: (field: string) => `${field} must not contain control characters`,
+  controlCharacters: controlCharactersMessage,
   invalidId: `Id must be a whole number from 1 to ${MAX_ID}`,
   page: `Page must be a whole number from 1 to ${MAX_PAGE}`,
   limit: (max: number) => `Limit must be a whole number from 1 to ${max}`,
@@ -35,9 +36,6 @@ export const numberFromDigits =
     const text = value.trim();
     return digits.test(text) ? Number(text) : value;
   };
-
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /** A whole number from 1 to MAX_ID, each failure worded by `message`. */
 const idNumber = (message: string) =>
@@ -78,24 +76,4 @@ export function paginationQuery(defaultLimit: number) {
     page: countQuery(MAX_PAGE, TEXT_MESSAGES.page).default(1),
     limit: countQuery(MAX_PAGE_LIMIT, TEXT_MESSAGES.limit(MAX_PAGE_LIMIT)).default(defaultLimit),
   });
-}
-
-/** C0 and C1 control characters (NUL among them), which PostgreSQL text or a log line cannot carry. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-/** The same, less tab, line feed and carriage return, which a multi-line text keeps. */
-const CONTROL_CHARACTER_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
-
-/**
- * Text a person typed: `field` names it in the message. The check runs last, after the caller's
- * trim, min and max, so a trailing newline trimmed away is no fault.
- */
-export function plainText<T extends z.ZodString>(
-  schema: T,
-  field: string,
-  options: { multiline?: boolean } = {},
-): T {
-  const pattern = options.multiline ? CONTROL_CHARACTER_BUT_LINES : CONTROL_CHARACTER;
-  return schema.refine((value) => !pattern.test(value), {
-    error: TEXT_MESSAGES.controlCharacters(field),
-  }) as T;
 }

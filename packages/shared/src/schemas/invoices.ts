@@ -4,9 +4,10 @@ import { INVOICE_UOMS, roundQuantity } from '../calculations';
 import { PAGE_SIZES } from '../constants';
 import { type CalendarDate, parseIsoDate, toIsoDate } from '../dates';
 import { issuedDocumentSchema } from '../e-invoice';
-import { idField, optionalIdQuery, paginationQuery, plainText } from './common';
+import { idField, optionalIdQuery, paginationQuery } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
+import { blankToUndefined, optionalText, plainText, requiredText, upperCased } from './text';
 
 /** Invoices (02 sections 2.1 to 2.4, 3 to 9; 03 sections 2.6, 2.7 and 5): the one contract of both ends. */
 
@@ -161,42 +162,11 @@ export function nextMonthRange(today: CalendarDate): { issueDate: string; dueDat
   };
 }
 
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
 /** A required yyyy-MM-dd that exists on the calendar. */
 const isoDateField = (message: string) =>
   z.preprocess(
     blankToUndefined,
     z.string({ error: message }).refine((text) => parseIsoDate(text) !== null, { error: message }),
-  );
-
-/** Optional text of a person, at most `max` characters; blank and null become undefined. */
-const optionalText = (field: string, max: number, multiline = false) =>
-  z.preprocess(
-    blankToUndefined,
-    plainText(
-      z
-        .string({ error: `${field} must be text` })
-        .trim()
-        .max(max, { error: `${field} must be at most ${max} characters` }),
-      field,
-      { multiline },
-    ).optional(),
-  );
-
-const requiredText = (field: string, message: string, max: number, multiline = false) =>
-  z.preprocess(
-    blankToUndefined,
-    plainText(
-      z
-        .string({ error: message })
-        .trim()
-        .min(1, { error: message })
-        .max(max, { error: `${field} must be at most ${max} characters` }),
-      field,
-      { multiline },
-    ),
   );
 
 /** A number of a form (text) or a client (a JSON number); a blank is 0 (02 section 5). */
@@ -234,9 +204,6 @@ const dimension = (field: string) =>
       }),
   );
 
-const upperCased = (value: unknown) =>
-  typeof value === 'string' ? value.trim().toUpperCase() : value;
-
 /**
  * One material an item's job used. A QTY usage keeps its quantity and drops its dimensions; a SIZE
  * usage keeps length, width and height and drops its quantity (02 section 5).
@@ -268,14 +235,14 @@ export const invoiceItemSchema = z.object({
     blankToUndefined,
     isoDateField('Item date must be a valid date').optional(),
   ),
-  job_description: optionalText('Description', 500, true),
+  job_description: optionalText('Description', 500, { multiline: true }),
   job_type: z.enum(JOB_TYPES, { error: INVOICE_MESSAGES.jobTypeInvalid }),
   uom: z.enum(INVOICE_UOMS, { error: INVOICE_MESSAGES.uomInvalid }),
   quantity: wholeQuantity('Quantity'),
   length: dimension('Length'),
   width: dimension('Width'),
   height: dimension('Height'),
-  remark: optionalText('Remark', 500, true),
+  remark: optionalText('Remark', 500, { multiline: true }),
   materialUsages: z
     .array(materialUsageSchema, { error: 'Material usages must be a list' })
     .max(MAX_ITEM_USAGES, { error: INVOICE_MESSAGES.tooManyUsages })
@@ -304,15 +271,17 @@ export const invoiceDetailsSchema = z.object({
   ),
   locationId: idField(INVOICE_MESSAGES.locationRequired),
   clientName: requiredText('Client name', INVOICE_MESSAGES.clientNameRequired, 200),
-  clientAddress: requiredText('Client address', INVOICE_MESSAGES.clientAddressRequired, 500, true),
+  clientAddress: requiredText('Client address', INVOICE_MESSAGES.clientAddressRequired, 500, {
+    multiline: true,
+  }),
   issueDate: isoDateField(INVOICE_MESSAGES.issueDateRequired),
   dueDate: isoDateField(INVOICE_MESSAGES.dueDateRequired),
   department: optionalText('Department', 200),
   job_period: optionalText('Job period', 200),
-  job_details: optionalText('Job details', 1000, true),
+  job_details: optionalText('Job details', 1000, { multiline: true }),
   signature: optionalText('Signature', 200),
-  notes: optionalText('Notes', 2000, true),
-  invoice_remark: optionalText('Invoice remarks', 2000, true),
+  notes: optionalText('Notes', 2000, { multiline: true }),
+  invoice_remark: optionalText('Invoice remarks', 2000, { multiline: true }),
 });
 
 const dueNotBeforeIssue = (invoice: { issueDate: string; dueDate: string }) =>
@@ -362,12 +331,9 @@ export const CLIENT_EMAIL_MESSAGE = 'Client e-mail must be a valid e-mail addres
 export const invoiceClientSchema = z
   .object({
     clientName: requiredText('Client name', INVOICE_MESSAGES.clientNameRequired, 200),
-    clientAddress: requiredText(
-      'Client address',
-      INVOICE_MESSAGES.clientAddressRequired,
-      500,
-      true,
-    ),
+    clientAddress: requiredText('Client address', INVOICE_MESSAGES.clientAddressRequired, 500, {
+      multiline: true,
+    }),
     clientEmail: z.preprocess(
       (value) =>
         value === undefined || value === null || (typeof value === 'string' && !value.trim())
@@ -385,7 +351,9 @@ export type InvoiceClient = z.infer<typeof invoiceClientSchema>;
 
 export const creditNoteSchema = z
   .object({
-    reason: requiredText('Reason', INVOICE_MESSAGES.creditReasonRequired, MAX_CREDIT_REASON, true),
+    reason: requiredText('Reason', INVOICE_MESSAGES.creditReasonRequired, MAX_CREDIT_REASON, {
+      multiline: true,
+    }),
     itemIds: idList('Item ids'),
     chargeIds: idList('Charge ids'),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LABEL_ITEMS } from '../labels';
 import { MATERIAL_TYPE_STATUSES } from './catalogue';
-import { plainText } from './common';
+import { plainText } from './text';
 
 export const LABEL_MESSAGES = {
   ids: (field: string) =>

@@ -3,9 +3,10 @@ import { PAGE_SIZES } from '../constants';
 import { countryCodeField, ZERO_RATINGS } from '../e-invoice';
 import type { LocationStatus, LocationType } from '../types';
 import { LOCATION_TYPE_WORDS, STATUS_WORDS, valueOfWord } from '../vocabulary';
-import { paginationQuery, plainText } from './common';
+import { paginationQuery } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
+import { isBlank, nullableText, plainText } from './text';
 
 export const LOCATION_TYPES = ['BMR_YARD', 'FIELD'] as const satisfies readonly LocationType[];
 export const LOCATION_STATUSES = [
@@ -47,23 +48,6 @@ export const LOCATION_FILTER_LOAD_FAILED = 'Could not load locations for filteri
 
 export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
 
-const blank = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-
-/** A site's customer's text (issue 33): trimmed, blank is none. */
-const customerText = (field: string, max: number, options: { multiline?: boolean } = {}) =>
-  z.preprocess(
-    (value) => (blank(value) ? null : value),
-    plainText(
-      z
-        .string({ error: `${field} must be at most ${max} characters` })
-        .trim()
-        .max(max, { error: `${field} must be at most ${max} characters` }),
-      field,
-      options,
-    ).nullable(),
-  );
-
 export const CUSTOMER_EMAIL_MESSAGE = 'Customer e-mail must be a valid e-mail address';
 
 /**
@@ -71,30 +55,30 @@ export const CUSTOMER_EMAIL_MESSAGE = 'Customer e-mail must be a valid e-mail ad
  * optional; a zero-rated customer's invoices carry no VAT.
  */
 export const locationCustomerFields = {
-  customerName: customerText('Customer name', 200),
-  customerAddress: customerText('Customer address', 500, { multiline: true }),
+  customerName: nullableText('Customer name', 200),
+  customerAddress: nullableText('Customer address', 500, { multiline: true }),
   customerEmail: z.preprocess(
-    (value) => (blank(value) ? null : typeof value === 'string' ? value.trim() : value),
+    (value) => (isBlank(value) ? null : typeof value === 'string' ? value.trim() : value),
     z
       .email({ error: CUSTOMER_EMAIL_MESSAGE })
       .max(254, { error: CUSTOMER_EMAIL_MESSAGE })
       .nullable(),
   ),
-  customerVatId: customerText('VAT ID', 40),
+  customerVatId: nullableText('VAT ID', 40),
   customerZeroRated: z.boolean({ error: 'Zero-rated must be true or false' }).default(false),
   /** How a zero-rated customer is (decision 053): Z zero rated, AE reverse charge, G export. */
   customerZeroRating: z.preprocess(
-    (value) => (blank(value) ? null : upperOrUndefined(value)),
+    (value) => (isBlank(value) ? null : upperOrUndefined(value)),
     z.enum(ZERO_RATINGS, { error: 'Zero rating must be Z, AE or G' }).nullable(),
   ),
   /** The structured address an e-invoice needs (the address above is its street lines). */
-  customerPostcode: customerText('Postcode', 20),
-  customerCity: customerText('City', 100),
+  customerPostcode: nullableText('Postcode', 20),
+  customerCity: nullableText('City', 100),
   customerCountryCode: z.preprocess(
-    (value) => (blank(value) ? null : value),
+    (value) => (isBlank(value) ? null : value),
     countryCodeField.nullable(),
   ),
-  customerBuyerReference: customerText('Buyer reference', 200),
+  customerBuyerReference: nullableText('Buyer reference', 200),
 };
 
 export const locationSchema = z.object({

@@ -9,11 +9,11 @@ import {
   numberFromDigits,
   optionalIdQuery,
   paginationQuery,
-  plainText,
 } from './common';
 import { exportFields } from './exports';
 import { repairDateFields } from './movement-dates';
 import { isoInstantSchema } from './responses';
+import { blankToUndefined, plainText } from './text';
 
 export const MATERIAL_UNITS = ['EACH'] as const;
 export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
@@ -29,9 +29,6 @@ export const unitOfWord = (value: unknown) =>
 
 /** The largest quantity one material can hold (numeric(14,2) leaves ample room for sums). */
 export const MAX_MATERIAL_QUANTITY = 1_000_000_000;
-
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /** A form's quantity: plain decimal digits, a minus allowed so that the message can say negative. */
 const quantityFromDigits = numberFromDigits(/^-?[0-9]+$/);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idText, plainText } from './common';
+import { idText } from './common';
 import { isoInstantSchema } from './responses';
+import { plainText } from './text';
 
 /**
  * Delivery and return notes (issue 32, decision 042): the proof of every movement. A rental's

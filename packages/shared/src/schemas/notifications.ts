@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
 import { NOTIFICATION_TYPES } from '../notifications';
-import { paginationQuery, plainText } from './common';
+import { paginationQuery } from './common';
+import { plainText } from './text';
 
 const booleanQuery = (message: string) =>
   z.enum(['true', 'false'], { error: message }).transform((value) => value === 'true');

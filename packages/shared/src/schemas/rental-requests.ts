@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { parseIsoDate } from '../dates';
-import { MAX_ID, numberFromDigits, paginationQuery, plainText } from './common';
+import { MAX_ID, numberFromDigits, paginationQuery } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
+import { blankToUndefined, optionalText, plainText, requiredText } from './text';
 
 /**
  * Rental requests (02 sections 2.5 to 2.8, 3 to 9): a field manager asks for material, with the
@@ -105,41 +106,11 @@ export function earliestToday(now: Date = new Date()): string {
   return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
 /** A required yyyy-MM-dd that exists on the calendar. */
 const isoDate = (message: string) =>
   z.preprocess(
     blankToUndefined,
     z.string({ error: message }).refine((text) => parseIsoDate(text) !== null, { error: message }),
-  );
-
-const requiredText = (field: string, message: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    plainText(
-      z
-        .string({ error: message })
-        .trim()
-        .min(1, { error: message })
-        .max(max, { error: `${field} must be at most ${max} characters` }),
-      field,
-    ),
-  );
-
-const optionalText = (field: string, max: number, min?: { length: number; message: string }) =>
-  z.preprocess(
-    blankToUndefined,
-    plainText(
-      z
-        .string({ error: `${field} must be text` })
-        .trim()
-        .min(min?.length ?? 0, { error: min?.message })
-        .max(max, { error: `${field} must be at most ${max} characters` }),
-      field,
-      { multiline: true },
-    ).optional(),
   );
 
 /** A quantity typed (text) or sent (a number): a whole number from 1. */
@@ -180,7 +151,7 @@ const unitField = requiredText('Unit', RENTAL_REQUEST_MESSAGES.unitRequired, 20)
 export const bulkRequestItemSchema = z.object({
   materialId: materialIdField,
   name: requiredText('Material name', RENTAL_REQUEST_MESSAGES.itemNameRequired, 100),
-  description: optionalText('Description', 500),
+  description: optionalText('Description', 500, { multiline: true }),
   quantity: quantityField,
   unit: unitField,
 });
@@ -203,7 +174,7 @@ export function bulkRentalRequestSchema(today: () => string = earliestToday) {
         .refine((date) => date >= today(), { error: RENTAL_REQUEST_MESSAGES.returnDatePast })
         .optional(),
     ),
-    notes: optionalText('Notes', 2000),
+    notes: optionalText('Notes', 2000, { multiline: true }),
     items: z
       .array(bulkRequestItemSchema, { error: RENTAL_REQUEST_MESSAGES.itemsRequired })
       .min(1, { error: RENTAL_REQUEST_MESSAGES.itemsRequired })
@@ -222,14 +193,14 @@ export const singleRentalRequestSchema = z
     requestedDate: isoDate(RENTAL_REQUEST_MESSAGES.requestedDateRequired),
     returnDate: isoDate(RENTAL_REQUEST_MESSAGES.returnDateRequired),
     description: optionalText('Description', 500, {
-      length: 10,
-      message: RENTAL_REQUEST_MESSAGES.descriptionMin,
+      multiline: true,
+      min: { length: 10, message: RENTAL_REQUEST_MESSAGES.descriptionMin },
     }),
     location: locationField(
       RENTAL_REQUEST_MESSAGES.locationRequired,
       RENTAL_REQUEST_MESSAGES.locationRequired,
     ),
-    notes: optionalText('Additional notes', 2000),
+    notes: optionalText('Additional notes', 2000, { multiline: true }),
   })
   .refine((request) => request.returnDate >= request.requestedDate, {
     error: RENTAL_REQUEST_MESSAGES.returnBeforeRequested,

@@ -5,13 +5,12 @@ import {
   countryCodeField,
   E_INVOICE_MESSAGES,
   ibanField,
-  optionalText,
   vatIdField,
 } from '../e-invoice';
 import type { NotificationType } from '../notifications';
 import { loginReplySchema } from './auth';
-import { plainText } from './common';
 import { phoneField } from './phone';
+import { plainText, textOrEmpty } from './text';
 
 /** 03 section 5, Profile settings; the phone message word for word. */
 export const PROFILE_MESSAGES = {
@@ -59,12 +58,12 @@ export const companyProfileSchema = z.object({
   ),
   // What an invoice must say of its issuer (issue 51, decision 053): optional here, needed to
   // finalize an invoice (missingForIssue).
-  postcode: optionalText('Postcode', 20, E_INVOICE_MESSAGES.postcode),
-  city: optionalText('City', 100, E_INVOICE_MESSAGES.city),
+  postcode: textOrEmpty('Postcode', 20, E_INVOICE_MESSAGES.postcode),
+  city: textOrEmpty('City', 100, E_INVOICE_MESSAGES.city),
   countryCode: countryCodeField,
   vatId: vatIdField,
-  taxNumber: optionalText('Tax number', 40, E_INVOICE_MESSAGES.taxNumber),
-  registerEntry: optionalText('Register entry', 200, E_INVOICE_MESSAGES.registerEntry),
+  taxNumber: textOrEmpty('Tax number', 40, E_INVOICE_MESSAGES.taxNumber),
+  registerEntry: textOrEmpty('Register entry', 200, E_INVOICE_MESSAGES.registerEntry),
   iban: ibanField,
   bic: bicField,
 });

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
 import { parseIsoDate } from '../dates';
-import {
-  countQuery,
-  idField,
-  optionalIdQuery,
-  paginationQuery,
-  plainText,
-  TEXT_MESSAGES,
-} from './common';
+import { countQuery, idField, optionalIdQuery, paginationQuery, TEXT_MESSAGES } from './common';
 import { exportFields } from './exports';
 import { phoneField } from './phone';
 import { isoInstantSchema } from './responses';
+import { blankToUndefined, plainText, upperCased } from './text';
 
 /**
  * Staff (03 sections 2.2, 3 to 9; PRODUCT-DECISIONS.md): the people whose attendance a field
@@ -73,12 +67,6 @@ export const STAFF_MESSAGES = {
 
 /** The export's file name without its extension (03: staff-list.xlsx; .csv for CSV). */
 export const STAFF_EXPORT_FILE = 'staff-list';
-
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
-const upperCased = (value: unknown) =>
-  typeof value === 'string' ? value.trim().toUpperCase() : value;
 
 /** Text of at least `min` characters (trimmed), at most `max`; `message` for a shorter one. */
 const textOf = (field: string, min: number, max: number, message: string, multiline = false) =>

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from '../access';
 import { PAGE_SIZES } from '../constants';
-import { optionalIdQuery, paginationQuery, plainText } from './common';
+import { optionalIdQuery, paginationQuery } from './common';
 import { exportFields } from './exports';
 import { locationIdField } from './materials';
 import { PASSWORD_MESSAGES, passwordField } from './password';
 import { isoInstantSchema } from './responses';
+import { blankToUndefined, plainText } from './text';
 
 const upperOrUndefined = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
@@ -113,9 +114,6 @@ export const changePasswordFormSchema = changePasswordFields
     when: bothText(['newPassword', 'confirmPassword']),
   });
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const userListQuery = paginationQuery(PAGE_SIZES.users).extend({
   search: z.preprocess(
