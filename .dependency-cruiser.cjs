@@ -10,12 +10,47 @@ const TESTS = '[.]test[.]tsx?$';
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    // Helpers under lib are the bottom layer: a lib that reached up would tie every module to the HTTP layer.
+    // The layers of apps/api/src, bottom to top (decision 061): config.ts and db/ (the environment,
+    // the schema, the pool); lib/ (plumbing that knows no record: transactions, pages, sheets);
+    // context.ts (what a request's work is handed); modules/ (the features); plugins/ (the HTTP
+    // layer around them); app.ts and server.ts. An import may go down or sideways, never up: a
+    // lower layer that named a higher one would tie it to everything above. Tests drive the whole
+    // app and may import any layer.
     {
-      name: 'api-lib-is-the-bottom',
+      name: 'api-layers-db-and-config-at-the-bottom',
       severity: 'error',
-      from: { path: `${API}lib/` },
-      to: { path: `${API}(plugins|modules)/` },
+      from: { path: `${API}(db/|config[.]ts$)`, pathNot: TESTS },
+      to: { path: `${API}(lib/|context[.]ts$|modules/|plugins/|app[.]ts$|server[.]ts$)` },
+    },
+    {
+      name: 'api-layers-lib-below-context',
+      severity: 'error',
+      from: { path: `${API}lib/`, pathNot: TESTS },
+      to: { path: `${API}(context[.]ts$|modules/|plugins/|app[.]ts$|server[.]ts$)` },
+    },
+    {
+      name: 'api-layers-context-below-modules',
+      severity: 'error',
+      from: { path: `${API}context[.]ts$` },
+      to: { path: `${API}(modules/|plugins/|app[.]ts$|server[.]ts$)` },
+    },
+    {
+      name: 'api-layers-modules-below-plugins',
+      severity: 'error',
+      from: { path: MODULES, pathNot: TESTS },
+      to: { path: `${API}(plugins/|app[.]ts$|server[.]ts$)` },
+    },
+    {
+      name: 'api-layers-plugins-below-the-app',
+      severity: 'error',
+      from: { path: `${API}plugins/`, pathNot: TESTS },
+      to: { path: `${API}(app|server)[.]ts$` },
+    },
+    {
+      name: 'api-layers-app-below-server',
+      severity: 'error',
+      from: { path: `${API}app[.]ts$` },
+      to: { path: `${API}server[.]ts$` },
     },
     // Repositories alone touch the database; the others may name its types (a handle passed through).
     {

@@ -3,6 +3,22 @@ import path from 'node:path';
 import { LOGIN_RATE_LIMIT, type LoginRateLimit, passwordField } from '@stockyard/shared';
 import { z } from 'zod';
 
+/** The server's time zone as last read, and the TZ it was read under. */
+let zone: { tz: string | undefined; name: string } | undefined;
+
+/**
+ * The IANA name of the server's time zone (its TZ, or the system's): the calendar its days, weeks,
+ * months and years follow, the dashboard's and PostgreSQL's (db/client.ts names it on each
+ * connection). Read again only when TZ changes: making the formatter that tells it cost more than
+ * a dashboard's statements.
+ */
+export function serverTimeZone(): string {
+  if (zone?.tz !== process.env.TZ || zone === undefined) {
+    zone = { tz: process.env.TZ, name: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  }
+  return zone.name;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -2,7 +2,26 @@ import { EventEmitter } from 'node:events';
 import type { LiveNotification, LoginRateLimit, SessionEndReason } from '@stockyard/shared';
 import type { Database } from './db/client';
 import { TableChanges } from './lib/table-changes';
-import type { Mailer } from './modules/notifications/email';
+
+/** A file sent with a mail (a movement note's PDF, decision 042). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+/** Where the app sends e-mail; modules/notifications/email.ts makes one for SMTP_URL. */
+export type Mailer = {
+  from: string;
+  /** The app's public address, under which a mail's links point. */
+  publicUrl: string;
+  /** `messageId`: the Message-ID header, `<...@...>`; nodemailer makes one when it is absent. */
+  send: (message: {
+    to: string;
+    subject: string;
+    text: string;
+    messageId?: string;
+    /** Files sent with it (a movement note's PDF, decision 042). */
+    attachments?: MailAttachment[];
+  }) => Promise<void>;
+  close: () => void;
+};
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
 export type AppEvents = {

@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { KEEPALIVE_IDLE_MS } from '../lib/listen-connection';
-import { serverTimeZone } from '../lib/zoned-day';
+import { serverTimeZone } from '../config';
+import { KEEPALIVE_IDLE_MS } from './keepalive';
 import * as schema from './schema';
 
 // numeric and bigint columns come back as numbers, as the API promises.

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
 import { type RequestAuth, requireAuth } from './actor';
 
 /**
@@ -19,7 +18,12 @@ import { type RequestAuth, requireAuth } from './actor';
  */
 export function findFirst<P extends z.ZodType>(
   params: P,
-  check: (ctx: AppContext, auth: RequestAuth, params: z.output<P>) => Promise<unknown> | unknown,
+  // The app's context, as context.ts decorates Fastify with it (lib names no layer above it).
+  check: (
+    ctx: FastifyInstance['ctx'],
+    auth: RequestAuth,
+    params: z.output<P>,
+  ) => Promise<unknown> | unknown,
 ) {
   return async function findRecordFirst(request: FastifyRequest): Promise<void> {
     const parsed = params.safeParse(request.params);

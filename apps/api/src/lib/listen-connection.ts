@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { KEEPALIVE_IDLE_MS } from '../db/keepalive';
 
 const RETRY_FIRST_MS = 250;
 const RETRY_CAP_MS = 5_000;
-
-/** Idle time after which TCP keepalive probes a long-lived connection that nothing crosses. */
-export const KEEPALIVE_IDLE_MS = 10_000;
 
 /**
  * The heartbeat of a LISTEN connection: it NOTIFYs a channel of its own every `everyMs`, and a

@@ -75,6 +75,13 @@ export const quantity = (value: number, format = QUANTITY_FORMAT): FormattedNumb
   format,
 });
 
+/** Kilograms as the catalogue keeps them: three decimals. */
+const WEIGHT_FORMAT = '#,##0.000';
+
+/** Kilograms, or an empty cell where the catalogue does not know the weight. */
+export const kilograms = (kg: number | null): SheetValue =>
+  kg === null ? null : quantity(kg, WEIGHT_FORMAT);
+
 /**
  * Writes one value; a string is set as a string, never as `{ formula }`. Returns its number
  * format, for its style (`styleOf`).

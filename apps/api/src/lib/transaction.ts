@@ -1,9 +1,9 @@
 import { MESSAGES } from '@stockyard/shared';
-import type { AppContext } from '../context';
-import type { DbExecutor } from '../db/client';
+import type { Database, DbExecutor } from '../db/client';
 import { AppError } from './app-error';
 import { requestKeyToTake } from './idempotency';
 import { isConcurrencyFailure } from './pg-errors';
+import type { TableChanges } from './table-changes';
 
 /**
  * How many times a transaction that PostgreSQL ended for a deadlock or a serialization failure is
@@ -32,8 +32,7 @@ export type UnitOfWork = {
 
 /**
  * Runs `work` in one transaction; the tasks it queued with `afterCommit` run only after the
- * commit succeeds, so that nobody hears of a change that was rolled back. Once it commits, the
- * figures this process keeps are read afresh (decision 017): its own writes show at once.
+ * commit succeeds, so that nobody hears of a change that was rolled back.
  *
  * A transaction that PostgreSQL ends for a deadlock or a serialization failure (two requests that
  * met: racing attendance marks over two processes) is run again from the start, `work` included,
@@ -43,7 +42,8 @@ export type UnitOfWork = {
  * another one (a savepoint) is not retried on its own: the outer one is.
  */
 export async function inTransaction<T>(
-  ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'changes'>>,
+  // The app's context, or a database alone for bookkeeping (`changes` absent: see the key below).
+  ctx: { db: Database; changes?: TableChanges },
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   // The request's Idempotency-Key, taken first in the transaction of its change (decision 019). A

@@ -7,8 +7,7 @@ import {
   type MaterialUnit,
 } from '@stockyard/shared';
 import type { ExportColumn } from '../../lib/list-export';
-import { count, money as moneyCell, type SheetValue } from '../../lib/spreadsheet';
-import { kilograms } from '../materials/materials.export';
+import { count, kilograms, money as moneyCell, type SheetValue } from '../../lib/spreadsheet';
 
 /**
  * The Catalogue list's export: its columns as the screen heads and shows them, by name; the

@@ -14,9 +14,10 @@ import {
   type SessionUser,
   type UserStatsDto,
 } from '@stockyard/shared';
+import { serverTimeZone } from '../../config';
 import type { AppContext } from '../../context';
 import { scopeOf } from '../../lib/location-scope';
-import { serverTimeZone, startOfDay } from '../../lib/zoned-day';
+import { startOfDay } from '../../lib/zoned-day';
 import { lowStock } from '../materials/materials.service';
 import * as repo from './dashboard.repository';
 

@@ -6,14 +6,7 @@ import {
   totalOf,
 } from '@stockyard/shared';
 import { type ExportColumn, instantDay } from '../../lib/list-export';
-import { count, quantity, type SheetValue } from '../../lib/spreadsheet';
-
-/** Kilograms as the catalogue keeps them: three decimals. */
-export const WEIGHT_FORMAT = '#,##0.000';
-
-/** Kilograms, or an empty cell where the catalogue does not know the weight. */
-export const kilograms = (kg: number | null): SheetValue =>
-  kg === null ? null : quantity(kg, WEIGHT_FORMAT);
+import { count, kilograms } from '../../lib/spreadsheet';
 
 const unitLabel = (unit: string) => MATERIAL_UNIT_LABELS[unit as MaterialUnit] ?? unit;
 

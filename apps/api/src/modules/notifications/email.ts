@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Mailer } from '../../context';
 import { htmlOf } from './email-message';
 
 /**
@@ -7,23 +8,7 @@ import { htmlOf } from './email-message';
  */
 export type MailSettings = { url: string; from: string; publicUrl: string };
 
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-
-export type Mailer = {
-  from: string;
-  /** The app's public address, under which a mail's links point. */
-  publicUrl: string;
-  /** `messageId`: the Message-ID header, `<...@...>`; nodemailer makes one when it is absent. */
-  send: (message: {
-    to: string;
-    subject: string;
-    text: string;
-    messageId?: string;
-    /** Files sent with it (a movement note's PDF, decision 042). */
-    attachments?: MailAttachment[];
-  }) => Promise<void>;
-  close: () => void;
-};
+export type { MailAttachment, Mailer } from '../../context';
 
 /**
  * A nodemailer transport to SMTP_URL; one connection attempt waits at most 10 s. Every mail goes
