@@ -472,6 +472,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: () => ({ url: '/api/material-rentals/stats' }),
     locationBound: false,
   },
+  'GET /api/material-rentals/returns': {
+    at: (f, s) => ({ url: `/api/material-rentals/returns?locationId=${side(s, f.a.id, f.b.id)}` }),
+    locationBound: true,
+  },
   'GET /api/material-rentals/:id': {
     at: (f, s) => ({ url: `/api/material-rentals/${side(s, f.rentalA, f.rentalB).id}` }),
     locationBound: true,

@@ -62,6 +62,7 @@ function sampleOf({ name, schema }: Operation['queryParams'][number]): string {
     date: '2026-01-05',
     startDate: '2026-01-01',
     timeZone: 'Europe/London',
+    since: '2026-01-01T08:00:00.000Z',
     search: 'a',
     filter: 'month',
     // A notification type, whose document schema (a pipe) shows no enum.

@@ -212,6 +212,8 @@ export const API_ACCESS = {
   'GET /api/material-rentals': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/export': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/stats': { ...SIGNED_IN, scoped: true },
+  // The device's copy (decision 057): a page of rentals with each one's returns, in one call.
+  'GET /api/material-rentals/returns': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },
   'POST /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },

@@ -35,12 +35,25 @@ export async function findReturnOf(tx: DbExecutor, rentalId: number, returnId: n
   return back ?? null;
 }
 
-/** A return's day, with the ledger's movements that name the return (decision 044). */
-export async function setReturnDate(tx: DbExecutor, returnId: number, returnDate: string) {
+/**
+ * A return's day, with the ledger's movements that name the return (decision 044); its rental's
+ * updatedAt moves, so that a device's copy asking for the changes since (decision 057) reads the
+ * rental's returns again.
+ */
+export async function setReturnDate(
+  tx: DbExecutor,
+  rentalId: number,
+  returnId: number,
+  returnDate: string,
+) {
   await tx
     .update(materialRentalReturns)
     .set({ returnDate })
     .where(eq(materialRentalReturns.id, returnId));
+  await tx
+    .update(materialRentals)
+    .set({ updatedAt: new Date() })
+    .where(eq(materialRentals.id, rentalId));
   await tx.execute(
     sql`update stock_movements set occurred_on = ${returnDate}::date where return_id = ${returnId}`,
   );

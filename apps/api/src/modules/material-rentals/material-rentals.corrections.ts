@@ -96,7 +96,7 @@ export async function correctReturnDate(
       }),
     );
     if (input.returnDate === back.returnDate) return;
-    await history.setReturnDate(tx, returnId, input.returnDate);
+    await history.setReturnDate(tx, id, returnId, input.returnDate);
     if (rental.status === 'RETURNED') await history.refreshActualReturnDate(tx, id);
     await recordActivity(tx, {
       userId: actor.user.id,

@@ -461,6 +461,16 @@ export type ReturnRow = Awaited<ReturnType<typeof findReturns>>[number];
 
 /** A rental's returns, oldest first, with all that came back of each item up to each. */
 export async function findReturns(db: Database, rentalId: number) {
+  return returnsWhere(db, eq(materialRentalReturns.rentalId, rentalId));
+}
+
+/** The returns of these rentals, as `findReturns` reads each one's, by rental then oldest first. */
+export async function findReturnsOf(db: Database, rentalIds: number[]) {
+  if (rentalIds.length === 0) return [];
+  return returnsWhere(db, inArray(materialRentalReturns.rentalId, rentalIds));
+}
+
+function returnsWhere(db: Database, where: SQL) {
   return db
     .select({
       id: materialRentalReturns.id,
@@ -487,8 +497,8 @@ export async function findReturns(db: Database, rentalId: number) {
     .from(materialRentalReturns)
     .innerJoin(materialRentalItems, eq(materialRentalItems.id, materialRentalReturns.rentalItemId))
     .leftJoin(users, eq(users.id, materialRentalReturns.returnedById))
-    .where(eq(materialRentalReturns.rentalId, rentalId))
-    .orderBy(asc(materialRentalReturns.id));
+    .where(where)
+    .orderBy(asc(materialRentalReturns.rentalId), asc(materialRentalReturns.id));
 }
 
 /**
