@@ -20,6 +20,7 @@ import type { RepairOutcome } from './api/repair-stock';
 import { MaterialFormDialog } from './components/material-form-dialog';
 import { MaterialsTable } from './components/materials-table';
 import { MovementHistoryDialog } from './components/movement-history-dialog';
+import { OnHireSection } from './components/on-hire-section';
 import { RepairStockDialog } from './components/repair-stock-dialog';
 import { TransferMaterialDialog } from './components/transfer-material-dialog';
 
@@ -49,6 +50,7 @@ export default function InventoryPage() {
   const shownHistory = history ?? (filters.material ? (linked.data ?? null) : null);
 
   const listFilters = { locationId: locationId ? Number(locationId) : undefined };
+  const onHireAt = scoped ? ownLocation(user) : locationId ? Number(locationId) : null;
   const query = useMaterials({ page, ...listFilters });
   const remove = useDeleteMaterial();
   const { rows: materials, total, totalPages, state } = usePagedList(query, page, replacePage);
@@ -80,6 +82,9 @@ export default function InventoryPage() {
           Choose an item to see its stock history.
         </p>
       </div>
+
+      {/* What is on hire at the location shown, beside its own stock (decision 059). */}
+      {onHireAt !== null ? <OnHireSection locationId={onHireAt} /> : null}
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">

@@ -1,16 +1,18 @@
-import { LABEL_MESSAGES } from '@stockyard/shared';
+import { LABEL_MESSAGES, onHireText } from '@stockyard/shared';
 import { Link, Navigate, useParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { useOnHireHere } from './api/get-on-hire-here';
 import { useMaterialCode } from './api/resolve-material-code';
 
 /**
  * What a material label's address opens (decision 039): for a field manager, their location's
  * stock of the type (the inventory with its history open); for an admin, the type's stock at every
  * location (the catalogue). A type not held at the field manager's location, or a code that names
- * no type, is said here.
+ * no type, is said here; a type on hire there says so, line by line (decision 059): "On hire here:
+ * 63, rental #1 from Main Yard, due back 20/12/2026".
  */
 export default function MaterialCodePage() {
   const code = useParams().code ?? '';
@@ -34,11 +36,41 @@ export default function MaterialCodePage() {
   const { type, location, material } = query.data;
   if (location === null) return <Navigate to={`/catalogue?type=${type.id}`} replace />;
   if (material !== null) return <Navigate to={`/inventory?material=${material.id}`} replace />;
+  return <NotInStock type={type} location={location} />;
+}
+
+type Answered = NonNullable<ReturnType<typeof useMaterialCode>['data']>;
+
+/** A type the location holds no stock of: what of it is on hire there, or that it is not there. */
+function NotInStock({
+  type,
+  location,
+}: {
+  type: Answered['type'];
+  location: NonNullable<Answered['location']>;
+}) {
+  const onHire = useOnHireHere(location.id);
+  if (onHire.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={`Finding ${type.name} at ${location.name}`} />
+      </div>
+    );
+  }
+  const lines = (onHire.data?.lines ?? []).filter((line) => line.materialTypeId === type.id);
   return (
     <Answer title={type.name}>
-      <p>
-        {type.name} is not in stock at {location.name}.
-      </p>
+      {lines.length > 0 ? (
+        <ul className="space-y-1" aria-label={`${type.name} on hire at ${location.name}`}>
+          {lines.map((line) => (
+            <li key={line.rentalItemId}>{onHireText(line)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>
+          {type.name} is not in stock at {location.name}.
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">
         {type.itemNumber ? `Item number ${type.itemNumber}. ` : ''}
         {type.status === 'retired' ? 'It is retired in the catalogue.' : ''}

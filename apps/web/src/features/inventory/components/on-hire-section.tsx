@@ -1,0 +1,121 @@
+import {
+  formatCount,
+  formatMoney,
+  isoToDisplayDate,
+  labelOf,
+  type OnHireStatement,
+} from '@stockyard/shared';
+import { FileDown } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { notifyToast } from '@/lib/toast';
+import { downloadOnHirePdf, useOnHire } from '../api/get-on-hire';
+
+/**
+ * What is on hire at the location shown (issue 50 item 3, decision 059), beside its own stock: each
+ * line of its active rentals with units out, where it came from, due back and days out, and for an
+ * admin the hire so far; the statement prints as a PDF. Nothing is shown when nothing is on hire.
+ */
+export function OnHireSection({ locationId }: { locationId: number }) {
+  const query = useOnHire(locationId, { silent: true });
+  const [printing, setPrinting] = useState(false);
+  const statement = query.data;
+  if (!statement || statement.lines.length === 0) return null;
+  const print = () => {
+    setPrinting(true);
+    downloadOnHirePdf(locationId)
+      .then((name) => notifyToast.success(`${name} has been downloaded.`))
+      .catch((error: unknown) =>
+        notifyToast.error(error instanceof Error ? error.message : 'Could not download it.'),
+      )
+      .finally(() => setPrinting(false));
+  };
+  return (
+    <Card aria-labelledby="on-hire-title">
+      <div className="flex flex-col gap-2 border-b border-border p-4 sm:flex-row sm:items-center">
+        <div>
+          <h2 id="on-hire-title" className="text-lg font-semibold">
+            On hire at {statement.location.name}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Material rented to this site and not yet back, on {isoToDisplayDate(statement.asOf)}.
+          </p>
+        </div>
+        <Button className="sm:ml-auto" variant="outline" onClick={print} disabled={printing}>
+          <FileDown className="h-4 w-4" aria-hidden />
+          On-hire statement (PDF)
+        </Button>
+      </div>
+      <OnHireTable statement={statement} />
+    </Card>
+  );
+}
+
+function OnHireTable({ statement }: { statement: OnHireStatement }) {
+  const admin = statement.hireSoFarCents !== null;
+  return (
+    <Table aria-label={`On hire at ${statement.location.name}`}>
+      <THead>
+        <TR>
+          <TH>Material</TH>
+          <TH className="text-right">On hire</TH>
+          <TH>Rental</TH>
+          <TH>Due back</TH>
+          <TH className="text-right">Days out</TH>
+          {admin ? <TH className="text-right">Hire so far</TH> : null}
+        </TR>
+      </THead>
+      <TBody>
+        {statement.lines.map((line) => (
+          <TR key={line.rentalItemId}>
+            <TD>
+              <span className="font-medium">{line.materialName}</span>
+              {line.itemNumber ? (
+                <span className="block text-xs text-muted-foreground">{line.itemNumber}</span>
+              ) : null}
+            </TD>
+            <TD className="text-right whitespace-nowrap">
+              {formatCount(line.out)} {labelOf(line.unit)}
+              {line.out !== line.dispatched ? (
+                <span className="block text-xs text-muted-foreground">
+                  of {formatCount(line.dispatched)} sent
+                </span>
+              ) : null}
+            </TD>
+            <TD>
+              Rental #{line.rentalId} from {line.fromLocationName}
+              <span className="block text-xs text-muted-foreground">
+                since {isoToDisplayDate(line.rentalDate)}
+              </span>
+            </TD>
+            <TD className="whitespace-nowrap">
+              {isoToDisplayDate(line.expectedReturnDate)}{' '}
+              {line.overdue ? <Badge tone="red">Overdue</Badge> : null}
+            </TD>
+            <TD className="text-right">{line.daysOut}</TD>
+            {admin ? (
+              <TD className="text-right whitespace-nowrap">
+                {line.hireSoFarCents === null
+                  ? 'No rate'
+                  : formatMoney(line.hireSoFarCents, statement.currency)}
+              </TD>
+            ) : null}
+          </TR>
+        ))}
+        {admin ? (
+          <TR>
+            <TD colSpan={5} className="text-right font-semibold">
+              Hire so far
+            </TD>
+            <TD className="text-right font-semibold whitespace-nowrap">
+              {formatMoney(statement.hireSoFarCents ?? 0, statement.currency)}
+            </TD>
+          </TR>
+        ) : null}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ApiSuccess, OnHireStatement } from '@stockyard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * What is on hire at the scanner's location (decision 059), for a scanned label of a type the
+ * location holds no stock of; null asks for none.
+ */
+export function useOnHireHere(locationId: number | null) {
+  return useQuery({
+    queryKey: ['on-hire', locationId ?? 0],
+    queryFn: () =>
+      api
+        .get<ApiSuccess<OnHireStatement>>(`/locations/${locationId}/on-hire`, { silent: true })
+        .then((answer) => answer.data),
+    enabled: locationId !== null,
+  });
+}
