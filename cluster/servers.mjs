@@ -258,11 +258,16 @@ export function startApi(root, dir, { name, port, env }) {
 }
 
 /**
- * HAProxy's configuration as tested: round robin over the processes, each checked on
- * /api/health every second (down after 2 failures, up after 2 successes); a cookie keeps a
- * browser on one process (socket.io's long-polling fallback), WebSockets pass through (a tunnel
- * of an hour). A connection refused is tried again on another process; a request that reached a
- * process is never sent twice by the proxy (its Idempotency-Key makes the client's retry safe).
+ * HAProxy's configuration as tested (issue 54): round robin over the processes. A process lost is
+ * invisible to clients: a request whose connection is refused, reset or left without an answer is
+ * sent again to another process (`retry-on`, `option redispatch 1`: every retry goes elsewhere,
+ * whatever the sticky cookie says), which is safe because every write carries its Idempotency-Key
+ * (decision 019) and a read changes nothing; HAProxy can only send again a request whose body it
+ * kept (`option http-buffer-request`). A refused connection marks the process down at once
+ * (`observe layer4`, `on-error mark-down`); the health check on /api/health every second takes 3
+ * failures of 5 s each to mark a process down, so a busy machine's slow answer does not. A cookie
+ * keeps a browser on one process (socket.io's long-polling fallback), WebSockets pass through (a
+ * tunnel of an hour), and a socket of a lost process reconnects to a live one.
  */
 export function haproxyConfig(port, apis) {
   return `global
@@ -272,12 +277,16 @@ defaults
     mode http
     option httplog
     timeout connect 2s
-    timeout client 60s
+    timeout client 300s
     timeout server 60s
     timeout tunnel 1h
-    timeout http-keep-alive 60s
-    option redispatch
-    retries 2
+    timeout http-keep-alive 300s
+    timeout http-request 30s
+    timeout check 5s
+    option http-buffer-request
+    option redispatch 1
+    retries 3
+    retry-on all-retryable-errors conn-failure empty-response response-timeout
 
 frontend stockyard
     bind 127.0.0.1:${port}
@@ -291,7 +300,7 @@ backend api
     cookie STOCKYARD_SERVER insert indirect nocache httponly
     option httpchk GET /api/health
     http-check expect status 200
-    default-server inter 1s fall 2 rise 2
+    default-server inter 1s fastinter 500ms downinter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
 ${apis.map((api) => `    server ${api.name} 127.0.0.1:${api.port} check cookie ${api.name}`).join('\n')}
 `;
 }

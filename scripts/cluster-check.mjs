@@ -48,9 +48,9 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, '.tmp/cluster');
 // The ports wanted; the next free one when a test of this machine holds one.
-let PG_PORT = 55432;
-let BALANCER_PORT = 4300;
-const API_PORTS = [4301, 4302, 4303];
+let PG_PORT = 5532;
+let BALANCER_PORT = 7100;
+const API_PORTS = [7101, 7102, 7103];
 /** Each process opens up to 10 + 3 + 1 connections (docs/operations.md); the seed and psql a few. */
 const MAX_CONNECTIONS = 60;
 const DAY_SECONDS = Number(process.env.CLUSTER_DAY_SECONDS ?? 200);
@@ -227,7 +227,7 @@ async function main() {
 
   // A client that asks for health through the balancer every 250 ms: the outage as seen there.
   const connections = { peak: 0 };
-  const health = { calls: 0, failures: 0, longestMs: 0, since: null, stop: false };
+  const health = { calls: 0, failures: 0, longestMs: 0, since: null, stop: false, outages: [] };
   const healthProbe = (async () => {
     while (!health.stop) {
       const at = Date.now();
@@ -256,6 +256,7 @@ async function main() {
         health.since ??= at;
       } else if (health.since !== null) {
         health.longestMs = Math.max(health.longestMs, Date.now() - health.since);
+        health.outages.push({ from: health.since, to: Date.now() });
         health.since = null;
       }
       await sleep(250);
@@ -329,9 +330,14 @@ async function main() {
     // 1. An API process killed outright, and started again.
     await untilAt(at(0.2));
     const victim = apis()[1];
-    const kill = { name: `SIGKILL ${victim.name}, started again`, from: Date.now() };
-    // Writes in flight when it dies: sent again after the day with their keys.
-    const beforeKill = burst(victim.url, 20);
+    const kill = {
+      name: `SIGKILL ${victim.name}, started again`,
+      from: Date.now(),
+      processLoss: true,
+    };
+    // Writes in flight through the balancer when it dies: HAProxy sends those it had sent to the
+    // victim again to another process (issue 54), so no client should see an error.
+    const beforeKill = burst(balancer, 20);
     await sleep(40);
     victim.child.kill('SIGKILL');
     log(`SIGKILL ${victim.name} (pid ${victim.child.pid})`);
@@ -446,15 +452,25 @@ async function main() {
   }
   // The longest a person of the day saw nothing but failures: first failed call to next success.
   let longestClientMs = 0;
+  const clientOutages = [];
   const failingSince = new Map();
   for (const c of [...dayCalls].sort((a, b) => a.at - b.at)) {
     if (!succeeded(c.answer)) {
       if (!failingSince.has(c.token)) failingSince.set(c.token, c.at);
     } else if (failingSince.has(c.token)) {
       longestClientMs = Math.max(longestClientMs, c.at + c.answer.ms - failingSince.get(c.token));
+      clientOutages.push({ from: failingSince.get(c.token), to: c.at + c.answer.ms });
       failingSince.delete(c.token);
     }
   }
+  // The longest outage a client or the health probe saw that overlapped a window.
+  const outageIn = (w) =>
+    Math.max(
+      0,
+      ...[...clientOutages, ...health.outages]
+        .filter((o) => o.from <= w.to && o.to >= w.from)
+        .map((o) => o.to - o.from),
+    );
   const longestOutageMs = Math.max(longestClientMs, health.longestMs);
 
   // Writes: the failed ones sent again with their key until answered; then every acknowledged one
@@ -631,6 +647,21 @@ async function main() {
     ...perWindow
       .filter((w) => w.problem)
       .map((w) => ({ name: w.name, ok: false, detail: w.problem })),
+    // Issue 54: a process lost behind the balancer is invisible to its clients.
+    ...perWindow
+      .filter((w) => w.processLoss)
+      .flatMap((w) => [
+        {
+          name: `${w.name}: no error a client sees`,
+          ok: w.errors === 0,
+          detail: `${w.errors} errors in its window of ${w.seconds} s`,
+        },
+        {
+          name: `${w.name}: the longest outage a client sees is under 1 s`,
+          ok: outageIn(w) < 1000,
+          detail: `${(outageIn(w) / 1000).toFixed(1)} s`,
+        },
+      ]),
   ];
   const passed = checks.every((c) => c.ok);
   const summary =
@@ -663,6 +694,7 @@ async function main() {
     checks,
     windows: perWindow.map(({ from, to, ...w }) => ({
       ...w,
+      longestOutageMs: outageIn({ from, to }),
       startedAtSecond: Math.round((from - t0day) / 1000),
     })),
     requests: dayCalls.length,
@@ -722,7 +754,7 @@ async function main() {
 
 function markdown(r) {
   const lines = [
-    '# Cluster check (issue 34)',
+    '# Cluster check (issues 34 and 54)',
     '',
     `Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.minutes} minutes in all, by \`npm run cluster-check\` on ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}; ${r.postgres.startsWith('PostgreSQL') ? r.postgres : `PostgreSQL ${r.postgres}`}, ${r.haproxy}.`,
     `${r.settings.processes} API processes behind HAProxy, the working day of ${r.settings.people} people through it for ${r.settings.daySeconds} s.`,
@@ -739,9 +771,12 @@ function markdown(r) {
     '',
     '## Failures and their windows',
     '',
-    '| Failure | At (s into the day) | Window (s) | Errors in it |',
-    '|---|---|---|---|',
-    ...r.windows.map((w) => `| ${w.name} | ${w.startedAtSecond} | ${w.seconds} | ${w.errors} |`),
+    '| Failure | At (s into the day) | Window (s) | Errors in it | Longest outage (s) |',
+    '|---|---|---|---|---|',
+    ...r.windows.map(
+      (w) =>
+        `| ${w.name} | ${w.startedAtSecond} | ${w.seconds} | ${w.errors} | ${(w.longestOutageMs / 1000).toFixed(1)} |`,
+    ),
     '',
     `Longest outage seen by a person of the day: ${(r.outage.longestSeenByAClientMs / 1000).toFixed(1)} s; by a health probe through the balancer every 250 ms: ${(r.outage.longestSeenByHealthProbeMs / 1000).toFixed(1)} s (${r.outage.healthFailures} of ${r.outage.healthProbes} probes failed).`,
     '',

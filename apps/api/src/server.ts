@@ -8,6 +8,7 @@ import { createContext } from './context';
 import { createDatabase, unknownTimeZone } from './db/client';
 import { DataDirInUseError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { ensureDatabase, runMigrations } from './db/migrate';
+import { certificateProblem } from './db/tls';
 import { loggerOptions } from './lib/logger';
 import { isCommonPassword } from './lib/passwords';
 import { createMailer } from './modules/notifications/email';
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
   };
 
   try {
+    // A certificate refused (sslmode=verify-full) is said as such, not as any failure.
+    const tlsProblem = await certificateProblem(db.$client);
+    if (tlsProblem) throw new ConfigError(tlsProblem);
     const zoneProblem = await unknownTimeZone(db.$client);
     if (zoneProblem) throw new ConfigError(zoneProblem);
     await runMigrations(db);
