@@ -29,8 +29,9 @@ import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useRequestForRental } from './api/get-rental-request';
 import { useRentalStats, useRentals } from './api/get-rentals';
-import { useDeleteRental, useMarkRentalReturned } from './api/rental-mutations';
+import { useDeleteRental } from './api/rental-mutations';
 import { NotesDialog } from './components/notes-dialog';
+import { MarkReturnedDialog } from './components/rental-corrections';
 import { RentalFormDialog, type RentalPrefill } from './components/rental-form-dialog';
 import type { RentalAction } from './components/rental-row-actions';
 import { LocationCards, RentalStats } from './components/rental-stats';
@@ -168,7 +169,6 @@ export default function MaterialRentalsPage() {
   };
   const query = useRentals({ page, ...listFilters });
   const stats = useRentalStats();
-  const markReturned = useMarkRentalReturned();
   const remove = useDeleteRental();
 
   const rentals = query.data?.data.rentals ?? [];
@@ -190,13 +190,6 @@ export default function MaterialRentalsPage() {
   const openAdd = () => {
     setEditing(null);
     setFormOpen(true);
-  };
-  const confirmMarkReturned = () => {
-    if (!marking) return;
-    markReturned.mutate(marking.id, {
-      onSuccess: () => notifyToast.success(RENTAL_MESSAGES.markedReturned),
-      onSettled: () => setMarking(null),
-    });
   };
   const confirmDelete = () => {
     if (!deleting) return;
@@ -341,18 +334,11 @@ export default function MaterialRentalsPage() {
           if (!open) setNotesOf(null);
         }}
       />
-      <ConfirmDialog
-        open={marking !== null}
+      <MarkReturnedDialog
+        rental={marking}
         onOpenChange={(open) => {
           if (!open) setMarking(null);
         }}
-        title={marking ? `Mark Full Returned: ${rentalName(marking)}` : 'Mark Full Returned'}
-        description={`Every item of ${marking ? rentalName(marking) : 'the rental'} still out comes back to ${marking?.fromLocation.name ?? 'its location'} and the rental is closed as returned.`}
-        confirmLabel="Mark Returned"
-        destructive={false}
-        pendingLabel="Marking..."
-        pending={markReturned.isPending}
-        onConfirm={confirmMarkReturned}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -22,7 +22,7 @@ export const rentalKeys = {
   returns: (id: number) => ['material-rentals', 'returns', id] as const,
 };
 
-export function getRentals(filters: RentalFilters): Promise<ApiSuccess<RentalListDto>> {
+function getRentals(filters: RentalFilters): Promise<ApiSuccess<RentalListDto>> {
   return api.get<ApiSuccess<RentalListDto>>('/material-rentals', {
     query: { ...filters, limit: PAGE_SIZES.rentals },
   });

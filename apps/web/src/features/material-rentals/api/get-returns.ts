@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { rentalKeys } from './get-rentals';
 
-export const rentalReturnsQuery = (id: number) =>
+const rentalReturnsQuery = (id: number) =>
   queryOptions({
     queryKey: rentalKeys.returns(id),
     queryFn: () =>

@@ -14,7 +14,7 @@ export const noteKeys = {
   ofRental: (rentalId: number) => [...rentalKeys.all, 'notes', rentalId] as const,
 };
 
-export const rentalNotesQuery = (rentalId: number) =>
+const rentalNotesQuery = (rentalId: number) =>
   queryOptions({
     queryKey: noteKeys.ofRental(rentalId),
     queryFn: () =>

@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 
 /** More location cards than this and the list scrolls (03 section 9). */
-export const VISIBLE_LOCATION_CARDS = 6;
+const VISIBLE_LOCATION_CARDS = 6;
 
 function StatCard({
   label,

@@ -12,6 +12,13 @@ import { Fragment, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { useCan } from '@/lib/session';
+import {
+  CorrectDayDialog,
+  type DayCorrection,
+  RerateDialog,
+  type RerateTarget,
+} from './rental-corrections';
 import { type RentalAction, type RentalPermissions, RentalRowActions } from './rental-row-actions';
 import { RentalStatusBadge } from './rental-status';
 import { unitLabel } from './units';
@@ -46,47 +53,90 @@ export function lineRateText(item: RentalDto['items'][number]): string {
   return parts.join(', ');
 }
 
-/** The items of an expanded rental: material, quantity and what came back, with units. */
+/**
+ * The items of an expanded rental: material, quantity and what came back, with units, and each
+ * line's rates. An admin corrects the dispatch day and re-rates a line here (decision 063).
+ */
 function RentalItems({ rental }: { rental: RentalDto }) {
+  const can = useCan();
+  const mayCorrect = can('PATCH /api/material-rentals/:id/rental-date');
+  const mayRerate = can('PATCH /api/material-rentals/:id/items/:itemId/rates');
+  const [correcting, setCorrecting] = useState<DayCorrection | null>(null);
+  const [rerating, setRerating] = useState<RerateTarget | null>(null);
   return (
-    <table className="w-full text-sm" aria-label={`Items of rental ${rental.id}`}>
-      <caption className="pb-1 text-left font-medium">
-        Items of {rentalName(rental)}
-        {/* The day it went out, and when it was entered (decision 048). */}
-        <span className="block text-xs font-normal text-muted-foreground">
-          Dispatched {formatDate(rental.rentalDate)}, recorded {formatDateTime(rental.createdAt)}
-          {rental.rentedBy ? ` by ${rental.rentedBy.name}` : ''}
-        </span>
-      </caption>
-      <thead>
-        <tr className="text-left text-muted-foreground">
-          <th className="py-1 pr-3 font-medium">Material</th>
-          <th className="py-1 pr-3 text-right font-medium">Quantity</th>
-          <th className="py-1 pr-3 text-right font-medium">Returned</th>
-          <th className="hidden py-1 pr-3 text-right font-medium sm:table-cell">Remaining</th>
-          <th className="hidden py-1 font-medium sm:table-cell">Hire rate</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rental.items.map((item) => (
-          <tr key={item.id}>
-            <td className="py-1 pr-3">{item.materialName}</td>
-            <td className="py-1 pr-3 text-right tabular-nums whitespace-nowrap">
-              {item.quantity} {unitLabel(item.unit)}
-            </td>
-            <td className="py-1 pr-3 text-right tabular-nums whitespace-nowrap">
-              {item.quantityActuallyReturned} {unitLabel(item.unit)}
-            </td>
-            <td className="hidden py-1 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
-              {remaining(item)} {unitLabel(item.unit)}
-            </td>
-            <td className="hidden py-1 whitespace-nowrap text-muted-foreground sm:table-cell">
-              {lineRateText(item)}
-            </td>
+    <>
+      <table className="w-full text-sm" aria-label={`Items of rental ${rental.id}`}>
+        <caption className="pb-1 text-left font-medium">
+          Items of {rentalName(rental)}
+          {/* The day it went out, and when it was entered (decision 048). */}
+          <span className="block text-xs font-normal text-muted-foreground">
+            Dispatched {formatDate(rental.rentalDate)}, recorded {formatDateTime(rental.createdAt)}
+            {rental.rentedBy ? ` by ${rental.rentedBy.name}` : ''}
+            {mayCorrect ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-2 h-7 px-2 text-xs underline"
+                onClick={() => setCorrecting({ kind: 'dispatch', rental })}
+              >
+                Correct dispatch day
+              </Button>
+            ) : null}
+          </span>
+        </caption>
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th className="py-1 pr-3 font-medium">Material</th>
+            <th className="py-1 pr-3 text-right font-medium">Quantity</th>
+            <th className="py-1 pr-3 text-right font-medium">Returned</th>
+            <th className="hidden py-1 pr-3 text-right font-medium sm:table-cell">Remaining</th>
+            <th className="hidden py-1 font-medium sm:table-cell">Hire rate</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rental.items.map((item) => (
+            <tr key={item.id}>
+              <td className="py-1 pr-3">{item.materialName}</td>
+              <td className="py-1 pr-3 text-right tabular-nums whitespace-nowrap">
+                {item.quantity} {unitLabel(item.unit)}
+              </td>
+              <td className="py-1 pr-3 text-right tabular-nums whitespace-nowrap">
+                {item.quantityActuallyReturned} {unitLabel(item.unit)}
+              </td>
+              <td className="hidden py-1 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
+                {remaining(item)} {unitLabel(item.unit)}
+              </td>
+              <td className="hidden py-1 whitespace-nowrap text-muted-foreground sm:table-cell">
+                {lineRateText(item)}
+                {mayRerate ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="ml-2 h-7 px-2 text-xs underline"
+                    aria-label={`Re-rate ${item.materialName}`}
+                    onClick={() => setRerating({ rental, item })}
+                  >
+                    Re-rate
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <CorrectDayDialog
+        target={correcting}
+        onOpenChange={(open) => {
+          if (!open) setCorrecting(null);
+        }}
+      />
+      <RerateDialog
+        target={rerating}
+        onOpenChange={(open) => {
+          if (!open) setRerating(null);
+        }}
+      />
+    </>
   );
 }
 

@@ -8,19 +8,22 @@ import {
   rentalItemFinalStatus,
   rentalName,
 } from '@stockyard/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { listState } from '@/hooks/use-paged-list';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { serverMessage } from '@/lib/form-errors';
 import { useOutbox } from '@/lib/offline/device';
+import { useCan } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useRentalReturns } from '../api/get-returns';
 import { useRentalNotes } from '../api/movement-notes';
 import { ReturnPhotos } from './notes-photos';
+import { CorrectDayDialog, type DayCorrection } from './rental-corrections';
 import { returnConditions, unitLabel } from './units';
 
 const FINAL_TONES = {
@@ -59,6 +62,9 @@ export function ReturnHistoryDialog({
   );
   const returns = query.data ?? [];
   const state = listState(query);
+  // An admin corrects the day a return's hire ended, with a reason (decision 063).
+  const mayCorrect = useCan()('PATCH /api/material-rentals/:id/returns/:returnId');
+  const [correcting, setCorrecting] = useState<DayCorrection | null>(null);
   const failure = query.isError ? query.error : null;
   // Returns made on this device that the server does not have yet (decision 041).
   const waiting = useOutbox('return').flatMap((entry) =>
@@ -144,6 +150,17 @@ export function ReturnHistoryDialog({
                           recorded {formatDateTime(entry.recordedAt)}
                           {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
                         </span>
+                        {mayCorrect && rental ? (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            className="h-7 px-2 text-xs underline"
+                            aria-label={`Correct day of the return of ${entry.materialName} on ${formatDate(entry.returnDate)}`}
+                            onClick={() => setCorrecting({ kind: 'return', rental, entry })}
+                          >
+                            Correct day
+                          </Button>
+                        ) : null}
                       </TD>
                       <TD>
                         {entry.materialName}
@@ -231,6 +248,12 @@ export function ReturnHistoryDialog({
           </section>
         </div>
       </DialogContent>
+      <CorrectDayDialog
+        target={correcting}
+        onOpenChange={(open) => {
+          if (!open) setCorrecting(null);
+        }}
+      />
     </Dialog>
   );
 }
