@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { refreshSessionUser } from './account-sync';
 import { endSession } from './api-client';
+import { whenIdle } from './idle';
 import { sessionStore, useSession } from './session';
 
 /**
@@ -76,15 +77,22 @@ sessionStore.subscribe(() => {
   if (current && current.token !== sessionStore.token()) close();
 });
 
-/** The signed-in session's socket, or null while signed out. */
+/** The signed-in session's socket, or null while signed out (and until the page has painted). */
 export function useSocket(): AppSocket | null {
   const token = useSession()?.token ?? null;
   const [socket, setSocket] = useState<AppSocket | null>(null);
   useEffect(() => {
     if (!token) return;
-    setSocket(acquire(token));
+    // Opened once the page has painted and the main thread is idle (issue 52): the socket's
+    // handshake is no part of showing the screen, and a phone's first seconds are the screen's.
+    let acquired = false;
+    const cancel = whenIdle(() => {
+      acquired = true;
+      setSocket(acquire(token));
+    });
     return () => {
-      release(token);
+      cancel();
+      if (acquired) release(token);
       setSocket(null);
     };
   }, [token]);
