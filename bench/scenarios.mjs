@@ -18,16 +18,16 @@ export const FILE_BUDGET_MS = 500;
 export const FILE_CONNECTIONS = 10;
 
 /** Issue 30: 10,000 rows of stock previewed under IMPORT_PREVIEW_MS and imported under IMPORT_MS. */
-export const IMPORT_ROWS = 10_000;
-export const IMPORT_PREVIEW_MS = 5_000;
-export const IMPORT_MS = 30_000;
+const IMPORT_ROWS = 10_000;
+const IMPORT_PREVIEW_MS = 5_000;
+const IMPORT_MS = 30_000;
 
 /**
  * Issue 33: a billing run of every site's 28-day cycle over the three years of rentals, each run
  * the next cycle after the last one billed (as an office bills, one period after another), every
  * run under BILLING_RUN_MS.
  */
-export const BILLING_RUN_MS = 30_000;
+const BILLING_RUN_MS = 30_000;
 
 /** The most URLs a cold-read scenario asks in turn (each at most once before all the others). */
 const MAX_URLS = 20_000;

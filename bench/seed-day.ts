@@ -8,7 +8,7 @@ import type pg from 'pg';
  * the flags a site manager works with (every View flag but Users, Manage Inventory, Invoices and
  * Attendance). All sign in with the bench password.
  */
-export const WORKING_DAY = { admins: 10, managers: 40 } as const;
+const WORKING_DAY = { admins: 10, managers: 40 } as const;
 
 const adminEmail = (n: number) => `day.admin.${String(n).padStart(2, '0')}@example.com`;
 const managerEmail = (n: number) => `site.manager.${String(n).padStart(2, '0')}@example.com`;

@@ -31,15 +31,15 @@ export const DATASET = {
  * The large invoices: one of 50 items (a detail) and FILE_INVOICES of 500 (the Excel files, one
  * for each connection of the files scenario, each at a location of its own: FILE_LOCATIONS).
  */
-export const LARGE_INVOICES = { detail: 50, excel: 500 } as const;
-export const FILE_INVOICES = 10;
+const LARGE_INVOICES = { detail: 50, excel: 500 } as const;
+const FILE_INVOICES = 10;
 /**
  * The 500-item invoices' locations: the first at the sample location (17, with the 50-item one),
  * the others at 151 to 159, where the working day's people do not work (bench/seed-day.ts).
  */
 const FILE_LOCATIONS = [17, 151, 152, 153, 154, 155, 156, 157, 158, 159];
 /** Where the 50-item invoice is (the sample location). */
-export const INVOICE_SAMPLE = { locationId: 17 } as const;
+const INVOICE_SAMPLE = { locationId: 17 } as const;
 
 const FIRST_NAMES = [
   'James',

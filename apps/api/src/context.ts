@@ -24,7 +24,7 @@ export type Mailer = {
 };
 
 /** Events inside one API process; plugins (the socket server) subscribe to them. */
-export type AppEvents = {
+type AppEvents = {
   /**
    * Sessions that were just ended: their sockets must be disconnected, told first why when an
    * admin ended them (a deactivation, a deletion).
@@ -60,7 +60,7 @@ export type AppContext = {
 };
 
 /** The public address when PUBLIC_URL is unset: this machine, on the default port. */
-export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 export function createContext(
   db: Database,

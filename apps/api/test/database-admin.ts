@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { listenApplicationName } from '../src/lib/listen-connection';
 
 /** Rows of one statement run as the server's administrator, outside every test database. */
-export async function adminRows<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
+async function adminRows<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
   await client.connect();
   try {

@@ -92,7 +92,7 @@ const RAW_SEGMENTS = [
 ];
 
 /** Values for path and query edges, written as a client would put them in a URL. */
-export const EDGE_TEXTS = [
+const EDGE_TEXTS = [
   '2147483648',
   '2147483647',
   '4294967296',
@@ -246,7 +246,7 @@ export function requestsFor(op: Operation, ids: readonly number[]): fc.Arbitrary
 }
 
 /** Wrong types and boundaries put in each body property of a valid body, one at a time. */
-export const BODY_EDGES: unknown[] = [
+const BODY_EDGES: unknown[] = [
   undefined,
   null,
   true,

@@ -22,7 +22,7 @@ export const ISSUER = {
 };
 
 /** Saves the issuer's profile (the one row), over whatever was there. */
-export async function setIssuer(db: Database, values: Partial<typeof ISSUER> = {}) {
+async function setIssuer(db: Database, values: Partial<typeof ISSUER> = {}) {
   const row = { ...ISSUER, ...values };
   await db
     .insert(companyProfile)

@@ -20,7 +20,7 @@ export type DbExecutor = Pick<
  * server that does not answer): past it the request fails as "database unavailable" (503), so
  * that no request can wait forever.
  */
-export const POOL_CHECKOUT_TIMEOUT_MS = 60_000;
+const POOL_CHECKOUT_TIMEOUT_MS = 60_000;
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 

@@ -12,7 +12,7 @@ export const oneOf = (column: unknown, values: readonly string[]): SQL =>
  * The company's time zone in SQL: the one each connection is given (`stockyard.time_zone`,
  * db/client.ts), else the session's.
  */
-export const COMPANY_ZONE_SQL =
+const COMPANY_ZONE_SQL =
   "coalesce(nullif(current_setting('stockyard.time_zone', true), ''), current_setting('TimeZone'))";
 
 /** Today on the company's calendar, in SQL (a column's default day). */

@@ -31,7 +31,7 @@ export async function runMigrations(db: Database): Promise<void> {
  * order, the applied ones are the journal's first entries, so once restamped the last of them
  * dates exactly what is left to apply.
  */
-export async function restampAppliedMigrations(client: pg.Client, folder: string): Promise<void> {
+async function restampAppliedMigrations(client: pg.Client, folder: string): Promise<void> {
   const found = await client.query(`select to_regclass('drizzle.__drizzle_migrations') as name`);
   if (found.rows[0]?.name === null) return;
   for (const migration of readMigrationFiles({ migrationsFolder: folder })) {

@@ -53,7 +53,7 @@ export function requestKeyToTake(): {
 }
 
 /** JSON with every object's keys in order, so that one body has one text whatever its key order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   // An uploaded file (lib/upload.ts) by its digest: its bytes as a JSON array took 2 s for 5 MB.
   if (value instanceof Uint8Array) {
     return `{"sha256":"${createHash('sha256').update(value).digest('hex')}"}`;

@@ -13,9 +13,9 @@ import { PNG } from 'pngjs';
  */
 
 /** The most pixels decoded: a 16 MP camera's photo; the phone sends 1600 px at most. */
-export const PHOTO_MAX_PIXELS = 16_000_000;
+const PHOTO_MAX_PIXELS = 16_000_000;
 /** The longest side a photo is kept at (as the phone resizes it, decision 042). */
-export const PHOTO_LONGEST_SIDE = 1600;
+const PHOTO_LONGEST_SIDE = 1600;
 /** What the decoder may allocate for one photo. */
 const DECODE_MEMORY_MB = 256;
 const QUALITY = 85;
@@ -41,7 +41,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * The EXIF orientation (1 to 8) of a JPEG, read from its APP1 "Exif" segment before the scan;
  * 1 when it has none or it cannot be read.
  */
-export function jpegOrientation(bytes: Uint8Array): number {
+function jpegOrientation(bytes: Uint8Array): number {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 2;
   while (offset + 4 <= data.length && data[offset] === 0xff) {

@@ -49,7 +49,7 @@ import {
  * `response: exportResponses(...)`.
  */
 
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 /** One column of an export: its header and its cell from a row. */
 export type ExportColumn<Row> = { header: string; cell: (row: Row) => SheetValue };
@@ -115,7 +115,7 @@ function shownDate({ date, format }: FormattedDate): string {
 }
 
 /** A cell's value as a CSV field: see the rules above. */
-export function csvField(value: SheetValue): string {
+function csvField(value: SheetValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return guardFormula(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';

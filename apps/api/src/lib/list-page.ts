@@ -30,7 +30,7 @@ export type Shaped<F> = {
 };
 
 /** The page a list's statement reads, written into it as SQL for `.limit()` and `.offset()`. */
-export type PageBounds = {
+type PageBounds = {
   /** The page size, written in as its digits. */
   limit: number;
   /** 0 on the first page, written in; on a later page the placeholder `offset`. */
@@ -43,9 +43,9 @@ type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R[]> };
 /** A query-builder select that can be prepared and shows its SQL. */
 type Preparable<R> = { prepare(name: string): Prepared<R>; toSQL(): { params: unknown[] } };
 /** A list's select not yet paged: `listPage` gives it its LIMIT and OFFSET. */
-export type PageQuery<Row> = { limit(limit: number): { offset(offset: number): Preparable<Row> } };
+type PageQuery<Row> = { limit(limit: number): { offset(offset: number): Preparable<Row> } };
 /** A list's count: a select of one row, `{ n: count() }`. */
-export type ListCount = Preparable<{ n: number }> & SQLWrapper;
+type ListCount = Preparable<{ n: number }> & SQLWrapper;
 
 /** A list as `listPage` reads it. */
 export type List<F extends Record<string, unknown>, Row extends { total: number }> = {

@@ -42,7 +42,7 @@ function covers(file: string, codePoint: number): boolean {
   return font.hasGlyphForCodePoint(codePoint);
 }
 
-export type TextRun = { text: string; font: string };
+type TextRun = { text: string; font: string };
 
 /**
  * The text cut into runs, each with the font that has its glyphs: Noto Sans where it has them, else
@@ -51,7 +51,7 @@ export type TextRun = { text: string; font: string };
  * run's font while that font has it (spaces and digits do not split a run). A character no font has
  * stays in Noto Sans (drawn as its empty box, and still read back as itself).
  */
-export function textRuns(text: string, bold = false): TextRun[] {
+function textRuns(text: string, bold = false): TextRun[] {
   const primary = bold ? PRIMARY.bold : PRIMARY.regular;
   const chars = [...text];
   const missing = chars.filter((char) => !covers(primary, char.codePointAt(0)!));
@@ -101,7 +101,7 @@ export type PdfSetup = {
   pdfkit?: Partial<PDFKit.PDFDocumentOptions>;
 };
 
-export const PDF_MARGIN = 50;
+const PDF_MARGIN = 50;
 /** The lowest a row or paragraph may end before it moves to the next page (above the footer). */
 const BOTTOM_RESERVE = 70;
 

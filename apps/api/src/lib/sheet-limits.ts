@@ -38,15 +38,15 @@ export const MAX_READ_ROWS = IMPORT_MAX_ROWS + TITLE_ROWS + 1;
 
 const MB = 1024 * 1024;
 /** The most one part of a workbook (a sheet, its shared strings) may inflate to. */
-export const PART_MAX_BYTES = 32 * MB;
+const PART_MAX_BYTES = 32 * MB;
 /** The most a whole workbook may inflate to; a 10,000-row sheet of 20 columns is about 8 MB. */
-export const WORKBOOK_MAX_BYTES = 64 * MB;
+const WORKBOOK_MAX_BYTES = 64 * MB;
 /** The most parts (files in the zip) a workbook may have. */
-export const MAX_PARTS = 1_000;
+const MAX_PARTS = 1_000;
 /** The longest run of text in a sheet's XML (a text node, a comment): twice the longest cell. */
-export const XML_MAX_RUN = 65_536;
+const XML_MAX_RUN = 65_536;
 /** Row elements, empty ones too (a styled row), that a sheet may have. */
-export const MAX_ROW_ELEMENTS = 100_000;
+const MAX_ROW_ELEMENTS = 100_000;
 /** How much compressed data is inflated at a time: at most about 4 MB comes out of 4 KB. */
 const ZIP_SLICE = 4096;
 
@@ -75,7 +75,7 @@ export const LIMIT_MESSAGES = {
 } as const;
 
 /** A column's letters as Excel writes them: 0 is "A", 26 "AA". */
-export function columnLetters(columnIndex: number): string {
+function columnLetters(columnIndex: number): string {
   let letters = '';
   for (let c = columnIndex + 1; c > 0; c = Math.floor((c - 1) / 26)) {
     letters = String.fromCharCode(65 + ((c - 1) % 26)) + letters;
@@ -84,7 +84,7 @@ export function columnLetters(columnIndex: number): string {
 }
 
 /** A cell's reference as Excel writes it: column 0 and row 7 is "A7", column 26 "AA". */
-export const cellRef = (columnIndex: number, rowNumber: number) =>
+const cellRef = (columnIndex: number, rowNumber: number) =>
   `${columnLetters(columnIndex)}${rowNumber}`;
 
 /** The counts that hold across a file: rows with content and cells with content. */

@@ -33,7 +33,7 @@ export type KnownColumn<K extends string> = {
 };
 
 /** A known column found in the file: its header as the file writes it, its index from 0 (A). */
-export type FoundColumn<K extends string> = { key: K; header: string; index: number };
+type FoundColumn<K extends string> = { key: K; header: string; index: number };
 
 /**
  * A row that is not empty: its number as Excel shows it, its cells ('' for a blank one or a known

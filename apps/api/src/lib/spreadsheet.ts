@@ -50,7 +50,7 @@ export function timeCell(time: string | null | undefined): SheetValue {
 }
 
 /** Things counted (pieces, an item's quantity): whole, with thousands separators. */
-export const COUNT_FORMAT = '#,##0';
+const COUNT_FORMAT = '#,##0';
 /** Things measured (m², m³, running metres, money): 2 decimals, with thousands separators. */
 export const QUANTITY_FORMAT = '#,##0.00';
 
@@ -86,7 +86,7 @@ export const kilograms = (kg: number | null): SheetValue =>
  * Writes one value; a string is set as a string, never as `{ formula }`. Returns its number
  * format, for its style (`styleOf`).
  */
-export function writeCell(cell: ExcelJS.Cell, value: SheetValue): string | undefined {
+function writeCell(cell: ExcelJS.Cell, value: SheetValue): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   if (typeof value === 'string') {
     cell.value = value;

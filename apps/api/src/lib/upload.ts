@@ -126,7 +126,7 @@ const readInWorker = workerPool<SheetTask, SheetAnswer>(
   },
 );
 
-export const READER_MESSAGES = {
+const READER_MESSAGES = {
   time: `The file took more than ${SHEET_TIME_MS / 1000} seconds to read; split it into smaller files.`,
   memory: `The file needs more than ${SHEET_MEMORY_MB} MB of memory to read; split it into smaller files.`,
   busy: 'The server is reading other files just now; try again in a minute.',

@@ -21,12 +21,12 @@ declare module 'fastify' {
   }
 }
 
-export type AuthOptions = {
+type AuthOptions = {
   /** API_DOCS_PUBLIC: the OpenAPI document and its UI without signing in. */
   apiDocsPublic?: boolean;
 };
 
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }

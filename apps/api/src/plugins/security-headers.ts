@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * `withSecurityHeaders` on the router's own refusals (414, a bad URL), which no hook sees.
  * @fastify/helmet built the same middleware again on every request (decision 018).
  */
-export const SECURITY_HEADERS = {
+const SECURITY_HEADERS = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],

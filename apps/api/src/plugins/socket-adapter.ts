@@ -48,7 +48,7 @@ export async function untilListening(adapter: unknown, timeoutMs = 10_000): Prom
 }
 
 /** Ends the pool, but does not let a connection the adapter failed to release hold up shutdown. */
-export async function endPool(pool: pg.Pool, timeoutMs = 2_000): Promise<void> {
+async function endPool(pool: pg.Pool, timeoutMs = 2_000): Promise<void> {
   await Promise.race([
     pool.end().catch(() => undefined),
     sleep(timeoutMs, undefined, { ref: false }),

@@ -12,7 +12,6 @@ import {
 import { prepared } from '../../lib/prepared';
 import { matches } from '../../lib/search';
 
-export type AttendanceRow = typeof attendance.$inferSelect;
 export type AttendanceValues = Pick<
   typeof attendance.$inferInsert,
   'staffId' | 'locationId' | 'date' | 'checkIn' | 'checkOut' | 'status' | 'notes'
@@ -166,7 +165,7 @@ export async function* allAttendance(
 }
 
 /** How many records a by-staff read answers at most (newest first): three years of days. */
-export const BY_STAFF_LIMIT = 1_100;
+const BY_STAFF_LIMIT = 1_100;
 
 /** A staff member's records (on one day, or all), newest first; a field manager's at their location. */
 export async function attendanceOfStaff(

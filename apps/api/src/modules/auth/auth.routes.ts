@@ -13,7 +13,7 @@ import { requireAuth } from '../../lib/actor';
 import { errorResponses, ok } from '../../lib/reply';
 import * as authService from './auth.service';
 
-export function clientInfo(request: FastifyRequest): authService.ClientInfo {
+function clientInfo(request: FastifyRequest): authService.ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
 }
 

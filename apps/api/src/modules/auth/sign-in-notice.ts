@@ -9,7 +9,7 @@ type Client = { ip: string; userAgent: string | null };
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** When, in UTC: "13:45 UTC on 25/11/2026" (the product's dd/mm/yyyy). */
-export function noticeTime(at: Date): string {
+function noticeTime(at: Date): string {
   const day = `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`;
   return `${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC on ${day}`;
 }
@@ -18,7 +18,7 @@ export function noticeTime(at: Date): string {
  * The LOGIN notice's text, naming the browser, the address and the time:
  * "New sign-in from Chrome on Linux (127.0.0.1) at 13:45 UTC on 25/11/2026".
  */
-export function signInNoticeMessage(client: Client, at: Date = new Date()): string {
+function signInNoticeMessage(client: Client, at: Date = new Date()): string {
   // Bowser refuses an empty user agent; a client that sends none is "an unknown browser".
   const { browser, os } = client.userAgent
     ? Bowser.parse(client.userAgent)

@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../lib/transaction';
 import type { PlannedRow } from './import-plan';
 
 /** Who imports which file: its name is the reference of the stock movements it writes. */
-export type ImportBy = { userId: number; fileName: string };
+type ImportBy = { userId: number; fileName: string };
 
 /**
  * One kind of import: the template's example row, the plan of a file's rows (read with a few

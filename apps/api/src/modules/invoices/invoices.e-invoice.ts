@@ -18,9 +18,8 @@ import {
  * (the type says it gives back) and names the invoice it corrects (BT-25, BT-26).
  */
 
-export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
-export const XRECHNUNG_GUIDELINE =
-  'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
+const XRECHNUNG_GUIDELINE = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
 const PEPPOL_BILLING = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
 /** Whether the e-invoice follows the XRechnung rules (the customer gave a buyer reference). */

@@ -59,8 +59,7 @@ const dimension = (value: number) => quantity(value, DIMENSION_FORMAT);
 export const moneyCell = (cents: number | null, currency: string): SheetValue =>
   cents === null ? null : quantity(Number(centsToDecimalString(cents)), `"${currency} "#,##0.00`);
 
-export const invoiceFileName = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
-  `${invoice.invoiceId}.xlsx`;
+const invoiceFileName = (invoice: Pick<InvoiceDto, 'invoiceId'>) => `${invoice.invoiceId}.xlsx`;
 export const invoiceAttachment = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
   attachmentHeader(invoiceFileName(invoice));
 

@@ -4,7 +4,7 @@ import type { InvoiceHeading } from './invoices.excel';
 import { invoicePdfWriter } from './invoices.pdf';
 
 /** The name Factur-X (and ZUGFeRD 2.2 on) gives the embedded XML, whatever its profile. */
-export const FACTUR_X_FILE = 'factur-x.xml';
+const FACTUR_X_FILE = 'factur-x.xml';
 
 const FX_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
 

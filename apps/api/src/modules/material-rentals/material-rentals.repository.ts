@@ -43,7 +43,7 @@ export type RentalRow = typeof materialRentals.$inferSelect;
  * dispatched quantities are a rental's only truth (decision 050), as the ledger is the stock's: no
  * counter keeps a copy of these sums.
  */
-export type LineBack = {
+type LineBack = {
   quantityActuallyReturned: number;
   quantityDamaged: number;
   quantityLost: number;
@@ -95,7 +95,7 @@ const fromLocation = alias(locations, 'from_location');
 const toLocation = alias(locations, 'to_location');
 
 /** A rental's line as a list or the detail shows it, with its catalogue type (a scanned label names it). */
-export type RentalItemShown = Pick<
+type RentalItemShown = Pick<
   RentalItemRow,
   | 'id'
   | 'materialId'

@@ -66,7 +66,7 @@ export function insufficientStock(available: number): AppError {
  * A change of a material's quantity: `by` adds (a negative number takes away, refused with 409
  * when less is in stock), `to` writes a counted quantity.
  */
-export type StockChange = { by: number } | { to: number };
+type StockChange = { by: number } | { to: number };
 
 export type StockEntry = {
   materialId: number;
@@ -279,7 +279,7 @@ async function applyChange(uow: UnitOfWork, id: number, change: StockChange) {
 }
 
 /** Units in repair stock short of what a change takes out of it: 409 with what is there. */
-export function insufficientRepairStock(available: number): AppError {
+function insufficientRepairStock(available: number): AppError {
   const message = REPAIR_MESSAGES.overRepair(available);
   return new AppError('INSUFFICIENT_STOCK', message, [{ path: 'quantity', message }]);
 }

@@ -219,5 +219,3 @@ export async function findPhoto(db: DbExecutor, returnId: number, photoId: numbe
     .where(and(eq(returnPhotos.id, photoId), eq(returnPhotos.returnId, returnId)));
   return row ?? null;
 }
-
-export type { MovementNoteContent };

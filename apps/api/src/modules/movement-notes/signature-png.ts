@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 
 /** The largest signature decoded: a pad's canvas at a phone's or tablet's pixel ratio is far less. */
-export const SIGNATURE_MAX_SIDE = 4096;
-export const SIGNATURE_MAX_PIXELS = 4_000_000;
+const SIGNATURE_MAX_SIDE = 4096;
+const SIGNATURE_MAX_PIXELS = 4_000_000;
 
 /** A PNG's width and height as its IHDR says, or null when it has none. */
 export function pngSize(png: Uint8Array): { width: number; height: number } | null {

@@ -25,7 +25,7 @@ export function emailTime(at: Date): string {
 }
 
 /** The address of a page of the app, under the server's public address (PUBLIC_URL). */
-export function appLink(publicUrl: string, path: string): string {
+function appLink(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}`;
 }
 

@@ -19,10 +19,7 @@ const LIMIT_OF: Record<Key, 'perAccountAndAddress' | 'perAccount' | 'perAddress'
  * An address the account signed in from recently answers to its own pair limit only, so that
  * failures from elsewhere (or of other accounts at this address) do not refuse it (decision 008).
  */
-export function waitBeforeNextCheck(
-  usage: repo.SignInUsage,
-  limits: LoginRateLimit,
-): number | null {
+function waitBeforeNextCheck(usage: repo.SignInUsage, limits: LoginRateLimit): number | null {
   const keys: Key[] = usage.known ? ['pair'] : ['pair', 'account', 'address'];
   let wait: number | null = null;
   for (const key of keys) {
@@ -41,7 +38,7 @@ function describeWait(seconds: number): string {
 }
 
 /** The shared text, with the wait in place of "later". */
-export function tooManyAttemptsMessage(seconds: number): string {
+function tooManyAttemptsMessage(seconds: number): string {
   return MESSAGES.tooManyAttempts.replace('later', `in ${describeWait(seconds)}`);
 }
 

@@ -30,13 +30,13 @@ export const COUNT_SHEET_COLUMNS = [
   },
 ] as const satisfies readonly KnownColumn<string>[];
 
-export type CountSheetKey = (typeof COUNT_SHEET_COLUMNS)[number]['key'];
+type CountSheetKey = (typeof COUNT_SHEET_COLUMNS)[number]['key'];
 
 /** A material's reference on the count sheet. */
 export const materialRef = (id: number) => displayId('MAT', id);
 
 /** MAT-007, MAT7 or 7, as a material id; anything else null. */
-export function readRef(text: string): number | null {
+function readRef(text: string): number | null {
   const match = /^(?:MAT-?)?0*(\d{1,10})$/i.exec(text.trim());
   const id = match ? Number(match[1]) : Number.NaN;
   return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;

@@ -30,7 +30,7 @@ const COLUMNS: readonly ExportColumn<CountedMaterial>[] = [
 ];
 
 /** The row of the sheet's column headings (1-based), under the heading and a blank row. */
-export const COUNT_SHEET_HEADER_ROW = 4;
+const COUNT_SHEET_HEADER_ROW = 4;
 const HEADER_FILL = 'FFE5E7EB';
 
 export type CountSheet = {

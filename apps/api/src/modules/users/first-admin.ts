@@ -7,7 +7,7 @@ import { recordActivity } from '../activity/activity.service';
 import * as repo from './users.repository';
 
 /** A random password that meets the password policy (16 characters of base64url). */
-export function generatePassword(): string {
+function generatePassword(): string {
   for (;;) {
     const candidate = randomBytes(12).toString('base64url');
     if (passwordField.safeParse(candidate).success) return candidate;
