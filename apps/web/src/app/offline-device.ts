@@ -6,7 +6,7 @@ import { keepOnDevice, restoreFromDevice } from '@/lib/offline/device-copy';
 import { claimDevice, syncedAt, wipeDevice } from '@/lib/offline/device-db';
 import type { OutboxEntry } from '@/lib/offline/outbox';
 import { registerServiceWorker } from '@/lib/offline/register-service-worker';
-import { syncWorkingSet } from './offline-sync';
+import { stopSyncingWorkingSet, syncWorkingSet } from './offline-sync';
 
 /** What each kind of kept write changes, read again once the server has it. */
 const CHANGED_BY: Record<OutboxEntry['preview']['kind'], string[][]> = {
@@ -55,11 +55,52 @@ function start(queryClient: QueryClient, userId: number): Promise<void> {
   return ready;
 }
 
+/** Resolves when the browser has nothing else to do (at the latest after `timeout` ms). */
+function idle(timeout = 2_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/** Resolves when no query is fetching, or after `timeout` ms. */
+function readsSettled(queryClient: QueryClient, timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeout);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+    if (queryClient.isFetching() === 0) done();
+  });
+}
+
+/**
+ * Once the page is up (decision 057): the first render done, the screen's own reads answered (at
+ * most 10 s) and the browser idle, so that the device's copy never competes with a screen; what
+ * the screen has just read is then left out of the copy's calls.
+ */
+async function afterInteractive(queryClient: QueryClient): Promise<void> {
+  const until = Date.now() + 10_000;
+  await idle();
+  while (queryClient.isFetching() > 0 && Date.now() < until) {
+    await readsSettled(queryClient, until - Date.now());
+    await idle();
+  }
+}
+
 /**
  * The device's side of the signed-in session (decision 041): makes the device this user's (another
  * user's copy is wiped), puts the kept answers back into the cache and keeps new ones, opens the
- * outbox and sends what waits, and fetches the working set whenever the connection is there (on
- * sign-in, on a reload, on coming back online). Answers whether the kept answers are in place.
+ * outbox and sends what waits, and has a worker fetch the working set onto the device once the page
+ * is up, whenever the connection is there (on sign-in, on a reload, on coming back online; decision
+ * 057). Going offline puts what the worker kept into the cache. Answers whether the kept answers
+ * are in place.
  */
 export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): boolean {
   const [ready, setReady] = useState(false);
@@ -74,9 +115,10 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
     const sync = async () => {
       if (!navigator.onLine) return;
       await outbox.flush();
-      if (await syncWorkingSet(queryClient, user).catch(() => false)) {
-        setLastSync(await syncedAt(user.id).catch(() => Date.now()));
-      }
+      await afterInteractive(queryClient);
+      if (cancelled || !navigator.onLine) return;
+      const at = await syncWorkingSet(queryClient, user).catch(() => null);
+      if (at !== null && !cancelled) setLastSync(at);
     };
     void start(queryClient, user.id).then(() => {
       if (cancelled) return;
@@ -85,11 +127,15 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
       void sync();
     });
     const onOnline = () => void sync();
+    // The worker's copy is on the device, not in the cache: the screens find it there offline.
+    const onOffline = () => void restoreFromDevice(queryClient, user.id).catch(() => undefined);
     window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
     return () => {
       cancelled = true;
       stopKeeping?.();
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
     };
   }, [queryClient, user]);
   return ready;
@@ -98,6 +144,7 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
 /** Signing out: the device's copy and outbox go (the caller asked first if writes were waiting). */
 export async function forgetDevice(): Promise<void> {
   started = null;
+  stopSyncingWorkingSet();
   outbox.reset();
   setLastSync(null);
   await wipeDevice().catch(() => undefined);

@@ -20,6 +20,8 @@ const DB_NAME = 'stockyard-device';
 /** Who the device's copy belongs to; another user's sign-in wipes it first. */
 const OWNER = 'owner';
 const syncedKey = (userId: number) => `synced:${userId}`;
+/** The server's time of the last whole read of the rentals' returns (decision 057). */
+const rentalsAsOfKey = (userId: number) => `rentals-as-of:${userId}`;
 
 let opened: Promise<IDBPDatabase<DeviceSchema>> | null = null;
 
@@ -77,7 +79,12 @@ export async function keepQueries(entries: KeptQuery[]): Promise<void> {
   const database = await db();
   const tx = database.transaction('queries', 'readwrite');
   await Promise.all([...entries.map((entry) => tx.store.put(entry)), tx.done]);
-  const userId = entries[0]!.userId;
+  await pruneQueries(entries[0]!.userId);
+}
+
+/** The oldest of a user's kept queries go past `QUERIES_KEPT`. */
+async function pruneQueries(userId: number): Promise<void> {
+  const database = await db();
   const kept = await database.getAllFromIndex('queries', 'userId', userId);
   if (kept.length > QUERIES_KEPT) {
     const oldest = kept
@@ -100,6 +107,48 @@ export async function syncedAt(userId: number): Promise<number | null> {
   return (await (await db()).get('meta', syncedKey(userId)))?.value ?? null;
 }
 
-export async function markSynced(userId: number, at: number): Promise<void> {
-  await (await db()).put('meta', { key: syncedKey(userId), value: at });
+/** The device's owner, if any: the user whose copy and outbox it holds. */
+export async function deviceOwner(): Promise<number | null> {
+  return (await (await db()).get('meta', OWNER))?.value ?? null;
+}
+
+/** The hashes of the queries kept for the user. */
+export async function keptQueryHashes(userId: number): Promise<Set<string>> {
+  const keys = await (await db()).getAllKeysFromIndex('queries', 'userId', userId);
+  return new Set(keys.map(([, queryHash]) => queryHash));
+}
+
+export async function rentalsReadAt(userId: number): Promise<number | null> {
+  return (await (await db()).get('meta', rentalsAsOfKey(userId)))?.value ?? null;
+}
+
+/**
+ * The working set fetched by the device's worker (decision 057), in one transaction with the time
+ * of the whole sync and of the rentals' read: written only while the device is still the user's
+ * (a sign-out or another user's sign-in meanwhile wipes it). Answers whether it was written.
+ */
+export async function keepWorkingSet(
+  userId: number,
+  entries: KeptQuery[],
+  marks: { syncedAt: number | null; rentalsAsOf: number | null },
+): Promise<boolean> {
+  const database = await db();
+  const tx = database.transaction(['queries', 'meta'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  if ((await meta.get(OWNER))?.value !== userId) {
+    tx.abort();
+    await tx.done.catch(() => undefined);
+    return false;
+  }
+  const queries = tx.objectStore('queries');
+  const writes: Promise<unknown>[] = entries.map((entry) => queries.put(entry));
+  if (marks.syncedAt !== null) {
+    writes.push(meta.put({ key: syncedKey(userId), value: marks.syncedAt }));
+  }
+  if (marks.rentalsAsOf !== null) {
+    writes.push(meta.put({ key: rentalsAsOfKey(userId), value: marks.rentalsAsOf }));
+  }
+  await Promise.all([...writes, tx.done]);
+  await pruneQueries(userId);
+  return true;
 }
