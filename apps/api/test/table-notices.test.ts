@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKKEEPING_TABLES, TABLE_TOPICS } from '../src/lib/table-changes';
+import { BOOKKEEPING_TABLES, TABLE_TOPICS } from '../src/db/table-topics';
 import { createTestApp, type TestApp } from './helpers';
 
 // Decision 017: the figures kept until a table they read changes hear of the change only from

@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
 import { Server } from 'socket.io';
 import type { StoredNotification } from '../context';
-import { TABLE_TOPICS } from '../lib/table-changes';
+import { TABLE_TOPICS } from '../db/table-topics';
 import { accountEndReason, resolveSession } from '../modules/auth/auth.service';
 import { authenticateToken } from './auth';
 import { createPostgresAdapter, untilListening } from './socket-adapter';
@@ -29,7 +29,7 @@ type InterServerEvents = {
   notificationsPushed: (notifications: StoredNotification[]) => void;
 };
 
-export type SocketServer = Server<
+type SocketServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   InterServerEvents,
@@ -42,20 +42,20 @@ declare module 'fastify' {
   }
 }
 
-export type SocketOptions = {
+type SocketOptions = {
   /** An origin besides the app's own whose pages may connect (WEB_ORIGIN). */
   webOrigin?: string | null;
 };
 
-export const SOCKET_PATH = '/socket.io';
+const SOCKET_PATH = '/socket.io';
 
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * How long the kinds of records changed are gathered before `changed` is sent: one write touches
  * several tables (a rental: its items, the stock, the ledger), each told of by its own notice.
  */
-export const CHANGED_DELAY_MS = 150;
+const CHANGED_DELAY_MS = 150;
 
 /**
  * The handshake's Origin must be the app's own: the host the request was sent to, or WEB_ORIGIN.
