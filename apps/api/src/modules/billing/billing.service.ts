@@ -22,7 +22,7 @@ import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { creditNoteIssue } from '../invoices/invoices.service';
-import { hireRatesFor, requireLocation } from '../locations/locations.service';
+import { hireRatesFor, holdLocation } from '../locations/locations.service';
 import { billingTerms } from '../settings/billing-settings.service';
 import * as repo from './billing.repository';
 
@@ -386,7 +386,7 @@ export async function runBilling(
   }
   return inTransaction(ctx, async ({ tx }) => {
     await repo.lockBillingRuns(tx);
-    if (locationId !== undefined) await requireLocation(tx, locationId);
+    if (locationId !== undefined) await holdLocation(tx, locationId);
     const sites = await repo.customerSites(tx, locationId);
     if (locationId !== undefined && sites.length === 0) {
       throw conflict(BILLING_MESSAGES.siteNotCustomer);

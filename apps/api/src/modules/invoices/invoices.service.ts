@@ -15,7 +15,6 @@ import {
   type InvoiceSummaryDto,
   type IssuedDocument,
   type IssuedSeller,
-  invoiceTotals,
   isFinalized,
   itemCalculatedQuantity,
   type JobTypeSummaryDto,
@@ -46,7 +45,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
-import { holdLocation, requireLocation } from '../locations/locations.service';
+import { holdLocation } from '../locations/locations.service';
 import { currentIssuer, invoiceHeading } from '../settings/settings.service';
 import { eInvoiceName, eInvoiceXml } from './invoices.e-invoice';
 import { type InvoiceHeading, invoiceAttachment, invoiceFile } from './invoices.excel';
@@ -315,7 +314,7 @@ async function issueOf(
 ): Promise<IssuedDocument> {
   const [seller, site, creator] = await Promise.all([
     currentIssuer(tx),
-    requireLocation(tx, invoice.locationId),
+    holdLocation(tx, invoice.locationId),
     invoice.createdById === null ? null : repo.findCreator(tx, invoice.createdById),
   ]);
   const issued: IssuedDocument = {
@@ -498,12 +497,6 @@ function detailsOf(input: InvoiceInput) {
   };
 }
 
-/** A location named in the body: held until the transaction ends, a missing one 400. */
-async function heldLocation(db: DbExecutor, id: number) {
-  const location = await holdLocation(db, id);
-  return location ?? requireLocation(db, id);
-}
-
 type Activity = { action: string; description: string; details: Record<string, unknown> };
 
 /** Writes a new DRAFT invoice and its items in the open transaction, with its activity entry. */
@@ -513,7 +506,7 @@ async function insertNewInvoice(
   input: InvoiceInput,
   activity: (invoice: repo.InvoiceRow, locationName: string) => Activity,
 ): Promise<number> {
-  const location = await heldLocation(tx, input.locationId);
+  const location = await holdLocation(tx, input.locationId);
   await checkUsages(tx, location.id, input.items);
   const stored = itemsToStore(input.items);
   const { items, money } = await priceWorkInvoice(tx, location, stored.items);
@@ -599,7 +592,7 @@ export async function updateInvoice(
       if (before.kind !== 'WORK') throw conflict(INVOICE_MESSAGES.hireNotEditable);
       // Moving an invoice is a write at both locations.
       assertWritable(actor.user, input.locationId);
-      const location = await heldLocation(tx, input.locationId);
+      const location = await holdLocation(tx, input.locationId);
       await checkUsages(tx, location.id, input.items);
       const stored = itemsToStore(input.items);
       const grandTotal = stored.grandTotal;

@@ -310,18 +310,25 @@ export async function locationStats(
 }
 
 /**
- * A location that the transaction is about to refer to, held (FOR KEY SHARE) until it ends: a
- * deletion, which locks it FOR UPDATE, waits for it or is waited for. Null when it is gone.
+ * The one way a write finds a location it is about to refer to: held (FOR KEY SHARE) until its
+ * transaction ends, so that a deletion (FOR UPDATE) waits for the write or the write for it.
+ * Missing is the body's fault, a 400 on the field `missing` names, or the error it makes.
  */
-export async function holdLocation(db: DbExecutor, id: number) {
-  return repo.lockLocation(db, id, 'refer');
+export async function holdLocation(
+  db: DbExecutor,
+  id: number,
+  missing: string | (() => AppError) = 'locationId',
+) {
+  const location = await repo.lockLocation(db, id, 'refer');
+  if (location) return location;
+  throw typeof missing === 'string'
+    ? badRequest(LOCATION_NOT_FOUND, [{ path: missing, message: LOCATION_NOT_FOUND }])
+    : missing();
 }
 
-/** A location named in a request body: a missing one is the body's fault (400 on that field). */
-export async function requireLocation(db: DbExecutor, id: number, field = 'locationId') {
-  const row = await repo.findLocation(db, id);
-  if (!row) throw badRequest(LOCATION_NOT_FOUND, [{ path: field, message: LOCATION_NOT_FOUND }]);
-  return row;
+/** A location's name, unheld (null: none): only to word a deletion that a hold then waited for. */
+export async function locationName(db: DbExecutor, id: number) {
+  return (await repo.findLocation(db, id))?.name ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,11 +359,8 @@ function toCustomerRate(row: Awaited<ReturnType<typeof repo.listCustomerRates>>[
   } satisfies CustomerRate;
 }
 
-async function requireLocationOf(db: DbExecutor, id: number) {
-  const location = await repo.lockLocation(db, id, 'refer');
-  if (!location) throw notFound(LOCATION_NOT_FOUND);
-  return location;
-}
+const requireLocationOf = (db: DbExecutor, id: number) =>
+  holdLocation(db, id, () => notFound(LOCATION_NOT_FOUND));
 
 /** A site's own hire rates, by material name, each with the catalogue's beside it. */
 export async function listCustomerRates(ctx: AppContext, id: number): Promise<CustomerRate[]> {

@@ -36,7 +36,7 @@ import { paginate } from '../../lib/reply';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { isRentalBilled } from '../billing/billing.service';
-import { hireRatesFor, holdLocation, requireLocation } from '../locations/locations.service';
+import { hireRatesFor, holdLocation } from '../locations/locations.service';
 import { changeStock } from '../materials/materials.ledger';
 import { createDeliveryNote, createReturnNote } from '../movement-notes/movement-notes.service';
 import { notify } from '../notifications/notify';
@@ -255,12 +255,6 @@ export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<R
 
 // Writes.
 
-/** A location named in the body, held until the transaction ends; a missing one is 400 on its field. */
-async function heldLocation(tx: DbExecutor, id: number, field: string) {
-  const location = await holdLocation(tx, id);
-  return location ?? requireLocation(tx, id, field);
-}
-
 /** The locations a write names (and the one it leaves), held in id order as every writer holds them. */
 async function holdLocations(
   tx: DbExecutor,
@@ -268,10 +262,10 @@ async function holdLocations(
   previousFrom?: number,
 ) {
   const ids = [input.fromLocationId, input.toLocationId, previousFrom ?? input.fromLocationId];
-  const held = new Map<number, Awaited<ReturnType<typeof heldLocation>>>();
+  const held = new Map<number, Awaited<ReturnType<typeof holdLocation>>>();
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     const field = id === input.toLocationId ? 'toLocationId' : 'fromLocationId';
-    held.set(id, await heldLocation(tx, id, field));
+    held.set(id, await holdLocation(tx, id, field));
   }
   return held;
 }

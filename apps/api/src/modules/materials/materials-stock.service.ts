@@ -17,7 +17,7 @@ import { assertReadable, assertWritable } from '../../lib/location-scope';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
-import { holdLocation, requireLocation } from '../locations/locations.service';
+import { holdLocation, locationName } from '../locations/locations.service';
 import {
   announceTransfer,
   changeStock,
@@ -136,9 +136,9 @@ const RELOAD = 'Reload and try again.';
  * location takes no stock (400).
  */
 async function holdDestination(uow: UnitOfWork, id: number) {
-  const named = await requireLocation(uow.tx, id, 'toLocation');
-  const held = await holdLocation(uow.tx, id);
-  if (!held) throw conflict(`${named.name} has just been deleted. ${RELOAD}`);
+  const name = await locationName(uow.tx, id);
+  const gone = () => conflict(`${name} has just been deleted. ${RELOAD}`);
+  const held = await holdLocation(uow.tx, id, name === null ? 'toLocation' : gone);
   if (held.status === 'INACTIVE') {
     throw badRequest(DESTINATION_LOCATION_INACTIVE, [
       { path: 'toLocation', message: DESTINATION_LOCATION_INACTIVE },

@@ -20,7 +20,7 @@ import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { typeForStock } from '../catalogue/catalogue.service';
-import { getLocation, requireLocation } from '../locations/locations.service';
+import { getLocation, holdLocation } from '../locations/locations.service';
 import {
   announceNewMaterial,
   changeStock,
@@ -169,7 +169,7 @@ export async function createMaterial(
   assertWritable(actor.user, input.locationId);
   return withDuplicateGuard(input, () =>
     inTransaction(ctx, async (uow) => {
-      const location = await requireLocation(uow.tx, input.locationId);
+      const location = await holdLocation(uow.tx, input.locationId);
       const type = await typeForStock(uow.tx, { ...input, createdBy: actor.user.id });
       const empty = await repo.insertMaterial(uow.tx, {
         materialTypeId: type.id,
@@ -225,7 +225,7 @@ export async function updateMaterial(
       assertReadable(actor.user, before.locationId, MATERIAL_NOT_FOUND);
       // Moving a material is a write at both ends.
       assertWritable(actor.user, before.locationId, input.locationId);
-      const location = await requireLocation(uow.tx, input.locationId);
+      const location = await holdLocation(uow.tx, input.locationId);
       if (
         type.retiredAt !== null &&
         (type.id !== before.materialTypeId || input.quantity > before.quantity)

@@ -309,14 +309,6 @@ export async function readRequest(db: Database, id: number) {
 
 export type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
 
-export async function findLocation(db: DbExecutor, id: number) {
-  const [row] = await db
-    .select({ id: locations.id, name: locations.name, address: locations.address })
-    .from(locations)
-    .where(eq(locations.id, id));
-  return row ?? null;
-}
-
 /** Live materials among `ids` at an active location, with their location, name and unit. */
 export async function findRequestableMaterials(db: DbExecutor, ids: number[]) {
   if (ids.length === 0) return [];

@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
@@ -19,6 +20,7 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { holdLocation } from '../locations/locations.service';
 import { notify, queueEmail } from '../notifications/notify';
 import * as repo from './rental-requests.repository';
 
@@ -146,16 +148,13 @@ export async function requestableMaterials(
 }
 
 /** The request's location and materials, from either form; what the client says of a material is checked. */
-async function resolve(
-  db: Parameters<typeof repo.findLocation>[0],
-  input: CreateRentalRequestInput,
-) {
+async function resolve(db: DbExecutor, input: CreateRentalRequestInput) {
   const field = input.kind === 'bulk' ? 'locationId' : 'location';
   const locationId = input.kind === 'bulk' ? input.locationId : input.location;
-  const location = await repo.findLocation(db, locationId);
-  if (!location) {
-    throw badRequest(M.locationInvalid, [{ path: field, message: M.locationInvalid }]);
-  }
+  const { id, name, address } = await holdLocation(db, locationId, () =>
+    badRequest(M.locationInvalid, [{ path: field, message: M.locationInvalid }]),
+  );
+  const location = { id, name, address };
   if (input.kind === 'single') {
     return {
       location,

@@ -131,16 +131,6 @@ export async function lockStaff(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
-/** A location, held (FOR KEY SHARE) so that it cannot be deleted before the write commits. */
-export async function findLocation(db: DbExecutor, id: number) {
-  const [row] = await db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(eq(locations.id, id))
-    .for('key share');
-  return row ?? null;
-}
-
 export async function insertStaff(db: DbExecutor, values: StaffValues): Promise<StaffRow> {
   const [row] = await db.insert(staff).values(values).returning();
   return row!;

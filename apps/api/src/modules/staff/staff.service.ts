@@ -7,6 +7,7 @@ import {
   type StaffListQuery,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { assertReadable, assertWritable, listScope, scopeOf } from '../../lib/location-scope';
@@ -14,6 +15,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { holdLocation } from '../locations/locations.service';
 import * as repo from './staff.repository';
 
 type Listed = NonNullable<Awaited<ReturnType<typeof repo.readStaff>>>;
@@ -91,13 +93,10 @@ function refusalOf(error: unknown) {
   return error;
 }
 
-async function locationOf(db: Parameters<typeof repo.findLocation>[0], id: number) {
-  const location = await repo.findLocation(db, id);
-  if (!location) {
-    throw badRequest(M.locationInvalid, [{ path: 'locationId', message: M.locationInvalid }]);
-  }
-  return location;
-}
+const locationOf = (tx: DbExecutor, id: number) =>
+  holdLocation(tx, id, () =>
+    badRequest(M.locationInvalid, [{ path: 'locationId', message: M.locationInvalid }]),
+  );
 
 export async function createStaff(ctx: AppContext, actor: Actor, input: StaffInput) {
   assertWritable(actor.user, input.locationId);

@@ -1,16 +1,7 @@
 import type { CountedMaterial } from '@stockyard/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { locations, materials, materialTypes } from '../../db/schema';
-
-/** A location's name, or null when there is none with this id. */
-export async function findLocation(db: DbExecutor, id: number) {
-  const [row] = await db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(eq(locations.id, id));
-  return row ?? null;
-}
+import { materials, materialTypes } from '../../db/schema';
 
 /** What a count sheet shows of a material, and what a count is checked against. */
 export type { CountedMaterial };

@@ -19,6 +19,7 @@ import { assertReadable, assertWritable } from '../../lib/location-scope';
 import { inTransaction } from '../../lib/transaction';
 import { readUpload } from '../../lib/upload';
 import { recordActivity } from '../activity/activity.service';
+import { holdLocation } from '../locations/locations.service';
 import { changeStock, lockForChanges } from '../materials/materials.ledger';
 import {
   COUNT_SHEET_COLUMNS,
@@ -47,10 +48,10 @@ const countInApp = async (input: StockTakeCountInput): Promise<Count> => ({
   fileName: null,
 });
 
+/** The location's id and name; in a transaction, held until it ends. */
 async function locationOf(db: DbExecutor, id: number) {
-  const location = await repo.findLocation(db, id);
-  if (!location) throw notFound(MESSAGES.locationNotFound);
-  return location;
+  const { name } = await holdLocation(db, id, () => notFound(MESSAGES.locationNotFound));
+  return { id, name };
 }
 
 /** GET /stock-takes/{locationId}/sheet: the location's count sheet, as a file to download. */
@@ -161,6 +162,7 @@ async function confirmCount(
   const location = await locationOf(ctx.db, locationId);
   const { lines, countDate, fileName } = await read();
   return inTransaction(ctx, async (uow) => {
+    await locationOf(uow.tx, location.id);
     const first = evaluateCount(lines, await repo.materialsAt(uow.tx, location.id), location.name);
     const matched = first.rows.flatMap((row) => (row.materialId === null ? [] : [row.materialId]));
     await lockForChanges(uow, matched);

@@ -19,7 +19,7 @@ import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { permissionsOf, toUserDto } from '../../lib/user-dto';
 import { recordActivity } from '../activity/activity.service';
-import { getLocation, requireLocation } from '../locations/locations.service';
+import { getLocation, holdLocation } from '../locations/locations.service';
 import { notify } from '../notifications/notify';
 import * as repo from './users.repository';
 import { assertMayGrant, assertMayLoseAccess, assertMayManage, endSessions } from './users.rules';
@@ -131,7 +131,7 @@ export async function registerUser(
   return withEmailGuard(() =>
     inTransaction(ctx, async (uow) => {
       const { tx } = uow;
-      const location = await requireLocation(tx, input.locationId);
+      const location = await holdLocation(tx, input.locationId);
       if (await repo.emailTaken(tx, input.email)) throw emailTaken();
       // Sent before the insert, so that the newcomer is not told of their own arrival.
       await notify(ctx, uow, {
@@ -186,7 +186,7 @@ export async function updateUser(
         },
         permissionsOf(before),
       );
-      const location = await requireLocation(tx, input.locationId);
+      const location = await holdLocation(tx, input.locationId);
       if (await repo.emailTaken(tx, input.email, id)) throw emailTaken();
       const status = input.status ?? before.status;
       if (before.role === 'ADMIN' && input.role !== 'ADMIN') {
