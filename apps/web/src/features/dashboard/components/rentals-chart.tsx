@@ -1,15 +1,13 @@
 import type { RentalSeriesPoint } from '@stockyard/shared';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { lazy, Suspense } from 'react';
 import { Card } from '@/components/ui/card';
+
+const RentalsBars = lazy(() => import('./rentals-bars'));
+
+/** The chart's place, as tall as the chart, while its figures or its code load. */
+function ChartSkeleton() {
+  return <div className="h-64 animate-pulse rounded bg-muted" data-testid="skeleton" />;
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -43,31 +41,11 @@ export function RentalsChart({
           </p>
         </div>
         {loading ? (
-          <div className="h-64 animate-pulse rounded bg-muted" data-testid="skeleton" />
+          <ChartSkeleton />
         ) : (
-          <div className="h-64" role="img" aria-label="Rental activity chart">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" tickLine={false} fontSize={12} minTickGap={8} />
-                <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
-                <Tooltip />
-                <Legend />
-                <Bar
-                  dataKey="rentedOut"
-                  name="Items rented out"
-                  fill="#2563eb"
-                  radius={[3, 3, 0, 0]}
-                />
-                <Bar
-                  dataKey="returned"
-                  name="Items returned"
-                  fill="#16a34a"
-                  radius={[3, 3, 0, 0]}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <Suspense fallback={<ChartSkeleton />}>
+            <RentalsBars points={points} />
+          </Suspense>
         )}
       </section>
     </Card>
