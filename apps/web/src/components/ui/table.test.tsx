@@ -36,7 +36,23 @@ describe('ListRows', () => {
     renderRows('loading', 0);
     const cell = screen.getByRole('cell', { name: 'Loading locations...' });
     expect(cell.getAttribute('colspan')).toBe('4');
+    expect(screen.getByRole('status').textContent).toBe('Loading locations...');
     expect(screen.queryByText('North Yard')).toBeNull();
+  });
+
+  it("shows a page of skeleton rows in the table's columns while the list loads (issue 52)", () => {
+    renderRows('loading', 0);
+    const rows = document.querySelectorAll('tr[data-skeleton]');
+    expect(rows).toHaveLength(10);
+    // Below the named first row, each row has the table's four columns, so nothing moves sideways.
+    expect([...rows].slice(1).every((row) => row.querySelectorAll('td').length === 4)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('replaces the skeleton rows with the rows once they arrive', () => {
+    renderRows('ready', 1);
+    expect(document.querySelectorAll('tr[data-skeleton]')).toHaveLength(0);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('shows the failure with a Retry that fetches the list again', () => {

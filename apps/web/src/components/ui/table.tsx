@@ -4,24 +4,27 @@ import {
   type RefObject,
   type TdHTMLAttributes,
   type ThHTMLAttributes,
-  useLayoutEffect,
+  useEffect,
   useRef,
   useState,
 } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
-/** Whether an element's content is wider than the element, kept up to date as either resizes. */
+/**
+ * Whether an element's content is wider than the element, kept up to date as either resizes. The
+ * observer's first report, after the browser's own layout, gives the first answer: measuring in
+ * the render's commit forced a layout of every table before the page could paint (issue 52).
+ */
 function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
   const [scrolls, setScrolls] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, [ref]);
   return scrolls;
@@ -103,6 +106,53 @@ export function TableMessage({ colSpan, children }: { colSpan: number; children:
 
 export type ListState = 'loading' | 'error' | 'ready';
 
+/** The rows a list page shows at once: a page of them (the lists' default limit). */
+const SKELETON_ROWS = 10;
+
+/**
+ * A table's outline while its rows load (issue 52): a page of grey rows as tall as text rows, so
+ * that the page shows its frame at once and nothing below moves when the rows arrive. The first
+ * row spans every column and names the wait (`label`) for assistive technology.
+ */
+export function TableSkeleton({
+  columns,
+  label,
+  rows = SKELETON_ROWS,
+}: {
+  columns: number;
+  label: string;
+  rows?: number;
+}) {
+  const bar = (key: number, width: string) => (
+    <span key={key} className={cn('block h-3 animate-pulse rounded bg-muted', width)} />
+  );
+  return (
+    <>
+      <tr data-skeleton="" aria-busy="true">
+        <td colSpan={columns} className="px-4 py-3">
+          <span className="flex h-5 items-center" role="status">
+            <span className="sr-only">{label}</span>
+            {bar(0, 'w-1/2')}
+          </span>
+        </td>
+      </tr>
+      {Array.from({ length: rows - 1 }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows are alike and never reorder.
+        <tr key={row} data-skeleton="">
+          {Array.from({ length: columns }, (_, column) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the cells are alike and never reorder.
+            <td key={column} className="px-4 py-3">
+              <span className="flex h-5 items-center" aria-hidden="true">
+                {bar(column, column === 0 ? 'w-24' : 'w-16')}
+              </span>
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
 /** A table's rows, or the text that stands in for them while loading, on failure and when empty. */
 export function ListRows({
   state,
@@ -123,7 +173,7 @@ export function ListRows({
   onRetry: () => void;
   children: ReactNode;
 }) {
-  if (state === 'loading') return <TableMessage colSpan={columns}>{loading}</TableMessage>;
+  if (state === 'loading') return <TableSkeleton columns={columns} label={loading} />;
   if (state === 'error') {
     return (
       <TableMessage colSpan={columns}>
