@@ -49,7 +49,7 @@ export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
 };
 
 /** Reads again, once each, the queries of these kinds of records that are on screen. */
-export function invalidateTopics(queryClient: QueryClient, topics: readonly LiveTopic[]): void {
+function invalidateTopics(queryClient: QueryClient, topics: readonly LiveTopic[]): void {
   const keys = new Map<string, QueryKey>();
   for (const topic of topics) {
     for (const key of LIVE_QUERY_KEYS[topic] ?? []) keys.set(JSON.stringify(key), key);

@@ -2,8 +2,8 @@ import { sectionTitle } from '@stockyard/shared';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-export const APP_NAME = 'Stockyard';
-export const SIGN_IN_TITLE = 'Sign In';
+const APP_NAME = 'Stockyard';
+const SIGN_IN_TITLE = 'Sign In';
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
 /** The name of the page at a path: its route's title, Sign In, or the 404's Page Not Found. */
@@ -13,7 +13,7 @@ export function pageTitle(pathname: string): string {
 }
 
 /** The browser tab names the page, then the application: "Inventory · Stockyard". */
-export function documentTitle(pathname: string): string {
+function documentTitle(pathname: string): string {
   return `${pageTitle(pathname)} · ${APP_NAME}`;
 }
 

@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { isIsoDate } from '@/lib/dates';
 
 /** What a list's URL parameter may hold: free text, an id, a yyyy-MM-dd day, or one of a few values. */
-export type ParamKind = 'text' | 'id' | 'date' | readonly (string | number)[];
+type ParamKind = 'text' | 'id' | 'date' | readonly (string | number)[];
 type ParamSpec = Record<string, ParamKind>;
 type ParamValue<K> = K extends readonly (infer V extends string | number)[] ? `${V}` | '' : string;
 export type ListFilters<S extends ParamSpec> = { [K in keyof S]: ParamValue<S[K]> };
@@ -18,7 +18,7 @@ function accepts(kind: ParamKind, raw: string): boolean {
 }
 
 /** A page number from the URL; anything but a positive integer is the first page. */
-export function readPage(raw: string | null): number {
+function readPage(raw: string | null): number {
   return raw !== null && POSITIVE_INTEGER.test(raw) ? Number(raw) : 1;
 }
 

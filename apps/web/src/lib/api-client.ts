@@ -43,12 +43,12 @@ export type RequestOptions = {
   idempotencyKey?: string;
 };
 
-export const API_ROOT = '/api';
+const API_ROOT = '/api';
 
 const TOAST_ID = 'api-status';
 
 /** The one toast for a failed call (01-core.md section 8). */
-export function showErrorToast(error: unknown): void {
+function showErrorToast(error: unknown): void {
   if (!(error instanceof ApiError)) {
     toast.error('Error', { id: TOAST_ID, description: UNEXPECTED_ERROR_MESSAGE });
     return;

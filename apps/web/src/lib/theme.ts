@@ -5,7 +5,7 @@ export function readTheme(): Theme {
   return (THEMES as readonly string[]).includes(stored ?? '') ? (stored as Theme) : DEFAULT_THEME;
 }
 
-export function resolveTheme(theme: Theme): 'light' | 'dark' {
+function resolveTheme(theme: Theme): 'light' | 'dark' {
   if (theme !== 'system') return theme;
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }

@@ -5,8 +5,6 @@ import { cn } from '@/lib/cn';
 import { useReturnFocus } from './return-focus';
 
 export const Dialog = D.Root;
-export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
 
 type DialogContentProps = {
   title: string;

@@ -109,7 +109,7 @@ export function today(): string {
   return localToday();
 }
 
-export function addDays(iso: string, days: number): string {
+function addDays(iso: string, days: number): string {
   const [year, month, day] = iso.split('-').map(Number);
   const date = new Date(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days);
   return toIsoDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() });
@@ -166,7 +166,7 @@ export function newInvoiceValues(locationId: number | null): InvoiceFormValues {
 
 const text = (value: string | null | undefined) => value ?? '';
 
-export function itemsToFormValues(items: InvoiceDto['items']): ItemFormValues[] {
+function itemsToFormValues(items: InvoiceDto['items']): ItemFormValues[] {
   return items.map((item) => ({
     location: text(item.location),
     item_date: text(item.item_date),

@@ -7,7 +7,7 @@ import { type KeptQuery, keepQueries, keptQueries } from './device-db';
  * staff and attendance) and what those screens need around them (location options, the
  * dashboard they open on). Anything else is read from the server only.
  */
-export const KEPT_QUERY_FAMILIES: ReadonlySet<string> = new Set([
+const KEPT_QUERY_FAMILIES: ReadonlySet<string> = new Set([
   'materials',
   'material-rentals',
   'rental-requests',

@@ -51,7 +51,7 @@ export type OutboxPreview =
 
 export type OutboxKind = OutboxPreview['kind'];
 
-export type OutboxWrite = { method: 'POST' | 'PUT' | 'PATCH'; path: string; body: unknown };
+type OutboxWrite = { method: 'POST' | 'PUT' | 'PATCH'; path: string; body: unknown };
 
 export type OutboxEntry = {
   /** The write's Idempotency-Key, sent with it every time. */
@@ -127,8 +127,6 @@ export type OutboxOptions = {
   schedule?: (run: () => void, ms: number) => () => void;
   now?: () => Date;
 };
-
-export type Outbox = ReturnType<typeof createOutbox>;
 
 export function createOutbox({
   store,

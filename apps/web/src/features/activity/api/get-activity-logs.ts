@@ -17,7 +17,7 @@ function viewerTimeZone(): string | undefined {
   }
 }
 
-export function getActivityLogs(
+function getActivityLogs(
   params: ActivityLogsParams,
   signal?: AbortSignal,
 ): Promise<ApiSuccess<ActivityLogsPage>> {

@@ -12,7 +12,7 @@ import { type SentOrKept, sendOrKeep } from '@/lib/offline/device';
 import { attendanceKeys } from './get-attendance';
 
 /** Who a new mark is of and where, as the screens show it while it waits on the device. */
-export type MarkedStaff = { name: string; location: string };
+type MarkedStaff = { name: string; location: string };
 
 export type AttendanceChange =
   | { id: null; input: AttendanceInput; staff: MarkedStaff }

@@ -8,7 +8,7 @@ export function login(input: LoginInput): Promise<LoginResponse | TwoFactorChall
   return api.post<LoginResponse | TwoFactorChallengeReply>('/auth/login', input, { silent: true });
 }
 
-export function loginWithCode(input: { challenge: string; code: string }): Promise<LoginResponse> {
+function loginWithCode(input: { challenge: string; code: string }): Promise<LoginResponse> {
   return api.post<LoginResponse>('/auth/login/2fa', input, { silent: true });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** A billing run: the server bills the period and answers what it made. */
-export function runBilling(input: BillingRunInput): Promise<ApiSuccess<BillingRunResult>> {
+function runBilling(input: BillingRunInput): Promise<ApiSuccess<BillingRunResult>> {
   return api.post<ApiSuccess<BillingRunResult>>('/billing/runs', input, { silent: true });
 }
 

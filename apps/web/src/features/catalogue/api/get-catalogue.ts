@@ -23,7 +23,7 @@ export const catalogueKeys = {
   detail: (id: number) => ['catalogue', 'detail', id] as const,
 };
 
-export function getCatalogue(filters: CatalogueFilters): Promise<ApiSuccess<MaterialTypeDto[]>> {
+function getCatalogue(filters: CatalogueFilters): Promise<ApiSuccess<MaterialTypeDto[]>> {
   return api.get<ApiSuccess<MaterialTypeDto[]>>('/catalogue/list', {
     query: { ...filters, limit: PAGE_SIZES.catalogue },
   });

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { catalogueKeys } from './get-catalogue';
 
 /** Add a type (id null) or edit one; the dialog shows its own error toast and keeps the form open. */
-export function saveMaterialType({
+function saveMaterialType({
   id,
   input,
 }: {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { catalogueKeys } from './get-catalogue';
 
 /** Retire a type (no new stock; its stock and history stay), or make it active again. */
-export function setMaterialTypeStatus({
+function setMaterialTypeStatus({
   id,
   status,
 }: {

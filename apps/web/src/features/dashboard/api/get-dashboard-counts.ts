@@ -7,7 +7,7 @@ export const dashboardKeys = {
   counts: (period: DashboardPeriod) => ['dashboard', 'counts', period] as const,
 };
 
-export function getDashboardCounts(period: DashboardPeriod): Promise<DashboardCountsDto> {
+function getDashboardCounts(period: DashboardPeriod): Promise<DashboardCountsDto> {
   return api
     .get<ApiSuccess<DashboardCountsDto>>('/users/dashboard-counts', {
       query: { filter: period },

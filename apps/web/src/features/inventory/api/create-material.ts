@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { materialKeys } from './get-materials';
 
-export function createMaterial(input: MaterialInput): Promise<ApiSuccess<MaterialDto>> {
+function createMaterial(input: MaterialInput): Promise<ApiSuccess<MaterialDto>> {
   // The dialog shows "Failed to add inventory item." or the server's message itself.
   return api.post<ApiSuccess<MaterialDto>>('/materials/create', input, { silent: true });
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { materialKeys } from './get-materials';
 
 /** An item with stock history leaves the list but stays in the ledger (the server decides). */
-export function deleteMaterial(id: number): Promise<ApiSuccess<null>> {
+function deleteMaterial(id: number): Promise<ApiSuccess<null>> {
   return api.delete<ApiSuccess<null>>(`/materials/remove/${id}`);
 }
 

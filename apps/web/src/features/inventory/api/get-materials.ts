@@ -10,7 +10,7 @@ export const materialKeys = {
   movements: (id: number, page: number) => ['materials', 'movements', id, page] as const,
 };
 
-export function getMaterials(filters: MaterialFilters): Promise<ApiSuccess<MaterialDto[]>> {
+function getMaterials(filters: MaterialFilters): Promise<ApiSuccess<MaterialDto[]>> {
   return api.get<ApiSuccess<MaterialDto[]>>('/materials/list', {
     query: { ...filters, limit: PAGE_SIZES.inventory },
   });

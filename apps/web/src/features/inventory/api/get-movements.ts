@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { materialKeys } from './get-materials';
 
-export function getMovements(id: number, page: number): Promise<ApiSuccess<StockMovementDto[]>> {
+function getMovements(id: number, page: number): Promise<ApiSuccess<StockMovementDto[]>> {
   return api.get<ApiSuccess<StockMovementDto[]>>(`/materials/${id}/movements`, {
     query: { page, limit: PAGE_SIZES.inventory },
   });

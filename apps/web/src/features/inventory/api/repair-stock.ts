@@ -6,7 +6,7 @@ import { materialKeys } from './get-materials';
 /** Repaired (back into stock) or scrapped (written off): what becomes of units in repair. */
 export type RepairOutcome = 'repair' | 'scrap';
 
-export function settleRepair({
+function settleRepair({
   id,
   outcome,
   input,

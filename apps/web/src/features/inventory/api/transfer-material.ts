@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { materialKeys } from './get-materials';
 
-export function transferMaterial({
+function transferMaterial({
   id,
   input,
 }: {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invoiceKeys } from './get-invoices';
 
 /** A new draft rental invoice from the Erection items of this one (02 section 9). */
-export function convertToRental(id: number): Promise<ApiSuccess<InvoiceDto>> {
+function convertToRental(id: number): Promise<ApiSuccess<InvoiceDto>> {
   return api.post<ApiSuccess<InvoiceDto>>(`/invoices/${id}/convert-to-rental`, undefined, {
     silent: true,
   });

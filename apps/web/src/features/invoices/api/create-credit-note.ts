@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invoiceKeys } from './get-invoices';
 
 /** A credit note of a finalized invoice (admins): the lines named, or every line left. */
-export function createCreditNote({
+function createCreditNote({
   id,
   ...body
 }: CreditNoteInput & { id: number }): Promise<ApiSuccess<InvoiceDto>> {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invoiceKeys } from './get-invoices';
 
-export function deleteInvoice(id: number): Promise<ApiSuccess<unknown>> {
+function deleteInvoice(id: number): Promise<ApiSuccess<unknown>> {
   return api.delete<ApiSuccess<unknown>>(`/invoices/${id}`, { silent: true });
 }
 

@@ -5,7 +5,7 @@ import { serverMessage } from '@/lib/form-errors';
 import { notifyToast } from '@/lib/toast';
 
 /** Saves the invoice's spreadsheet as <invoiceId>.xlsx. */
-export function downloadInvoiceExcel(invoice: { id: number; invoiceId: string }): Promise<string> {
+function downloadInvoiceExcel(invoice: { id: number; invoiceId: string }): Promise<string> {
   return downloadFile(`/invoices/${invoice.id}/excel`, `${invoice.invoiceId}.xlsx`);
 }
 

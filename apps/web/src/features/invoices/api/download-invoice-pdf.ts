@@ -5,7 +5,7 @@ import { serverMessage } from '@/lib/form-errors';
 import { notifyToast } from '@/lib/toast';
 
 /** Saves the invoice's (or credit note's) PDF as <number>.pdf, a draft's as <invoiceId>.pdf. */
-export function downloadInvoicePdf(invoice: {
+function downloadInvoicePdf(invoice: {
   id: number;
   invoiceId: string;
   number: string | null;

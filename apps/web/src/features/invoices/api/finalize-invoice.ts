@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invoiceKeys } from './get-invoices';
 
 /** Mark as Finalized: the one status change there is (02 section 4). */
-export function finalizeInvoice(id: number): Promise<ApiSuccess<unknown>> {
+function finalizeInvoice(id: number): Promise<ApiSuccess<unknown>> {
   return api.patch<ApiSuccess<unknown>>(
     `/invoices/${id}/status`,
     { status: 'FINALIZED' },

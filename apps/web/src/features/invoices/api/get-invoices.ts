@@ -26,7 +26,7 @@ export const invoiceKeys = {
     ['invoices', 'summary', filters] as const,
 };
 
-export async function getInvoices(filters: InvoiceFilters): Promise<ApiSuccess<InvoiceListDto>> {
+async function getInvoices(filters: InvoiceFilters): Promise<ApiSuccess<InvoiceListDto>> {
   try {
     return await api.get<ApiSuccess<InvoiceListDto>>('/invoices', {
       query: { ...filters, limit: PAGE_SIZES.invoices },

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invoiceKeys } from './get-invoices';
 
 /** Creates an invoice, or replaces one's details and item set; the server computes the totals. */
-export function saveInvoice({
+function saveInvoice({
   id,
   input,
 }: {

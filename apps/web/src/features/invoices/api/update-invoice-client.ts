@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invoiceKeys } from './get-invoices';
 
 /** Whom a draft is made out to; the dialog shows a refusal's message itself. */
-export function updateInvoiceClient({
+function updateInvoiceClient({
   id,
   ...body
 }: InvoiceClientInput & { id: number }): Promise<ApiSuccess<InvoiceDto>> {

@@ -3,7 +3,7 @@ import { Input } from '@/components/ui/input';
 import { currentMonth } from '../invoice-form';
 
 /** The URL's word for "every month" (the picker cleared); no month in the URL is this month. */
-export const ALL_MONTHS = 'all';
+const ALL_MONTHS = 'all';
 
 /**
  * The month a list or report shows, from its URL parameter: this year-month by default, a yyyy-MM

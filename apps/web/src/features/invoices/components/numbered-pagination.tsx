@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 
 /** Page numbers around the current one, with the first and last always offered. */
-export function pageNumbers(page: number, totalPages: number): (number | 'gap')[] {
+function pageNumbers(page: number, totalPages: number): (number | 'gap')[] {
   const pages = new Set([1, totalPages, page - 1, page, page + 1]);
   const sorted = [...pages].filter((n) => n >= 1 && n <= totalPages).sort((a, b) => a - b);
   const out: (number | 'gap')[] = [];

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { locationKeys } from './get-locations';
 
 /** A location in use answers 409 with advice; the client's toast shows that message. */
-export function deleteLocation(id: number): Promise<ApiSuccess<null>> {
+function deleteLocation(id: number): Promise<ApiSuccess<null>> {
   return api.delete<ApiSuccess<null>>(`/locations/remove/${id}`);
 }
 

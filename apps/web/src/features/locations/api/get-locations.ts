@@ -21,7 +21,7 @@ export const locationKeys = {
   list: (filters: LocationFilters) => ['locations', 'list', filters] as const,
 };
 
-export async function getLocations(filters: LocationFilters): Promise<ApiSuccess<LocationDto[]>> {
+async function getLocations(filters: LocationFilters): Promise<ApiSuccess<LocationDto[]>> {
   try {
     return await api.get<ApiSuccess<LocationDto[]>>('/locations/list', {
       query: { ...filters, limit: PAGE_SIZES.locations },

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { locationKeys } from './get-locations';
 
-export function updateLocation({
+function updateLocation({
   id,
   input,
 }: {

@@ -48,7 +48,7 @@ function toFormValues(rate: CustomerRate): FormValues {
  * Which minimum hire applies to a customer rate: its own ("own minimum: 0 days"), or, when it
  * states none, the catalogue's ("catalogue minimum: 10 days").
  */
-export function minimumText(rate: CustomerRate): string {
+function minimumText(rate: CustomerRate): string {
   const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
   return rate.minimumDays === null
     ? `catalogue minimum: ${days(rate.effectiveMinimumDays)}`

@@ -5,7 +5,7 @@ import { notifyToast } from '@/lib/toast';
 import { notificationKeys } from './get-notifications';
 import { removeFromCache } from './notifications-cache';
 
-export function deleteNotification(id: number): Promise<ApiSuccess<null>> {
+function deleteNotification(id: number): Promise<ApiSuccess<null>> {
   return api.delete<ApiSuccess<null>>(`/notifications/${id}`, { silent: true });
 }
 

@@ -18,7 +18,7 @@ export const notificationKeys = {
   list: (params: NotificationsParams) => [...notificationKeys.all, 'list', params] as const,
 };
 
-export async function getNotifications(
+async function getNotifications(
   params: NotificationsParams,
   signal?: AbortSignal,
 ): Promise<NotificationsPage> {

@@ -5,7 +5,7 @@ import { notifyToast } from '@/lib/toast';
 import { notificationKeys } from './get-notifications';
 import { markAllReadInCache } from './notifications-cache';
 
-export function markAllRead(): Promise<ApiSuccess<{ updated: number }>> {
+function markAllRead(): Promise<ApiSuccess<{ updated: number }>> {
   return api.post<ApiSuccess<{ updated: number }>>(
     '/notifications/mark-all-read',
     {},

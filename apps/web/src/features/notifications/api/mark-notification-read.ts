@@ -5,7 +5,7 @@ import { notifyToast } from '@/lib/toast';
 import { notificationKeys } from './get-notifications';
 import { markReadInCache } from './notifications-cache';
 
-export function markNotificationRead(id: number): Promise<ApiSuccess<NotificationItem>> {
+function markNotificationRead(id: number): Promise<ApiSuccess<NotificationItem>> {
   return api.patch<ApiSuccess<NotificationItem>>(`/notifications/${id}/read`, {}, { silent: true });
 }
 

@@ -9,7 +9,7 @@ function isInfinite(data: Cached): data is InfiniteData<NotificationsPage> {
 }
 
 /** Applies a change to every cached page of notifications: the bell's and the screen's. */
-export function updateNotificationPages(
+function updateNotificationPages(
   queryClient: QueryClient,
   change: (page: NotificationsPage, index: number) => NotificationsPage,
 ): void {
@@ -19,7 +19,7 @@ export function updateNotificationPages(
   });
 }
 
-export function findCachedNotification(
+function findCachedNotification(
   queryClient: QueryClient,
   id: number,
 ): NotificationItem | undefined {

@@ -7,7 +7,7 @@ import { useLiveNotifications } from '../api/use-live-notifications';
 import { NotificationPanel } from './notification-panel';
 
 /** "9+" above nine (01-core.md section 9). */
-export function unreadBadgeText(count: number): string {
+function unreadBadgeText(count: number): string {
   return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
 }
 

@@ -20,7 +20,7 @@ export const rentalRequestKeys = {
   one: (id: number) => ['rental-requests', 'one', id] as const,
 };
 
-export function getRentalRequests(
+function getRentalRequests(
   filters: RentalRequestFilters,
 ): Promise<ApiSuccess<RentalRequestSummaryDto[]>> {
   return api.get<ApiSuccess<RentalRequestSummaryDto[]>>('/rental-requests', { query: filters });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './get-users';
 
-export function deleteUser(id: number): Promise<ApiSuccess<null>> {
+function deleteUser(id: number): Promise<ApiSuccess<null>> {
   return api.delete<ApiSuccess<null>>(`/users/remove/${id}`);
 }
 

@@ -14,7 +14,7 @@ export const userKeys = {
   list: (filters: UserFilters) => ['users', 'list', filters] as const,
 };
 
-export function getUsers(filters: UserFilters): Promise<ApiSuccess<SessionUser[]>> {
+function getUsers(filters: UserFilters): Promise<ApiSuccess<SessionUser[]>> {
   return api.get<ApiSuccess<SessionUser[]>>('/users/getAll', {
     query: { ...filters, limit: PAGE_SIZES.users },
   });

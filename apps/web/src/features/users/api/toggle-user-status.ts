@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { userKeys } from './get-users';
 
 /** Activates an inactive user or deactivates an active one; deactivating ends their sessions. */
-export function toggleUserStatus(id: number): Promise<ApiSuccess<SessionUser>> {
+function toggleUserStatus(id: number): Promise<ApiSuccess<SessionUser>> {
   return api.patch<ApiSuccess<SessionUser>>(`/users/${id}/toggle-status`);
 }
 
