@@ -68,7 +68,7 @@ const textOf = (value: unknown): string =>
 /** Percent-encodes text; a lone surrogate (which encodeURIComponent refuses) as invalid UTF-8. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const encode = (text: string): string =>
+const encode = (text: string): string =>
   !LONE_SURROGATE.test(text)
     ? encodeURIComponent(text)
     : [...text]

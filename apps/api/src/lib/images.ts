@@ -186,7 +186,7 @@ function scaleDown(image: Pixels, longest: number): Pixels {
  * The pixels turned as EXIF orientation `o` says (2-8: mirrored and/or turned), so that they
  * stand upright without it.
  */
-export function orient(image: Pixels, o: number): Pixels {
+function orient(image: Pixels, o: number): Pixels {
   if (o <= 1 || o > 8) return image;
   const { width, height, data } = image;
   const swap = o >= 5;

@@ -16,7 +16,7 @@ const RETRY_CAP_MS = 5_000;
  */
 export type Heartbeat = { everyMs: number; withinMs: number };
 
-export const HEARTBEAT: Heartbeat = { everyMs: 2_000, withinMs: 3_000 };
+const HEARTBEAT: Heartbeat = { everyMs: 2_000, withinMs: 3_000 };
 
 /** What pg_stat_activity shows as the application of a ListenConnection's backend. */
 export const listenApplicationName = (name: string) => `stockyard listen: ${name}`;

@@ -59,7 +59,7 @@ export const QUANTITY_FORMAT = '#,##0.00';
  * separators and the currency's 2 decimals ("EUR 41,500.50"), as the invoices' files show it.
  * A CSV field of such a cell is written with its 2 decimals ("41500.50").
  */
-export const moneyFormat = (currency: string) => `"${currency} "#,##0.00`;
+const moneyFormat = (currency: string) => `"${currency} "#,##0.00`;
 /** Whether a cell's format is a money format (see moneyFormat). */
 export const isMoneyFormat = (format: string) => /^"[A-Z]{3} "#,##0\.00$/.test(format);
 /** An amount (in the currency's units, e.g. 41500.5) as a money cell; nothing stays empty. */

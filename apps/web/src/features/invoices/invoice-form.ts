@@ -105,7 +105,7 @@ export function calculatedQuantity(
   });
 }
 
-export function today(): string {
+function today(): string {
   return localToday();
 }
 

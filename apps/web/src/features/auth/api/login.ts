@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session';
 
-export function login(input: LoginInput): Promise<LoginResponse | TwoFactorChallengeReply> {
+function login(input: LoginInput): Promise<LoginResponse | TwoFactorChallengeReply> {
   // The form shows its own error under the fields, so no toast.
   return api.post<LoginResponse | TwoFactorChallengeReply>('/auth/login', input, { silent: true });
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invoiceKeys } from './get-invoices';
 
 /** One invoice with its items and their usage rows; the caller says what a failure shows. */
-export function getInvoice(id: number): Promise<ApiSuccess<InvoiceDto>> {
+function getInvoice(id: number): Promise<ApiSuccess<InvoiceDto>> {
   return api.get<ApiSuccess<InvoiceDto>>(`/invoices/${id}`, { silent: true });
 }
 
