@@ -186,7 +186,8 @@ async function main() {
   state.apis = API_PORTS.map((port, i) =>
     startApi(root, dir, { name: apiNames[i], port, env: apiEnv }),
   );
-  await Promise.all(state.apis.map((api) => untilHealthy(`${api.url}/api/health`)));
+  // A busy machine takes a while to start three Node processes at once.
+  await Promise.all(state.apis.map((api) => untilHealthy(`${api.url}/api/health`, 300_000)));
   log(`API processes up: ${state.apis.map((a) => `${a.name} (pid ${a.child.pid})`).join(', ')}`);
   state.balancer = await startHaproxy(dir, BALANCER_PORT, state.apis);
   const balancer = state.balancer.url;

@@ -711,7 +711,8 @@ async function main() {
       '',
       '# failover-check: a point-in-time restore',
       `restore_command = 'cp ${path.join(dir, 'wal')}/%f %p'`,
-      `recovery_target_time = '${target.toISOString()}'`,
+      // PostgreSQL's own timestamp syntax (it refuses ISO 8601's T and Z here).
+      `recovery_target_time = '${target.toISOString().replace('T', ' ').replace('Z', '+00')}'`,
       "recovery_target_timeline = 'latest'",
       "recovery_target_action = 'promote'",
       `port = ${PORTS.restored}`,
@@ -783,7 +784,7 @@ async function main() {
     name: e.name,
     seconds: Math.round((e.to - e.from) / 100) / 10,
     longestWithoutAckSeconds: Math.round(gapIn(writers.acks, e.from, e.to) / 100) / 10,
-    untilAckedAgainSeconds: e.firstAck ? Math.round((e.firstAck - e.from) / 100) / 10 : null,
+    leaderChangedSeconds: e.leaderAt ? Math.round((e.leaderAt - e.from) / 100) / 10 : null,
     errors: errorsIn(e).length,
   }));
   const errorKinds = {};
@@ -809,14 +810,14 @@ async function main() {
       detail: `${acknowledged.length} of ${writers.writes.length}${refused.length ? `, refused: ${refused[0].refused}` : ''}`,
     },
     {
-      name: 'writes acknowledged again after the switchover within 30 s',
-      ok: figures[0].untilAckedAgainSeconds !== null && figures[0].untilAckedAgainSeconds < 30,
-      detail: `${figures[0].untilAckedAgainSeconds} s`,
+      name: 'writes acknowledged again within 30 s of the switchover',
+      ok: figures[0].longestWithoutAckSeconds < 30,
+      detail: `at most ${figures[0].longestWithoutAckSeconds} s without an acknowledged write`,
     },
     {
-      name: 'writes acknowledged again after the failover within 30 s',
-      ok: figures[1].untilAckedAgainSeconds !== null && figures[1].untilAckedAgainSeconds < 30,
-      detail: `${figures[1].untilAckedAgainSeconds} s`,
+      name: 'writes acknowledged again within 30 s of the failover',
+      ok: figures[1].longestWithoutAckSeconds < 30,
+      detail: `at most ${figures[1].longestWithoutAckSeconds} s without an acknowledged write (the new leader elected ${figures[1].leaderChangedSeconds} s after the kill)`,
     },
     {
       name: 'the old leader rejoined as the synchronous standby',
@@ -850,7 +851,7 @@ async function main() {
     figures
       .map(
         (f) =>
-          `${f.name}: acknowledged again after ${f.untilAckedAgainSeconds ?? '-'} s, ${f.errors} errors`,
+          `${f.name}: ${f.longestWithoutAckSeconds} s without an acknowledged write, ${f.errors} errors`,
       )
       .join('; ') +
     `; restore to the minute ${backup.restoreSeconds} s: ${passed ? 'PASS' : 'FAIL'}`;
@@ -910,11 +911,10 @@ function markdown(r) {
       (c) => `| ${c.name} | ${c.ok ? 'ok' : '**FAILED**'} | ${c.detail.replaceAll('|', '/')} |`,
     ),
     '',
-    '| Event | Took (s) | Writes acknowledged again after (s) | Longest without an acknowledged write (s) | Errors the writers saw |',
-    '|---|---|---|---|---|',
+    '| Event | Until done (s) | Longest without an acknowledged write (s) | Errors the writers saw (each write then sent again) |',
+    '|---|---|---|---|',
     ...r.events.map(
-      (e) =>
-        `| ${e.name} | ${e.seconds} | ${e.untilAckedAgainSeconds ?? '-'} | ${e.longestWithoutAckSeconds} | ${e.errors} |`,
+      (e) => `| ${e.name} | ${e.seconds} | ${e.longestWithoutAckSeconds} | ${e.errors} |`,
     ),
     '',
     `Backup: pg_basebackup ${r.backup.baseBackupSeconds} s; restored with ${r.backup.walFiles} archived WAL files to the target time in ${r.backup.restoreSeconds} s.`,
