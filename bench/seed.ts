@@ -14,17 +14,25 @@ import { seedDashboard } from './seed-dashboard';
 import { seedWorkingDay } from './seed-day';
 import { seedStaff } from './seed-staff';
 
+/**
+ * BENCH_SCALE (0.01 to 1; 1 unless set): the materials, invoices, requests and rentals scaled down
+ * (the locations and people stay), to try a scenario once on a busy machine. Its figures judge
+ * nothing: the verdicts are the full set's.
+ */
+const SCALE = Math.min(1, Math.max(0.01, Number(process.env.BENCH_SCALE ?? 1) || 1));
+const scaled = (count: number) => Math.round(count * SCALE);
+
 export const DATASET = {
   locations: 200,
-  materials: 100_000,
+  materials: scaled(100_000),
   users: 500,
   admins: 10,
   /** Over the last three years; two of them are the large invoices below. */
-  invoices: 50_000,
+  invoices: scaled(50_000),
   /** Over the last three years, 1 to 5 materials each (issue 15). */
-  rentalRequests: 100_000,
+  rentalRequests: scaled(100_000),
   /** Over the last three years, 1 to 5 items each, 300,000 in all, with their returns (issue 16). */
-  materialRentals: 100_000,
+  materialRentals: scaled(100_000),
 } as const;
 
 /**

@@ -341,6 +341,7 @@ const ACTIONS = {
     read(2, 'activity log', () => '/api/activity-logs/list?page=1&limit=10'),
     read(3, 'notifications', () => '/api/notifications?page=1&limit=10'),
     write(5, requestDecision),
+    write(2, rentalDispatch),
     write(3, stockUpdate),
     write(2, invoiceEdit),
     write(2, attendanceMark),
@@ -353,6 +354,7 @@ const WRITES = new Set([
   'stock update',
   'transfer',
   'rental return',
+  'rental dispatch',
   'attendance mark',
   'rental request',
   'request decision',
@@ -461,7 +463,8 @@ async function rentalReturn(day, p) {
   // of the last week (never before the rental went out), entered now.
   const condition = p.rng.pick(['good', 'good', 'damaged', 'lost']);
   const back = new Date();
-  back.setDate(back.getDate() - p.rng.int(0, 5));
+  // A damaged or lost unit is reported a day or more after it came off hire: always a past day.
+  back.setDate(back.getDate() - (condition === 'good' ? p.rng.int(0, 5) : p.rng.int(1, 5)));
   const returnDate = [isoDay(back), item.rentalDate].sort()[1];
   const answer = await send(
     day,
@@ -494,6 +497,46 @@ async function rentalReturn(day, p) {
             written.cumulativeReturned,
       ),
     `return ${written.id} of rental ${item.rentalId}`,
+  );
+}
+
+/**
+ * A dispatch entered late (issue 49): an admin sends 1 to 3 units of one of their own materials
+ * (one holding at least 20, which only their own dispatches and transfers take from) to a field
+ * manager's site, dated the day it left, 1 to 10 days ago; read back with that day.
+ */
+async function rentalDispatch(day, p) {
+  const stocked = p.materials.filter((m) => m.quantity >= 20);
+  if (stocked.length === 0) return stockUpdate(day, p);
+  const material = p.rng.pick(stocked);
+  const quantity = p.rng.int(1, 3);
+  const sites = day.people.filter(
+    (other) => other.role === 'manager' && other.locationId !== p.locationId,
+  );
+  if (sites.length === 0) return stockUpdate(day, p);
+  const left = new Date();
+  left.setDate(left.getDate() - p.rng.int(1, 10));
+  const due = new Date();
+  due.setDate(due.getDate() + 14);
+  const rentalDate = isoDay(left);
+  const answer = await send(day, p, 'rental dispatch', 'POST', '/api/material-rentals', {
+    fromLocationId: p.locationId,
+    toLocationId: p.rng.pick(sites).locationId,
+    rentalDate,
+    expectedReturnDate: isoDay(due),
+    notes: `Sent out late-entered (${p.email}, ${++p.marks})`,
+    items: [{ materialId: material.id, quantity, unit: material.unit }],
+  });
+  if (!succeeded(answer)) return;
+  material.quantity -= quantity;
+  const written = answer.json().data;
+  await readBack(
+    day,
+    p,
+    'material rental detail',
+    `/api/material-rentals/${written.id}`,
+    (read) => read.rentalDate === rentalDate && read.items[0]?.quantity === quantity,
+    `dispatch ${written.id} dated ${rentalDate}`,
   );
 }
 
