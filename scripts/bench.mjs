@@ -9,7 +9,8 @@
 // BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_DAY_DURATION (s, 3 x BENCH_DURATION),
 // BENCH_ROUNDS (3), BENCH_CONNECTIONS (50, autocannon's), BENCH_ONLY (a regex of scenario
 // names; the session check is always measured, every budget being a ratio to it), BENCH_POOL
-// (the server's pool), BENCH_PROFILE (a directory for the server's CPU profile).
+// (the server's pool), BENCH_PROFILE (a directory for the server's CPU profile), BENCH_SCALE
+// (0.01 to 1: a smaller data set, to try a scenario once; its figures judge nothing).
 import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
