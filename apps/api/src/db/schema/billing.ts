@@ -51,7 +51,7 @@ export type DocumentSeriesName = (typeof DOCUMENT_SERIES)[number];
  * The next number of each series in each year, taken in the transaction that writes the document
  * (an invoice finalized, a credit note, a delivery or return note): the row lock orders the
  * writers and a rolled-back write gives its number back, so the numbers of a year run without
- * gaps and are never reused (decisions 042 and 044; lib/document-numbers.repository.ts).
+ * gaps and are never reused (decisions 042 and 044; settings/billing-settings.repository.ts).
  */
 export const documentCounters = pgTable(
   'document_counters',

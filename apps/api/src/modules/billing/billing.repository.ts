@@ -118,19 +118,6 @@ export async function hireCandidates(
   }));
 }
 
-/** The rates a line without any is priced with from now on (decision 048: fixed on the line). */
-export async function fixItemRates(
-  db: DbExecutor,
-  itemId: number,
-  rate: { dayCents: number; weekCents: number | null; minimumDays: number },
-) {
-  await db.execute(sql`
-    update material_rental_items
-       set day_cents = ${rate.dayCents}, week_cents = ${rate.weekCents},
-           minimum_days = ${rate.minimumDays}
-     where id = ${itemId} and day_cents is null`);
-}
-
 /**
  * The returns of these rental lines, each as the day its hire ended (decision 048) and the units
  * it took off hire: good, damaged and lost. All of them: what a line owes through a day counts
@@ -202,18 +189,6 @@ export async function billedLines(db: DbExecutor, itemIds: number[]): Promise<Bi
     billedThrough: row.billed_through,
     amountCents: Number(row.amount_cents),
   }));
-}
-
-/** Lines of a draft priced again: the old ones go (decision 048). */
-export async function deleteCharges(db: DbExecutor, ids: number[]) {
-  if (ids.length === 0) return;
-  await db.delete(invoiceCharges).where(inArray(invoiceCharges.id, ids));
-}
-
-/** A finalized invoice a run corrects with a credit note: whom it was made out to, its VAT. */
-export async function invoiceToCorrect(db: DbExecutor, id: number) {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
-  return row!;
 }
 
 /** The returns with lost units at these sites up to `periodEnd` whose loss is not yet charged. */
@@ -385,46 +360,4 @@ export async function invoiceIdsLike(db: DbExecutor, prefix: string): Promise<st
   return rows.map((row) => row.invoiceId.toLowerCase());
 }
 
-export type NewHireInvoice = typeof invoices.$inferInsert;
 export type NewCharge = Omit<typeof invoiceCharges.$inferInsert, 'id' | 'invoiceId' | 'position'>;
-
-export async function insertInvoice(db: DbExecutor, values: NewHireInvoice) {
-  const [row] = await db
-    .insert(invoices)
-    .values(values)
-    .returning({ id: invoices.id, invoiceId: invoices.invoiceId, vatRateBp: invoices.vatRateBp });
-  return row!;
-}
-
-/** Appends lines to an invoice after its last. */
-export async function appendCharges(db: DbExecutor, invoiceId: number, charges: NewCharge[]) {
-  if (charges.length === 0) return;
-  const [last] = await db
-    .select({ position: sql<number>`coalesce(max(${invoiceCharges.position}), -1)::int` })
-    .from(invoiceCharges)
-    .where(eq(invoiceCharges.invoiceId, invoiceId));
-  const start = (last?.position ?? -1) + 1;
-  await db
-    .insert(invoiceCharges)
-    .values(charges.map((charge, index) => ({ ...charge, invoiceId, position: start + index })));
-}
-
-/** The amounts of an invoice's lines. */
-export async function chargeAmounts(db: DbExecutor, invoiceId: number): Promise<number[]> {
-  const rows = await db
-    .select({ amount: invoiceCharges.amountCents })
-    .from(invoiceCharges)
-    .where(eq(invoiceCharges.invoiceId, invoiceId));
-  return rows.map((row) => row.amount);
-}
-
-export async function setTotals(
-  db: DbExecutor,
-  invoiceId: number,
-  totals: { netCents: number; vatCents: number; grossCents: number },
-) {
-  await db
-    .update(invoices)
-    .set({ ...totals, updatedAt: new Date() })
-    .where(eq(invoices.id, invoiceId));
-}

@@ -6,7 +6,6 @@ import {
   type BillingUnpriced,
   type HireRate,
   type HireStretch,
-  invoiceTotals,
   localToday,
   parseIsoDate,
   periodHasEnded,
@@ -18,11 +17,18 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict } from '../../lib/app-error';
-import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
-import { creditNoteIssue } from '../invoices/invoices.service';
+import {
+  addDraftCharges,
+  createHireDraft,
+  creditNoteIssue,
+  invoiceRow,
+  issueCreditNote,
+  removeDraftCharges,
+} from '../invoices/invoices.service';
 import { hireRatesFor, holdLocation } from '../locations/locations.service';
+import { fixItemRates } from '../material-rentals/material-rentals.corrections';
 import { billingTerms } from '../settings/billing-settings.service';
 import * as repo from './billing.repository';
 
@@ -91,7 +97,7 @@ async function hireOfSite(
           };
     if (!rate) {
       rate = rates.get(item.materialTypeId) ?? null;
-      if (rate) await repo.fixItemRates(tx, item.itemId, rate);
+      if (rate) await fixItemRates(tx, item.itemId, rate);
     }
     if (!rate) {
       bill.unpriced.push({
@@ -278,39 +284,17 @@ async function correctionCreditNote(
   charges: repo.NewCharge[],
   now: Date,
 ) {
-  const invoice = await repo.invoiceToCorrect(tx, invoiceId);
-  const year = Number(localToday(now).slice(0, 4));
-  const number = `CN-${year}-${String(await takeDocumentNumber(tx, 'CREDIT_NOTE', year)).padStart(5, '0')}`;
-  const day = localToday(now);
-  const totals = invoiceTotals(
-    charges.map((charge) => charge.amountCents ?? 0),
-    invoice.vatRateBp,
-  );
-  const row = await repo.insertInvoice(tx, {
-    invoiceId: number,
-    number,
-    kind: 'CREDIT',
-    status: 'FINALIZED',
-    finalizedAt: now,
-    creditedInvoiceId: invoice.id,
-    locationId: invoice.locationId,
+  const invoice = await invoiceRow(tx, invoiceId);
+  const { row, totals } = await issueCreditNote(tx, {
+    invoice,
     createdById: actor.user.id,
-    clientName: invoice.clientName,
-    clientAddress: invoice.clientAddress,
-    clientEmail: invoice.clientEmail,
-    clientVatId: invoice.clientVatId,
-    currency: invoice.currency,
-    vatRateBp: invoice.vatRateBp,
-    issueDate: day,
-    dueDate: day,
-    jobDetails: `Credit note for invoice ${invoice.number}`,
+    lines: charges,
     notes: 'Hire corrected by a billing run: the days or rates changed after the invoice.',
     // Kept as issued, as every finalized document is (decision 053).
     issued: await creditNoteIssue(tx, invoice, actor.user.id),
-    ...totals,
+    now,
   });
-  await repo.appendCharges(tx, row.id, charges);
-  return { ...row, ...totals };
+  return { id: row.id, invoiceId: row.invoiceId, ...totals };
 }
 
 /** `HIRE-<first day>-S<site id>`, with `-2`, `-3`... when a finalized one of the period has it. */
@@ -334,7 +318,7 @@ async function draftFor(
   const existing = await repo.draftHireInvoice(tx, site.id, period.start, period.end);
   if (existing) return existing;
   const terms = await billingTerms(tx);
-  return repo.insertInvoice(tx, {
+  return createHireDraft(tx, {
     kind: 'HIRE',
     status: 'DRAFT',
     invoiceId: await hireInvoiceId(tx, site, period),
@@ -440,12 +424,10 @@ export async function runBilling(
       });
 
       // Drafts of earlier runs priced again, or corrected (decision 048).
-      await repo.deleteCharges(tx, hire.removeLineIds);
+      await removeDraftCharges(tx, hire.removeLineIds);
       for (const [draftId, charges] of hire.onDrafts) {
-        await repo.appendCharges(tx, draftId, charges);
-        const draft = await repo.invoiceToCorrect(tx, draftId);
-        const totals = invoiceTotals(await repo.chargeAmounts(tx, draftId), draft.vatRateBp);
-        await repo.setTotals(tx, draftId, totals);
+        const draft = await invoiceRow(tx, draftId);
+        const totals = await addDraftCharges(tx, draft, charges);
         result.invoices.push(entry(draft, charges.length, totals));
       }
       // Finalized invoices that overcharged: a credit note each, naming them.
@@ -457,9 +439,7 @@ export async function runBilling(
       const charges = [...hire.charges, ...losses.charges, ...scrapped.charges];
       if (charges.length === 0) continue;
       const invoice = await draftFor(tx, actor, site, period, today);
-      await repo.appendCharges(tx, invoice.id, charges);
-      const totals = invoiceTotals(await repo.chargeAmounts(tx, invoice.id), invoice.vatRateBp);
-      await repo.setTotals(tx, invoice.id, totals);
+      const totals = await addDraftCharges(tx, invoice, charges);
       result.invoices.push(entry(invoice, charges.length, totals));
     }
 

@@ -261,7 +261,7 @@ export type ChargeShown = Pick<
   | 'amountCents'
   | 'creditedItemId'
   | 'creditedChargeId'
-> & { credited: boolean };
+> & { credited: boolean; daysBilledBefore: number | null };
 
 /**
  * The invoice's items in their order, each with its usage rows in theirs, as one JSON column of
@@ -333,6 +333,8 @@ const chargesColumn = jsonRows<ChargeShown>(
     creditedItemId: charge.creditedItemId,
     creditedChargeId: charge.creditedChargeId,
     credited: sql`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedChargeId} = ${charge.id})`,
+    // A hire line's days of hire before its first day (decision 059): what its explanation says.
+    daysBilledBefore: sql`case when ${charge.kind} = 'HIRE' then (select ${charge.fromDate} - r.rental_date from material_rentals r where r.id = ${charge.rentalId}) end`,
   },
   sql`from ${invoiceCharges} ${charge} where ${charge.invoiceId} = ${invoices.id}`,
   sql`${charge.position}`,
@@ -495,11 +497,11 @@ export async function creditableCharges(db: DbExecutor, invoiceId: number) {
 }
 
 /**
- * The totals of the credit notes that took back lines of this invoice (CREDIT lines), before the
- * one being made: the note that completes the crediting takes what they leave (decision 048).
- * A billing run's correction notes (CORRECTION lines) are not of them.
+ * The totals of this invoice's credit notes before the one being made, whoever issued them (an
+ * admin's, taking back lines, or a billing run's correction): the note that brings the invoice
+ * and its notes to nothing takes what they leave, VAT included (decisions 048, 060).
  */
-export async function lineCreditNoteTotals(db: DbExecutor, invoiceId: number) {
+export async function creditNotesTotals(db: DbExecutor, invoiceId: number) {
   const result = await db.execute<{
     net_cents: string;
     vat_cents: string;
@@ -507,11 +509,45 @@ export async function lineCreditNoteTotals(db: DbExecutor, invoiceId: number) {
   }>(sql`
     select n.net_cents, n.vat_cents, n.gross_cents
       from invoices n
-     where n.credited_invoice_id = ${invoiceId} and n.kind = 'CREDIT'
-       and exists (select 1 from invoice_charges c where c.invoice_id = n.id and c.kind = 'CREDIT')`);
+     where n.credited_invoice_id = ${invoiceId} and n.kind = 'CREDIT'`);
   return result.rows.map((row) => ({
     netCents: Number(row.net_cents),
     vatCents: Number(row.vat_cents),
     grossCents: Number(row.gross_cents),
   }));
+}
+
+/** Appends lines to an invoice after its last (a billing run's, decision 048). */
+export async function appendCharges(db: DbExecutor, invoiceId: number, charges: ChargeValues[]) {
+  if (charges.length === 0) return;
+  const [last] = await db
+    .select({ position: sql<number>`coalesce(max(${invoiceCharges.position}), -1)::int` })
+    .from(invoiceCharges)
+    .where(eq(invoiceCharges.invoiceId, invoiceId));
+  const start = (last?.position ?? -1) + 1;
+  await insertInChunks(
+    charges.map((charge, index) => ({ ...charge, invoiceId, position: start + index })),
+    (chunk) => db.insert(invoiceCharges).values(chunk),
+  );
+}
+
+/** Lines of a draft priced again: the old ones go (decision 048). */
+export async function deleteCharges(db: DbExecutor, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(invoiceCharges).where(inArray(invoiceCharges.id, ids));
+}
+
+/** The amounts of an invoice's lines. */
+export async function chargeAmounts(db: DbExecutor, invoiceId: number): Promise<number[]> {
+  const rows = await db
+    .select({ amount: invoiceCharges.amountCents })
+    .from(invoiceCharges)
+    .where(eq(invoiceCharges.invoiceId, invoiceId));
+  return rows.map((row) => row.amount);
+}
+
+/** An invoice's row as stored (a billing run's draft or the invoice it corrects). */
+export async function invoiceRow(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row ?? null;
 }

@@ -15,6 +15,7 @@ import {
   type InvoiceSummaryDto,
   type IssuedDocument,
   type IssuedSeller,
+  invoiceTotals,
   isFinalized,
   itemCalculatedQuantity,
   type JobTypeSummaryDto,
@@ -38,7 +39,6 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { checkExportSize, EXPORT_CHUNK, inChunks } from '../../lib/list-export';
 import { assertReadable, assertWritable, listScope } from '../../lib/location-scope';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -46,6 +46,7 @@ import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation } from '../locations/locations.service';
+import { takeDocumentNumber } from '../settings/billing-settings.service';
 import { currentIssuer, invoiceHeading } from '../settings/settings.service';
 import { eInvoiceName, eInvoiceXml } from './invoices.e-invoice';
 import { type InvoiceHeading, invoiceAttachment, invoiceFile } from './invoices.excel';
@@ -770,7 +771,7 @@ async function linesToCredit(
   tx: DbExecutor,
   invoiceId: number,
   input: CreditNoteInput,
-): Promise<{ lines: CreditLine[]; completes: boolean }> {
+): Promise<CreditLine[]> {
   const [items, charges] = await Promise.all([
     repo.creditableItems(tx, invoiceId),
     repo.creditableCharges(tx, invoiceId),
@@ -808,7 +809,7 @@ async function linesToCredit(
   if (!named) {
     if (lines.length === 0) throw conflict(INVOICE_MESSAGES.creditNoLines);
     if (left.length === 0) throw conflict(INVOICE_MESSAGES.creditNothingLeft);
-    return { lines: left.map((line) => line.charge), completes: true };
+    return left.map((line) => line.charge);
   }
   const wanted = [
     ...[...new Set(input.itemIds)].map((itemId) => ({ itemId })),
@@ -833,8 +834,7 @@ async function linesToCredit(
     if (line.credited) throw conflict(INVOICE_MESSAGES.creditLineCredited(line.charge.description));
     return line.charge;
   });
-  // The note that takes back the last lines not credited completes the invoice's crediting.
-  return { lines: chosen, completes: chosen.length === left.length };
+  return chosen;
 }
 
 /** A line credited at the same time by another credit note: the unique indexes settle it, 409. */
@@ -850,6 +850,107 @@ async function withLinesCreditedOnce<T>(write: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * Issues a credit note of a finalized invoice: the one writer of credit notes, for an admin's
+ * (lines taken back) and a billing run's (corrections) alike (decision 060). Finalized and
+ * numbered at once (series CREDIT_NOTE), of the invoice's client, currency and VAT rate, kept as
+ * `issued`. The note that brings the invoice and its credit notes to nothing (their nets add up to
+ * zero) takes the remainder, VAT included, so that they add up to zero (issue 49, decision 048).
+ */
+export async function issueCreditNote(
+  tx: DbExecutor,
+  note: {
+    invoice: repo.InvoiceRow;
+    createdById: number;
+    lines: repo.ChargeValues[];
+    notes: string | null;
+    issued: IssuedDocument;
+    now: Date;
+  },
+) {
+  const { invoice, lines, now } = note;
+  const number = await nextNumber(tx, 'CREDIT_NOTE', now);
+  const day = toIsoDate(today(now));
+  const before = await repo.creditNotesTotals(tx, invoice.id);
+  const own = invoiceTotals(
+    lines.map((line) => line.amountCents ?? 0),
+    invoice.vatRateBp,
+  );
+  const completes =
+    invoice.netCents + before.reduce((sum, n) => sum + n.netCents, 0) + own.netCents === 0;
+  const totals = creditNoteTotals(
+    lines.map((line) => line.amountCents ?? 0),
+    invoice.vatRateBp,
+    completes
+      ? {
+          invoice: {
+            netCents: invoice.netCents,
+            vatCents: invoice.vatCents,
+            grossCents: invoice.grossCents,
+          },
+          creditedBefore: before,
+        }
+      : null,
+  );
+  const row = await repo.insertInvoice(tx, {
+    invoiceId: number,
+    number,
+    kind: 'CREDIT',
+    status: 'FINALIZED',
+    finalizedAt: now,
+    creditedInvoiceId: invoice.id,
+    locationId: invoice.locationId,
+    createdById: note.createdById,
+    clientName: invoice.clientName,
+    clientAddress: invoice.clientAddress,
+    clientEmail: invoice.clientEmail,
+    clientVatId: invoice.clientVatId,
+    currency: invoice.currency,
+    vatRateBp: invoice.vatRateBp,
+    issueDate: day,
+    dueDate: day,
+    jobDetails: `Credit note for invoice ${invoice.number}`,
+    notes: note.notes,
+    issued: note.issued,
+    ...totals,
+  });
+  await repo.insertCharges(tx, row.id, lines);
+  return { row, number, totals };
+}
+
+/**
+ * A billing run's new draft hire invoice of a site and period (decision 044): inserted here, by
+ * the module that owns invoices (decision 060).
+ */
+export async function createHireDraft(tx: DbExecutor, values: repo.InvoiceValues) {
+  return repo.insertInvoice(tx, { ...values, kind: 'HIRE', status: 'DRAFT' });
+}
+
+/** Lines of a billing run's drafts priced again: the old ones go (decision 048). */
+export const removeDraftCharges = (tx: DbExecutor, ids: number[]) => repo.deleteCharges(tx, ids);
+
+/**
+ * A billing run's lines added to a draft (decision 048): they follow its last, and its totals are
+ * read again from all its lines.
+ */
+export async function addDraftCharges(
+  tx: DbExecutor,
+  invoice: { id: number; vatRateBp: number },
+  charges: repo.ChargeValues[],
+) {
+  await repo.appendCharges(tx, invoice.id, charges);
+  const totals = invoiceTotals(await repo.chargeAmounts(tx, invoice.id), invoice.vatRateBp);
+  await repo.updateInvoice(tx, invoice.id, totals);
+  return totals;
+}
+
+/** The invoice a billing run corrects or adds to (its row as stored). */
+export async function invoiceRow(tx: DbExecutor, id: number) {
+  const row = await repo.invoiceRow(tx, id);
+  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  return row;
 }
 
 /**
@@ -872,54 +973,21 @@ export async function createCreditNote(
       if (invoice.kind === 'CREDIT' || !isFinalized(invoice.status)) {
         throw conflict(INVOICE_MESSAGES.creditOnlyFinalized);
       }
-      const { lines, completes } = await linesToCredit(tx, invoice.id, input);
+      const lines = await linesToCredit(tx, invoice.id, input);
       // Issued now by the company as it is, to the buyer the invoice was issued to (decision 053).
       const issued = await issueOf(
         tx,
         { ...invoice, createdById: actor.user.id },
         invoice.issued ?? undefined,
       );
-      const number = await nextNumber(tx, 'CREDIT_NOTE', now);
-      const day = toIsoDate(today(now));
-      // The note that completes the crediting takes the remainder, VAT included, so that the
-      // invoice and its credit notes add up to zero (issue 49, decision 048).
-      const totals = creditNoteTotals(
-        lines.map((line) => line.amountCents),
-        invoice.vatRateBp,
-        completes
-          ? {
-              invoice: {
-                netCents: invoice.netCents,
-                vatCents: invoice.vatCents,
-                grossCents: invoice.grossCents,
-              },
-              creditedBefore: await repo.lineCreditNoteTotals(tx, invoice.id),
-            }
-          : null,
-      );
-      const row = await repo.insertInvoice(tx, {
-        invoiceId: number,
-        number,
-        kind: 'CREDIT',
-        status: 'FINALIZED',
-        finalizedAt: now,
-        creditedInvoiceId: invoice.id,
-        locationId: invoice.locationId,
+      const { row, number, totals } = await issueCreditNote(tx, {
+        invoice,
         createdById: actor.user.id,
-        clientName: invoice.clientName,
-        clientAddress: invoice.clientAddress,
-        clientEmail: invoice.clientEmail,
-        clientVatId: invoice.clientVatId,
-        currency: invoice.currency,
-        vatRateBp: invoice.vatRateBp,
-        issueDate: day,
-        dueDate: day,
-        jobDetails: `Credit note for invoice ${invoice.number}`,
+        lines,
         notes: input.reason,
         issued,
-        ...totals,
+        now,
       });
-      await repo.insertCharges(tx, row.id, lines);
       await recordActivity(tx, {
         userId: actor.user.id,
         action: 'CREATE_CREDIT_NOTE',

@@ -13,6 +13,7 @@ import {
   stockMovements,
   users,
 } from '../../db/schema';
+import { batchesOf, listParam } from '../../lib/batches';
 import { listPage, type Page, type Shaped } from '../../lib/list-page';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -301,4 +302,36 @@ export async function hireRates(db: DbExecutor, locationId: number, typeIds: rea
       ),
     )
     .where(inArray(materialTypes.id, [...typeIds]));
+}
+
+/** Many rows at once (an import, decision 060): the batched writes of what an import adds or changes. */
+export type ImportedLocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
+
+export async function insertLocationsMany(
+  db: DbExecutor,
+  values: readonly ImportedLocationValues[],
+) {
+  for (const batch of batchesOf(values)) await db.insert(locations).values(batch);
+}
+
+export async function updateLocationsMany(
+  db: DbExecutor,
+  values: ReadonlyArray<ImportedLocationValues & { id: number }>,
+) {
+  for (const batch of batchesOf(values)) {
+    const column = <K extends keyof (typeof batch)[number]>(key: K) =>
+      listParam(batch.map((v) => v[key]));
+    const given = sql`unnest(${column('id')}::integer[], ${column('name')}::text[], ${column('address')}::text[], ${column('type')}::text[], ${column('status')}::text[]) as given(id, name, address, type, status)`;
+    await db
+      .update(locations)
+      .set({
+        name: sql`given.name`,
+        address: sql`given.address`,
+        type: sql`given.type`,
+        status: sql`given.status`,
+        updatedAt: sql`now()`,
+      })
+      .from(given)
+      .where(sql`${locations.id} = given.id`);
+  }
 }

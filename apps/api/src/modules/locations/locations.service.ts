@@ -451,3 +451,21 @@ export async function hireRatesFor(
   }
   return rates;
 }
+
+/**
+ * The locations an import adds and changes, in the import's transaction (decision 060): only this
+ * module writes its table, so a rule it adds holds for imported rows too. Written in batches.
+ */
+export async function saveImportedLocations(
+  tx: DbExecutor,
+  rows: ReadonlyArray<repo.ImportedLocationValues & { id: number | null }>,
+) {
+  await repo.updateLocationsMany(
+    tx,
+    rows.filter((r): r is repo.ImportedLocationValues & { id: number } => r.id !== null),
+  );
+  await repo.insertLocationsMany(
+    tx,
+    rows.filter((r) => r.id === null).map(({ id: _id, ...values }) => values),
+  );
+}

@@ -36,8 +36,8 @@ export async function findReturnOf(tx: DbExecutor, rentalId: number, returnId: n
 }
 
 /**
- * A return's day, with the ledger's movements that name the return (decision 044); its rental's
- * updatedAt moves, so that a device's copy asking for the changes since (decision 057) reads the
+ * A return's day (its ledger movements take it through the materials module: decision 060); its
+ * rental's updatedAt moves, so that a device's copy asking for the changes since (decision 057) reads the
  * rental's returns again.
  */
 export async function setReturnDate(
@@ -54,9 +54,6 @@ export async function setReturnDate(
     .update(materialRentals)
     .set({ updatedAt: new Date() })
     .where(eq(materialRentals.id, rentalId));
-  await tx.execute(
-    sql`update stock_movements set occurred_on = ${returnDate}::date where return_id = ${returnId}`,
-  );
 }
 
 /** A returned rental's return day: the day of its latest return. */
@@ -87,4 +84,17 @@ export async function setItemRates(
   rates: { dayCents: number | null; weekCents: number | null; minimumDays: number | null },
 ) {
   await tx.update(materialRentalItems).set(rates).where(eq(materialRentalItems.id, itemId));
+}
+
+/** The rates a line without any is priced with from now on (decision 048: fixed on the line). */
+export async function fixItemRates(
+  db: DbExecutor,
+  itemId: number,
+  rate: { dayCents: number; weekCents: number | null; minimumDays: number },
+) {
+  await db.execute(sql`
+    update material_rental_items
+       set day_cents = ${rate.dayCents}, week_cents = ${rate.weekCents},
+           minimum_days = ${rate.minimumDays}
+     where id = ${itemId} and day_cents is null`);
 }

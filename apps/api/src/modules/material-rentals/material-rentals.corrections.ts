@@ -14,6 +14,7 @@ import type { Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { setReturnMovementsDay } from '../materials/repair-dates';
 import * as repo from './material-rentals.repository';
 import * as history from './material-rentals-history.repository';
 
@@ -97,6 +98,7 @@ export async function correctReturnDate(
     );
     if (input.returnDate === back.returnDate) return;
     await history.setReturnDate(tx, id, returnId, input.returnDate);
+    await setReturnMovementsDay(tx, returnId, input.returnDate);
     if (rental.status === 'RETURNED') await history.refreshActualReturnDate(tx, id);
     await recordActivity(tx, {
       userId: actor.user.id,
@@ -156,3 +158,9 @@ export async function rerateItem(
     });
   });
 }
+
+/**
+ * The rates a rental line without any is priced with from now on, fixed on it by a billing run
+ * (decision 048); the rentals module writes its lines (decision 060).
+ */
+export const fixItemRates = history.fixItemRates;

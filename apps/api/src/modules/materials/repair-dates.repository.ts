@@ -17,3 +17,13 @@ export async function repairMovementsWithReturnDays(db: DbExecutor, materialId: 
      where m.material_id = ${materialId} and m.repair_delta <> 0
      order by m.id`);
 }
+
+/**
+ * A corrected return's day on the ledger's movements that name the return (decision 044): the
+ * stock ledger writes its own table (decision 060).
+ */
+export async function setReturnMovementsDay(db: DbExecutor, returnId: number, day: string) {
+  await db.execute(
+    sql`update stock_movements set occurred_on = ${day}::date where return_id = ${returnId}`,
+  );
+}

@@ -8,6 +8,7 @@ import {
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/app-error';
+import * as repo from './repair-dates.repository';
 import { repairMovementsWithReturnDays } from './repair-dates.repository';
 
 /**
@@ -69,3 +70,9 @@ export async function repairDay(
   if (refusal) throw badRequest(refusal, [{ path: 'occurredOn', message: refusal }]);
   return day;
 }
+
+/**
+ * A return whose day a correction changed: the ledger's movements of the return take the day
+ * too (decision 044), written by the ledger's module (decision 060).
+ */
+export const setReturnMovementsDay = repo.setReturnMovementsDay;

@@ -27,9 +27,9 @@ import {
   withExifGps,
 } from '../../../test/images';
 import { materials, materialTypes } from '../../db/schema';
-import { takeDocumentNumber } from '../../lib/document-numbers.repository';
 import { inTransaction } from '../../lib/transaction';
 import { createMailer } from '../notifications/email';
+import { takeDocumentNumber } from '../settings/billing-settings.service';
 import { createDeliveryNote } from './movement-notes.service';
 
 /** A real SMTP server on a free local port; what it receives lands in `inbox`. */

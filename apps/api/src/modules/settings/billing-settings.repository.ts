@@ -1,7 +1,12 @@
 import type { DocumentSeries, WorkRate } from '@stockyard/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { billingSettings, documentCounters, workRates } from '../../db/schema';
+import {
+  billingSettings,
+  type DocumentSeriesName,
+  documentCounters,
+  workRates,
+} from '../../db/schema';
 
 /** The one row of billing settings; null until an admin saves them. */
 export async function findBillingSettings(db: DbExecutor) {
@@ -81,4 +86,27 @@ export async function replaceWorkRates(db: DbExecutor, rates: readonly WorkRate[
     r.rateCents === null ? [] : [{ jobType: r.jobType, uom: r.uom, rateCents: r.rateCents }],
   );
   if (priced.length > 0) await db.insert(workRates).values(priced);
+}
+
+/**
+ * The next number of a series in a year, taken in the caller's transaction: the counter row is
+ * raised (or made), and stays locked until the transaction ends, so two writers wait for each
+ * other and a rolled-back write gives its number back. The one way every numbered document
+ * (invoice, credit note, delivery and return note) gets its number: without gaps, never reused.
+ * This module is the one writer of the counters (decision 060).
+ */
+export async function takeDocumentNumber(
+  db: DbExecutor,
+  series: DocumentSeriesName,
+  year: number,
+): Promise<number> {
+  const [row] = await db
+    .insert(documentCounters)
+    .values({ series, year, next: 2 })
+    .onConflictDoUpdate({
+      target: [documentCounters.series, documentCounters.year],
+      set: { next: sql`${documentCounters.next} + 1` },
+    })
+    .returning({ next: documentCounters.next });
+  return row!.next - 1;
 }

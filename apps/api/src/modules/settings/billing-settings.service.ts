@@ -169,3 +169,9 @@ export async function updateWorkRates(
     return ratesOf(after);
   });
 }
+
+/**
+ * The next number of a document series in a year, in the caller's transaction (no gaps, never
+ * reused): the settings that show and raise the next numbers own the counters (decision 060).
+ */
+export const takeDocumentNumber = repo.takeDocumentNumber;

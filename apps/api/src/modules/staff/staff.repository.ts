@@ -2,6 +2,7 @@ import type { StaffStatus } from '@stockyard/shared';
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, staff } from '../../db/schema';
+import { batchesOf, listParam } from '../../lib/batches';
 import {
   containsPattern,
   listPage,
@@ -153,4 +154,41 @@ export async function softDeleteStaff(db: DbExecutor, id: number) {
     .where(and(eq(staff.id, id), isNull(staff.deletedAt)))
     .returning();
   return row ?? null;
+}
+
+/** Many rows at once (an import, decision 060): the batched writes of what an import adds or changes. */
+export type ImportedStaffValues = Omit<StaffRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+export async function insertStaffMany(db: DbExecutor, values: readonly ImportedStaffValues[]) {
+  for (const batch of batchesOf(values)) await db.insert(staff).values(batch);
+}
+
+export async function updateStaffMany(
+  db: DbExecutor,
+  values: ReadonlyArray<ImportedStaffValues & { id: number }>,
+) {
+  for (const batch of batchesOf(values)) {
+    const column = <K extends keyof (typeof batch)[number]>(key: K) =>
+      listParam(batch.map((v) => v[key]));
+    const given = sql`unnest(${column('id')}::integer[], ${column('name')}::text[], ${column('email')}::text[], ${column('phone')}::text[], ${column('position')}::text[], ${column('locationId')}::integer[], ${column('department')}::text[], ${column('hireDate')}::date[], ${column('salary')}::numeric[], ${column('status')}::text[], ${column('address')}::text[], ${column('emergencyContact')}::text[], ${column('emergencyPhone')}::text[]) as given(id, name, email, phone, position, location_id, department, hire_date, salary, status, address, emergency_contact, emergency_phone)`;
+    await db
+      .update(staff)
+      .set({
+        name: sql`given.name`,
+        email: sql`given.email`,
+        phone: sql`given.phone`,
+        position: sql`given.position`,
+        locationId: sql`given.location_id`,
+        department: sql`given.department`,
+        hireDate: sql`given.hire_date`,
+        salary: sql`given.salary`,
+        status: sql`given.status`,
+        address: sql`given.address`,
+        emergencyContact: sql`given.emergency_contact`,
+        emergencyPhone: sql`given.emergency_phone`,
+        updatedAt: sql`now()`,
+      })
+      .from(given)
+      .where(sql`${staff.id} = given.id`);
+  }
 }

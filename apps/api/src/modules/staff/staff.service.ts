@@ -171,3 +171,21 @@ export async function deleteStaff(ctx: AppContext, actor: Actor, id: number) {
     });
   });
 }
+
+/**
+ * The staff an import adds and changes, in the import's transaction (decision 060): only this
+ * module writes its table, so a rule it adds holds for imported rows too. Written in batches.
+ */
+export async function saveImportedStaff(
+  tx: DbExecutor,
+  rows: ReadonlyArray<repo.ImportedStaffValues & { id: number | null }>,
+) {
+  await repo.updateStaffMany(
+    tx,
+    rows.filter((r): r is repo.ImportedStaffValues & { id: number } => r.id !== null),
+  );
+  await repo.insertStaffMany(
+    tx,
+    rows.filter((r) => r.id === null).map(({ id: _id, ...values }) => values),
+  );
+}
