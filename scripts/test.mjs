@@ -1,4 +1,5 @@
-// `npm test`: lint, typecheck, unit and API tests, build, browser tests; ends with `N passed, N failed`.
+// `npm test`: lint, typecheck, boundaries, dead code, licences, unit and API tests, build, browser
+// tests; ends with `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -79,6 +80,8 @@ check('boundaries (dependency-cruiser)', 'npx', [
   '.dependency-cruiser.cjs',
 ]);
 
+// No unused file, export or dependency, and none used but undeclared (knip.jsonc, decision 061).
+check('dead code (knip)', 'npx', ['knip', '--no-progress']);
 check('licences (runtime dependencies)', 'node', ['scripts/licences.mjs']);
 
 /**

@@ -402,6 +402,7 @@ export function mayChangeLocationStatus(actor: Actor): boolean {
 /**
  * Only an admin says whom a site bills and whether with VAT (decision 044): a site's field
  * manager with Manage Locations edits its name and address, not its customer.
+ * @alias of mayChangeLocationStatus today, named for what it decides.
  */
 export const mayChangeSiteCustomer = mayChangeLocationStatus;
 
