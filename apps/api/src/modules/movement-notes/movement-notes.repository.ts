@@ -5,7 +5,6 @@ import type { DbExecutor } from '../../db/client';
 import {
   companyProfile,
   locations,
-  type MovementNoteContent,
   materialRentalItems,
   materialRentalReturns,
   materialRentals,
