@@ -188,7 +188,14 @@ function pagesOf(rental) {
  * first visit), then the session put where the app keeps it (localStorage) from a page of the
  * origin that runs no script; Lighthouse empties the HTTP cache and the service worker itself.
  */
-async function audit(browser, url, session, name) {
+async function audit(url, session, name) {
+  // A browser of its own for each audit: a fresh profile, and one crash spoils one run only.
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS,
+    headless: true,
+    defaultViewport: null,
+  });
   const page = await browser.newPage();
   try {
     const cdp = await page.createCDPSession();
@@ -227,7 +234,7 @@ async function audit(browser, url, session, name) {
       benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
-    await page.close();
+    await browser.close();
   }
 }
 
@@ -248,16 +255,9 @@ function verdict(m) {
 
 async function main() {
   const server = await startServer();
-  let browser;
   const rows = [];
   try {
     const { admin, fieldManager, rental } = await seedCompany();
-    browser = await puppeteer.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROME_FLAGS,
-      headless: true,
-      defaultViewport: null,
-    });
     for (const page of pagesOf(rental)) {
       const label = `${page.role} ${page.name}`;
       if (only && !only.test(label)) continue;
@@ -265,7 +265,7 @@ async function main() {
       const samples = [];
       for (let i = 0; i < runs; i += 1) {
         const name = `${label.replaceAll(' ', '-')}-${i + 1}`;
-        samples.push(await audit(browser, page.url, session, name));
+        samples.push(await audit(page.url, session, name));
       }
       const m = {
         performance: median(samples.map((s) => s.performance)),
@@ -281,7 +281,6 @@ async function main() {
       );
     }
   } finally {
-    await browser?.close();
     await server.stop();
   }
   const load = os.loadavg().map((l) => l.toFixed(1));
