@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { PermissionFlag } from './access';
 import { type ErrorCode, MESSAGES } from './errors';
 import { isoInstantSchema } from './schemas/responses';
+import type { NotificationSwitch } from './schemas/settings';
 
 export const NOTIFICATION_TYPES = [
   'NEW_USER',
@@ -17,6 +19,38 @@ export const NOTIFICATION_TYPES = [
   'MATERIAL_REQUEST_DECIDED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Who receives which notification type, in one table (ARCHITECTURE section 7, decision 060):
+ * - `audience`: `LOCATION` goes to the admins and to the field managers of the location the event
+ *   concerns (and of its second location, a transfer's destination); `NAMED` to the accounts the
+ *   event names (LOGIN to the account itself, a request's decision to its requester), else to
+ *   the admins alone.
+ * - `flag`: the view flag a recipient needs (PRODUCT-DECISIONS.md, roles and flags): a notice goes
+ *   only to those who may open the screen it is about (admins hold every flag). A type without
+ *   one follows the role alone, as its screen does.
+ * - `switch`: the Settings switch that lets it through (decision 013): with it off, the user
+ *   receives none of these (neither in the bell nor by e-mail). A type without one has none.
+ */
+type NotificationRoute = {
+  audience: 'LOCATION' | 'NAMED';
+  flag?: PermissionFlag;
+  switch?: NotificationSwitch;
+};
+
+export const NOTIFICATION_ROUTING: Record<NotificationType, NotificationRoute> = {
+  NEW_USER: { audience: 'LOCATION', flag: 'viewUsers' },
+  NEW_MATERIAL: { audience: 'LOCATION', flag: 'viewInventory' },
+  LOW_STOCK: { audience: 'LOCATION', flag: 'viewInventory', switch: 'lowStockAlerts' },
+  OUT_OF_STOCK: { audience: 'LOCATION', flag: 'viewInventory', switch: 'lowStockAlerts' },
+  LOGIN: { audience: 'NAMED', switch: 'loginAlerts' },
+  RENTAL_ALERT: { audience: 'LOCATION', switch: 'rentalAlerts' },
+  MATERIAL_RENTED: { audience: 'LOCATION' },
+  MATERIAL_RETURNED: { audience: 'LOCATION' },
+  NEW_MATERIAL_REQUEST: { audience: 'LOCATION', switch: 'rentalAlerts' },
+  MATERIAL_TRANSFERRED: { audience: 'LOCATION', flag: 'viewInventory' },
+  MATERIAL_REQUEST_DECIDED: { audience: 'NAMED' },
+};
 
 /** A notification as the API answers it and as the socket pushes it. */
 export const notificationItemSchema = z.object({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { PermissionFlag } from '../access';
 import {
   bicField,
   countryCodeField,
@@ -7,7 +6,6 @@ import {
   ibanField,
   vatIdField,
 } from '../e-invoice';
-import type { NotificationType } from '../notifications';
 import { loginReplySchema } from './auth';
 import { phoneField } from './phone';
 import { plainText, textOrEmpty } from './text';
@@ -108,33 +106,6 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Record<NotificationSwitch, boolean> 
   lowStockAlerts: true,
   rentalAlerts: true,
   loginAlerts: true,
-};
-
-/**
- * Which switch lets a type through: with it off, the user receives none of these types (neither
- * in the bell nor by e-mail). The other types have no switch.
- */
-export const SWITCH_OF_TYPE: Partial<Record<NotificationType, NotificationSwitch>> = {
-  LOW_STOCK: 'lowStockAlerts',
-  OUT_OF_STOCK: 'lowStockAlerts',
-  NEW_MATERIAL_REQUEST: 'rentalAlerts',
-  RENTAL_ALERT: 'rentalAlerts',
-  LOGIN: 'loginAlerts',
-};
-
-/**
- * Which view flag a type follows (PRODUCT-DECISIONS.md, roles and flags): a notice goes only to
- * those who may open the screen it is about, so a field manager without the flag receives none of
- * these types (admins hold every flag). Users for NEW_USER, Inventory for the materials' types.
- * The other types follow the role alone, as their screens do: rental requests and rentals are every
- * field manager's, and LOGIN and a request's decision go to one named account.
- */
-export const FLAG_OF_TYPE: Partial<Record<NotificationType, PermissionFlag>> = {
-  NEW_USER: 'viewUsers',
-  NEW_MATERIAL: 'viewInventory',
-  LOW_STOCK: 'viewInventory',
-  OUT_OF_STOCK: 'viewInventory',
-  MATERIAL_TRANSFERRED: 'viewInventory',
 };
 
 export const SETTINGS_MESSAGES = {

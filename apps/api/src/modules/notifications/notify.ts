@@ -1,9 +1,4 @@
-import {
-  FLAG_OF_TYPE,
-  hasPermission,
-  type NotificationType,
-  SWITCH_OF_TYPE,
-} from '@stockyard/shared';
+import { hasPermission, NOTIFICATION_ROUTING, type NotificationType } from '@stockyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, StoredNotification } from '../../context';
 import type { DbExecutor } from '../../db/client';
@@ -11,23 +6,6 @@ import type { UnitOfWork } from '../../lib/transaction';
 import { permissionsOf } from '../../lib/user-dto';
 import { notificationEmail } from './email-message';
 import * as repo from './notifications.repository';
-
-/**
- * Who receives which type. Admins receive every type; a field manager receives the types
- * listed here when the event concerns their location (and they hold its flag, FLAG_OF_TYPE).
- * LOGIN goes only to the account itself.
- */
-const FIELD_MANAGER_TYPES: ReadonlySet<NotificationType> = new Set([
-  'NEW_MATERIAL',
-  'LOW_STOCK',
-  'OUT_OF_STOCK',
-  'RENTAL_ALERT',
-  'MATERIAL_RENTED',
-  'MATERIAL_RETURNED',
-  'NEW_MATERIAL_REQUEST',
-  'NEW_USER',
-  'MATERIAL_TRANSFERRED',
-]);
 
 export type NotificationEvent = {
   type: NotificationType;
@@ -53,22 +31,23 @@ function audienceOf(event: repo.NotificationEventRow) {
     const ids = [...new Set(event.recipientIds)].sort((a, b) => a - b);
     return { key: `users:${ids}`, find: (tx: DbExecutor) => repo.findRecipientsByIds(tx, ids) };
   }
-  const locations = FIELD_MANAGER_TYPES.has(event.type)
-    ? [event.locationId, event.otherLocationId].filter((id): id is number => id != null)
-    : [];
+  const locations =
+    NOTIFICATION_ROUTING[event.type].audience === 'LOCATION'
+      ? [event.locationId, event.otherLocationId].filter((id): id is number => id != null)
+      : [];
   const sorted = [...new Set(locations)].sort((a, b) => a - b);
   return { key: `locations:${sorted}`, find: (tx: DbExecutor) => repo.findRecipients(tx, sorted) };
 }
 
-/** Whether the recipient's switch for this type (Settings, decision 013) lets it through. */
+/** Whether the recipient's switch for this type (NOTIFICATION_ROUTING) lets it through. */
 export function switchAllows(recipient: repo.Recipient, type: NotificationType): boolean {
-  const key = SWITCH_OF_TYPE[type];
+  const key = NOTIFICATION_ROUTING[type].switch;
   return key === undefined || recipient[key];
 }
 
-/** Whether the recipient may open the screen this type is about (FLAG_OF_TYPE). */
+/** Whether the recipient may open the screen this type is about (NOTIFICATION_ROUTING). */
 export function flagAllows(recipient: repo.Recipient, type: NotificationType): boolean {
-  const flag = FLAG_OF_TYPE[type];
+  const flag = NOTIFICATION_ROUTING[type].flag;
   return (
     flag === undefined ||
     hasPermission({ role: recipient.role, permissions: permissionsOf(recipient) }, flag)
