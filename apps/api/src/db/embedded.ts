@@ -30,7 +30,7 @@ const RESTART_WAIT_CAP_MS = 2_000;
 const MB = 1024 * 1024;
 
 /**
- * The server's shared buffers (decision 033): a quarter of the machine's memory, PostgreSQL's own
+ * The server's shared buffers (decision 062): a quarter of the machine's memory, PostgreSQL's own
  * advice for a dedicated server, at least its default of 128 MB and at most 8 GB. With the default
  * on a large data set, a read of rows asked for the first time (a detail, a later page) fetched
  * blocks from the operating system's cache at each call.

@@ -24,7 +24,7 @@ const p = sql.placeholder;
 
 /** Writes the key's row in `tx`; false when the key is another request's. */
 export async function insertKey(tx: DbExecutor, request: RequestKey): Promise<boolean> {
-  // Every write takes its key first: a named statement (decision 035).
+  // Every write takes its key first, so it is a named statement.
   const statement = prepared(tx, 'idempotency_key_take', (d, name) => {
     const fields = {
       userId: p('userId'),
@@ -74,7 +74,7 @@ export async function findKey(
   userId: number,
   key: string,
 ): Promise<StoredKey | null> {
-  // Every write sent with a key looks for it first: a named statement (decision 035).
+  // Every write sent with a key looks for it first, so it is a named statement.
   const statement = prepared(db, 'idempotency_key_find', (d, name) =>
     d
       .select()

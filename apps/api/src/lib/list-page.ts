@@ -71,11 +71,11 @@ export type List<F extends Record<string, unknown>, Row extends { total: number 
 );
 
 /**
- * A page of a list and the list's total, the one way lists are read (decisions 026 and 029). A
+ * A page of a list and the list's total, the one way lists are read (decision 062). A
  * list is written once with the query builder, from placeholders for its filters. For each shape
  * (which filters are given, first page or later, page size) it is built and prepared once, and
- * PostgreSQL plans it once per connection: building and planning were most of what a list cost
- * (decision 029). The page and its total come in one query; past the last page no row carries the
+ * PostgreSQL plans it once per connection: building and planning were most of what a list cost.
+ * The page and its total come in one query; past the last page no row carries the
  * total, so the count runs alone.
  *
  * A value written into the statement instead of a placeholder would be served to every later call

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The security headers of every answer (ARCHITECTURE.md section 6), Helmet's with these options.
  * Helmet's middleware is built once, here, and run by one hook on every request and by
  * `withSecurityHeaders` on the router's own refusals (414, a bad URL), which no hook sees.
- * @fastify/helmet built the same middleware again on every request (decision 018).
+ * @fastify/helmet built the same middleware again on every request (decision 062).
  */
 const SECURITY_HEADERS = {
   contentSecurityPolicy: {

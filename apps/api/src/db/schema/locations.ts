@@ -50,7 +50,7 @@ export const locations = pgTable(
     // One location per name, whatever its case and surrounding spaces (migration 0011).
     uniqueIndex('locations_name_unique').on(sql`lower(trim(${t.name}))`),
     // The searches of the rentals and the requests find the places they name from trigrams
-    // (pg_trgm): a quarter of a millisecond less each than matching every name (decision 034).
+    // (pg_trgm): a quarter of a millisecond less each than matching every name.
     index('locations_name_search_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
   ],
 );

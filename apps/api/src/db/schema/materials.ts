@@ -185,7 +185,7 @@ export const MATERIAL_COUNT_BUCKET = 1024;
 /**
  * Live (not removed) materials per block of MATERIAL_COUNT_BUCKET ids, kept exact by triggers on
  * `materials` (migrations 0004 and 0012): the whole inventory's total, and where one of its pages
- * starts, without counting or skipping the 100,000 rows before it (decision 009).
+ * starts, without counting or skipping the 100,000 rows before it (decision 062).
  */
 export const materialCountsByBucket = pgTable('material_counts_by_bucket', {
   bucket: integer('bucket').primaryKey(),

@@ -10,7 +10,7 @@ export type ActivityEntry = typeof activityLogs.$inferInsert;
 
 const p = sql.placeholder;
 
-/** Writes an entry of the log: every change writes one, a named statement (decision 035). */
+/** Writes an entry of the log: every change writes one, so it is a named statement. */
 export async function insertActivity(db: DbExecutor, entry: ActivityEntry): Promise<void> {
   const statement = prepared(db, 'activity_log_insert', (d, name) =>
     d

@@ -13,10 +13,8 @@ import { prepared } from '../../lib/prepared';
 import { byType, CATALOGUED } from './materials.repository';
 
 /**
- * The inventory's reads (decision 024). The lists are named prepared statements, planned once per
- * connection, both through `listPage`: a location's list, and the whole inventory's page, whose
- * start and total come from block counts (decision 009). The detail, the picker and
- * the low-stock list are named statements too (decision 029).
+ * The inventory's reads, all named statements (decision 062): the lists through `listPage` (the
+ * whole inventory's page starts from the block counts), the detail, the picker and low stock.
  */
 const p = sql.placeholder;
 
@@ -157,8 +155,8 @@ export async function materialsAfter(
 /**
  * Live materials at or under the low-stock threshold, the emptiest first (a short list, not
  * paged), read in order from their partial indexes: everywhere's by quantity, a location's by
- * location and quantity (migration 0029). A named statement for each of the two (decision 029):
- * the dashboard and the inventory ask it at every visit.
+ * location and quantity (migration 0029). A named statement each: the dashboard and the
+ * inventory ask it at every visit.
  */
 export async function listLowStock(db: Database, locationId: number | undefined, limit: number) {
   const everywhere = locationId === undefined;

@@ -67,7 +67,7 @@ const HEAD = {
 
 const p = sql.placeholder;
 
-/** Which filters a list is given: one statement is prepared for each combination (decision 009). */
+/** Which filters a list is given: one statement is prepared for each combination. */
 type Given = { location: boolean; status: boolean; search: boolean };
 
 /** The filters of a list that are not its search: a field manager's location, a status. */
