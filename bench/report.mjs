@@ -4,7 +4,7 @@ import { FILE_BUDGET_MS, FILE_CONNECTIONS, SESSION_FLOOR } from './scenarios.mjs
 import { DAY_NAME, FLAT_OUT_NAME, THINK_SECONDS } from './working-day.mjs';
 
 /** Each action of the working day: p99 at most this many times the session check's. */
-export const DAY_P99_TIMES = 4;
+const DAY_P99_TIMES = 4;
 
 const round1 = (n) => Math.round(n * 10) / 10;
 const percent = (share) => `${Math.round(share * 100)} %`;
@@ -76,17 +76,11 @@ export function verdicts(results, day) {
  * A row's requests per second as a share of the session check's, and its p99 as a multiple of the
  * session check's, round by round (every scenario runs once in each round).
  */
-export function sameRoundRatios(row, floor) {
+function sameRoundRatios(row, floor) {
   return {
     shares: row.roundsRequestsPerSecond.map((rps, i) => rps / floor.roundsRequestsPerSecond[i]),
     times: row.roundsP99.map((p99, i) => p99 / floor.roundsP99[i]),
   };
-}
-
-/** The median of numbers (the lower middle one of an even count). */
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** The working day's rounds as one: each action by its median round by p99, counts summed. */

@@ -2,17 +2,6 @@
 // (bench/working-day.mjs): the floors, the cold reads, the dashboard after a write and the files.
 import { connection, Latencies, random, runFor, succeeded } from './http.mjs';
 
-/**
- * Reported, not judged (ARCHITECTURE.md section 10, decision 051): what each kind of cold read
- * reached against the session check when these were budgets (decision 036 showed them to measure
- * the machine as much as the code). Kept as the reference the report compares with.
- */
-export const RATIO_BUDGETS = {
-  list: { share: 0.35, times: 3 },
-  detail: { share: 0.35, times: 3 },
-  search: { share: 0.2, times: 4 },
-  figures: { share: 0.25, times: 4 },
-};
 /** The Excel file of a 500-item invoice, asked afresh at FILE_CONNECTIONS: p99 under this. */
 export const FILE_BUDGET_MS = 500;
 export const FILE_CONNECTIONS = 10;

@@ -24,7 +24,7 @@ import * as repo from './attendance.repository';
 
 type Listed = repo.ListedAttendance | NonNullable<Awaited<ReturnType<typeof repo.findAttendance>>>;
 
-export function toAttendanceDto({ attendance: a, staffName, location }: Listed): AttendanceDto {
+function toAttendanceDto({ attendance: a, staffName, location }: Listed): AttendanceDto {
   return {
     id: a.id,
     staffId: a.staffId,

@@ -32,11 +32,8 @@ export type ChargeValues = Omit<
   'id' | 'invoiceId' | 'position'
 >;
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-export type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId' | 'position'>;
-export type UsageValues = Omit<
-  typeof invoiceMaterialUsages.$inferInsert,
-  'id' | 'itemId' | 'position'
->;
+type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId' | 'position'>;
+type UsageValues = Omit<typeof invoiceMaterialUsages.$inferInsert, 'id' | 'itemId' | 'position'>;
 /** An item to write, with its usage rows, in the order given. */
 export type NewItem = ItemValues & { usages: UsageValues[] };
 
@@ -237,14 +234,14 @@ export async function sumItemsByJobTypeAndUom(
 }
 
 /** An invoice's usage row as the detail reads it, with its material's name (a removed one's too). */
-export type UsageShown = Omit<UsageRow, 'itemId' | 'position'> & { materialName: string };
+type UsageShown = Omit<UsageRow, 'itemId' | 'position'> & { materialName: string };
 /** An invoice's item as the detail reads it, with its usage rows in their order. */
-export type ItemShown = Omit<InvoiceItemRow, 'invoiceId' | 'position'> & {
+type ItemShown = Omit<InvoiceItemRow, 'invoiceId' | 'position'> & {
   usages: UsageShown[];
   credited: boolean;
 };
 /** A money line as the detail reads it. */
-export type ChargeShown = Pick<
+type ChargeShown = Pick<
   ChargeRow,
   | 'id'
   | 'kind'

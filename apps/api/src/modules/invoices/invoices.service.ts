@@ -58,7 +58,7 @@ import * as repo from './invoices.repository';
 const isAdmin = (user: SessionUser) => normalizeRole(user.role) === 'ADMIN';
 
 /** Issue dates in a month (yyyy-MM): from its first day to the first of the next. */
-export function monthRange(month: string | undefined): { from: string; to: string } | undefined {
+function monthRange(month: string | undefined): { from: string; to: string } | undefined {
   const match = month ? MONTH_PATTERN.exec(month) : null;
   if (!match) return undefined;
   const year = Number(match[1]);
@@ -228,7 +228,7 @@ export async function invoiceEInvoice(
 }
 
 /** The company as a document's head names it: its name, address and legal details. */
-export function headingOf(seller: IssuedSeller): InvoiceHeading | null {
+function headingOf(seller: IssuedSeller): InvoiceHeading | null {
   if (!seller.name) return null;
   const place = [seller.postcode, seller.city].filter(Boolean).join(' ');
   return {
@@ -266,7 +266,7 @@ async function documentOf(ctx: AppContext, user: SessionUser, id: number) {
 }
 
 /** A finalized invoice with the client, site and creator it was issued with. */
-export function asIssued(invoice: InvoiceDto, issued: IssuedDocument): InvoiceDto {
+function asIssued(invoice: InvoiceDto, issued: IssuedDocument): InvoiceDto {
   const { buyer } = issued;
   const place = [buyer.postcode, buyer.city].filter(Boolean).join(' ');
   return {
@@ -419,7 +419,7 @@ async function wholeInvoice(
  * The items as stored: each calculated quantity by the shared function (what a client sent for
  * it is not even read), and the grand total their sum.
  */
-export function itemsToStore(items: InvoiceInput['items']) {
+function itemsToStore(items: InvoiceInput['items']) {
   const stored: repo.NewItem[] = items.map((item) => ({
     location: item.location ?? null,
     itemDate: item.item_date ?? null,

@@ -38,7 +38,7 @@ const offsetOf = (page: Page) => ({ limit: page.limit, offset: (page.page - 1) *
  * A location holds one live material of each catalogue type: the unique index says so. A
  * location deleted while the write waited for it is a race lost, not a server error.
  */
-export async function withDuplicateGuard<T>(
+async function withDuplicateGuard<T>(
   input: { name: string; unit: string },
   work: () => Promise<T>,
 ): Promise<T> {

@@ -40,13 +40,13 @@ function audienceOf(event: repo.NotificationEventRow) {
 }
 
 /** Whether the recipient's switch for this type (NOTIFICATION_ROUTING) lets it through. */
-export function switchAllows(recipient: repo.Recipient, type: NotificationType): boolean {
+function switchAllows(recipient: repo.Recipient, type: NotificationType): boolean {
   const key = NOTIFICATION_ROUTING[type].switch;
   return key === undefined || recipient[key];
 }
 
 /** Whether the recipient may open the screen this type is about (NOTIFICATION_ROUTING). */
-export function flagAllows(recipient: repo.Recipient, type: NotificationType): boolean {
+function flagAllows(recipient: repo.Recipient, type: NotificationType): boolean {
   const flag = NOTIFICATION_ROUTING[type].flag;
   return (
     flag === undefined ||
@@ -204,7 +204,7 @@ function deliveredTo(audience: repo.Recipient[], event: repo.NotificationEventRo
  * recipients' sockets once it commits. `ids`: events of committed changes (waited for when a
  * sweep holds them); `limit`: the oldest left over (the sweep). Answers how many were fanned out.
  */
-export async function fanOut(
+async function fanOut(
   ctx: FanOutContext,
   which: { ids: number[] } | { limit: number },
 ): Promise<number> {
