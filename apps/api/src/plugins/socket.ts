@@ -164,8 +164,7 @@ async function socketPlugin(app: FastifyInstance, options: SocketOptions): Promi
   });
 
   // Pushed here to this process's sockets, and to the others' in one message for all the users of
-  // a change: emitted through the adapter to each user's room, a change that notified 13 people
-  // published 13 messages, each read and decoded by every process (decision 036).
+  // a change, not one a user that every process must read and decode.
   const pushNotificationsHere = (rows: StoredNotification[]) => {
     for (const { userId, ...notification } of rows) {
       io.local.to(notificationRoom(userId)).emit('notification', notification);

@@ -106,8 +106,8 @@ export const materials = pgTable(
       .where(
         sql`${t.deletedAt} is null and ${t.quantity} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`,
       ),
-    // A location's low stock, emptiest first: its own rows alone, however many are low elsewhere
-    // (decision 024). The same predicate as above (migration 0029 has 10).
+    // A location's low stock, emptiest first: its own rows alone, however many are low elsewhere.
+    // The same predicate as above (migration 0029 has 10).
     index('materials_low_stock_location_idx')
       .on(t.locationId, t.quantity, t.id)
       .where(
@@ -194,7 +194,7 @@ export const materialCountsByBucket = pgTable('material_counts_by_bucket', {
 
 /**
  * The units in stock at each location at the end of each month (the current month's row: now),
- * kept by the stock ledger's changeStock in the same transaction as each movement (decision 015):
+ * kept by the stock ledger's changeStock in the same transaction as each movement (decision 062):
  * the dashboard reads a location's stock now and at the end of last month from two rows, however
  * long the history. A month without movements has no row; the latest earlier row holds for it.
  */

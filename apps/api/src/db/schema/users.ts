@@ -57,7 +57,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     // The search by name or email is answered from trigrams (pg_trgm, migration 0009): one index
     // over both (`userSearchText`). Over every user, removed ones too: a rental request search
-    // finds the requests of a requester who has left (decision 034).
+    // finds the requests of a requester who has left.
     // Folded (case and accents aside, decision 054) as every search compares.
     index('users_search_idx').using('gin', sql`search_fold(${userSearchText(t)}) gin_trgm_ops`),
   ],

@@ -31,7 +31,7 @@ import {
 import { limitLiteral, prepared, unseen } from '../../lib/prepared';
 
 /**
- * The dashboard's reads (decision 015). The dashboard owns no table: it sums the others' rows,
+ * The dashboard's reads. The dashboard owns no table: it sums the others' rows,
  * read-only, each figure from a counter, a snapshot or an index range whose size is set by the
  * period, never by the years of history. `scope` is a field manager's location, null for an admin.
  *

@@ -25,7 +25,7 @@ import * as repo from './dashboard.repository';
  * The dashboard's figures (01 sections 2, 3 and 7; issue 19; decision 015). Counts of what
  * happens cover the period; standing totals are as of now. Days are the server's calendar days
  * (its TZ); weeks start on Monday. A field manager's figures are their location's. Every call
- * reads them afresh (decision 024): a working day's writes would make kept figures stale at once.
+ * reads them afresh: a working day's writes would make kept figures stale at once.
  */
 
 function calendar(period: DashboardPeriod) {

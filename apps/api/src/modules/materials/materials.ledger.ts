@@ -228,7 +228,7 @@ export async function lockForChanges(uow: UnitOfWork, materialIds: readonly numb
 const pendingLevels = new WeakMap<UnitOfWork, Map<number, number>>();
 
 /**
- * Counts units in or out of a location's stock level (decision 015). The levels are written once,
+ * Counts units in or out of a location's stock level. The levels are written once,
  * just before the commit, in location order: two transactions that change the stock of the same
  * two locations (a transfer each way) take those rows in the same order and never deadlock.
  */

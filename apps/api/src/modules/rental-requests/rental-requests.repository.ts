@@ -296,8 +296,7 @@ export async function findRequest(db: DbExecutor, id: number) {
 
 /**
  * The same read for the detail screen, prepared by name: PostgreSQL plans it once per connection
- * instead of at every call, where planning costs more than the read; one round trip, where the
- * request and its rentals were two (decision 032).
+ * instead of at every call, where planning costs more than the read; one round trip, not two.
  */
 export async function readRequest(db: Database, id: number) {
   const statement = prepared(db, 'rental_request_detail', (d, name) =>
