@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { locationKeys } from './get-locations';
 
-export function createLocation(input: LocationInput): Promise<ApiSuccess<LocationDto>> {
+function createLocation(input: LocationInput): Promise<ApiSuccess<LocationDto>> {
   // The dialog shows its own error toast and keeps the form open.
   return api.post<ApiSuccess<LocationDto>>('/locations/create', input, { silent: true });
 }
