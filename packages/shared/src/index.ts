@@ -7,6 +7,7 @@ export * from './dates';
 export * from './display-id';
 export * from './e-invoice';
 export * from './errors';
+export * from './hire-explanation';
 export * from './hire-ledger';
 export * from './idempotency';
 export * from './import-limits';

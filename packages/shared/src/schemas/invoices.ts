@@ -469,6 +469,11 @@ export const invoiceChargeDtoSchema = z.object({
   minimumDays: z.int().nullable(),
   unitCents: z.int().nullable(),
   amountCents: z.int(),
+  /**
+   * A hire line's days of hire of its units before `fromDate` (decision 059): what its explanation
+   * (`hireLineExplanation`) says was billed before; null for any other line.
+   */
+  daysBilledBefore: z.int().nullable().optional(),
   /** A credit note has taken this line back. */
   credited: z.boolean(),
   /** A credit note's line: the item or the money line of the invoice it takes back. */

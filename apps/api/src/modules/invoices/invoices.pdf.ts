@@ -1,6 +1,7 @@
 import {
   chargeRateText,
   formatMoney,
+  hireLineExplanation,
   type InvoiceDto,
   invoiceTitle,
   isoToDisplayDate,
@@ -106,6 +107,17 @@ export function invoicePdfWriter(
     );
   }
 
+  // How each hire line is priced (decision 059): the days billed before and the price of each.
+  const explained = invoice.charges
+    .map((charge) => ({ charge, text: hireLineExplanation(charge, invoice.currency) }))
+    .filter((line) => line.text !== '');
+  if (explained.length > 0) {
+    pdf.moveDown(0.5);
+    pdf.paragraph('How the hire is priced', { bold: true, size: 9 });
+    for (const { charge, text } of explained) {
+      pdf.paragraph(`${charge.description}: ${text}`, { size: 8 });
+    }
+  }
   pdf.moveDown(0.5);
   const right = { width, align: 'right' as const };
   for (const total of invoice.volumeTotals) {

@@ -2,6 +2,7 @@ import {
   type CompanyProfile,
   chargeRateText,
   formatMoney,
+  hireLineExplanation,
   type InvoiceDto,
   type InvoiceUom,
   invoiceTitle,
@@ -441,7 +442,11 @@ export function ChargesTable({
         <tbody>
           {charges.map((charge) => (
             <tr key={charge.id} className="border-b border-border">
-              <td className="px-2 py-1.5">{charge.description}</td>
+              <td className="px-2 py-1.5">
+                {charge.description}
+                {/* How a hire line is priced: the days billed before and each price (decision 059). */}
+                <HireExplanation text={hireLineExplanation(charge, currency)} />
+              </td>
               <td className="px-2 py-1.5 text-right tabular-nums">{charge.quantity}</td>
               <td className="px-2 py-1.5 whitespace-nowrap">
                 {charge.fromDate ? formatDate(charge.fromDate) : '-'}
@@ -463,6 +468,14 @@ export function ChargesTable({
       </table>
     </SidewaysScroll>
   );
+}
+
+function HireExplanation({ text }: { text: string }) {
+  return text ? (
+    <span className="mt-0.5 block text-muted-foreground" data-testid="hire-explanation">
+      {text}
+    </span>
+  ) : null;
 }
 
 function Detail({ term, value }: { term: string; value: string }) {
