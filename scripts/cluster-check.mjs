@@ -296,7 +296,7 @@ async function main() {
     log(`Revocation check (${when}): ${result.ok ? 'ok' : 'FAILED'}, ${result.detail}`);
   };
   const allHealthy = () =>
-    Promise.all(apis().map((api) => untilHealthy(`${api.url}/api/health`, 120_000)));
+    Promise.all(apis().map((api) => untilHealthy(`${api.url}/api/health`, 300_000)));
   const at = (fraction) => t0day + fraction * DAY_SECONDS * 1000;
   const untilAt = (time) => sleep(Math.max(0, time - Date.now()));
 
@@ -345,7 +345,7 @@ async function main() {
     await sleep(3000);
     const restarted = startApi(root, dir, { name: victim.name, port: victim.port, env: apiEnv });
     state.apis[1] = restarted;
-    await untilHealthy(`${restarted.url}/api/health`, 120_000);
+    await untilHealthy(`${restarted.url}/api/health`, 300_000);
     await beforeKill;
     kill.to = Date.now() + GRACE_MS;
     windows.push(kill);
