@@ -11,7 +11,7 @@ import {
   optionalCentsField,
 } from './money-settings';
 import { isoInstantSchema } from './responses';
-import { isBlank, nullableText, plainText } from './text';
+import { isBlank, nullableText, optionalText, plainText } from './text';
 
 /**
  * The company's catalogue of material (issue 30, decision 037): one material type per thing the
@@ -109,16 +109,7 @@ export const materialTypeStatusSchema = z.object({
 });
 
 export const catalogueListQuery = paginationQuery(PAGE_SIZES.catalogue).extend({
-  search: z.preprocess(
-    (value) => (isBlank(value) ? undefined : value),
-    plainText(
-      z
-        .string({ error: 'Search must be text' })
-        .trim()
-        .max(100, { error: 'Search must be at most 100 characters' }),
-      'Search',
-    ).optional(),
-  ),
+  search: optionalText('Search', 100),
   category: z.preprocess(
     (value) => (isBlank(value) ? undefined : value),
     plainText(

@@ -6,7 +6,7 @@ import { exportFields } from './exports';
 import { locationIdField } from './materials';
 import { PASSWORD_MESSAGES, passwordField } from './password';
 import { isoInstantSchema } from './responses';
-import { blankToUndefined, plainText } from './text';
+import { optionalText, plainText } from './text';
 
 const upperOrUndefined = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
@@ -116,16 +116,7 @@ export const changePasswordFormSchema = changePasswordFields
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 export const userListQuery = paginationQuery(PAGE_SIZES.users).extend({
-  search: z.preprocess(
-    blankToUndefined,
-    plainText(
-      z
-        .string({ error: 'Search must be text' })
-        .trim()
-        .max(100, { error: 'Search must be at most 100 characters' }),
-      'Search',
-    ).optional(),
-  ),
+  search: optionalText('Search', 100),
   role: z.preprocess((value) => {
     const upper = upperOrUndefined(value);
     return upper === 'ALL' ? undefined : upper;
