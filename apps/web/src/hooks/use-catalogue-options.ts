@@ -1,6 +1,7 @@
 import type { ApiSuccess, MaterialTypeOption } from '@stockyard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /**
  * The catalogue's active types, offered by the material form's name field so that a name is
@@ -9,7 +10,7 @@ import { api } from '@/lib/api-client';
  */
 export function useCatalogueOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['catalogue', 'options'],
+    queryKey: [...queryRoots.catalogue, 'options'],
     queryFn: () =>
       api
         .get<ApiSuccess<MaterialTypeOption[]>>('/catalogue/options', { silent: true })

@@ -1,6 +1,7 @@
 import type { ApiSuccess, LocationOption } from '@stockyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /**
  * Every location for the lists' filters (old stock and activity can belong to a location closed
@@ -9,7 +10,7 @@ import { api } from '@/lib/api-client';
  */
 export const locationOptionsQuery = () =>
   queryOptions({
-    queryKey: ['locations', 'options'],
+    queryKey: [...queryRoots.locations, 'options'],
     queryFn: () =>
       api.get<ApiSuccess<LocationOption[]>>('/locations/options').then((answer) => answer.data),
   });

@@ -1,6 +1,7 @@
 import type { ApiSuccess, MaterialOption } from '@stockyard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /**
  * Every live material of a location with its stock, for the forms' pickers (an invoice's usage,
@@ -8,7 +9,7 @@ import { api } from '@/lib/api-client';
  */
 export function useMaterialOptions(locationId: number | null, options: { silent?: boolean } = {}) {
   return useQuery({
-    queryKey: ['materials', 'options', locationId],
+    queryKey: [...queryRoots.materials, 'options', locationId],
     queryFn: () =>
       api
         .get<ApiSuccess<MaterialOption[]>>('/materials/options', {

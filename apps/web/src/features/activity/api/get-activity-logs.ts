@@ -3,6 +3,7 @@ import { PAGE_SIZES } from '@stockyard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { notifyToast } from '@/lib/toast';
 
 export type ActivityLog = ActivityLogItem;
@@ -38,7 +39,7 @@ function getActivityLogs(
 
 export function useActivityLogs(params: ActivityLogsParams) {
   const query = useQuery({
-    queryKey: ['activity-logs', params],
+    queryKey: [...queryRoots.activity, params],
     queryFn: ({ signal }) => getActivityLogs(params, signal),
     select: (answer) => answer.data,
     placeholderData: keepPreviousData,

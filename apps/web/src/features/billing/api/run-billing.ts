@@ -1,6 +1,7 @@
 import type { ApiSuccess, BillingRunInput, BillingRunResult } from '@stockyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** A billing run: the server bills the period and answers what it made. */
 function runBilling(input: BillingRunInput): Promise<ApiSuccess<BillingRunResult>> {
@@ -12,6 +13,6 @@ export function useRunBilling() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runBilling,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['invoices'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.invoices }),
   });
 }

@@ -6,6 +6,7 @@ import {
 } from '@stockyard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export type CatalogueFilters = {
   page: number;
@@ -17,7 +18,7 @@ export type CatalogueFilters = {
 
 /** Every catalogue query sits under 'catalogue': a stock change reads them all again. */
 export const catalogueKeys = {
-  all: ['catalogue'] as const,
+  all: queryRoots.catalogue,
   list: (filters: CatalogueFilters) => ['catalogue', 'list', filters] as const,
   categories: ['catalogue', 'categories'] as const,
   detail: (id: number) => ['catalogue', 'detail', id] as const,

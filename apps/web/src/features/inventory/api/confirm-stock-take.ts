@@ -1,6 +1,7 @@
 import type { ApiSuccess, StockTakeResult } from '@stockyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import type { CountUpload } from './preview-stock-take';
 
 /** The counted sheet confirmed: each difference becomes one Stock-take movement. */
@@ -21,6 +22,6 @@ export function useConfirmStockTake() {
   return useMutation({
     mutationFn: confirmStockTake,
     // The inventory's queries (features/inventory: ['materials', ...]).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['materials'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.materials }),
   });
 }

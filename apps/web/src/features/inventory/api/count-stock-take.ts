@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sendOrKeep } from '@/lib/offline/device';
+import { queryRoots } from '@/lib/query-keys';
 
 /** A count made in the app: the location counted and what was counted. */
 export type CountInApp = { locationId: number; input: StockTakeCountInput };
@@ -16,7 +17,7 @@ export type CountInApp = { locationId: number; input: StockTakeCountInput };
 /** The count sheet's rows as JSON: what Count here lists. Under 'materials': a stock change reads it again. */
 export function useCountedMaterials(locationId: number | null) {
   return useQuery({
-    queryKey: ['materials', 'stock-take', locationId],
+    queryKey: [...queryRoots.materials, 'stock-take', locationId],
     queryFn: () =>
       api
         .get<ApiSuccess<CountedMaterials>>(`/stock-takes/${locationId}/materials`)
@@ -52,7 +53,7 @@ export function useConfirmCountInApp() {
       });
     },
     onSuccess: (outcome) => {
-      if (!outcome.kept) return queryClient.invalidateQueries({ queryKey: ['materials'] });
+      if (!outcome.kept) return queryClient.invalidateQueries({ queryKey: queryRoots.materials });
     },
   });
 }

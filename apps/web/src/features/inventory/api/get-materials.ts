@@ -1,11 +1,12 @@
 import { type ApiSuccess, type MaterialDto, PAGE_SIZES } from '@stockyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export type MaterialFilters = { page: number; locationId?: number };
 
 export const materialKeys = {
-  all: ['materials'] as const,
+  all: queryRoots.materials,
   list: (filters: MaterialFilters) => ['materials', 'list', filters] as const,
   movements: (id: number, page: number) => ['materials', 'movements', id, page] as const,
 };

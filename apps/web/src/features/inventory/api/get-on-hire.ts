@@ -1,9 +1,10 @@
 import type { ApiSuccess, OnHireStatement } from '@stockyard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, downloadFile } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export const onHireKeys = {
-  all: ['on-hire'] as const,
+  all: queryRoots.onHire,
   of: (locationId: number) => [...onHireKeys.all, locationId] as const,
 };
 

@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
+import { queryRoots } from '@/lib/query-keys';
 import { notifyToast } from '@/lib/toast';
 
 export type InvoiceFilters = {
@@ -19,7 +20,7 @@ export type InvoiceFilters = {
 };
 
 export const invoiceKeys = {
-  all: ['invoices'] as const,
+  all: queryRoots.invoices,
   list: (filters: InvoiceFilters) => ['invoices', 'list', filters] as const,
   detail: (id: number) => ['invoices', 'detail', id] as const,
   summary: (filters: { month?: string; locationId?: number }) =>

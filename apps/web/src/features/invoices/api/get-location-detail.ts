@@ -1,6 +1,7 @@
 import type { ApiSuccess, LocationDto } from '@stockyard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /**
  * The invoice's location with its address, for the preview's FROM block. A field manager without
@@ -8,7 +9,7 @@ import { api } from '@/lib/api-client';
  */
 export function useLocationDetail(locationId: number | null) {
   return useQuery({
-    queryKey: ['locations', 'detail', locationId],
+    queryKey: [...queryRoots.locations, 'detail', locationId],
     queryFn: () =>
       api
         .get<ApiSuccess<LocationDto>>(`/locations/${locationId}`, { silent: true })

@@ -1,6 +1,7 @@
 import type { ApiSuccess, OnHireStatement } from '@stockyard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /**
  * What is on hire at the scanner's location (decision 059), for a scanned label of a type the
@@ -8,7 +9,7 @@ import { api } from '@/lib/api-client';
  */
 export function useOnHireHere(locationId: number | null) {
   return useQuery({
-    queryKey: ['on-hire', locationId ?? 0],
+    queryKey: [...queryRoots.onHire, locationId ?? 0],
     queryFn: () =>
       api
         .get<ApiSuccess<OnHireStatement>>(`/locations/${locationId}/on-hire`, { silent: true })

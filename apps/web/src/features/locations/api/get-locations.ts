@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
+import { queryRoots } from '@/lib/query-keys';
 import { notifyToast } from '@/lib/toast';
 
 export type LocationFilters = {
@@ -17,7 +18,7 @@ export type LocationFilters = {
 };
 
 export const locationKeys = {
-  all: ['locations'] as const,
+  all: queryRoots.locations,
   list: (filters: LocationFilters) => ['locations', 'list', filters] as const,
 };
 

@@ -7,6 +7,7 @@ import {
 } from '@stockyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export type RentalFilters = {
   page: number;
@@ -16,7 +17,7 @@ export type RentalFilters = {
 };
 
 export const rentalKeys = {
-  all: ['material-rentals'] as const,
+  all: queryRoots.rentals,
   list: (filters: RentalFilters) => ['material-rentals', 'list', filters] as const,
   stats: ['material-rentals', 'stats'] as const,
   returns: (id: number) => ['material-rentals', 'returns', id] as const,

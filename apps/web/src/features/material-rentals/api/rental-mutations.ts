@@ -12,6 +12,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { api } from '@/lib/api-client';
 import { sendOrKeep } from '@/lib/offline/device';
 import type { NewOutboxEntry } from '@/lib/offline/outbox';
+import { queryRoots } from '@/lib/query-keys';
 import { returnConditions } from '../components/units';
 import { rentalKeys } from './get-rentals';
 
@@ -19,7 +20,7 @@ import { rentalKeys } from './get-rentals';
 function refresh(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: rentalKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['materials'] }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.materials }),
   ]);
 }
 

@@ -167,10 +167,25 @@ export function LocationCards({
   byLocation,
   ownLocationId,
 }: {
-  byLocation: RentalStatsDto['byLocation'];
+  /** Undefined while the figures load: a card's place is kept, so nothing below moves. */
+  byLocation: RentalStatsDto['byLocation'] | undefined;
   /** The field manager's location; null for an admin. */
   ownLocationId: number | null;
 }) {
+  if (byLocation === undefined) {
+    return (
+      <section aria-label="Rentals by location" aria-busy="true" className="space-y-2">
+        <h2 className="flex items-center gap-2 font-semibold">
+          <MapPin className="h-4 w-4" aria-hidden />
+          By Location
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {/* As tall as a location's card (its five figures and the pending line). */}
+          <Card className="h-[14rem] animate-pulse bg-muted/50" data-skeleton="" />
+        </div>
+      </section>
+    );
+  }
   const cards =
     ownLocationId === null
       ? byLocation

@@ -6,6 +6,7 @@ import type {
 } from '@stockyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export type RentalRequestFilters = {
   page: number;
@@ -15,7 +16,7 @@ export type RentalRequestFilters = {
 };
 
 export const rentalRequestKeys = {
-  all: ['rental-requests'] as const,
+  all: queryRoots.rentalRequests,
   list: (filters: RentalRequestFilters) => ['rental-requests', 'list', filters] as const,
   one: (id: number) => ['rental-requests', 'one', id] as const,
 };

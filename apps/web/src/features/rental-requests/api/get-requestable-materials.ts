@@ -1,6 +1,7 @@
 import type { ApiSuccess, RequestableMaterial } from '@stockyard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /**
  * The bulk form's picker: every active location's stock (PRODUCT-DECISIONS, "Requests ask for
@@ -17,7 +18,7 @@ export function requestableMaterials(search: string) {
 
 export function useRequestableMaterials(search: string) {
   return useQuery({
-    queryKey: ['materials', 'requestable', search],
+    queryKey: [...queryRoots.materials, 'requestable', search],
     queryFn: () => requestableMaterials(search),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
