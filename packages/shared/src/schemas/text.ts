@@ -13,6 +13,12 @@ export const isBlank = (value: unknown) =>
 export const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
+/**
+ * The key a name, an item number or an e-mail is unique by, as the unique indexes'
+ * lower(btrim(...)) are: case and surrounding spaces do not count.
+ */
+export const textKey = (text: string) => text.trim().toLowerCase();
+
 /** Text trimmed and upper-cased, as enum values compare; anything else as it is. */
 export const upperCased = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() : value;

@@ -1,4 +1,4 @@
-import type { MaterialTypeStatus } from '@stockyard/shared';
+import { type MaterialTypeStatus, textKey } from '@stockyard/shared';
 import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, materialTypes } from '../../db/schema';
@@ -30,9 +30,6 @@ const totalQuantity = sql<number>`(
   select coalesce(sum(stock.quantity), 0) from ${materials} as stock
   where stock.material_type_id = ${materialTypes}.id and stock.deleted_at is null
 )`.mapWith(Number);
-
-/** The key a name is unique by: its case and surrounding spaces do not count. */
-export const nameKey = (name: string) => name.trim().toLowerCase();
 
 function listed(filter: CatalogueFilter) {
   return {
@@ -128,22 +125,34 @@ export async function stockOfType(db: DbExecutor, id: number) {
  * status until the transaction ends (a retirement waits for the stock given it, or is waited for).
  */
 export async function findTypeByName(db: DbExecutor, name: string) {
-  const [row] = await db
-    .select()
-    .from(materialTypes)
-    .where(sql`lower(btrim(${materialTypes.name})) = ${nameKey(name)}`)
-    .for('share');
+  const [row] = await findTypesByKeys(db, { names: [textKey(name)] }, true);
   return row ?? null;
 }
 
-/** The types of these names (`nameKey`s), held as `findTypeByName` holds one. */
-export async function findTypesByNames(db: DbExecutor, keys: readonly string[]) {
-  if (keys.length === 0) return [];
-  return db
-    .select()
-    .from(materialTypes)
-    .where(sql`lower(btrim(${materialTypes.name})) = any(${sql.param(keys)}::text[])`)
-    .for('share');
+/**
+ * The one way a type is found by what a person typed: the types whose name or item number has
+ * one of these keys (`textKey`); `hold` keeps them from a change of status until the
+ * transaction ends (FOR SHARE).
+ */
+export async function findTypesByKeys(
+  db: DbExecutor,
+  keys: { names?: readonly string[]; itemNumbers?: readonly string[] },
+  hold = false,
+): Promise<MaterialTypeRow[]> {
+  const rows: MaterialTypeRow[] = [];
+  const read = async (where: SQL) => {
+    const query = db.select().from(materialTypes).where(where);
+    rows.push(...(await (hold ? query.for('share') : query)));
+  };
+  if (keys.names?.length) {
+    await read(sql`lower(btrim(${materialTypes.name})) = any(${sql.param(keys.names)}::text[])`);
+  }
+  if (keys.itemNumbers?.length) {
+    await read(
+      sql`${materialTypes.itemNumber} is not null and lower(btrim(${materialTypes.itemNumber})) = any(${sql.param(keys.itemNumbers)}::text[])`,
+    );
+  }
+  return [...new Map(rows.map((row) => [row.id, row])).values()];
 }
 
 /** New types named by stock writes, those of a name made meanwhile left out (the unique index). */
@@ -246,10 +255,7 @@ export async function listOptions(db: Database) {
  * spaces (the unique index), or else, for plain digits, its id.
  */
 export async function findTypeByCode(db: Database, code: string) {
-  const [byNumber] = await db
-    .select()
-    .from(materialTypes)
-    .where(sql`lower(btrim(${materialTypes.itemNumber})) = ${code.trim().toLowerCase()}`);
+  const [byNumber] = await findTypesByKeys(db, { itemNumbers: [textKey(code)] });
   if (byNumber) return byNumber;
   if (!/^[1-9][0-9]{0,9}$/.test(code.trim()) || Number(code) > 2_147_483_647) return null;
   const [byId] = await db

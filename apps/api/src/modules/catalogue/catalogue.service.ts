@@ -11,6 +11,7 @@ import {
   MONEY_MESSAGES,
   ownLocation,
   type SessionUser,
+  textKey,
   totalOf,
   weekRateWithoutDayRate,
 } from '@stockyard/shared';
@@ -257,20 +258,23 @@ export async function typeForStock(
   return type;
 }
 
+/** The types named by these name or item number keys (`textKey`), held until the transaction ends when `hold`. */
+export const typesNamed = repo.findTypesByKeys;
+
 /**
  * `typeForStock` for many names at once (an import's stock): each name's type, found whatever its
  * case and surrounding spaces or added to the catalogue (with the item number given), held until
- * the transaction ends; by `nameKey`. Whether a retired type may get the stock is the caller's.
+ * the transaction ends; by `textKey`. Whether a retired type may get the stock is the caller's.
  */
 export async function typesForStock(
   db: DbExecutor,
   named: ReadonlyArray<{ name: string; itemNumber?: string | null }>,
   createdBy: number,
 ): Promise<Map<string, repo.MaterialTypeRow>> {
-  const wanted = new Map(named.map((n) => [repo.nameKey(n.name), n]));
+  const wanted = new Map(named.map((n) => [textKey(n.name), n]));
   const found = async (keys: string[]) => {
-    for (const type of await repo.findTypesByNames(db, keys))
-      types.set(repo.nameKey(type.name), type);
+    for (const type of await repo.findTypesByKeys(db, { names: keys }, true))
+      types.set(textKey(type.name), type);
   };
   const types = new Map<string, repo.MaterialTypeRow>();
   for (let i = 0; i < wanted.size; i += TYPE_BATCH) {
@@ -292,7 +296,7 @@ export async function typesForStock(
         createdBy,
       })),
     );
-    for (const type of made) types.set(repo.nameKey(type.name), type);
+    for (const type of made) types.set(textKey(type.name), type);
     // Made by another write meanwhile: that one is the type.
     await found(batch.map(([key]) => key).filter((key) => !types.has(key)));
   }

@@ -1,4 +1,4 @@
-import { and, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { locations, materials, materialTypes, staff } from '../../db/schema';
 
@@ -35,34 +35,6 @@ function* batchesOf<T>(rows: readonly T[]): Generator<T[]> {
 
 /** An array bound as one parameter (node-postgres writes it as an array literal). */
 const list = (values: readonly unknown[]) => sql.param(values);
-
-/** The key a name or an item number is unique by: its case and surrounding spaces do not count. */
-export const keyOf = (text: string) => text.trim().toLowerCase();
-
-/**
- * The catalogue's types named by these name keys or item number keys; `hold` keeps them from a
- * change of status until the transaction ends (an import's stock, as `typeForStock` does).
- */
-export async function typesNamed(
-  db: DbExecutor,
-  keys: { names: readonly string[]; itemNumbers: readonly string[] },
-  hold = false,
-): Promise<TypeRow[]> {
-  const rows: TypeRow[] = [];
-  const read = async (where: SQL) => {
-    const query = db.select().from(materialTypes).where(where);
-    rows.push(...(await (hold ? query.for('share') : query)));
-  };
-  for (const batch of batchesOf(keys.names)) {
-    await read(sql`lower(btrim(${materialTypes.name})) = any(${list(batch)}::text[])`);
-  }
-  for (const batch of batchesOf(keys.itemNumbers)) {
-    await read(
-      sql`${materialTypes.itemNumber} is not null and lower(btrim(${materialTypes.itemNumber})) = any(${list(batch)}::text[])`,
-    );
-  }
-  return [...new Map(rows.map((row) => [row.id, row])).values()];
-}
 
 /** Every location (a company has hundreds at most): what a file names is found by name. */
 export async function allLocations(db: DbExecutor): Promise<LocationRow[]> {

@@ -1,4 +1,9 @@
-import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS, locationSchema } from '@stockyard/shared';
+import {
+  LOCATION_STATUS_LABELS,
+  LOCATION_TYPE_LABELS,
+  locationSchema,
+  textKey,
+} from '@stockyard/shared';
 import type { ImportKindDefinition } from './import-kind';
 import {
   given,
@@ -31,14 +36,12 @@ export const locationsImport: ImportKindDefinition<LocationWrite> = {
   },
 
   async plan(db, sheet) {
-    const locations = new Map((await repo.allLocations(db)).map((l) => [repo.keyOf(l.name), l]));
+    const locations = new Map((await repo.allLocations(db)).map((l) => [textKey(l.name), l]));
     const seen = new KeysSeen<Column>();
     return sheet.rows.map((row): PlannedRow<LocationWrite> => {
       const check = new RowCheck<Column>(row);
-      const location = check.has('name')
-        ? locations.get(repo.keyOf(check.cell('name')))
-        : undefined;
-      if (check.has('name')) seen.once(check, repo.keyOf(check.cell('name')), 'name');
+      const location = check.has('name') ? locations.get(textKey(check.cell('name'))) : undefined;
+      if (check.has('name')) seen.once(check, textKey(check.cell('name')), 'name');
       const input = check.parse(
         locationSchema,
         {

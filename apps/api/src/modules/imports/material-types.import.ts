@@ -5,8 +5,10 @@ import {
   type MaterialTypeInput,
   MONEY_MESSAGES,
   materialTypeSchema,
+  textKey,
   weekRateWithoutDayRate,
 } from '@stockyard/shared';
+import { typesNamed } from '../catalogue/catalogue.service';
 import type { ImportKindDefinition } from './import-kind';
 import { given, KeysSeen, type PlannedRow, RowCheck, sameValues } from './import-plan';
 import * as repo from './imports.repository';
@@ -99,17 +101,13 @@ export const materialTypesImport: ImportKindDefinition<MaterialTypeWrite> = {
     const names = new Set<string>();
     const itemNumbers = new Set<string>();
     for (const check of checks) {
-      if (check.has('name')) names.add(repo.keyOf(check.cell('name')));
-      if (check.has('itemNumber')) itemNumbers.add(repo.keyOf(check.cell('itemNumber')));
+      if (check.has('name')) names.add(textKey(check.cell('name')));
+      if (check.has('itemNumber')) itemNumbers.add(textKey(check.cell('itemNumber')));
     }
-    const types = await repo.typesNamed(
-      db,
-      { names: [...names], itemNumbers: [...itemNumbers] },
-      hold,
-    );
-    const byName = new Map(types.map((t) => [repo.keyOf(t.name), t]));
+    const types = await typesNamed(db, { names: [...names], itemNumbers: [...itemNumbers] }, hold);
+    const byName = new Map(types.map((t) => [textKey(t.name), t]));
     const byItemNumber = new Map(
-      types.filter((t) => t.itemNumber !== null).map((t) => [repo.keyOf(t.itemNumber!), t]),
+      types.filter((t) => t.itemNumber !== null).map((t) => [textKey(t.itemNumber!), t]),
     );
     const seenNames = new KeysSeen<Column>();
     const seenItemNumbers = new KeysSeen<Column>();
@@ -117,11 +115,11 @@ export const materialTypesImport: ImportKindDefinition<MaterialTypeWrite> = {
     return checks.map((check): PlannedRow<MaterialTypeWrite> => {
       const itemNumber = check.cell('itemNumber');
       const name = check.cell('name');
-      let type = itemNumber === '' ? undefined : byItemNumber.get(repo.keyOf(itemNumber));
+      let type = itemNumber === '' ? undefined : byItemNumber.get(textKey(itemNumber));
       // Found by its name, a type keeps its spelling; found by item number, it takes the file's.
       let keepName = false;
       if (!type && name !== '') {
-        type = byName.get(repo.keyOf(name));
+        type = byName.get(textKey(name));
         keepName = type !== undefined;
         if (type && itemNumber !== '' && type.itemNumber !== null) {
           check.error(
@@ -131,12 +129,12 @@ export const materialTypesImport: ImportKindDefinition<MaterialTypeWrite> = {
         }
       }
       if (name !== '') {
-        const other = byName.get(repo.keyOf(name));
+        const other = byName.get(textKey(name));
         if (other && type && other.id !== type.id)
           check.error('name', CATALOGUE_MESSAGES.nameTaken(name));
-        seenNames.once(check, repo.keyOf(name), 'name');
+        seenNames.once(check, textKey(name), 'name');
       }
-      if (itemNumber !== '') seenItemNumbers.once(check, repo.keyOf(itemNumber), 'itemNumber');
+      if (itemNumber !== '') seenItemNumbers.once(check, textKey(itemNumber), 'itemNumber');
       const numbers = {
         weightKg: check.number('weightKg', 'Weight per unit', sheet.decimalSeparator),
         replacementValue: check.number(

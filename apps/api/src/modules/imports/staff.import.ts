@@ -3,6 +3,7 @@ import {
   STAFF_MESSAGES,
   STAFF_STATUS_LABELS,
   staffSchema,
+  textKey,
 } from '@stockyard/shared';
 import type { ImportKindDefinition } from './import-kind';
 import {
@@ -76,21 +77,21 @@ export const staffImport: ImportKindDefinition<StaffWrite> = {
 
   async plan(db, sheet) {
     const checks = sheet.rows.map((row) => new RowCheck<Column>(row));
-    const locations = new Map((await repo.allLocations(db)).map((l) => [repo.keyOf(l.name), l]));
+    const locations = new Map((await repo.allLocations(db)).map((l) => [textKey(l.name), l]));
     const emails = [
-      ...new Set(checks.filter((c) => c.has('email')).map((c) => repo.keyOf(c.cell('email')))),
+      ...new Set(checks.filter((c) => c.has('email')).map((c) => textKey(c.cell('email')))),
     ];
     const people = new Map(
-      (await repo.staffByEmails(db, emails)).map((s) => [repo.keyOf(s.email), s]),
+      (await repo.staffByEmails(db, emails)).map((s) => [textKey(s.email), s]),
     );
     const seen = new KeysSeen<Column>();
 
     return checks.map((check): PlannedRow<StaffWrite> => {
-      const person = check.has('email') ? people.get(repo.keyOf(check.cell('email'))) : undefined;
-      if (check.has('email')) seen.once(check, repo.keyOf(check.cell('email')), 'email');
+      const person = check.has('email') ? people.get(textKey(check.cell('email'))) : undefined;
+      if (check.has('email')) seen.once(check, textKey(check.cell('email')), 'email');
       let locationId = person?.locationId;
       if (check.has('location')) {
-        const location = locations.get(repo.keyOf(check.cell('location')));
+        const location = locations.get(textKey(check.cell('location')));
         if (location) locationId = location.id;
         else check.error('location', IMPORT_ROW_MESSAGES.locationUnknown(check.cell('location')));
       } else if (!person) check.error('location', STAFF_MESSAGES.locationRequired);

@@ -4,8 +4,9 @@ import {
   MATERIAL_UNITS,
   materialTypeSchema,
   quantityField,
+  textKey,
 } from '@stockyard/shared';
-import { typesForStock } from '../catalogue/catalogue.service';
+import { typesForStock, typesNamed } from '../catalogue/catalogue.service';
 import { ensureMaterialsAt, setCountedStock } from '../materials/materials.ledger';
 import type { ImportKindDefinition } from './import-kind';
 import { KeysSeen, type PlannedRow, RowCheck } from './import-plan';
@@ -50,14 +51,14 @@ function resolveType(
     return {};
   }
   if (itemNumber !== '') {
-    const type = byItemNumber.get(repo.keyOf(itemNumber));
+    const type = byItemNumber.get(textKey(itemNumber));
     if (type) return { type };
     if (name === '') {
       check.error('itemNumber', IMPORT_ROW_MESSAGES.itemNumberUnknown(itemNumber));
       return {};
     }
   }
-  const type = byName.get(repo.keyOf(name));
+  const type = byName.get(textKey(name));
   if (type) {
     if (itemNumber !== '' && type.itemNumber !== null) {
       check.error('itemNumber', IMPORT_ROW_MESSAGES.itemNumberDiffers(type.name, type.itemNumber));
@@ -81,21 +82,17 @@ export const stockImport: ImportKindDefinition<StockWrite> = {
 
   async plan(db, sheet, hold) {
     const checks = sheet.rows.map((row) => new RowCheck<Column>(row));
-    const locations = new Map((await repo.allLocations(db)).map((l) => [repo.keyOf(l.name), l]));
+    const locations = new Map((await repo.allLocations(db)).map((l) => [textKey(l.name), l]));
     const names = new Set<string>();
     const itemNumbers = new Set<string>();
     for (const check of checks) {
-      if (check.has('name')) names.add(repo.keyOf(check.cell('name')));
-      if (check.has('itemNumber')) itemNumbers.add(repo.keyOf(check.cell('itemNumber')));
+      if (check.has('name')) names.add(textKey(check.cell('name')));
+      if (check.has('itemNumber')) itemNumbers.add(textKey(check.cell('itemNumber')));
     }
-    const types = await repo.typesNamed(
-      db,
-      { names: [...names], itemNumbers: [...itemNumbers] },
-      hold,
-    );
-    const byName = new Map(types.map((t) => [repo.keyOf(t.name), t]));
+    const types = await typesNamed(db, { names: [...names], itemNumbers: [...itemNumbers] }, hold);
+    const byName = new Map(types.map((t) => [textKey(t.name), t]));
     const byItemNumber = new Map(
-      types.filter((t) => t.itemNumber !== null).map((t) => [repo.keyOf(t.itemNumber!), t]),
+      types.filter((t) => t.itemNumber !== null).map((t) => [textKey(t.itemNumber!), t]),
     );
 
     const resolved = checks.map((check): Resolved => {
@@ -103,7 +100,7 @@ export const stockImport: ImportKindDefinition<StockWrite> = {
       const locationName = check.cell('location');
       if (locationName === '') check.error('location', 'Location is required');
       else {
-        found.location = locations.get(repo.keyOf(locationName));
+        found.location = locations.get(textKey(locationName));
         if (!found.location)
           check.error('location', IMPORT_ROW_MESSAGES.locationUnknown(locationName));
       }
@@ -128,7 +125,7 @@ export const stockImport: ImportKindDefinition<StockWrite> = {
     return checks.map((check, i): PlannedRow<StockWrite> => {
       const { location, quantity, type, newType } = resolved[i]!;
       if (!location || quantity === undefined || !(type || newType)) return check.planned('new');
-      const typeKey = type ? `id:${type.id}` : `name:${repo.keyOf(newType!.name)}`;
+      const typeKey = type ? `id:${type.id}` : `name:${textKey(newType!.name)}`;
       const materialColumn = check.has('itemNumber') ? 'itemNumber' : 'name';
       seen.once(check, `${location.id}|${typeKey}`, materialColumn);
       const current = type ? held.get(`${location.id}:${type.id}`) : undefined;
@@ -150,7 +147,7 @@ export const stockImport: ImportKindDefinition<StockWrite> = {
     const named = rows.flatMap((r) => (r.type.id === null ? [r.type] : []));
     const made = named.length > 0 ? await typesForStock(uow.tx, named, by.userId) : new Map();
     const lines = rows.map((r) => {
-      const type = r.type.id === null ? made.get(repo.keyOf(r.type.name))! : r.type;
+      const type = r.type.id === null ? made.get(textKey(r.type.name))! : r.type;
       return { ...r, materialTypeId: type.id as number, typeName: type.name as string };
     });
     const stockRows = await ensureMaterialsAt(

@@ -6,6 +6,7 @@ import {
   type StockTakeCounts,
   type StockTakeError,
   type StockTakeRow,
+  textKey,
 } from '@stockyard/shared';
 import { type KnownColumn, type ReadSheet, readNumber } from '../../lib/sheet-reader';
 import type { CountedMaterial } from './stock-takes.repository';
@@ -78,7 +79,7 @@ export function evaluateCount(
   const byItemNumber = new Map(
     stock
       .filter((material) => material.itemNumber)
-      .map((material) => [material.itemNumber!.trim().toLowerCase(), material]),
+      .map((material) => [textKey(material.itemNumber!), material]),
   );
   const seenOn = new Map<number, number>();
   const rows = sheet.rows.map((row): StockTakeRow => {
@@ -93,7 +94,7 @@ export function evaluateCount(
       material = id === null ? undefined : byId.get(id);
       if (!material) fault('ref', `Ref ${cells.ref} is not a material at ${locationName}`);
     } else if (cells.itemNumber !== '') {
-      material = byItemNumber.get(cells.itemNumber.toLowerCase());
+      material = byItemNumber.get(textKey(cells.itemNumber));
       if (!material) {
         fault('itemNumber', `Item No. ${cells.itemNumber} is not a material at ${locationName}`);
       }
