@@ -91,8 +91,8 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/on-hire` }),
     locationBound: true,
   },
-  'GET /api/locations/:id/on-hire.pdf': {
-    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/on-hire.pdf` }),
+  'GET /api/locations/:id/on-hire/pdf': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/on-hire/pdf` }),
     locationBound: true,
   },
   'POST /api/locations/create': {

@@ -75,6 +75,7 @@ const FILE_ROUTES: Record<string, string[]> = {
   'GET /api/stock-takes/:locationId/sheet': LIST_EXPORT,
   'GET /api/imports/:kind/template': LIST_EXPORT,
   'GET /api/movement-notes/:id/pdf': ['application/pdf'],
+  'GET /api/locations/:id/on-hire/pdf': ['application/pdf'],
   'GET /api/material-rentals/returns/:returnId/photos/:photoId': [
     'image/jpeg',
     'image/png',

@@ -118,7 +118,7 @@ export const API_ACCESS = {
   'GET /api/locations/:id/stats': flagged('viewLocations'),
   // What is on hire at a site, and its statement as a PDF (decision 059): a field manager's own site's.
   'GET /api/locations/:id/on-hire': { ...SIGNED_IN, scoped: true },
-  'GET /api/locations/:id/on-hire.pdf': { ...SIGNED_IN, scoped: true },
+  'GET /api/locations/:id/on-hire/pdf': { ...SIGNED_IN, scoped: true },
   'POST /api/locations/create': ADMIN_ONLY,
   'PUT /api/locations/update/:id': flagged('manageLocations'),
   'DELETE /api/locations/remove/:id': ADMIN_ONLY,

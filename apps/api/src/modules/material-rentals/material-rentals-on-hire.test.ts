@@ -220,7 +220,7 @@ describe('GET /locations/:id/on-hire', () => {
     expect(refused.statusCode).toBe(404);
     const refusedPdf = await call(
       'GET',
-      `/locations/${actors.location.id}/on-hire.pdf`,
+      `/locations/${actors.location.id}/on-hire/pdf`,
       otherManager,
     );
     expect(refusedPdf.statusCode).toBe(404);
@@ -235,7 +235,7 @@ describe('GET /locations/:id/on-hire', () => {
   });
 
   it('prints the statement: every line, the hire so far for an admin only', async () => {
-    const asAdmin = await call('GET', `/locations/${actors.location.id}/on-hire.pdf`, admin());
+    const asAdmin = await call('GET', `/locations/${actors.location.id}/on-hire/pdf`, admin());
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
     expect(asAdmin.headers['content-type']).toContain('application/pdf');
     expect(asAdmin.headers['content-disposition']).toContain(`on-hire-`);
@@ -253,7 +253,7 @@ describe('GET /locations/:id/on-hire', () => {
     expect(lines).toContain(`Hire so far: ${formatMoney(14_130, 'EUR')}`);
     expect(text).not.toContain('EACH');
 
-    const asManager = await call('GET', `/locations/${actors.location.id}/on-hire.pdf`, manager());
+    const asManager = await call('GET', `/locations/${actors.location.id}/on-hire/pdf`, manager());
     expect(asManager.statusCode).toBe(200);
     const theirs = pdfText(asManager.rawPayload);
     expect(theirs).toContain('50 Each');

@@ -33,7 +33,7 @@ export const onHireRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/:id/on-hire.pdf',
+    '/:id/on-hire/pdf',
     {
       schema: {
         tags,

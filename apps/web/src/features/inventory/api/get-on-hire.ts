@@ -24,4 +24,4 @@ export function useOnHire(locationId: number | null, options: { silent?: boolean
 
 /** The location's on-hire statement as a PDF file. */
 export const downloadOnHirePdf = (locationId: number) =>
-  downloadFile(`/locations/${locationId}/on-hire.pdf`, `on-hire-${locationId}.pdf`);
+  downloadFile(`/locations/${locationId}/on-hire/pdf`, `on-hire-${locationId}.pdf`);
