@@ -25,7 +25,6 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
-import { queryRoots } from '@/lib/query-keys';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useRequestForRental } from './api/get-rental-request';
@@ -315,7 +314,7 @@ export default function MaterialRentalsPage() {
         onSaved={(rental) => {
           savedTo.current = rental.toLocationId;
           // The request now lists its rental: its detail offers no second Create Rental.
-          void queryClient.invalidateQueries({ queryKey: queryRoots.rentalRequests });
+          void queryClient.invalidateQueries({ queryKey: ['rental-requests'] });
         }}
       />
       <ReturnDialog

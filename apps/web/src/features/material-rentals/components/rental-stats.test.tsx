@@ -77,6 +77,14 @@ describe('the rentals overview', () => {
     expect(screen.getByText('Items Outstanding').nextSibling?.textContent).toBe('9');
   });
 
+  it("keeps a card's place while the figures load, so that the list below does not move (issue 52)", () => {
+    render(<LocationCards byLocation={undefined} ownLocationId={2} />);
+    const section = screen.getByRole('region', { name: 'Rentals by location' });
+    expect(section.getAttribute('aria-busy')).toBe('true');
+    expect(section.querySelector('[data-skeleton]')?.className).toContain('h-[14rem]');
+    expect(screen.queryAllByRole('group')).toHaveLength(0);
+  });
+
   it("gives a field manager their own card only, marked 'Your Location'", () => {
     render(<LocationCards byLocation={byLocation(3)} ownLocationId={2} />);
     const cards = screen.getAllByRole('group');
