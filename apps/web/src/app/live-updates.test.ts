@@ -1,5 +1,5 @@
 import { LIVE_TOPICS } from '@stockyard/shared';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppSocket } from '@/lib/socket';
@@ -37,6 +37,39 @@ const invalidated = (client: QueryClient, key: unknown[]) =>
 afterEach(cleanup);
 
 describe('live updates', () => {
+  it("reads the writer's own screen once: its write's `changed` joins the read its onSuccess started", async () => {
+    const client = new QueryClient();
+    const key = ['invoices', 'list', {}];
+    let reads = 0;
+    client.setQueryData(key, { rows: [] });
+    // The screen showing the list (an active observer, as a mounted useQuery is).
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: async () => {
+        reads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { rows: [] };
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const socket = fakeSocket(true);
+    renderHook(() => useLiveUpdates(socket as unknown as AppSocket, client));
+
+    // The mutation's onSuccess reads the list again, then the socket tells of the same write.
+    const onSuccess = client.invalidateQueries({ queryKey: ['invoices'] });
+    socket.emit('changed', ['invoices']);
+    await onSuccess;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toBe(1);
+
+    // Once that read is done, the next change (someone else's) is read again.
+    socket.emit('changed', ['invoices']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
+
   it('reads again the lists and details of the kind of records that changed, and no other', () => {
     const list = ['rental-requests', 'list', { page: 1 }];
     const detail = ['rental-requests', 'one', 9];

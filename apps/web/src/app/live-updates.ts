@@ -48,13 +48,21 @@ export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
   company: [companyProfileKey, billingSettingsKeys.billing, billingSettingsKeys.workRates],
 };
 
-/** Reads again, once each, the queries of these kinds of records that are on screen. */
+/**
+ * Reads again, once each, the queries of these kinds of records that are on screen. A query being
+ * read already is not read a second time (`cancelRefetch: false` joins the read in flight instead
+ * of cancelling and repeating it): the writer's own screen, whose mutation's onSuccess has just
+ * started that read after the write's reply, hears its own write's `changed` too, and so reads
+ * once (issue 53.3, decision 060).
+ */
 function invalidateTopics(queryClient: QueryClient, topics: readonly LiveTopic[]): void {
   const keys = new Map<string, QueryKey>();
   for (const topic of topics) {
     for (const key of LIVE_QUERY_KEYS[topic] ?? []) keys.set(JSON.stringify(key), key);
   }
-  for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of keys.values()) {
+    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  }
 }
 
 /**
