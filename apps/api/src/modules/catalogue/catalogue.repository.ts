@@ -2,6 +2,7 @@ import { type MaterialTypeStatus, textKey } from '@stockyard/shared';
 import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { locations, materials, materialTypes } from '../../db/schema';
+import { batchesOf, listParam } from '../../lib/batches';
 import {
   containsPattern,
   listPage,
@@ -278,4 +279,55 @@ export async function stockAtLocation(db: Database, typeId: number, locationId: 
       ),
     );
   return row ?? null;
+}
+
+/** Many rows at once (an import, decision 060): the batched writes of what an import adds or changes. */
+export type ImportedTypeValues = Pick<
+  MaterialTypeRow,
+  | 'itemNumber'
+  | 'name'
+  | 'category'
+  | 'unit'
+  | 'weightKg'
+  | 'replacementValue'
+  | 'notes'
+  | 'hireDayCents'
+  | 'hireWeekCents'
+  | 'minimumHireDays'
+>;
+
+export async function insertTypesMany(
+  db: DbExecutor,
+  values: ReadonlyArray<ImportedTypeValues & { createdBy: number }>,
+) {
+  for (const batch of batchesOf(values)) await db.insert(materialTypes).values(batch);
+}
+
+/** Every field of these types, as given. */
+export async function updateTypesMany(
+  db: DbExecutor,
+  values: ReadonlyArray<ImportedTypeValues & { id: number }>,
+) {
+  for (const batch of batchesOf(values)) {
+    const column = <K extends keyof (typeof batch)[number]>(key: K) =>
+      listParam(batch.map((v) => v[key]));
+    const given = sql`unnest(${column('id')}::integer[], ${column('itemNumber')}::text[], ${column('name')}::text[], ${column('category')}::text[], ${column('unit')}::text[], ${column('weightKg')}::numeric[], ${column('replacementValue')}::numeric[], ${column('notes')}::text[], ${column('hireDayCents')}::integer[], ${column('hireWeekCents')}::integer[], ${column('minimumHireDays')}::integer[]) as given(id, item_number, name, category, unit, weight_kg, replacement_value, notes, hire_day_cents, hire_week_cents, minimum_hire_days)`;
+    await db
+      .update(materialTypes)
+      .set({
+        itemNumber: sql`given.item_number`,
+        name: sql`given.name`,
+        category: sql`given.category`,
+        unit: sql`given.unit`,
+        weightKg: sql`given.weight_kg`,
+        replacementValue: sql`given.replacement_value`,
+        notes: sql`given.notes`,
+        hireDayCents: sql`given.hire_day_cents`,
+        hireWeekCents: sql`given.hire_week_cents`,
+        minimumHireDays: sql`given.minimum_hire_days`,
+        updatedAt: sql`now()`,
+      })
+      .from(given)
+      .where(sql`${materialTypes.id} = given.id`);
+  }
 }

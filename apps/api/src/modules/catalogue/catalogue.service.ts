@@ -343,3 +343,23 @@ export async function resolveCode(
     material: stock,
   };
 }
+
+/**
+ * The types an import adds and changes, in the import's transaction (decision 060): the
+ * catalogue writes its own table, so a rule it adds holds for imported rows too. The rows come
+ * checked against materialTypeSchema; written in batches (10,000 rows in a few statements).
+ */
+export async function saveImportedTypes(
+  tx: DbExecutor,
+  rows: ReadonlyArray<repo.ImportedTypeValues & { id: number | null }>,
+  createdBy: number,
+) {
+  await repo.updateTypesMany(
+    tx,
+    rows.filter((r): r is repo.ImportedTypeValues & { id: number } => r.id !== null),
+  );
+  await repo.insertTypesMany(
+    tx,
+    rows.filter((r) => r.id === null).map(({ id: _id, ...values }) => ({ ...values, createdBy })),
+  );
+}

@@ -4,6 +4,7 @@ import {
   locationSchema,
   textKey,
 } from '@stockyard/shared';
+import { saveImportedLocations } from '../locations/locations.service';
 import type { ImportKindDefinition } from './import-kind';
 import {
   given,
@@ -63,13 +64,6 @@ export const locationsImport: ImportKindDefinition<LocationWrite> = {
   },
 
   async write(_ctx, uow, rows) {
-    await repo.updateLocations(
-      uow.tx,
-      rows.filter((r): r is LocationWrite & { id: number } => r.id !== null),
-    );
-    await repo.insertLocations(
-      uow.tx,
-      rows.filter((r) => r.id === null).map(({ id: _id, ...values }) => values),
-    );
+    await saveImportedLocations(uow.tx, rows);
   },
 };

@@ -8,10 +8,10 @@ import {
   textKey,
   weekRateWithoutDayRate,
 } from '@stockyard/shared';
-import { typesNamed } from '../catalogue/catalogue.service';
+import { saveImportedTypes, typesNamed } from '../catalogue/catalogue.service';
 import type { ImportKindDefinition } from './import-kind';
 import { given, KeysSeen, type PlannedRow, RowCheck, sameValues } from './import-plan';
-import * as repo from './imports.repository';
+import type * as repo from './imports.repository';
 
 /**
  * The catalogue (issue 30): each row adds a material type or changes one, found by item number,
@@ -176,12 +176,6 @@ export const materialTypesImport: ImportKindDefinition<MaterialTypeWrite> = {
   },
 
   async write(_ctx, uow, rows, by) {
-    const added = rows.filter((r) => r.id === null);
-    const changed = rows.filter((r): r is MaterialTypeWrite & { id: number } => r.id !== null);
-    await repo.updateTypes(uow.tx, changed);
-    await repo.insertTypes(
-      uow.tx,
-      added.map(({ id: _id, ...values }) => ({ ...values, createdBy: by.userId })),
-    );
+    await saveImportedTypes(uow.tx, rows, by.userId);
   },
 };

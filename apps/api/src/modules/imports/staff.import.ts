@@ -5,6 +5,7 @@ import {
   staffSchema,
   textKey,
 } from '@stockyard/shared';
+import { saveImportedStaff } from '../staff/staff.service';
 import type { ImportKindDefinition } from './import-kind';
 import {
   given,
@@ -125,13 +126,6 @@ export const staffImport: ImportKindDefinition<StaffWrite> = {
   },
 
   async write(_ctx, uow, rows) {
-    await repo.updateStaff(
-      uow.tx,
-      rows.filter((r): r is StaffWrite & { id: number } => r.id !== null),
-    );
-    await repo.insertStaff(
-      uow.tx,
-      rows.filter((r) => r.id === null).map(({ id: _id, ...values }) => values),
-    );
+    await saveImportedStaff(uow.tx, rows);
   },
 };
