@@ -54,7 +54,7 @@ function serverErrors(error: unknown, fields: readonly string[]): Errors {
 }
 
 /** What every correction says about a day or a rate already billed (decision 063). */
-export const BILLED_NOTE =
+const BILLED_NOTE =
   'If these days were billed, the next billing run corrects the bill: a draft is priced again; a finalized invoice gets a credit note (or an extra charge) naming the invoice and the line.';
 
 function FormMessage({ text }: { text?: string }) {
