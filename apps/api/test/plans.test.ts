@@ -67,7 +67,7 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into material_rental_items (rental_id, material_id, material_name, quantity, unit)
     select id, ${tube.rows[0]!.id}, 'Tube', 1 + id % 5, 'EACH' from material_rentals`);
-  // An inventory over more than one block of ids (decision 009), some of it removed.
+  // An inventory over more than one block of ids, some of it removed.
   await t.db.execute(sql`
     with types as (
       insert into material_types (name) select 'Bulk ' || n from generate_series(1, 1500) n

@@ -6,8 +6,8 @@ import { prepared } from '../src/lib/prepared';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
- * `prepared` builds a statement once and runs it on the connection of the executor it is given
- * (decision 035): in a transaction, on the transaction's client, so that the writes of a change
+ * `prepared` builds a statement once and runs it on the connection of the executor it is given:
+ * in a transaction, on the transaction's client, so that the writes of a change
  * and their reads are one transaction, as if drizzle had built them there.
  */
 let t: TestApp;

@@ -40,7 +40,7 @@ function offsetAt(instant: number, timeZone: string): number {
 /**
  * The instants days began, by time zone and day: a day's start never changes, and telling it
  * costs two formatToParts (about 60 µs each), five times over for a dashboard's period, its day
- * and its month (0.6 ms of the API's CPU a call, decision 035).
+ * and its month (0.6 ms of the API's CPU a call).
  */
 const dayStarts = new LRUCache<string, number>({ max: 2048 });
 

@@ -22,7 +22,7 @@ import { lowStock } from '../materials/materials.service';
 import * as repo from './dashboard.repository';
 
 /**
- * The dashboard's figures (01 sections 2, 3 and 7; issue 19; decision 015). Counts of what
+ * The dashboard's figures (01 sections 2, 3 and 7; issue 19). Counts of what
  * happens cover the period; standing totals are as of now. Days are the server's calendar days
  * (its TZ); weeks start on Monday. A field manager's figures are their location's. Every call
  * reads them afresh: a working day's writes would make kept figures stale at once.
