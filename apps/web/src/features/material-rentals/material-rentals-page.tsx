@@ -25,6 +25,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
+import { queryRoots } from '@/lib/query-keys';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useRequestForRental } from './api/get-rental-request';
@@ -314,7 +315,7 @@ export default function MaterialRentalsPage() {
         onSaved={(rental) => {
           savedTo.current = rental.toLocationId;
           // The request now lists its rental: its detail offers no second Create Rental.
-          void queryClient.invalidateQueries({ queryKey: ['rental-requests'] });
+          void queryClient.invalidateQueries({ queryKey: queryRoots.rentalRequests });
         }}
       />
       <ReturnDialog
