@@ -18,7 +18,7 @@ let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
 let yard: { id: number };
 let other: { id: number };
-let otherManager: { headers: Record<string, string> };
+let otherManager: { headers: { authorization: string } };
 let tube: number;
 let clamp: number;
 /** The manager's site's rentals, oldest first; and one to the other site. */
