@@ -46,6 +46,8 @@ export const LOGIN_RATE_LIMIT = {
 export type LoginRateLimit = { [K in keyof typeof LOGIN_RATE_LIMIT]: number };
 
 export const THEME_STORAGE_KEY = 'theme';
+/** Compact Mode is kept on the device under this key ('true' or absent), like the theme. */
+export const COMPACT_MODE_STORAGE_KEY = 'compactMode';
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'system';

@@ -42,6 +42,7 @@ export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/stock-takes';
 export * from './schemas/text';
+export * from './schemas/two-factor';
 export * from './schemas/users';
 export * from './types';
 export * from './vocabulary';

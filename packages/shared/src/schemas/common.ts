@@ -53,6 +53,9 @@ export const idText = (message: string = TEXT_MESSAGES.invalidId) =>
 export const idField = (message: string = TEXT_MESSAGES.invalidId) =>
   z.preprocess(numberFromDigits(), idNumber(message));
 
+/** A location chosen in a select: required, an id (a JSON number, or a form's digits). */
+export const locationIdField = (message = 'Location is required') => idField(message);
+
 /** An optional id filter of a query: blank means no filter. */
 export const optionalIdQuery = (message: string = TEXT_MESSAGES.invalidId) =>
   z.preprocess((value) => positiveDigits(blankToUndefined(value)), idNumber(message).optional());

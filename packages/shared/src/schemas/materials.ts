@@ -4,8 +4,8 @@ import { PAGE_SIZES } from '../constants';
 import { MATERIAL_UNIT_WORDS, valueOfWord } from '../vocabulary';
 import {
   countQuery,
-  idField,
   idText,
+  locationIdField,
   numberFromDigits,
   optionalIdQuery,
   paginationQuery,
@@ -49,9 +49,6 @@ export const quantityField = z.preprocess(
     .min(0, { error: 'Quantity cannot be negative' })
     .max(MAX_MATERIAL_QUANTITY, { error: `Quantity must be at most ${MAX_MATERIAL_QUANTITY}` }),
 );
-
-/** A location chosen in a select: required, an id (a JSON number, or a form's digits). */
-export const locationIdField = (message = 'Location is required') => idField(message);
 
 export const materialSchema = z.object({
   name: plainText(

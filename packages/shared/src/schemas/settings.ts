@@ -6,9 +6,9 @@ import {
   ibanField,
   vatIdField,
 } from '../e-invoice';
-import { loginReplySchema } from './auth';
 import { phoneField } from './phone';
 import { plainText, textOrEmpty } from './text';
+import { TWO_FACTOR_CODE_MESSAGES, twoFactorCodeField } from './two-factor';
 
 /** 03 section 5, Profile settings; the phone message word for word. */
 export const PROFILE_MESSAGES = {
@@ -114,12 +114,12 @@ export const SETTINGS_MESSAGES = {
   twoFactorDisableWithPassword: 'Turning off two-factor sign-in needs your password',
   noSetting: 'Choose a setting to change',
   invalidCode: 'Invalid verification code',
-  codeFormat: 'Enter the 6-digit code or a recovery code',
+  codeFormat: TWO_FACTOR_CODE_MESSAGES.codeFormat,
   noPendingSetup: 'Start the two-factor setup again',
   alreadyEnabled: 'Two-factor sign-in is already on',
   notEnabled: 'Two-factor sign-in is not on',
   passwordIncorrect: 'Password is incorrect',
-  challengeExpired: 'The sign-in has expired. Sign in again.',
+  challengeExpired: TWO_FACTOR_CODE_MESSAGES.challengeExpired,
   challengeUsed: 'This sign-in is already complete. Sign in again to open another session.',
   passwordsDontMatch: "Passwords don't match",
   requireOwnTwoFactorFirst:
@@ -167,30 +167,12 @@ export const notificationSettingsDto = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsDto>;
 
-/**
- * A code as people type it: a TOTP code's 6 digits, as an authenticator app shows them
- * (`123456`, `123 456`), or a recovery code's 10 letters and digits in either case (`k3f9q-x82mz`,
- * `K3F9Q-X82MZ`, `k3f9q x82mz`, `k3f9qx82mz`), with spaces around it or not. No flag: the OpenAPI
- * document gives this pattern as it is, so a caller that checks it accepts what the server does.
- */
-export const TWO_FACTOR_CODE_PATTERN = /^\s*(\d{3} ?\d{3}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})\s*$/;
-
-/** A two-factor code, read as its digits, or its letters and digits in lower case. */
-export const twoFactorCodeField = z
-  .string({ error: SETTINGS_MESSAGES.codeFormat })
-  .regex(TWO_FACTOR_CODE_PATTERN, { error: SETTINGS_MESSAGES.codeFormat })
-  .transform((code) => code.replace(/[\s-]/g, '').toLowerCase());
-
 export const twoFactorEnableSchema = z.object({ code: twoFactorCodeField });
 export const twoFactorDisableSchema = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(1, { error: 'Password is required' })
     .max(1024, { error: 'Password is too long' }),
-});
-export const twoFactorLoginSchema = z.object({
-  challenge: z.string({ error: SETTINGS_MESSAGES.challengeExpired }).min(1).max(2048),
-  code: twoFactorCodeField,
 });
 
 /** POST /auth/2fa/setup: the secret to type and its QR code (a data: URL of a PNG). */
@@ -203,26 +185,6 @@ export const twoFactorSetupDto = z.object({
 export const twoFactorEnabledDto = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const RECOVERY_CODE_COUNT = 10;
-
-/** POST /auth/login's answer when the account has two-factor sign-in: a code must follow. */
-export const twoFactorChallengeReplySchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  twoFactorRequired: z.literal(true),
-  challenge: z.string(),
-});
-export type TwoFactorChallengeReply = z.infer<typeof twoFactorChallengeReplySchema>;
-
-/**
- * POST /auth/login's answer as one object (the OpenAPI document wants one): `{ token, user }`, or
- * `{ twoFactorRequired, challenge }` when a code must follow (decision 014).
- */
-export const loginAnswerSchema = loginReplySchema
-  .partial({ token: true, user: true })
-  .extend({ twoFactorRequired: z.literal(true).optional(), challenge: z.string().optional() });
-
-/** Compact Mode is kept on the device under this key ('true' or absent), like the theme. */
-export const COMPACT_MODE_STORAGE_KEY = 'compactMode';
 
 /** The toasts of the Settings page (03 section 8). */
 export const SETTINGS_TOASTS = {

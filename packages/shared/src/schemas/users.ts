@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from '../access';
 import { PAGE_SIZES } from '../constants';
-import { optionalIdQuery, paginationQuery } from './common';
+import { locationIdField, optionalIdQuery, paginationQuery } from './common';
 import { exportFields } from './exports';
-import { locationIdField } from './materials';
 import { PASSWORD_MESSAGES, passwordField } from './password';
 import { isoInstantSchema } from './responses';
 import { optionalText, plainText } from './text';
