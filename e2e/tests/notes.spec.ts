@@ -150,7 +150,7 @@ test.describe('delivery and return notes', () => {
     expect(text).toMatch(/Signed: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC/);
     expect(text).toContain('Vehicle: Truck YX21 ABC');
     expect(text).toContain('Driver: Dave Driver');
-    expect(text).toMatch(/\s12\s+EACH/);
+    expect(text).toMatch(/\s12\s+Each\s/);
     await notes.press('Escape');
 
     // Part comes back; the return's note gets a photo from the phone's camera.
@@ -180,7 +180,7 @@ test.describe('delivery and return notes', () => {
     const returnText = await pdfText(returnPdf);
     expect(returnText).toContain(`Return note ${returnNumber}`);
     expect(returnText).toContain('Photos (1): damage.jpg');
-    expect(returnText).toMatch(/\s5\s+EACH/);
+    expect(returnText).toMatch(/\s5\s+Each\s/);
     await phone.close();
   });
   test('someone who cannot draw types the signature, and the note and its PDF say so', async ({
