@@ -7,7 +7,7 @@ import {
   textKey,
 } from '@stockyard/shared';
 import { typesForStock, typesNamed } from '../catalogue/catalogue.service';
-import { ensureMaterialsAt, setCountedStock } from '../materials/materials.ledger';
+import { ensureMaterialsAt, setCountedStock } from '../materials/materials-ledger.service';
 import type { ImportKindDefinition } from './import-kind';
 import { KeysSeen, type PlannedRow, RowCheck } from './import-plan';
 import * as repo from './imports.repository';

@@ -37,7 +37,7 @@ import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { isRentalBilled } from '../billing/billing.service';
 import { hireRatesFor, holdLocation } from '../locations/locations.service';
-import { changeStock } from '../materials/materials.ledger';
+import { changeStock } from '../materials/materials-ledger.service';
 import { createDeliveryNote, createReturnNote } from '../movement-notes/movement-notes.service';
 import { notify } from '../notifications/notify';
 import { dispatchDay, returnDay } from './material-rentals.dates';

@@ -24,7 +24,7 @@ import {
   insufficientStock,
   MATERIAL_NOT_FOUND,
   toMaterialDto,
-} from './materials.ledger';
+} from './materials-ledger.service';
 import * as repo from './materials.repository';
 import { repairDay } from './repair-dates';
 

@@ -76,7 +76,7 @@ export async function lockMaterials(db: DbExecutor, ids: number[]) {
   return statement.execute({ ids });
 }
 
-/** A new material, empty: its stock comes through the ledger (materials.ledger.ts, changeStock). */
+/** A new material, empty: its stock comes through changeStock (materials-ledger.service.ts). */
 export async function insertMaterial(
   db: DbExecutor,
   values: MaterialValues & { createdBy: number },

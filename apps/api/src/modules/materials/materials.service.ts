@@ -27,7 +27,7 @@ import {
   MATERIAL_NOT_FOUND,
   removeFromStockLevels,
   toMaterialDto,
-} from './materials.ledger';
+} from './materials-ledger.service';
 import * as repo from './materials.repository';
 import * as reads from './materials-reads.repository';
 

@@ -20,7 +20,7 @@ import { inTransaction } from '../../lib/transaction';
 import { readUpload } from '../../lib/upload';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation } from '../locations/locations.service';
-import { changeStock, lockForChanges } from '../materials/materials.ledger';
+import { changeStock, lockForChanges } from '../materials/materials-ledger.service';
 import {
   COUNT_SHEET_COLUMNS,
   type CountLines,

@@ -14,6 +14,11 @@ import { notify } from '../notifications/notify';
 import type { MovementValues } from './materials.repository';
 import * as repo from './materials.repository';
 
+/**
+ * The stock ledger (ARCHITECTURE section 4): the one writer of a material's quantity and repair
+ * stock, each change a movement, with its location's stock level and the notices a change sends.
+ */
+
 /** The fields of a material that its DTO shows. */
 type MaterialFields = Pick<
   repo.MaterialRow,
