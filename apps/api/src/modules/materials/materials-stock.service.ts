@@ -18,6 +18,7 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { holdLocation, locationName } from '../locations/locations.service';
+import * as repo from './materials.repository';
 import {
   announceTransfer,
   changeStock,
@@ -25,7 +26,6 @@ import {
   MATERIAL_NOT_FOUND,
   toMaterialDto,
 } from './materials-ledger.service';
-import * as repo from './materials.repository';
 import { repairDay } from './repair-dates';
 
 /** PATCH /materials/{id}/stock: set the counted quantity, or add or take away that many. */

@@ -21,6 +21,7 @@ import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { typeForStock } from '../catalogue/catalogue.service';
 import { getLocation, holdLocation } from '../locations/locations.service';
+import * as repo from './materials.repository';
 import {
   announceNewMaterial,
   changeStock,
@@ -28,7 +29,6 @@ import {
   removeFromStockLevels,
   toMaterialDto,
 } from './materials-ledger.service';
-import * as repo from './materials.repository';
 import * as reads from './materials-reads.repository';
 
 type Page = { page: number; limit: number };
