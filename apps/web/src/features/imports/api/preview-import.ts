@@ -1,8 +1,9 @@
 import type { ApiSuccess, ImportKind, ImportPreview } from '@stockyard/shared';
 import { useMutation } from '@tanstack/react-query';
+import type { Upload } from '@/components/upload-preview/use-upload-preview';
 import { api } from '@/lib/api-client';
 
-export type ImportUpload = { kind: ImportKind; file: File };
+export type ImportUpload = Upload<{ kind: ImportKind }>;
 
 /** A chosen file read and checked row by row; nothing is written. */
 export function previewImport({ kind, file }: ImportUpload): Promise<ApiSuccess<ImportPreview>> {

@@ -1,8 +1,9 @@
 import type { ApiSuccess, StockTakePreview } from '@stockyard/shared';
 import { useMutation } from '@tanstack/react-query';
+import type { Upload } from '@/components/upload-preview/use-upload-preview';
 import { api } from '@/lib/api-client';
 
-export type CountUpload = { locationId: number; file: File; countDate: string };
+export type CountUpload = Upload<{ locationId: number; countDate: string }>;
 
 /** A counted sheet read against the stock now; nothing is written. */
 export function previewStockTake({

@@ -1,20 +1,18 @@
 import {
   countDateField,
-  type ExportFormat,
   INVALID_DATE_MESSAGE,
   localToday,
   STOCK_TAKE_MESSAGES,
 } from '@stockyard/shared';
-import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
+import { SheetDownloads } from '@/components/upload-preview/sheet-downloads';
+import { UploadFileInput, UploadPreview } from '@/components/upload-preview/upload-preview';
+import { useUploadPreview } from '@/components/upload-preview/use-upload-preview';
 import { isIsoDate } from '@/lib/dates';
-import { serverMessage } from '@/lib/form-errors';
-import { notifyToast } from '@/lib/toast';
 import { useConfirmStockTake } from '../api/confirm-stock-take';
 import { downloadCountSheet } from '../api/download-count-sheet';
 import { usePreviewStockTake } from '../api/preview-stock-take';
@@ -31,13 +29,6 @@ function countDateError(value: string): string | null {
   return checked.success ? null : (checked.error.issues[0]?.message ?? INVALID_DATE_MESSAGE);
 }
 
-/** A refusal's message, with the faults it lists (a cell and what is wrong there). */
-function refusalText(error: unknown, fallback: string): string {
-  const message = serverMessage(error) ?? fallback;
-  if (!(error instanceof ApiError) || error.errors.length === 0) return message;
-  return `${message} ${error.errors.map((fault) => `${fault.path}: ${fault.message}`).join('; ')}`;
-}
-
 /**
  * A stock-take of one location: download its count sheet, count, choose the filled file, see the
  * differences from the stock now, and confirm them (each one becomes a Stock-take movement).
@@ -51,74 +42,28 @@ export function StockTakeDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [countDate, setCountDate] = useState(localToday);
-  const [file, setFile] = useState<File | null>(null);
-  const [downloading, setDownloading] = useState<ExportFormat | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
   // Count here (issue 31): counted in the app, on a phone, instead of on the sheet.
   const [mode, setMode] = useState<'sheet' | 'count'>('sheet');
-  const preview = usePreviewStockTake();
-  const confirm = useConfirmStockTake();
   const dateError = countDateError(countDate);
-  const runPreview = preview.mutate;
-  const resetPreview = preview.reset;
+  // The chosen file is read against the stock now, again when the day counted changes.
+  const flow = useUploadPreview({
+    params: location && !dateError ? { locationId: location.id, countDate } : null,
+    preview: usePreviewStockTake(),
+    confirm: useConfirmStockTake(),
+    errorsIn: (preview) => preview.counts.errors,
+    confirmedTitle: 'Stock-take confirmed',
+    confirmFailed: 'The stock-take could not be confirmed. Please try again.',
+    onConfirmed: () => onOpenChange(false),
+  });
+  const startAfresh = flow.reset;
 
   // Each dialog opened starts afresh.
   useEffect(() => {
     if (location) return;
     setCountDate(localToday());
-    setFile(null);
-    setConfirmError(null);
     setMode('sheet');
-    resetPreview();
-  }, [location, resetPreview]);
-
-  // The chosen file read against the stock now, again when the day counted changes.
-  useEffect(() => {
-    if (!location || !file || dateError) return;
-    setConfirmError(null);
-    runPreview({ locationId: location.id, file, countDate });
-  }, [location, file, countDate, dateError, runPreview]);
-
-  const download = async (format: ExportFormat) => {
-    if (!location) return;
-    setDownloading(format);
-    try {
-      const name = await downloadCountSheet(location.id, format);
-      notifyToast.success('Count sheet downloaded', {
-        description: `${name} has been downloaded.`,
-      });
-    } catch (error) {
-      notifyToast.error('Download Failed', {
-        description: serverMessage(error) ?? 'The count sheet could not be made. Please try again.',
-      });
-    } finally {
-      setDownloading(null);
-    }
-  };
-
-  const result = preview.isPending ? undefined : preview.data?.data;
-  const counts = result?.counts;
-  const canConfirm =
-    location !== null &&
-    file !== null &&
-    result !== undefined &&
-    counts?.errors === 0 &&
-    dateError === null &&
-    !confirm.isPending;
-
-  const onConfirm = async () => {
-    if (!location || !file || !canConfirm) return;
-    setConfirmError(null);
-    try {
-      const answer = await confirm.mutateAsync({ locationId: location.id, file, countDate });
-      notifyToast.success('Stock-take confirmed', { description: answer.message });
-      onOpenChange(false);
-    } catch (error) {
-      setConfirmError(
-        refusalText(error, 'The stock-take could not be confirmed. Please try again.'),
-      );
-    }
-  };
+    startAfresh();
+  }, [location, startAfresh]);
 
   return (
     <Dialog open={location !== null} onOpenChange={onOpenChange}>
@@ -167,23 +112,13 @@ export function StockTakeDialog({
             </>
           ) : (
             <>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="outline"
-                  disabled={downloading !== null}
-                  onClick={() => void download('xlsx')}
-                >
-                  <Download className="h-4 w-4" aria-hidden />
-                  {downloading === 'xlsx' ? 'Downloading...' : 'Download count sheet'}
-                </Button>
-                <Button
-                  variant="ghost"
-                  disabled={downloading !== null}
-                  onClick={() => void download('csv')}
-                >
-                  {downloading === 'csv' ? 'Downloading...' : 'Download as CSV'}
-                </Button>
-              </div>
+              <SheetDownloads
+                download={location ? (format) => downloadCountSheet(location.id, format) : null}
+                excelLabel="Download count sheet"
+                csvLabel="Download as CSV"
+                downloadedTitle="Count sheet downloaded"
+                failedText="The count sheet could not be made. Please try again."
+              />
 
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField id="stock-take-date" label="Count date" error={dateError ?? undefined}>
@@ -194,64 +129,40 @@ export function StockTakeDialog({
                   />
                 </FormField>
                 <FormField id="stock-take-file" label="Counted sheet">
-                  <input
-                    id="stock-take-file"
-                    type="file"
-                    accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium"
-                    // Chosen again after a correction, the same file is read again.
-                    onClick={(event) => {
-                      event.currentTarget.value = '';
-                    }}
-                    onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-                  />
+                  <UploadFileInput id="stock-take-file" flow={flow} />
                 </FormField>
               </div>
 
-              {preview.isPending ? (
-                <p role="status" className="text-sm text-muted-foreground">
-                  Reading the count sheet...
-                </p>
-              ) : null}
-              {preview.isError ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {refusalText(
-                    preview.error,
-                    'The count sheet could not be read. Please try again.',
-                  )}
-                </p>
-              ) : null}
-
-              {result && counts ? (
-                <div className="space-y-3">
-                  <p className="text-sm" data-testid="stock-take-counts">
-                    {counts.changed} to change, {counts.unchanged} unchanged, {counts.notCounted}{' '}
-                    not counted, {counts.errors} with errors
-                    {counts.notOnSheet > 0
-                      ? `; ${counts.notOnSheet} not on the sheet (their stock stays as it is)`
-                      : ''}
-                    .
-                  </p>
-                  {counts.errors > 0 ? (
-                    <p role="alert" className="text-sm text-destructive">
-                      {STOCK_TAKE_MESSAGES.hasErrors(counts.errors)}
+              <UploadPreview
+                flow={flow}
+                readingText="Reading the count sheet..."
+                unreadableText="The count sheet could not be read. Please try again."
+              >
+                {({ counts, rows }) => (
+                  <>
+                    <p className="text-sm" data-testid="stock-take-counts">
+                      {counts.changed} to change, {counts.unchanged} unchanged,{' '}
+                      {counts.notCounted} not counted, {counts.errors} with errors
+                      {counts.notOnSheet > 0
+                        ? `; ${counts.notOnSheet} not on the sheet (their stock stays as it is)`
+                        : ''}
+                      .
                     </p>
-                  ) : null}
-                  <StockTakePreviewTable rows={result.rows} />
-                </div>
-              ) : null}
-
-              {confirmError ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {confirmError}
-                </p>
-              ) : null}
+                    {counts.errors > 0 ? (
+                      <p role="alert" className="text-sm text-destructive">
+                        {STOCK_TAKE_MESSAGES.hasErrors(counts.errors)}
+                      </p>
+                    ) : null}
+                    <StockTakePreviewTable rows={rows} />
+                  </>
+                )}
+              </UploadPreview>
               <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
                 <Button variant="outline" onClick={() => onOpenChange(false)}>
                   Cancel
                 </Button>
-                <Button disabled={!canConfirm} onClick={() => void onConfirm()}>
-                  {confirm.isPending ? 'Confirming...' : 'Confirm stock-take'}
+                <Button disabled={!flow.canConfirm} onClick={() => void flow.confirm()}>
+                  {flow.confirming ? 'Confirming...' : 'Confirm stock-take'}
                 </Button>
               </div>
             </>
