@@ -10,7 +10,7 @@ import {
   type SessionUser,
 } from '@stockyard/shared';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
@@ -20,8 +20,7 @@ import { schemaResolver } from '@/lib/form-resolver';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
-import { PermissionCheckboxes } from './permission-checkboxes';
-import { RoleLocationFields } from './role-location-fields';
+import { UserFields } from './user-fields';
 
 type FormValues = {
   name: string;
@@ -66,11 +65,11 @@ export function AddUserDialog({
   const create = useCreateUser();
   const editor = useSession()?.user;
   const empty = useMemo(() => emptyForm(editor), [editor]);
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<
-    FormValues,
-    unknown,
-    CreateUserFormInput
-  >({ resolver: schemaResolver(createUserFormSchema), defaultValues: empty });
+  const form = useForm<FormValues, unknown, CreateUserFormInput>({
+    resolver: schemaResolver(createUserFormSchema),
+    defaultValues: empty,
+  });
+  const { register, handleSubmit, reset, setError, formState } = form;
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
@@ -88,7 +87,7 @@ export function AddUserDialog({
     }
   });
 
-  const described = (field: keyof FormValues) =>
+  const described = (field: 'password' | 'confirmPassword') =>
     controlProps(`add-user-${field}`, errors[field] !== undefined);
 
   return (
@@ -98,55 +97,30 @@ export function AddUserDialog({
         description="Create an account and choose what it may do."
         className="max-w-2xl"
       >
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="add-user-name" label="Name" error={errors.name?.message}>
-              <Input autoComplete="off" {...described('name')} {...register('name')} />
-            </FormField>
-            <FormField id="add-user-email" label="Email" error={errors.email?.message}>
-              <Input
-                type="email"
-                autoComplete="off"
-                {...described('email')}
-                {...register('email')}
-              />
-            </FormField>
-            <RoleLocationFields
-              idPrefix="add-user"
-              role={register('role')}
-              location={register('locationId')}
-              roleError={errors.role?.message}
-              locationError={errors.locationId?.message}
-              roles={editor ? assignableRoles(editor) : []}
-              onlyLocation={editor ? ownLocation(editor) : null}
-            />
-            <FormField id="add-user-password" label="Password" error={errors.password?.message}>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                {...described('password')}
-                {...register('password')}
-              />
-            </FormField>
-            <FormField
-              id="add-user-confirmPassword"
-              label="Confirm Password"
-              error={errors.confirmPassword?.message}
-            >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                {...described('confirmPassword')}
-                {...register('confirmPassword')}
-              />
-            </FormField>
-          </div>
-          <PermissionCheckboxes
-            idPrefix="add-user"
-            field={(flag) => register(`permissions.${flag}`)}
-            isAdmin={watch('role') === 'ADMIN'}
-            flags={editor ? grantableFlags(editor) : []}
-          />
+        <FormProvider {...form}>
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <UserFields idPrefix="add-user">
+              <FormField id="add-user-password" label="Password" error={errors.password?.message}>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  {...described('password')}
+                  {...register('password')}
+                />
+              </FormField>
+              <FormField
+                id="add-user-confirmPassword"
+                label="Confirm Password"
+                error={errors.confirmPassword?.message}
+              >
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  {...described('confirmPassword')}
+                  {...register('confirmPassword')}
+                />
+              </FormField>
+            </UserFields>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -155,7 +129,8 @@ export function AddUserDialog({
               {isSubmitting ? 'Adding...' : 'Add User'}
             </Button>
           </div>
-        </form>
+          </form>
+        </FormProvider>
       </DialogContent>
     </Dialog>
   );
