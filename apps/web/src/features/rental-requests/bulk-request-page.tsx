@@ -13,12 +13,13 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LocationSelect } from '@/components/location-select';
+import { MaterialSelect } from '@/components/material-select';
 import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateInput } from '@/components/ui/date-input';
 import { controlProps, FormField } from '@/components/ui/form-field';
-import { Input, Select, Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { Table, TD, TH, TR } from '@/components/ui/table';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { useSearchInput } from '@/hooks/use-search-input';
@@ -32,7 +33,6 @@ import { NOT_A_MATERIAL_LABEL, readScan, type ScanOutcome } from '@/lib/scan-rul
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import {
-  byLocation,
   requestableMaterials,
   useRequestableMaterials,
 } from './api/get-requestable-materials';
@@ -108,7 +108,6 @@ export default function BulkRequestPage() {
   const [stockSearch, setStockSearch] = useState('');
   const searchBox = useSearchInput(stockSearch, (value) => setStockSearch(value));
   const materials = useRequestableMaterials(stockSearch);
-  const groups = byLocation(materials.data ?? []);
   const items = watch('items');
 
   const described = (id: string, invalid: boolean) => controlProps(`bulk-${id}`, invalid);
@@ -324,7 +323,6 @@ export default function BulkRequestPage() {
                   const itemErrors = errors.items?.[index];
                   const row = index + 1;
                   const chosen = items[index]?.materialId ?? '';
-                  const offered = (materials.data ?? []).some((m) => String(m.id) === chosen);
                   return (
                     <TR
                       key={field.id}
@@ -332,7 +330,7 @@ export default function BulkRequestPage() {
                     >
                       <TD className={cn(cellClass, 'max-sm:col-span-3')}>
                         <PhoneLabel>Material</PhoneLabel>
-                        <Select
+                        <MaterialSelect
                           {...described(
                             `items-${index}-materialId`,
                             itemErrors?.materialId !== undefined,
@@ -341,28 +339,15 @@ export default function BulkRequestPage() {
                           value={chosen}
                           disabled={materials.isPending}
                           onChange={(event) => pickMaterial(index, event.target.value)}
-                        >
-                          <option value="">
-                            {materials.isPending
-                              ? 'Loading materials...'
-                              : groups.length === 0
-                                ? 'No stock found'
-                                : 'Select material'}
-                          </option>
-                          {chosen && !offered ? (
-                            <option value={chosen}>{items[index]?.source || chosen}</option>
-                          ) : null}
-                          {/* Grouped by the location that holds the stock. */}
-                          {groups.map((group) => (
-                            <optgroup key={group.id} label={group.name}>
-                              {group.materials.map((material) => (
-                                <option key={material.id} value={material.id}>
-                                  {material.name} ({material.quantity} available)
-                                </option>
-                              ))}
-                            </optgroup>
-                          ))}
-                        </Select>
+                          // A failed search offers nothing: 'No stock found'.
+                          state={materials.isPending ? 'loading' : 'ready'}
+                          materials={materials.data ?? []}
+                          // Grouped by the location that holds the stock.
+                          groupOf={(material) => material.location}
+                          optionText={(material) => `${material.name} (${material.quantity} available)`}
+                          emptyText="No stock found"
+                          chosen={{ id: chosen, name: items[index]?.source ?? '' }}
+                        />
                         <FieldError
                           id={`bulk-items-${index}-materialId`}
                           message={itemErrors?.materialId?.message ?? itemErrors?.name?.message}

@@ -9,6 +9,7 @@ import {
 } from '@stockyard/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { MaterialSelect, type MaterialOptionsState } from '@/components/material-select';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { notifyToast } from '@/lib/toast';
@@ -29,7 +30,7 @@ export function MaterialUsageTable({
   form: InvoiceForm;
   itemIndex: number;
   materials: readonly MaterialOption[];
-  materialsState: 'loading' | 'error' | 'ready' | 'idle';
+  materialsState: MaterialOptionsState;
 }) {
   const { control, register, setValue, getValues, formState } = form;
   const { fields, append, remove } = useFieldArray({
@@ -62,16 +63,6 @@ export function MaterialUsageTable({
     }
   };
 
-  const placeholder =
-    materialsState === 'loading'
-      ? 'Loading materials...'
-      : materialsState === 'error'
-        ? 'Failed to load materials'
-        : materialsState === 'idle'
-          ? 'Choose the invoice location first'
-          : materials.length === 0
-            ? 'No materials at this location'
-            : 'Select material';
 
   return (
     <div className="space-y-2 rounded-md border border-border bg-muted/30 p-3">
@@ -110,7 +101,7 @@ export function MaterialUsageTable({
                       control={control}
                       name={`${path}.materialId`}
                       render={({ field: select }) => (
-                        <Select
+                        <MaterialSelect
                           aria-label={`${name} Material`}
                           aria-invalid={usageErrors?.materialId ? true : undefined}
                           className="min-w-40"
@@ -127,14 +118,14 @@ export function MaterialUsageTable({
                               setValue(`${path}.quantity`, '0');
                             }
                           }}
-                        >
-                          <option value="">{placeholder}</option>
-                          {materials.map((material) => (
-                            <option key={material.id} value={material.id}>
-                              {material.name} ({material.quantity} {labelOf(material.unit)})
-                            </option>
-                          ))}
-                        </Select>
+                          state={materialsState}
+                          materials={materials}
+                          optionText={(material) =>
+                            `${material.name} (${material.quantity} ${labelOf(material.unit)})`
+                          }
+                          idleText="Choose the invoice location first"
+                          emptyText="No materials at this location"
+                        />
                       )}
                     />
                     {usageErrors?.materialId ? (

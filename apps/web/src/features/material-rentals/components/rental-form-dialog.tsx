@@ -15,6 +15,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
 import { LocationSelect } from '@/components/location-select';
+import { MaterialSelect } from '@/components/material-select';
 import { TotalWeight, typedQuantity } from '@/components/total-weight';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
@@ -131,7 +132,7 @@ function toFormValues(rental: RentalDto | null, prefill?: RentalPrefill): Rental
 }
 
 /** The material option's text: 'name (Stock: qty unit)' (03 section 2.9). */
-export function materialOptionText(option: MaterialOption): string {
+function materialOptionText(option: MaterialOption): string {
   return `${option.name} (Stock: ${option.quantity} ${unitLabel(option.unit)})`;
 }
 
@@ -269,16 +270,6 @@ export function RentalFormDialog({
     controlProps(`rental-${field.replaceAll('.', '-')}`, invalid);
   const locationOptions = locations.data ?? [];
   const itemsError = errors.items?.root?.message ?? errors.items?.message;
-  const materialsPlaceholder =
-    fromLocationId === null
-      ? 'Select a From location first'
-      : materials.isPending
-        ? 'Loading materials...'
-        : materials.isError
-          ? 'Failed to load materials'
-          : (materials.data ?? []).length === 0
-            ? 'No materials at this location'
-            : 'Select material';
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -402,7 +393,6 @@ export function RentalFormDialog({
             {fields.map((field, index) => {
               const itemErrors = errors.items?.[index];
               const chosen = items[index]?.materialId ?? '';
-              const offered = (materials.data ?? []).some((option) => String(option.id) === chosen);
               return (
                 <fieldset
                   key={field.id}
@@ -414,23 +404,27 @@ export function RentalFormDialog({
                     label="Material"
                     error={itemErrors?.materialId?.message}
                   >
-                    <Select
+                    <MaterialSelect
                       {...described(`items.${index}.materialId`, !!itemErrors?.materialId)}
                       {...register(`items.${index}.materialId`, {
                         onChange: (event) => onMaterialChange(index, event.target.value),
                       })}
                       disabled={fromLocationId === null || locked}
-                    >
-                      <option value="">{materialsPlaceholder}</option>
-                      {chosen && !offered ? (
-                        <option value={chosen}>{items[index]?.materialName || chosen}</option>
-                      ) : null}
-                      {(materials.data ?? []).map((option) => (
-                        <option key={option.id} value={option.id}>
-                          {materialOptionText(option)}
-                        </option>
-                      ))}
-                    </Select>
+                      state={
+                        fromLocationId === null
+                          ? 'idle'
+                          : materials.isPending
+                            ? 'loading'
+                            : materials.isError
+                              ? 'error'
+                              : 'ready'
+                      }
+                      materials={materials.data ?? []}
+                      optionText={materialOptionText}
+                      idleText="Select a From location first"
+                      emptyText="No materials at this location"
+                      chosen={{ id: chosen, name: items[index]?.materialName ?? '' }}
+                    />
                     {chosen === '' && items[index]?.wanted ? (
                       <p className="text-xs text-muted-foreground">
                         Requested: {items[index]?.wanted}

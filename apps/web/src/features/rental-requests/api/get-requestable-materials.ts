@@ -24,17 +24,3 @@ export function useRequestableMaterials(search: string) {
     staleTime: 30_000,
   });
 }
-
-/** The materials by location, in the order the server gives them (location name, then material). */
-export function byLocation(materials: readonly RequestableMaterial[]) {
-  const groups = new Map<number, { name: string; materials: RequestableMaterial[] }>();
-  for (const material of materials) {
-    const group = groups.get(material.location.id) ?? {
-      name: material.location.name,
-      materials: [],
-    };
-    group.materials.push(material);
-    groups.set(material.location.id, group);
-  }
-  return [...groups.entries()].map(([id, group]) => ({ id, ...group }));
-}
