@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { locations } from './locations';
 import { users } from './users';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** One row per recipient. */
 export const notifications = pgTable(
@@ -48,6 +51,12 @@ export const emailOutbox = pgTable(
     notificationId: bigint('notification_id', { mode: 'number' }),
     /** A movement note sent as its PDF: made when the mail is sent (decision 042). */
     movementNoteId: integer('movement_note_id'),
+    /**
+     * A file frozen when the mail was queued, sent as it was then (decision 064: a site's on-hire
+     * statement as of its sending): its name and bytes, both or neither.
+     */
+    attachmentName: text('attachment_name'),
+    attachment: bytea('attachment'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
