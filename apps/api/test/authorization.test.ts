@@ -95,6 +95,10 @@ const SAMPLES: Record<ApiRoute, Sample> = {
     at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/on-hire/pdf` }),
     locationBound: true,
   },
+  'POST /api/locations/:id/on-hire/send': {
+    at: (f, s) => ({ url: `/api/locations/${side(s, f.a.id, f.b.id)}/on-hire/send` }),
+    locationBound: true,
+  },
   'POST /api/locations/create': {
     at: () => ({
       url: '/api/locations/create',

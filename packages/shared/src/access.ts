@@ -119,6 +119,8 @@ export const API_ACCESS = {
   // What is on hire at a site, and its statement as a PDF (decision 059): a field manager's own site's.
   'GET /api/locations/:id/on-hire': { ...SIGNED_IN, scoped: true },
   'GET /api/locations/:id/on-hire/pdf': { ...SIGNED_IN, scoped: true },
+  // E-mailing the statement to the site's customer (decision 064): an admin's, as the hire so far is.
+  'POST /api/locations/:id/on-hire/send': ADMIN_ONLY,
   'POST /api/locations/create': ADMIN_ONLY,
   'PUT /api/locations/update/:id': flagged('manageLocations'),
   'DELETE /api/locations/remove/:id': ADMIN_ONLY,

@@ -69,4 +69,17 @@ export const onHireQuantity = (line: Pick<OnHireLine, 'out' | 'unit'>) =>
 
 export const ON_HIRE_MESSAGES = {
   fetched: 'On-hire statement fetched',
+  emailed: 'On-hire statement queued for e-mail',
+  noCustomerEmail:
+    "This site has no customer e-mail address: add one to the location's customer first",
+  emailNotConfigured: 'E-mail is not configured on this server',
 } as const;
+
+/** What sending a site's on-hire statement answers (decision 064): to whom, and as of when. */
+export const onHireSentSchema = z.object({
+  to: z.string(),
+  /** The day the statement sent is made for (yyyy-MM-dd), and the PDF's file name. */
+  asOf: z.string(),
+  fileName: z.string(),
+});
+export type OnHireSent = z.infer<typeof onHireSentSchema>;

@@ -6,10 +6,14 @@ import {
 } from '@stockyard/shared';
 import { createPdf } from '../../lib/pdf-document';
 
-/** The statement's file name: on-hire-<site>-<day>.pdf, the site's name in safe characters. */
+/**
+ * The statement's file name: on-hire-<site>-<day>.pdf, the site's name in safe characters, its
+ * letters' accents dropped ("Müller": muller).
+ */
 export function onHireFileName(statement: OnHireStatement): string {
   const site = statement.location.name
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[^\w-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase();

@@ -2,15 +2,25 @@ import {
   type HireRate,
   hireDueThrough,
   isoDaysBetween,
+  isoToDisplayDate,
+  ON_HIRE_MESSAGES as M,
   type OnHireLine,
+  type OnHireSent,
   type OnHireStatement,
   type SessionUser,
   settled,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { badRequest, conflict } from '../../lib/app-error';
 import { scopeOf } from '../../lib/location-scope';
+import { inTransaction } from '../../lib/transaction';
+import { recordActivity } from '../activity/activity.service';
 import { getLocation, hireRatesFor } from '../locations/locations.service';
+import { emailSubject } from '../notifications/email-message';
+import { queueEmail } from '../notifications/notify';
 import { billingTerms } from '../settings/billing-settings.service';
+import { onHireFileName, renderOnHirePdf } from './material-rentals.on-hire.pdf';
 import { todayOf } from './material-rentals.service';
 import * as repo from './material-rentals-on-hire.repository';
 
@@ -98,4 +108,63 @@ export async function onHireStatement(
     lines,
     hireSoFarCents: admin ? lines.reduce((sum, line) => sum + (line.hireSoFarCents ?? 0), 0) : null,
   };
+}
+
+/**
+ * E-mails a site's on-hire statement to its customer (decision 064), an admin's copy with the hire
+ * so far. The PDF is made now and stored with the mail in the outbox, so that the customer gets the
+ * statement as it stood when it was sent, whatever the ledger says by the time the worker sends it.
+ * An unknown location is 404 (the route's early check); a site without a customer e-mail is 409,
+ * and nothing is queued or logged.
+ */
+export async function sendOnHireStatement(
+  ctx: AppContext,
+  actor: Actor,
+  locationId: number,
+): Promise<OnHireSent> {
+  const statement = await onHireStatement(ctx, actor.user, locationId);
+  const to = statement.location.customerEmail?.trim();
+  if (!to) throw conflict(M.noCustomerEmail);
+  if (!ctx.mailer) throw badRequest(M.emailNotConfigured);
+  const fileName = onHireFileName(statement);
+  const content = await renderOnHirePdf(statement);
+  const site = statement.location.name;
+  const day = isoToDisplayDate(statement.asOf);
+  const count = statement.lines.length;
+  const body = [
+    statement.location.customerName ? `For ${statement.location.customerName}.` : null,
+    count === 0
+      ? `Nothing is on hire at ${site} on ${day}.`
+      : `What is on hire at ${site} on ${day}: ${count} ${count === 1 ? 'line' : 'lines'}.`,
+    `The statement is attached as ${fileName}.`,
+    `Sent by ${actor.user.name} from Stockyard.`,
+  ]
+    .filter((paragraph) => paragraph !== null)
+    .join('\n\n');
+  await inTransaction(ctx, async (uow) => {
+    await queueEmail(ctx, uow, {
+      userId: null,
+      to,
+      subject: emailSubject(`On-hire statement: ${site}, ${day}`),
+      body: `${body}\n`,
+      attachment: { filename: fileName, content },
+    });
+    await recordActivity(uow.tx, {
+      userId: actor.user.id,
+      action: 'EMAIL_ON_HIRE_STATEMENT',
+      description: `On-hire statement of ${site} e-mailed to ${to}`,
+      entityType: 'location',
+      entityId: String(locationId),
+      locationId,
+      details: {
+        to,
+        asOf: statement.asOf,
+        fileName,
+        lines: count,
+        hireSoFarCents: statement.hireSoFarCents,
+      },
+      ip: actor.ip,
+    });
+  });
+  return { to, asOf: statement.asOf, fileName };
 }

@@ -27,6 +27,9 @@ export type ClaimedMail = {
   messageId: string;
   /** A movement note whose PDF goes with the mail (decision 042). */
   movementNoteId: number | null;
+  /** A file frozen when the mail was queued (decision 064): its name and bytes, or null. */
+  attachmentName: string | null;
+  attachment: Buffer | null;
 };
 
 const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
@@ -73,6 +76,8 @@ export async function claimDueEmails(
       attempts: emailOutbox.attempts,
       messageId: emailOutbox.messageId,
       movementNoteId: emailOutbox.movementNoteId,
+      attachmentName: emailOutbox.attachmentName,
+      attachment: emailOutbox.attachment,
       nextAttemptAt: emailOutbox.nextAttemptAt,
     });
   // Sent in the order they were due: a mail retried often must not keep the others waiting.

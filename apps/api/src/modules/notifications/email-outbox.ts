@@ -25,8 +25,9 @@ export type OutboxOptions = {
 };
 
 /**
- * The files a mail carries, made when it is sent: a movement note's PDF (decision 042), so that
- * the outbox row holds its id and not the file.
+ * The files a mail carries that are made when it is sent: a movement note's PDF (decision 042), so
+ * that the outbox row holds its id and not the file. A file frozen when the mail was queued (an
+ * on-hire statement, decision 064) is in the row and goes first, as it was stored.
  */
 export type AttachmentsOf = (mail: ClaimedMail) => Promise<MailAttachment[]>;
 export type ClaimedMail = repo.ClaimedMail;
@@ -41,6 +42,19 @@ const DEFAULTS: Required<OutboxOptions> = {
   keepSentDays: 30,
   pruneEveryMs: 60 * 60_000,
 };
+
+/** The file stored with the mail when it was queued (decision 064), as a PDF or as bytes. */
+function frozenAttachments(mail: ClaimedMail): MailAttachment[] {
+  if (mail.attachmentName === null || mail.attachment === null) return [];
+  const pdf = mail.attachmentName.toLowerCase().endsWith('.pdf');
+  return [
+    {
+      filename: mail.attachmentName,
+      content: mail.attachment,
+      contentType: pdf ? 'application/pdf' : 'application/octet-stream',
+    },
+  ];
+}
 
 /** The wait before the next try after `attempts` failures: doubled each time, capped. */
 export function retryDelayMs(attempts: number, options: OutboxOptions = {}): number {
@@ -139,7 +153,7 @@ export class EmailOutbox {
           subject: mail.subject,
           text: mail.body,
           messageId: mail.messageId,
-          attachments: await this.attachmentsOf(mail),
+          attachments: [...frozenAttachments(mail), ...(await this.attachmentsOf(mail))],
         });
       } catch (error) {
         const gaveUp = await repo.markEmailNotSent(this.db, mail.id, {

@@ -69,6 +69,8 @@ export async function queueEmail(
     body: string;
     /** A movement note whose PDF the sender attaches, made when it sends (decision 042). */
     movementNoteId?: number;
+    /** A file sent as it is now, whatever changes before the mail goes (decision 064). */
+    attachment?: { filename: string; content: Buffer };
   },
 ): Promise<void> {
   if (!ctx.mailer) return;
@@ -80,6 +82,8 @@ export async function queueEmail(
       subject: mail.subject,
       body: mail.body,
       movementNoteId: mail.movementNoteId ?? null,
+      attachmentName: mail.attachment?.filename ?? null,
+      attachment: mail.attachment?.content ?? null,
     },
   ]);
   uow.afterCommit(() => ctx.emailOutbox?.kick());
