@@ -5,14 +5,18 @@ import {
   labelOf,
   type OnHireStatement,
 } from '@stockyard/shared';
-import { FileDown } from 'lucide-react';
+import { FileDown, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { downloadOnHirePdf, useOnHire } from '../api/get-on-hire';
+import { useSendOnHire } from '../api/send-on-hire';
 
 /**
  * What is on hire at the location shown (issue 50 item 3, decision 059), beside its own stock: each
@@ -21,6 +25,7 @@ import { downloadOnHirePdf, useOnHire } from '../api/get-on-hire';
  */
 export function OnHireSection({ locationId }: { locationId: number }) {
   const query = useOnHire(locationId, { silent: true });
+  const can = useCan();
   const [printing, setPrinting] = useState(false);
   const statement = query.data;
   if (!statement || statement.lines.length === 0) return null;
@@ -44,13 +49,75 @@ export function OnHireSection({ locationId }: { locationId: number }) {
             Material rented to this site and not yet back, on {isoToDisplayDate(statement.asOf)}.
           </p>
         </div>
-        <Button className="sm:ml-auto" variant="outline" onClick={print} disabled={printing}>
-          <FileDown className="h-4 w-4" aria-hidden />
-          On-hire statement (PDF)
-        </Button>
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+          <Button variant="outline" onClick={print} disabled={printing}>
+            <FileDown className="h-4 w-4" aria-hidden />
+            On-hire statement (PDF)
+          </Button>
+          {can('POST /api/locations/:id/on-hire/send') ? (
+            <SendToCustomer statement={statement} />
+          ) : null}
+        </div>
       </div>
       <OnHireTable statement={statement} />
     </Card>
+  );
+}
+
+/**
+ * An admin e-mails the statement, as it is now, to the site's customer (decision 064), after a
+ * confirmation naming the address; without a customer e-mail the button is off and says why.
+ */
+function SendToCustomer({ statement }: { statement: OnHireStatement }) {
+  const [asking, setAsking] = useState(false);
+  const send = useSendOnHire();
+  const { id, name, customerName, customerEmail } = statement.location;
+  const to = customerEmail?.trim() ?? '';
+  const hintId = `on-hire-send-hint-${id}`;
+  const confirm = () => {
+    send.mutate(id, {
+      onSuccess: (answer) => {
+        setAsking(false);
+        notifyToast.success(`The on-hire statement of ${name} is being sent to ${answer.data.to}.`);
+      },
+      onError: (error) => {
+        setAsking(false);
+        notifyToast.error(
+          error instanceof ApiError ? error.message : 'The statement could not be sent.',
+        );
+      },
+    });
+  };
+  return (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => setAsking(true)}
+        disabled={!to || send.isPending}
+        aria-describedby={to ? undefined : hintId}
+      >
+        <Mail className="h-4 w-4" aria-hidden />
+        {send.isPending ? 'Sending...' : 'Send to customer'}
+      </Button>
+      {to ? null : (
+        <p id={hintId} className="w-full text-xs text-muted-foreground sm:w-auto">
+          Add the customer's e-mail to this location to send it.
+        </p>
+      )}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => {
+          if (!send.isPending) setAsking(open);
+        }}
+        title="Send the on-hire statement?"
+        description={`The on-hire statement of ${name} as of now, with the hire so far, goes as a PDF to ${customerName ? `${customerName} <${to}>` : to}.`}
+        confirmLabel="Send"
+        pendingLabel="Sending..."
+        destructive={false}
+        pending={send.isPending}
+        onConfirm={confirm}
+      />
+    </>
   );
 }
 
