@@ -211,3 +211,23 @@ export const rentalAlertsSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.rentalId, t.day] })],
 );
+
+/**
+ * The one summary of the rentals' quantities (decision 066), per destination: the rentals sent
+ * there and, over all time, the units dispatched to it and those back good, damaged and lost. It
+ * holds no date, so a corrected day changes nothing here. It is recounted from the rows by the
+ * rentals' repository in the transaction of every write to a rental, its lines or its returns
+ * (`recountTotals`), never adjusted by a difference; a test compares it with the rows after every
+ * kind of write. Kept because the rows cannot answer an admin's stats and dashboard within the
+ * working day's verdict (ARCHITECTURE section 10; the figures are in the decision).
+ */
+export const materialRentalTotals = pgTable('material_rental_totals', {
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  rentals: integer('rentals').notNull().default(0),
+  unitsOut: integer('units_out').notNull().default(0),
+  good: integer('good').notNull().default(0),
+  damaged: integer('damaged').notNull().default(0),
+  lost: integer('lost').notNull().default(0),
+});

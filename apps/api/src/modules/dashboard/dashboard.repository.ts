@@ -23,6 +23,7 @@ import {
   materialRentalItems,
   materialRentalReturns,
   materialRentals,
+  materialRentalTotals,
   rentalRequests,
   staff,
   stockLevels,
@@ -103,7 +104,7 @@ function unitsDispatched(db: Database, scope: Scope, where: SQL) {
  * Units back, good, damaged or lost (decision 043), by the returns `where` selects, of the
  * rentals to the field manager's location: the return rows themselves (decision 050).
  */
-function unitsBack(db: Database, scope: Scope, where: SQL, byRental?: SQL) {
+function unitsBack(db: Database, scope: Scope, where: SQL) {
   const r = materialRentals;
   const h = materialRentalReturns;
   const units = db
@@ -112,17 +113,15 @@ function unitsBack(db: Database, scope: Scope, where: SQL, byRental?: SQL) {
     })
     .from(h);
   // An admin's returns by their date need no rental; a field manager's are those of their site.
-  return scope === null && byRental === undefined
+  return scope === null
     ? units.where(where)
-    : units
-        .innerJoin(r, eq(r.id, h.rentalId))
-        .where(only(and(where, byRental), scope, r.toLocationId));
+    : units.innerJoin(r, eq(r.id, h.rentalId)).where(only(where, scope, r.toLocationId));
 }
 
 /**
- * The standing figures beside the stock now, in one statement so that they agree, each read from
- * the rentals' lines and returns (decision 050): the units out on ACTIVE rentals now (their lines
- * less their returns) and when the month of `monthStart` began (now, less the units dispatched on
+ * The standing figures beside the stock now, in one statement so that they agree: the units out on
+ * rentals now (the rentals' summary, decision 066) and when the month of `monthStart` began (now,
+ * less the units dispatched on
  * a day of the month since, plus those back on one: a rental or return dated in the past counts
  * on its day), and the units in stock when it began (each location's latest stock level of an
  * earlier month).
@@ -132,15 +131,22 @@ export async function standingFigures(db: Database, scope: Scope, monthStart: st
     const month = unseen('monthStart', 'date');
     const r = materialRentals;
     const h = materialRentalReturns;
-    const active = sql`${r.status} = 'ACTIVE'`;
+    const t = materialRentalTotals;
     const stockThen = d
       .select({ units: sql<number>`coalesce(sum(${latestLevel(d, month)}), 0)` })
       .from(locations)
       .where(scope === null ? undefined : eq(locations.id, p('scope')));
+    // Out now: every unit dispatched less every unit back, from the rentals' one summary
+    // (decision 066); a returned rental has all its units back, so only the active ones count.
+    const outNow = d
+      .select({
+        units: sql<number>`coalesce(sum(${t.unitsOut} - ${t.good} - ${t.damaged} - ${t.lost}), 0)`,
+      })
+      .from(t)
+      .where(scope === null ? undefined : eq(t.locationId, p('scope')));
     return d
       .select({
-        outNow: sql<number>`(${unitsDispatched(d, scope, active)})`.mapWith(Number),
-        backNow: sql<number>`(${unitsBack(d, scope, sql`true`, active)})`.mapWith(Number),
+        rentedNow: sql<number>`(${outNow})`.mapWith(Number),
         outSince: sql<number>`(${unitsDispatched(d, scope, gte(r.rentalDate, month))})`.mapWith(
           Number,
         ),
@@ -151,8 +157,7 @@ export async function standingFigures(db: Database, scope: Scope, monthStart: st
       .prepare(name);
   });
   const [row] = await statement.execute({ ...scopeValue(scope), monthStart });
-  const { outNow, backNow, outSince, backSince, stockThen } = row!;
-  const rentedNow = outNow - backNow;
+  const { rentedNow, outSince, backSince, stockThen } = row!;
   return { rentedNow, rentedThen: rentedNow - outSince + backSince, stockThen };
 }
 

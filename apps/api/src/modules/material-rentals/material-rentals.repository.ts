@@ -25,6 +25,7 @@ import {
   materialRentalItems,
   materialRentalReturns,
   materialRentals,
+  materialRentalTotals,
   materials,
   materialTypes,
   rentalAlertsSent,
@@ -406,17 +407,50 @@ export async function lockRental(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
+/**
+ * The rentals' one summary (decision 066), recounted from the rows for these destinations by the
+ * database function of migration 0063, in the writer's transaction. Every write below to a rental,
+ * its lines or its returns that can change a quantity or a destination calls it.
+ */
+async function recountTotals(db: DbExecutor, locationIds: number[]) {
+  if (locationIds.length === 0) return;
+  const ids = sql.join(
+    locationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`select material_rental_totals_recount(array[${ids}]::integer[])`);
+}
+
+/** The summary of the destination of a rental, recounted (decision 066). */
+async function recountTotalsOfRental(db: DbExecutor, rentalId: number) {
+  await db.execute(sql`select material_rental_totals_recount(array(
+    select ${materialRentals.toLocationId} from ${materialRentals}
+     where ${materialRentals.id} = ${rentalId}))`);
+}
+
 export async function insertRental(db: DbExecutor, values: RentalValues) {
   const [row] = await db.insert(materialRentals).values(values).returning();
+  await recountTotals(db, [row!.toLocationId]);
   return row!;
 }
 
 export async function updateRental(db: DbExecutor, id: number, values: Partial<RentalValues>) {
+  const [before] =
+    values.toLocationId === undefined
+      ? []
+      : await db
+          .select({ toLocationId: materialRentals.toLocationId })
+          .from(materialRentals)
+          .where(eq(materialRentals.id, id));
   const [row] = await db
     .update(materialRentals)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(materialRentals.id, id))
     .returning();
+  // Only a new destination moves the rental's quantities in the summary.
+  if (before && before.toLocationId !== row!.toLocationId) {
+    await recountTotals(db, [before.toLocationId, row!.toLocationId]);
+  }
   return row!;
 }
 
@@ -430,6 +464,7 @@ export async function insertItems(
     .insert(materialRentalItems)
     .values(items.map((item) => ({ ...item, rentalId })))
     .returning();
+  await recountTotalsOfRental(db, rentalId);
   return rows.map((row) => ({
     ...row,
     quantityActuallyReturned: 0,
@@ -440,10 +475,18 @@ export async function insertItems(
 
 export async function deleteItems(db: DbExecutor, rentalId: number) {
   await db.delete(materialRentalItems).where(eq(materialRentalItems.rentalId, rentalId));
+  await recountTotalsOfRental(db, rentalId);
 }
 
 export async function deleteRental(db: DbExecutor, id: number) {
-  await db.delete(materialRentals).where(eq(materialRentals.id, id));
+  const gone = await db
+    .delete(materialRentals)
+    .where(eq(materialRentals.id, id))
+    .returning({ toLocationId: materialRentals.toLocationId });
+  await recountTotals(
+    db,
+    gone.map((row) => row.toLocationId),
+  );
 }
 
 /** The units of a return by condition (decision 043). */
@@ -454,6 +497,7 @@ export async function insertReturn(
   values: Omit<typeof materialRentalReturns.$inferInsert, 'id' | 'recordedAt'>,
 ) {
   const [row] = await db.insert(materialRentalReturns).values(values).returning();
+  await recountTotalsOfRental(db, values.rentalId);
   return row!;
 }
 
@@ -511,75 +555,42 @@ function returnsWhere(db: Database, where: SQL) {
  */
 export async function statsByLocation(db: Database, today: string, only?: number) {
   const r = materialRentals;
+  const t = materialRentalTotals;
   const at = only === undefined ? undefined : eq(r.toLocationId, only);
-  const active = sql`${r.status} = 'ACTIVE'`;
-  const rentals = db
+  // The active rentals are few and have an index of their own: counted from their rows.
+  const open = db
     .select({
       toLocationId: r.toLocationId,
-      total: sql<number>`count(*)`.as('total'),
-      returned: sql<number>`count(*) filter (where ${r.status} = 'RETURNED')`.as('returned'),
-      active:
-        sql<number>`count(*) filter (where ${active} and ${r.expectedReturnDate} >= ${today})`.as(
-          'active',
-        ),
-      overdue:
-        sql<number>`count(*) filter (where ${active} and ${r.expectedReturnDate} < ${today})`.as(
-          'overdue',
-        ),
+      active: sql<number>`count(*) filter (where ${r.expectedReturnDate} >= ${today})`.as('active'),
+      overdue: sql<number>`count(*) filter (where ${r.expectedReturnDate} < ${today})`.as(
+        'overdue',
+      ),
     })
     .from(r)
-    .where(at)
+    .where(and(sql`${r.status} = 'ACTIVE'`, at))
     .groupBy(r.toLocationId)
-    .as('rentals');
-  const i = materialRentalItems;
-  const rented = db
-    .select({
-      toLocationId: r.toLocationId,
-      units: sql<number>`sum(${i.quantity})`.as('units'),
-      unitsActive: sql<number>`sum(${i.quantity}) filter (where ${active})`.as('units_active'),
-    })
-    .from(i)
-    .innerJoin(r, eq(r.id, i.rentalId))
-    .where(at)
-    .groupBy(r.toLocationId)
-    .as('rented');
-  const h = materialRentalReturns;
-  const cameBack = db
-    .select({
-      toLocationId: r.toLocationId,
-      good: sql<number>`sum(${h.returnedQuantity})`.as('good'),
-      damaged: sql<number>`sum(${h.damagedQuantity})`.as('damaged'),
-      lost: sql<number>`sum(${h.lostQuantity})`.as('lost'),
-      active:
-        sql<number>`sum(${h.returnedQuantity} + ${h.damagedQuantity} + ${h.lostQuantity}) filter (where ${active})`.as(
-          'back_active',
-        ),
-    })
-    .from(h)
-    .innerJoin(r, eq(r.id, h.rentalId))
-    .where(at)
-    .groupBy(r.toLocationId)
-    .as('came_back');
+    .as('open');
   const n = (value: SQLWrapper) => sql<number>`coalesce(${value}, 0)`.mapWith(Number);
+  // Everything over all time from the rentals' one summary (decision 066): a returned rental has
+  // all its units back, so what is still out is every unit dispatched less every unit back.
   return db
     .select({
       id: locations.id,
       name: locations.name,
-      total: n(rentals.total),
-      active: n(rentals.active),
-      overdue: n(rentals.overdue),
-      returned: n(rentals.returned),
-      rented: n(rented.units),
-      returnedItems: n(cameBack.good),
-      damaged: n(cameBack.damaged),
-      lost: n(cameBack.lost),
-      writtenOff: n(sql`${cameBack.damaged} + ${cameBack.lost}`),
-      outstanding: n(sql`${rented.unitsActive} - coalesce(${cameBack.active}, 0)`),
+      total: n(t.rentals),
+      active: n(open.active),
+      overdue: n(open.overdue),
+      returned: n(sql`${t.rentals} - coalesce(${open.active}, 0) - coalesce(${open.overdue}, 0)`),
+      rented: n(t.unitsOut),
+      returnedItems: n(t.good),
+      damaged: n(t.damaged),
+      lost: n(t.lost),
+      writtenOff: n(sql`${t.damaged} + ${t.lost}`),
+      outstanding: n(sql`${t.unitsOut} - ${t.good} - ${t.damaged} - ${t.lost}`),
     })
     .from(locations)
-    .leftJoin(rentals, eq(rentals.toLocationId, locations.id))
-    .leftJoin(rented, eq(rented.toLocationId, locations.id))
-    .leftJoin(cameBack, eq(cameBack.toLocationId, locations.id))
+    .leftJoin(t, eq(t.locationId, locations.id))
+    .leftJoin(open, eq(open.toLocationId, locations.id))
     .where(only === undefined ? undefined : eq(locations.id, only))
     .orderBy(asc(locations.name), asc(locations.id));
 }
