@@ -7,8 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
-/** A call that has not answered in this long is counted an error and given up. */
-const TIMEOUT_MS = 30_000;
+/** A call that has not answered in this long is counted an error and given up (callTimeout). */
+let timeoutMs = 30_000;
+
+/**
+ * Sets how long a call may wait for its answer before it is given up. The cluster check waits as
+ * long as its balancer does (decision 065): there, a call's end is told by the balancer.
+ */
+export function callTimeout(ms) {
+  timeoutMs = ms;
+}
 
 /** What is told of every call, when set (scripts/cluster-check.mjs keeps each write's key). */
 let observer = null;
@@ -51,7 +59,7 @@ export function connection(baseUrl, token) {
       };
       const started = performance.now();
       const request = http.request(
-        { agent, hostname, port, method, path, headers, timeout: TIMEOUT_MS },
+        { agent, hostname, port, method, path, headers, timeout: timeoutMs },
         (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
@@ -67,7 +75,7 @@ export function connection(baseUrl, token) {
           response.on('error', (error) => resolve(failed(started, error)));
         },
       );
-      request.on('timeout', () => request.destroy(new Error(`no answer in ${TIMEOUT_MS} ms`)));
+      request.on('timeout', () => request.destroy(new Error(`no answer in ${timeoutMs} ms`)));
       request.on('error', (error) => resolve(failed(started, error)));
       request.end(payload);
     });

@@ -6,6 +6,18 @@ import type pg from 'pg';
  * about 1.57 million records.
  */
 export const DATASET_STAFF = { staff: 2_000, years: 3 } as const;
+/**
+ * The months of attendance: the three years, or their share under BENCH_SCALE (bench/seed.ts; a
+ * month at least), so that a scaled set is seeded in seconds (the cluster check's: decision 065).
+ */
+const ATTENDANCE_MONTHS = Math.max(
+  1,
+  Math.round(
+    12 *
+      DATASET_STAFF.years *
+      Math.min(1, Math.max(0.01, Number(process.env.BENCH_SCALE ?? 1) || 1)),
+  ),
+);
 
 const POSITIONS = ['Scaffolder', 'Rigger', 'Site Supervisor', 'Yard Hand', 'Driver', 'Inspector'];
 const DEPARTMENTS = ['Erection', 'Dismantling', 'Logistics', 'Yard', 'Safety'];
@@ -69,7 +81,7 @@ export async function seedStaff(client: pg.PoolClient | pg.Client, locations: nu
   await client.query(
     `with days as (
        select d::date as day, (row_number() over (order by d))::int as k
-       from generate_series(current_date - interval '${DATASET_STAFF.years} years',
+       from generate_series(current_date - interval '${ATTENDANCE_MONTHS} months',
                             current_date - 1, interval '1 day') d
        where extract(isodow from d) < 6
      )

@@ -15,9 +15,10 @@ import { seedWorkingDay } from './seed-day';
 import { seedStaff } from './seed-staff';
 
 /**
- * BENCH_SCALE (0.01 to 1; 1 unless set): the materials, invoices, requests and rentals scaled down
- * (the locations and people stay), to try a scenario once on a busy machine. Its figures judge
- * nothing: the verdicts are the full set's.
+ * BENCH_SCALE (0.01 to 1; 1 unless set): the materials, invoices, requests, rentals and months of
+ * attendance (bench/seed-staff.ts) scaled down (the locations and people stay), to try a scenario
+ * once on a busy machine, and for the cluster check (decision 065). Its speed figures judge
+ * nothing: the bench's verdicts are the full set's.
  */
 const SCALE = Math.min(1, Math.max(0.01, Number(process.env.BENCH_SCALE ?? 1) || 1));
 const scaled = (count: number) => Math.round(count * SCALE);

@@ -3,7 +3,7 @@
 // them after a build (apps/api/dist/server.js, DATABASE_URL set); HAProxy in front of them.
 // Everything lives under .tmp/cluster; every process is started here and stopped by its id.
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -56,33 +56,55 @@ export function ensurePackages(log) {
   if (!postgresBin() || !onPath('haproxy')) throw new Error('postgresql or haproxy still missing');
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
+/** What the API's build is made of, as committed: the sources and the build script. */
+const BUILD_SOURCES = [
+  'apps/api/build.mjs',
+  'apps/api/src',
+  'apps/api/tsconfig.json',
+  'packages/shared/src',
+  'packages/shared/tsconfig.json',
+  'tsconfig.base.json',
+];
 
-/** Runs `npm run build` when the API's or the web app's build is missing or older than its sources. */
-export function ensureBuild(root, log) {
-  const outputs = [
-    ['apps/web/dist/index.html', ['apps/web/src', 'packages/shared/src']],
-    ['apps/api/dist/server.js', ['apps/api/src', 'packages/shared/src']],
-  ];
-  const stale = outputs.some(
-    ([output, sources]) =>
-      !existsSync(path.join(root, output)) ||
-      sources.some(
-        (dir) => newestMtime(path.join(root, dir)) > statSync(path.join(root, output)).mtimeMs,
-      ),
-  );
-  if (!stale || process.env.CLUSTER_BUILD === 'never') return;
-  log('Building (npm run build)...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
+/**
+ * The API as the checks run it: the committed sources (`git archive HEAD`) built by their own
+ * build script (esbuild, seconds) into apps/api/.tmp/`name`, and built again only when those
+ * sources changed (the tree ids of HEAD's apps/api/src and packages/shared/src). Not the working
+ * tree's apps/api/dist: on a machine shared with other work, a build started elsewhere empties that
+ * directory and a change half made breaks it, so a process killed and started again would run
+ * another program or none. The web app is not built (the checks ask the API only; its server says
+ * "web app not built"). The build sits inside apps/api so that its packages resolve as
+ * apps/api/dist's do (apps/api/node_modules, then the root's). CLUSTER_BUILD=never takes the last
+ * build as it is. Answers the path of its server.js.
+ */
+export function ensureBuild(root, name, log) {
+  const tree = path.join(root, 'apps/api/.tmp', name);
+  const server = path.join(tree, 'apps/api/dist/server.js');
+  const stampFile = path.join(tree, 'built-from');
+  const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  const stamp = `${git('rev-parse', 'HEAD:apps/api/src')} ${git('rev-parse', 'HEAD:packages/shared/src')}`;
+  const built = existsSync(server) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+  if (process.env.CLUSTER_BUILD === 'never' && built) return server;
+  if (built === stamp) {
+    log(`API build of HEAD (${git('rev-parse', '--short', 'HEAD')}) as built before`);
+    return server;
+  }
+  log(`Building the API as committed (HEAD ${git('rev-parse', '--short', 'HEAD')})...`);
+  const started = Date.now();
+  const script = [
+    'set -e',
+    `rm -rf '${tree}'`,
+    `mkdir -p '${tree}'`,
+    `git archive HEAD -- ${BUILD_SOURCES.join(' ')} | tar -x -C '${tree}'`,
+    `node '${path.join(tree, 'apps/api/build.mjs')}'`,
+  ].join('\n');
+  const result = spawnSync('sh', ['-c', script], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(server)) {
+    throw new Error(`building the API failed (${result.status})`);
+  }
+  writeFileSync(stampFile, stamp);
+  log(`API built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return server;
 }
 
 const asPostgres = (command, args, options = {}) =>
@@ -221,12 +243,16 @@ export function stopLeftover(dir) {
   ]);
 }
 
-/** Answers once `url` answers 200, or throws after `timeoutMs`. */
+/**
+ * Answers once `url` answers 200, or throws after `timeoutMs`. A refused connection is told at
+ * once; an answer is waited for (on a busy machine a live process may take seconds to give it).
+ */
 export async function untilHealthy(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const answer = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const wait = Math.max(1000, Math.min(30_000, deadline - Date.now()));
+      const answer = await fetch(url, { signal: AbortSignal.timeout(wait) });
       await answer.arrayBuffer();
       if (answer.ok) return;
     } catch {
@@ -237,10 +263,13 @@ export async function untilHealthy(url, timeoutMs = 60_000) {
   }
 }
 
-/** One API process as production runs it (`node apps/api/dist/server.js`), its output in a log. */
-export function startApi(root, dir, { name, port, env }) {
+/**
+ * One API process as production runs it (`node apps/api/dist/server.js`, here the checks' copy of
+ * that build: ensureBuild), its output in a log.
+ */
+export function startApi(root, dir, { name, port, env, server }) {
   const logFd = openSync(path.join(dir, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [server], {
     cwd: root,
     env: {
       ...process.env,
@@ -258,35 +287,47 @@ export function startApi(root, dir, { name, port, env }) {
 }
 
 /**
- * HAProxy's configuration as tested (issue 54): round robin over the processes. A process lost is
- * invisible to clients: a request whose connection is refused, reset or left without an answer is
- * sent again to another process (`retry-on`, `option redispatch 1`: every retry goes elsewhere,
- * whatever the sticky cookie says), which is safe because every write carries its Idempotency-Key
- * (decision 019) and a read changes nothing; HAProxy can only send again a request whose body it
- * kept (`option http-buffer-request`). A refused connection marks the process down at once
- * (`observe layer4`, `on-error mark-down`); the health check on /api/health every second takes 3
- * failures of 5 s each to mark a process down, so a busy machine's slow answer does not. A cookie
- * keeps a browser on one process (socket.io's long-polling fallback), WebSockets pass through (a
- * tunnel of an hour), and a socket of a lost process reconnects to a live one.
+ * HAProxy's configuration as tested (issue 54, decision 065): round robin over the
+ * processes, and what the balancer does follows each process's state, not a clock.
+ *
+ * - A process lost is invisible to clients: a request whose connection is refused, reset or closed
+ *   without an answer (what a killed process leaves) is sent again to another process
+ *   (`retry-on conn-failure empty-response junk-response`, `option redispatch 1`: every retry goes
+ *   elsewhere, whatever the sticky cookie says), which is safe because every write carries its
+ *   Idempotency-Key (decision 019) and a read changes nothing; HAProxy can only send again a
+ *   request whose body it kept (`option http-buffer-request`). A refused connection marks the
+ *   process down at once (`observe layer4`, `on-error mark-down`).
+ * - A slow answer is not a dead process: no retry on a response timeout (it would send the same
+ *   work to a second busy process and double it), and `timeout server` is a backstop of minutes.
+ *   The health check (/api/health, one round trip to the database) takes 5 failures of 10 s each
+ *   to mark a process down, so a busy machine's slow answers do not empty the backend.
+ * - A process started again gets its share of the requests over 20 s (`slowstart`), not a third of
+ *   them at once while its code and its connections are cold.
+ * - A cookie keeps a browser on one process (socket.io's long-polling fallback), WebSockets pass
+ *   through (a tunnel of an hour), and a socket of a lost process reconnects to a live one.
+ * - Every request is logged (`log stdout`: .tmp/cluster/haproxy.log) with the process that
+ *   answered, its timers, its retries and how it ended.
  */
 export function haproxyConfig(port, apis) {
   return `global
     maxconn 4096
+    log stdout format raw local0
 
 defaults
     mode http
+    log global
     option httplog
-    timeout connect 2s
+    timeout connect 5s
     timeout client 300s
-    timeout server 60s
+    timeout server 180s
     timeout tunnel 1h
     timeout http-keep-alive 300s
     timeout http-request 30s
-    timeout check 5s
+    timeout check 10s
     option http-buffer-request
     option redispatch 1
     retries 3
-    retry-on all-retryable-errors conn-failure empty-response response-timeout
+    retry-on conn-failure empty-response junk-response
 
 frontend stockyard
     bind 127.0.0.1:${port}
@@ -300,7 +341,7 @@ backend api
     cookie STOCKYARD_SERVER insert indirect nocache httponly
     option httpchk GET /api/health
     http-check expect status 200
-    default-server inter 1s fastinter 500ms downinter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
+    default-server inter 2s fastinter 1s downinter 1s fall 5 rise 2 slowstart 20s observe layer4 error-limit 1 on-error mark-down
 ${apis.map((api) => `    server ${api.name} 127.0.0.1:${api.port} check cookie ${api.name}`).join('\n')}
 `;
 }

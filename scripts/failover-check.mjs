@@ -1,14 +1,15 @@
 // `npm run failover-check` (issue 54): the database tier survives the loss of its leader. On this
-// machine, with Debian packages only (`postgresql`, `patroni`, `etcd-server`, `haproxy`): a
-// single-member etcd, two PostgreSQL servers managed by Patroni (run as `postgres`, their data
+// machine, with Debian packages only (`postgresql`, `patroni`, `etcd-server`, `haproxy`): an
+// etcd of three members (e1 beside pg1, e2 beside pg2, e3 a witness), two PostgreSQL servers managed by Patroni (run as `postgres`, their data
 // directories under .tmp/failover) with synchronous replication (`synchronous_mode: true`) and
 // `use_pg_rewind`, WAL archived to a directory, an HAProxy that sends connections to the leader
 // by Patroni's REST check (`/primary`), two API processes on it behind the API's HAProxy (the
 // configuration of cluster/servers.mjs). A base backup (pg_basebackup) is taken, then writers make
 // locations through the balancer, each write with its Idempotency-Key and sent again with it
 // until acknowledged, while the database goes through a planned switchover (`patronictl
-// switchover`) and a failover (SIGKILL of the leader's Patroni and postmaster); the killed node's
-// Patroni is started again and must rejoin as a replica (pg_rewind). Then it checks: every
+// switchover`) and a failover (SIGKILL of the leader's Patroni and postmaster, and of its machine's
+// etcd member); the killed node's etcd member and Patroni are started again and it must rejoin as
+// a replica (pg_rewind). Then it checks: every
 // acknowledged write is on the leader, the API processes (never restarted) serve again and their
 // LISTEN connections follow the leader (a session signed out on one process is refused by the
 // other), and the base backup restored with the archived WAL to a time between the switchover and
@@ -16,7 +17,8 @@
 // figures, writes bench/results/failover-latest.md and failover-YYYY-MM-DD.json, exits non-zero
 // when a check fails.
 //
-// FAILOVER_KEEP=1 keeps .tmp/failover afterwards. Build the API first (`npm run build`).
+// FAILOVER_KEEP=1 keeps .tmp/failover afterwards. The API run is the committed one, built into
+// apps/api/.tmp/failover (cluster/servers.mjs's ensureBuild).
 
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -30,6 +32,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { revocationCheck } from '../cluster/live.mjs';
 import {
+  ensureBuild,
   freePort,
   postgresBin,
   startApi,
@@ -42,8 +45,9 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, '.tmp/failover');
 const PORTS = {
-  etcdClient: 7110,
-  etcdPeer: 7111,
+  // Three etcd members: e1 beside pg1, e2 beside pg2, e3 a third machine's (a witness).
+  etcdClient: [7110, 7112, 7114],
+  etcdPeer: [7111, 7113, 7115],
   rest: [7121, 7122],
   postgres: [5541, 5542],
   restored: 5550,
@@ -52,6 +56,7 @@ const PORTS = {
   apis: [7141, 7142],
 };
 const NODES = ['pg1', 'pg2'];
+const ETCD = ['e1', 'e2', 'e3'];
 const WRITERS = 3;
 /** A writer's pause between two writes: the load is the point, not the throughput. */
 const WRITE_PAUSE_MS = 100;
@@ -72,7 +77,7 @@ const asPostgres = (command, args, options = {}) =>
   });
 
 const state = {
-  etcd: null,
+  etcd: [],
   patroni: [],
   dbBalancer: null,
   apis: [],
@@ -110,9 +115,15 @@ async function cleanUp() {
       }
     }
   }
-  await stopChild(state.etcd);
+  await Promise.all(state.etcd.map((member) => stopChild(member)));
   if (process.env.FAILOVER_KEEP !== '1') {
-    for (const sub of [...NODES, 'restored', 'basebackup', 'wal', 'etcd']) {
+    for (const sub of [
+      ...NODES,
+      'restored',
+      'basebackup',
+      'wal',
+      ...ETCD.map((e) => `etcd-${e}`),
+    ]) {
       await fs.rm(path.join(dir, sub), { recursive: true, force: true });
     }
   }
@@ -176,7 +187,8 @@ function patroniConfig(i, secrets) {
       listen: `127.0.0.1:${PORTS.rest[i]}`,
       connect_address: `127.0.0.1:${PORTS.rest[i]}`,
     },
-    etcd3: { hosts: [`127.0.0.1:${PORTS.etcdClient}`] },
+    // Every member: Patroni goes on through another when the one it talks to is lost.
+    etcd3: { hosts: PORTS.etcdClient.map((port) => `127.0.0.1:${port}`) },
     bootstrap: {
       dcs: {
         // The leader's key lives 10 s without a renewal; Patroni renews it every 2 s and retries
@@ -232,6 +244,49 @@ function patroniConfig(i, secrets) {
       ],
     },
   };
+}
+
+/**
+ * etcd member `i` of three (ETCD), its data in etcd-NAME: started again after a kill, it rejoins
+ * from its data directory (the initial-cluster flags are read only the first time). Heartbeats
+ * every 250 ms and an election after 2.5 s without one: a busy machine's pauses do not start
+ * elections over and over (etcd's defaults are 100 ms and 1 s).
+ */
+function startEtcd(i) {
+  const peer = (k) => `http://127.0.0.1:${PORTS.etcdPeer[k]}`;
+  const client = `http://127.0.0.1:${PORTS.etcdClient[i]}`;
+  return startProcess(`etcd-${ETCD[i]}`, 'etcd', [
+    ...['--name', ETCD[i], '--data-dir', path.join(dir, `etcd-${ETCD[i]}`)],
+    ...['--listen-client-urls', client, '--advertise-client-urls', client],
+    ...['--listen-peer-urls', peer(i), '--initial-advertise-peer-urls', peer(i)],
+    ...['--initial-cluster', ETCD.map((e, k) => `${e}=${peer(k)}`).join(',')],
+    ...['--initial-cluster-state', 'new', '--initial-cluster-token', 'stockyard-failover-check'],
+    ...['--heartbeat-interval', '250', '--election-timeout', '2500'],
+  ]);
+}
+
+/** The etcd member that leads the raft group now (its name), from any member's status. */
+async function etcdLeader() {
+  for (const port of PORTS.etcdClient) {
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/v3/maintenance/status`, {
+        method: 'POST',
+        body: '{}',
+        signal: AbortSignal.timeout(2000),
+      });
+      const status = await answer.json();
+      const members = await fetch(`http://127.0.0.1:${port}/v3/cluster/member/list`, {
+        method: 'POST',
+        body: '{}',
+        signal: AbortSignal.timeout(2000),
+      }).then((a) => a.json());
+      const leader = members.members?.find((m) => m.ID === status.leader);
+      if (leader) return leader.name;
+    } catch {
+      // that member is down
+    }
+  }
+  return null;
 }
 
 function startPatroni(i) {
@@ -417,8 +472,8 @@ function gapIn(acks, from, to) {
 
 async function main() {
   for (const port of [
-    PORTS.etcdClient,
-    PORTS.etcdPeer,
+    ...PORTS.etcdClient,
+    ...PORTS.etcdPeer,
     ...PORTS.rest,
     ...PORTS.postgres,
     PORTS.restored,
@@ -438,9 +493,8 @@ async function main() {
       );
     }
   }
-  if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
-    throw new Error('apps/api/dist/server.js is missing: npm run build first');
-  }
+  // The committed API, built into a copy of the checks' own (cluster/servers.mjs).
+  const server = ensureBuild(root, 'failover', log);
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(path.join(dir, 'wal'), { recursive: true });
   for (const n of NODES) await fs.mkdir(path.join(dir, `socket-${n}`));
@@ -455,26 +509,12 @@ async function main() {
   };
 
   const certificates = await makeCertificates();
-  log(`etcd on ${PORTS.etcdClient}...`);
-  state.etcd = startProcess('etcd', 'etcd', [
-    '--name',
-    'e1',
-    '--data-dir',
-    path.join(dir, 'etcd'),
-    '--listen-client-urls',
-    `http://127.0.0.1:${PORTS.etcdClient}`,
-    '--advertise-client-urls',
-    `http://127.0.0.1:${PORTS.etcdClient}`,
-    '--listen-peer-urls',
-    `http://127.0.0.1:${PORTS.etcdPeer}`,
-    '--initial-advertise-peer-urls',
-    `http://127.0.0.1:${PORTS.etcdPeer}`,
-    '--initial-cluster',
-    `e1=http://127.0.0.1:${PORTS.etcdPeer}`,
-    '--initial-cluster-state',
-    'new',
-  ]);
-  await untilHealthy(`http://127.0.0.1:${PORTS.etcdClient}/health`, 60_000);
+  log(`etcd: three members on ${PORTS.etcdClient.join(', ')}...`);
+  state.etcd = ETCD.map((_, i) => startEtcd(i));
+  await Promise.all(
+    PORTS.etcdClient.map((port) => untilHealthy(`http://127.0.0.1:${port}/health`, 120_000)),
+  );
+  log(`etcd leader ${await etcdLeader()}`);
 
   for (const [i, n] of NODES.entries()) {
     const file = path.join(dir, `patroni-${n}.yml`);
@@ -501,7 +541,7 @@ async function main() {
 
   const apiEnv = { DATABASE_URL: dbUrl, JWT_SECRET: secrets.jwt };
   state.apis = PORTS.apis.map((port, i) =>
-    startApi(root, dir, { name: `api${i + 1}`, port, env: apiEnv }),
+    startApi(root, dir, { name: `api${i + 1}`, port, env: apiEnv, server }),
   );
   await Promise.all(state.apis.map((api) => untilHealthy(`${api.url}/api/health`, 120_000)));
   state.balancer = await startHaproxy(dir, PORTS.balancer, state.apis);
@@ -516,6 +556,7 @@ async function main() {
     name: 'api-other-ca',
     port: PORTS.apis[1] + 1,
     env: { ...apiEnv, DATABASE_URL: urlTrusting(certificates.otherCa) },
+    server,
   });
   const wrongExit = await Promise.race([
     new Promise((resolve) => wrong.child.once('exit', (code) => resolve(code))),
@@ -595,10 +636,19 @@ async function main() {
   const postmaster = Number(
     readFileSync(path.join(dir, victim.name, 'postmaster.pid'), 'utf8').split('\n')[0],
   );
-  const failover = { name: `SIGKILL ${victim.name}'s Patroni and PostgreSQL`, from: Date.now() };
+  // Its machine's etcd member too (e1 beside pg1, e2 beside pg2): the two left keep etcd's quorum.
+  const victimEtcd = victim.i;
+  const etcdLeaderBefore = await etcdLeader();
+  const failover = {
+    name: `SIGKILL ${victim.name}'s Patroni and PostgreSQL, then its etcd member ${ETCD[victimEtcd]}${etcdLeaderBefore === ETCD[victimEtcd] ? " (etcd's leader)" : ''}`,
+    from: Date.now(),
+  };
   victim.child.kill('SIGKILL');
   process.kill(postmaster, 'SIGKILL');
-  log(`${failover.name} (pids ${victim.child.pid}, ${postmaster})`);
+  state.etcd[victimEtcd].kill('SIGKILL');
+  log(
+    `${failover.name} (pids ${victim.child.pid}, ${postmaster}, ${state.etcd[victimEtcd].pid}); etcd's leader was ${etcdLeaderBefore}`,
+  );
   const survivor = NODES.find((n) => n !== victim.name);
   await until(
     `${survivor} the leader`,
@@ -606,6 +656,7 @@ async function main() {
     120_000,
   );
   failover.leaderAt = Date.now();
+  failover.etcdLeaderAfter = await etcdLeader();
   failover.firstAck = await ackAfter(failover.leaderAt);
   failover.to = Date.now();
   events.push(failover);
@@ -627,6 +678,9 @@ async function main() {
     },
     30_000,
   );
+  state.etcd[victimEtcd] = startEtcd(victimEtcd);
+  await untilHealthy(`http://127.0.0.1:${PORTS.etcdClient[victimEtcd]}/health`, 120_000);
+  log(`etcd member ${ETCD[victimEtcd]} started again, healthy`);
   state.patroni[victim.i] = startPatroni(victim.i);
   pair = await until(
     `${victim.name} a synchronous standby again`,
@@ -775,6 +829,19 @@ async function main() {
     `Restored in ${backup.restoreSeconds} s: ${before.length - backup.beforeMissing} of ${before.length} writes acknowledged before the target, ${backup.afterPresent} of ${after.length} sent after it`,
   );
 
+  // etcd whole again: every member answers healthy.
+  const etcdAfter = { healthy: 0, leader: await etcdLeader() };
+  for (const port of PORTS.etcdClient) {
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/health`, {
+        signal: AbortSignal.timeout(5000),
+      });
+      if (answer.ok && (await answer.json()).health === 'true') etcdAfter.healthy += 1;
+    } catch {
+      // down
+    }
+  }
+
   // Figures.
   const errorsIn = (e) => writers.errors.filter((x) => x.at >= e.from && x.at <= e.to + 3000);
   const errorsOutside = writers.errors.filter(
@@ -785,6 +852,7 @@ async function main() {
     seconds: Math.round((e.to - e.from) / 100) / 10,
     longestWithoutAckSeconds: Math.round(gapIn(writers.acks, e.from, e.to) / 100) / 10,
     leaderChangedSeconds: e.leaderAt ? Math.round((e.leaderAt - e.from) / 100) / 10 : null,
+    ...(e.etcdLeaderAfter === undefined ? {} : { etcdLeaderAfter: e.etcdLeaderAfter }),
     errors: errorsIn(e).length,
   }));
   const errorKinds = {};
@@ -823,6 +891,11 @@ async function main() {
       name: 'the old leader rejoined as the synchronous standby',
       ok: pair.sync === victim.name,
       detail: `${figures[2].seconds} s${rewound ? ', pg_rewind' : ''}`,
+    },
+    {
+      name: 'etcd kept its quorum through the loss of a member, which rejoined',
+      ok: etcdAfter.healthy === ETCD.length,
+      detail: `${etcdAfter.healthy} of ${ETCD.length} members healthy at the end, leader ${etcdAfter.leader}; leader after the kill ${figures[1].etcdLeaderAfter ?? 'unknown'}`,
     },
     {
       name: 'errors only inside the switchover and failover',
@@ -867,6 +940,7 @@ async function main() {
     postgres: psql(NODES.indexOf(pair.leader), 'show server_version').trim(),
     patroni: execFileSync('patroni', ['--version'], { encoding: 'utf8' }).trim(),
     etcd: execFileSync('etcd', ['--version'], { encoding: 'utf8' }).split('\n')[0],
+    etcdMembers: { members: ETCD.length, ...etcdAfter },
     haproxy: execFileSync('haproxy', ['-v'], { encoding: 'utf8' }).split('\n')[0],
     summary,
     passed,
