@@ -96,7 +96,10 @@ export function ensureBuild(root, name, log) {
     `rm -rf '${tree}'`,
     `mkdir -p '${tree}'`,
     `git archive HEAD -- ${BUILD_SOURCES.join(' ')} | tar -x -C '${tree}'`,
-    `node '${path.join(tree, 'apps/api/build.mjs')}'`,
+    // From its own directory, as `npm run build -w @stockyard/api` runs it (esbuild resolves the
+    // entry points from the directory the process started in).
+    `cd '${path.join(tree, 'apps/api')}'`,
+    'node build.mjs',
   ].join('\n');
   const result = spawnSync('sh', ['-c', script], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0 || !existsSync(server)) {
