@@ -84,14 +84,18 @@ export function useUploadPreview<Params extends object, Preview, Result>({
   );
 
   useEffect(() => {
-    if (!file) {
-      resetPreview();
-      return;
-    }
-    if (!request) return;
+    if (!file || !request) return;
     setConfirmError(null);
     runPreview({ ...request, file });
-  }, [file, request, runPreview, resetPreview]);
+  }, [file, request, runPreview]);
+
+  const choose = useCallback(
+    (chosen: File | null) => {
+      setFile(chosen);
+      if (!chosen) resetPreview();
+    },
+    [resetPreview],
+  );
 
   const reset = useCallback(() => {
     setFile(null);
@@ -122,7 +126,7 @@ export function useUploadPreview<Params extends object, Preview, Result>({
   };
 
   return {
-    choose: setFile,
+    choose,
     reset,
     inputKey,
     reading: preview.isPending,
@@ -135,4 +139,3 @@ export function useUploadPreview<Params extends object, Preview, Result>({
     confirmError,
   };
 }
-

@@ -32,10 +32,7 @@ import { scannedTypeName } from '@/lib/scan-lookup';
 import { NOT_A_MATERIAL_LABEL, readScan, type ScanOutcome } from '@/lib/scan-rules';
 import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
-import {
-  requestableMaterials,
-  useRequestableMaterials,
-} from './api/get-requestable-materials';
+import { requestableMaterials, useRequestableMaterials } from './api/get-requestable-materials';
 import { useCreateRentalRequest } from './api/save-rental-request';
 
 type ItemValues = {
@@ -344,7 +341,9 @@ export default function BulkRequestPage() {
                           materials={materials.data ?? []}
                           // Grouped by the location that holds the stock.
                           groupOf={(material) => material.location}
-                          optionText={(material) => `${material.name} (${material.quantity} available)`}
+                          optionText={(material) =>
+                            `${material.name} (${material.quantity} available)`
+                          }
                           emptyText="No stock found"
                           chosen={{ id: chosen, name: items[index]?.source ?? '' }}
                         />

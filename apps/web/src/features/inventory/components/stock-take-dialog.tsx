@@ -141,8 +141,8 @@ export function StockTakeDialog({
                 {({ counts, rows }) => (
                   <>
                     <p className="text-sm" data-testid="stock-take-counts">
-                      {counts.changed} to change, {counts.unchanged} unchanged,{' '}
-                      {counts.notCounted} not counted, {counts.errors} with errors
+                      {counts.changed} to change, {counts.unchanged} unchanged, {counts.notCounted}{' '}
+                      not counted, {counts.errors} with errors
                       {counts.notOnSheet > 0
                         ? `; ${counts.notOnSheet} not on the sheet (their stock stays as it is)`
                         : ''}

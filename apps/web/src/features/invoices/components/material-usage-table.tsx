@@ -9,7 +9,7 @@ import {
 } from '@stockyard/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
-import { MaterialSelect, type MaterialOptionsState } from '@/components/material-select';
+import { type MaterialOptionsState, MaterialSelect } from '@/components/material-select';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { notifyToast } from '@/lib/toast';
@@ -62,7 +62,6 @@ export function MaterialUsageTable({
       setValue(`${path}.quantity`, '0');
     }
   };
-
 
   return (
     <div className="space-y-2 rounded-md border border-border bg-muted/30 p-3">

@@ -1,9 +1,4 @@
-import {
-  assignableRoles,
-  grantableFlags,
-  ownLocation,
-  type Permissions,
-} from '@stockyard/shared';
+import { assignableRoles, grantableFlags, ownLocation, type Permissions } from '@stockyard/shared';
 import type { ReactNode } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { controlProps, FormField } from '@/components/ui/form-field';
