@@ -21,5 +21,10 @@ export const ADVISORY_LOCKS = {
     signInAddress: 8001,
     /** Sign-ins to one account wait for each other. */
     signInAccount: 8002,
+    /**
+     * The rentals' summary of one destination is recounted by one writer at a time (decision 066;
+     * taken inside `material_rental_totals_recount`, migration 0063, as `(8003, location id)`).
+     */
+    rentalTotals: 8003,
   },
 } as const;

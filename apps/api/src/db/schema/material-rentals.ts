@@ -213,21 +213,33 @@ export const rentalAlertsSent = pgTable(
 );
 
 /**
- * The one summary of the rentals' quantities (decision 066), per destination: the rentals sent
- * there and, over all time, the units dispatched to it and those back good, damaged and lost. It
- * holds no date, so a corrected day changes nothing here. It is recounted from the rows by the
- * rentals' repository in the transaction of every write to a rental, its lines or its returns
- * (`recountTotals`), never adjusted by a difference; a test compares it with the rows after every
- * kind of write. Kept because the rows cannot answer an admin's stats and dashboard within the
- * working day's verdict (ARCHITECTURE section 10; the figures are in the decision).
+ * The one summary of the rentals' quantities (decision 066), per destination and month: the rentals
+ * dispatched there in the month and their units (by the day they left), and the units back good,
+ * damaged and lost in the month (by the day they came back). Over all months it is what each site
+ * has had and has back; over a year, the admin's chart. It is recounted from the rows, a
+ * destination at a time, by the rentals' repository in the transaction of every write to a rental,
+ * its lines or its returns, days corrected included (`material_rental_totals_recount`, migration
+ * 0063), never adjusted by a difference; a test compares it with the rows after every kind of
+ * write. Kept because the rows cannot answer an admin's stats and dashboard within the working
+ * day's verdict (ARCHITECTURE section 10; both figures in the decision).
  */
-export const materialRentalTotals = pgTable('material_rental_totals', {
-  locationId: integer('location_id')
-    .primaryKey()
-    .references(() => locations.id, { onDelete: 'cascade' }),
-  rentals: integer('rentals').notNull().default(0),
-  unitsOut: integer('units_out').notNull().default(0),
-  good: integer('good').notNull().default(0),
-  damaged: integer('damaged').notNull().default(0),
-  lost: integer('lost').notNull().default(0),
-});
+export const materialRentalTotals = pgTable(
+  'material_rental_totals',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    rentals: integer('rentals').notNull().default(0),
+    unitsOut: integer('units_out').notNull().default(0),
+    good: integer('good').notNull().default(0),
+    damaged: integer('damaged').notNull().default(0),
+    lost: integer('lost').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.month] }),
+    // An admin's chart of a year: every destination's months in one range.
+    index('material_rental_totals_month_idx').on(t.month),
+  ],
+);

@@ -164,18 +164,19 @@ export async function standingFigures(db: Database, scope: Scope, monthStart: st
 /**
  * Units rented out and returned (good) per step (day or month) of the days [from, to): a rental's
  * lines count on the day it was dispatched, a return's on its day, both as they happened (issue
- * 49). A named statement per scope, its bounds unseen by its plan, read from the lines and returns
- * themselves (decision 050): the rentals of the period by their dispatch day, their lines by
- * rental, the returns by their day.
+ * 49). A named statement per scope, its bounds unseen by its plan. By day, read from the lines and
+ * returns themselves (decision 050): the rentals of the period by their dispatch day, their lines
+ * by rental, the returns by their day; a year by month from the rentals' summary (decision 066).
  */
 export async function rentalFlows(
   db: Database,
   scope: Scope,
   range: { from: string; to: string; unit: 'day' | 'month' },
 ) {
+  if (range.unit === 'month') return monthlyFlows(db, scope, range);
   // A statement per step, its unit written in (a constant of ours): one statement for both
   // was planned afresh at every call.
-  const unit = range.unit === 'month' ? 'month' : 'day';
+  const unit = 'day';
   const statement = prepared(db, `dashboard_flows_by_${unit}_${scopeName(scope)}`, (d, name) => {
     const from = unseen('from', 'date');
     const to = unseen('to', 'date');
@@ -223,6 +224,36 @@ export async function rentalFlows(
     from: range.from,
     to: range.to,
   });
+}
+
+/**
+ * A year's chart by month, [from, to) on months' first days, from the rentals' one summary
+ * (decision 066): the units dispatched in each month and those back good in it.
+ */
+async function monthlyFlows(db: Database, scope: Scope, range: { from: string; to: string }) {
+  const statement = prepared(db, `dashboard_flows_by_month_${scopeName(scope)}`, (d, name) => {
+    const t = materialRentalTotals;
+    return d
+      .select({
+        step: sql<string>`to_char(${t.month}, 'YYYY-MM-DD')`,
+        rentedOut: sql<number>`sum(${t.unitsOut})`.mapWith(Number),
+        returned: sql<number>`sum(${t.good})`.mapWith(Number),
+      })
+      .from(t)
+      .where(
+        only(
+          and(
+            sql`${t.month} >= ${unseen('from', 'date')}`,
+            sql`${t.month} < ${unseen('to', 'date')}`,
+          ),
+          scope,
+          t.locationId,
+        ),
+      )
+      .groupBy(t.month)
+      .prepare(name);
+  });
+  return statement.execute({ ...scopeValue(scope), from: range.from, to: range.to });
 }
 
 /** Invoices issued on the days [`from`, `to`): a count to read with the other cards. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { materialRentalItems, materialRentalReturns, materialRentals } from '../../db/schema';
+import { recountTotalsOfRental } from './material-rentals.repository';
 
 /** The day of a rental's latest return (yyyy-MM-dd), or null when it has none. */
 export async function latestReturnDay(db: DbExecutor, rentalId: number): Promise<string | null> {
@@ -23,6 +24,7 @@ export async function setRentalDate(tx: DbExecutor, id: number, rentalDate: stri
     .update(materialRentals)
     .set({ rentalDate, updatedAt: new Date() })
     .where(eq(materialRentals.id, id));
+  await recountTotalsOfRental(tx, id);
 }
 
 export async function findReturnOf(tx: DbExecutor, rentalId: number, returnId: number) {
@@ -54,6 +56,7 @@ export async function setReturnDate(
     .update(materialRentals)
     .set({ updatedAt: new Date() })
     .where(eq(materialRentals.id, rentalId));
+  await recountTotalsOfRental(tx, rentalId);
 }
 
 /** A returned rental's return day: the day of its latest return. */

@@ -44,6 +44,7 @@ async function dispatch(toLocationId: number, lines: Array<[number, number]>): P
 
 type Row = {
   location_id: number;
+  month: string;
   rentals: number;
   units_out: number;
   good: number;
@@ -51,28 +52,42 @@ type Row = {
   lost: number;
 };
 
-/** The summary as kept, and as the rows say it, for every destination that has had a rental. */
+/**
+ * The summary as kept, and as the rows say it: each destination's months, a rental and its units
+ * in the month it left, what came back in the month it came back.
+ */
 async function keptAndCounted() {
   const kept = await t.db.execute<Row>(sql`
-    select location_id, rentals, units_out, good, damaged, lost
+    select location_id, to_char(month, 'YYYY-MM-DD') as month, rentals, units_out, good, damaged,
+           lost
       from material_rental_totals
-     where rentals > 0 or units_out > 0
-     order by location_id`);
+     order by location_id, month`);
   const counted = await t.db.execute<Row>(sql`
-    select r.to_location_id as location_id,
-           count(*)::int as rentals,
-           coalesce(sum((select sum(i.quantity) from material_rental_items i
-                          where i.rental_id = r.id)), 0)::int as units_out,
-           coalesce(sum((select sum(h.returned_quantity) from material_rental_returns h
-                          where h.rental_id = r.id)), 0)::int as good,
-           coalesce(sum((select sum(h.damaged_quantity) from material_rental_returns h
-                          where h.rental_id = r.id)), 0)::int as damaged,
-           coalesce(sum((select sum(h.lost_quantity) from material_rental_returns h
-                          where h.rental_id = r.id)), 0)::int as lost
-      from material_rentals r
-     group by r.to_location_id
-     order by r.to_location_id`);
+    select location_id, to_char(month, 'YYYY-MM-DD') as month, sum(rentals)::int as rentals,
+           sum(units_out)::int as units_out, sum(good)::int as good,
+           sum(damaged)::int as damaged, sum(lost)::int as lost
+      from (select r.to_location_id as location_id, date_trunc('month', r.rental_date) as month,
+                   1 as rentals, i.quantity as units_out, 0 as good, 0 as damaged, 0 as lost
+              from material_rentals r
+              join lateral (select coalesce(sum(quantity), 0) as quantity
+                              from material_rental_items where rental_id = r.id) i on true
+            union all
+            select r.to_location_id, date_trunc('month', h.return_date), 0, 0,
+                   h.returned_quantity, h.damaged_quantity, h.lost_quantity
+              from material_rental_returns h join material_rentals r on r.id = h.rental_id) x
+     group by location_id, month
+     order by location_id, month`);
   return { kept: kept.rows, counted: counted.rows };
+}
+
+/** A destination's figures over all months. */
+function everAt(rows: Row[], locationId: number) {
+  const mine = rows.filter((row) => row.location_id === locationId);
+  if (mine.length === 0) return undefined;
+  return {
+    rentals: mine.reduce((sum, row) => sum + row.rentals, 0),
+    units_out: mine.reduce((sum, row) => sum + row.units_out, 0),
+  };
 }
 
 async function expectSummaryMatchesRows() {
@@ -134,10 +149,7 @@ describe('the rentals summary (decision 066)', () => {
     ]);
     const second = await dispatch(siteB.id, [[tube, 6]]);
     let kept = await expectSummaryMatchesRows();
-    expect(kept.find((row) => row.location_id === siteA.id)).toMatchObject({
-      rentals: 1,
-      units_out: 14,
-    });
+    expect(everAt(kept, siteA.id)).toEqual({ rentals: 1, units_out: 14 });
 
     // Returns: good, damaged and lost, one dated in the past.
     for (const body of [
@@ -155,19 +167,20 @@ describe('the rentals summary (decision 066)', () => {
       await expectSummaryMatchesRows();
     }
 
-    // A return's day and the dispatch day corrected: no quantity moves.
+    // The dispatch day and a return's day corrected into another month: their units move there.
+    const redated = await call('PATCH', `/material-rentals/${first.id}/rental-date`, {
+      rentalDate: daysFromToday(-40),
+      reason: 'Left earlier',
+    });
+    expect(redated.statusCode, redated.body).toBe(200);
+    await expectSummaryMatchesRows();
     const returns = await call('GET', `/material-rentals/${first.id}/returns`);
     const returnId = returns.json().data[0].id as number;
     const moved = await call('PATCH', `/material-rentals/${first.id}/returns/${returnId}`, {
-      returnDate: daysFromToday(-3),
+      returnDate: daysFromToday(-35),
       reason: 'Collected earlier',
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const redated = await call('PATCH', `/material-rentals/${first.id}/rental-date`, {
-      rentalDate: daysFromToday(-6),
-      reason: 'Left a day earlier',
-    });
-    expect(redated.statusCode, redated.body).toBe(200);
     await expectSummaryMatchesRows();
 
     // An edit of a rental with nothing back: new lines and another destination.
@@ -179,11 +192,8 @@ describe('the rentals summary (decision 066)', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     kept = await expectSummaryMatchesRows();
-    expect(kept.find((row) => row.location_id === siteA.id)).toMatchObject({
-      rentals: 2,
-      units_out: 23,
-    });
-    expect(kept.find((row) => row.location_id === siteB.id)).toBeUndefined();
+    expect(everAt(kept, siteA.id)).toEqual({ rentals: 2, units_out: 23 });
+    expect(everAt(kept, siteB.id)).toBeUndefined();
 
     // Everything else back at once.
     const marked = await call('POST', `/material-rentals/${first.id}/mark-returned`, {
@@ -198,6 +208,6 @@ describe('the rentals summary (decision 066)', () => {
     const removed = await call('DELETE', `/material-rentals/${third.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     kept = await expectSummaryMatchesRows();
-    expect(kept.find((row) => row.location_id === siteB.id)).toBeUndefined();
+    expect(everAt(kept, siteB.id)).toBeUndefined();
   });
 });

@@ -422,7 +422,7 @@ async function recountTotals(db: DbExecutor, locationIds: number[]) {
 }
 
 /** The summary of the destination of a rental, recounted (decision 066). */
-async function recountTotalsOfRental(db: DbExecutor, rentalId: number) {
+export async function recountTotalsOfRental(db: DbExecutor, rentalId: number) {
   await db.execute(sql`select material_rental_totals_recount(array(
     select ${materialRentals.toLocationId} from ${materialRentals}
      where ${materialRentals.id} = ${rentalId}))`);
@@ -570,26 +570,42 @@ export async function statsByLocation(db: Database, today: string, only?: number
     .where(and(sql`${r.status} = 'ACTIVE'`, at))
     .groupBy(r.toLocationId)
     .as('open');
+  // Everything over all time from the rentals' one summary (decision 066), its months added up.
+  const ever = db
+    .select({
+      locationId: t.locationId,
+      rentals: sql<number>`sum(${t.rentals})`.as('rentals'),
+      unitsOut: sql<number>`sum(${t.unitsOut})`.as('units_out'),
+      good: sql<number>`sum(${t.good})`.as('good'),
+      damaged: sql<number>`sum(${t.damaged})`.as('damaged'),
+      lost: sql<number>`sum(${t.lost})`.as('lost'),
+    })
+    .from(t)
+    .where(only === undefined ? undefined : eq(t.locationId, only))
+    .groupBy(t.locationId)
+    .as('ever');
   const n = (value: SQLWrapper) => sql<number>`coalesce(${value}, 0)`.mapWith(Number);
-  // Everything over all time from the rentals' one summary (decision 066): a returned rental has
-  // all its units back, so what is still out is every unit dispatched less every unit back.
+  // A returned rental has all its units back: what is still out is every unit dispatched less
+  // every unit back.
   return db
     .select({
       id: locations.id,
       name: locations.name,
-      total: n(t.rentals),
+      total: n(ever.rentals),
       active: n(open.active),
       overdue: n(open.overdue),
-      returned: n(sql`${t.rentals} - coalesce(${open.active}, 0) - coalesce(${open.overdue}, 0)`),
-      rented: n(t.unitsOut),
-      returnedItems: n(t.good),
-      damaged: n(t.damaged),
-      lost: n(t.lost),
-      writtenOff: n(sql`${t.damaged} + ${t.lost}`),
-      outstanding: n(sql`${t.unitsOut} - ${t.good} - ${t.damaged} - ${t.lost}`),
+      returned: n(
+        sql`${ever.rentals} - coalesce(${open.active}, 0) - coalesce(${open.overdue}, 0)`,
+      ),
+      rented: n(ever.unitsOut),
+      returnedItems: n(ever.good),
+      damaged: n(ever.damaged),
+      lost: n(ever.lost),
+      writtenOff: n(sql`${ever.damaged} + ${ever.lost}`),
+      outstanding: n(sql`${ever.unitsOut} - ${ever.good} - ${ever.damaged} - ${ever.lost}`),
     })
     .from(locations)
-    .leftJoin(t, eq(t.locationId, locations.id))
+    .leftJoin(ever, eq(ever.locationId, locations.id))
     .leftJoin(open, eq(open.toLocationId, locations.id))
     .where(only === undefined ? undefined : eq(locations.id, only))
     .orderBy(asc(locations.name), asc(locations.id));
