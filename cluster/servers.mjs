@@ -56,38 +56,55 @@ export function ensurePackages(log) {
   if (!postgresBin() || !onPath('haproxy')) throw new Error('postgresql or haproxy still missing');
 }
 
-/** What the API's build is made of, as committed: the sources and the build script. */
+/**
+ * What the checks run, as committed: the API's sources and build script, the shared package, and
+ * the seeds (which run the API's migrations and sign people in through its code), so that the
+ * database's schema and the program that reads it are of one commit.
+ */
 const BUILD_SOURCES = [
   'apps/api/build.mjs',
   'apps/api/src',
   'apps/api/tsconfig.json',
+  'packages/shared/package.json',
   'packages/shared/src',
   'packages/shared/tsconfig.json',
   'tsconfig.base.json',
+  'bench/seed.ts',
+  'bench/seed-dashboard.ts',
+  'bench/seed-day.ts',
+  'bench/seed-staff.ts',
+  'cluster/seed.ts',
+  'cluster/failover-seed.ts',
+  'cluster/tsconfig.json',
 ];
 
 /**
  * The API as the checks run it: the committed sources (`git archive HEAD`) built by their own
  * build script (esbuild, seconds) into apps/api/.tmp/`name`, and built again only when those
- * sources changed (the tree ids of HEAD's apps/api/src and packages/shared/src). Not the working
- * tree's apps/api/dist: on a machine shared with other work, a build started elsewhere empties that
- * directory and a change half made breaks it, so a process killed and started again would run
- * another program or none. The web app is not built (the checks ask the API only; its server says
- * "web app not built"). The build sits inside apps/api so that its packages resolve as
- * apps/api/dist's do (apps/api/node_modules, then the root's). CLUSTER_BUILD=never takes the last
- * build as it is. Answers the path of its server.js.
+ * sources changed (the tree ids of HEAD's apps/api/src, packages/shared/src, bench and cluster).
+ * Not the working tree's apps/api/dist: on a machine shared with other work, a build started
+ * elsewhere empties that directory and a change half made breaks it (or migrates the database to a
+ * schema the build does not know), so a process killed and started again would run another program
+ * or none. The web app is not built (the checks ask the API only; its server says "web app not
+ * built"). The build sits inside apps/api so that its packages resolve as apps/api/dist's do
+ * (apps/api/node_modules, then the root's); the tree's own node_modules/@stockyard/shared points
+ * at its shared package. CLUSTER_BUILD=never takes the last build as it is. Answers the paths of
+ * its server.js and of the tree (whose cluster/seed.ts and cluster/failover-seed.ts the checks
+ * run).
  */
 export function ensureBuild(root, name, log) {
   const tree = path.join(root, 'apps/api/.tmp', name);
   const server = path.join(tree, 'apps/api/dist/server.js');
   const stampFile = path.join(tree, 'built-from');
   const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  const stamp = `${git('rev-parse', 'HEAD:apps/api/src')} ${git('rev-parse', 'HEAD:packages/shared/src')}`;
+  const stamp = ['apps/api/src', 'packages/shared/src', 'bench', 'cluster']
+    .map((dir) => git('rev-parse', `HEAD:${dir}`))
+    .join(' ');
   const built = existsSync(server) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
-  if (process.env.CLUSTER_BUILD === 'never' && built) return server;
+  if (process.env.CLUSTER_BUILD === 'never' && built) return { server, tree };
   if (built === stamp) {
     log(`API build of HEAD (${git('rev-parse', '--short', 'HEAD')}) as built before`);
-    return server;
+    return { server, tree };
   }
   log(`Building the API as committed (HEAD ${git('rev-parse', '--short', 'HEAD')})...`);
   const started = Date.now();
@@ -96,6 +113,8 @@ export function ensureBuild(root, name, log) {
     `rm -rf '${tree}'`,
     `mkdir -p '${tree}'`,
     `git archive HEAD -- ${BUILD_SOURCES.join(' ')} | tar -x -C '${tree}'`,
+    `mkdir -p '${tree}/node_modules/@stockyard'`,
+    `ln -s ../../packages/shared '${tree}/node_modules/@stockyard/shared'`,
     // From its own directory, as `npm run build -w @stockyard/api` runs it (esbuild resolves the
     // entry points from the directory the process started in).
     `cd '${path.join(tree, 'apps/api')}'`,
@@ -107,7 +126,7 @@ export function ensureBuild(root, name, log) {
   }
   writeFileSync(stampFile, stamp);
   log(`API built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return server;
+  return { server, tree };
 }
 
 const asPostgres = (command, args, options = {}) =>

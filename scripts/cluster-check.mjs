@@ -100,11 +100,12 @@ async function cleanUp() {
   }
 }
 
-function seed(url, secret) {
+/** The seed as committed (the build's tree: its migrations are those of the API it runs). */
+function seed(tree, url, secret) {
   const out = path.join(dir, 'seed.json');
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'cluster/seed.ts'), out],
+    ['--import', 'tsx', path.join(tree, 'cluster/seed.ts'), out],
     {
       cwd: root,
       stdio: 'inherit',
@@ -192,7 +193,7 @@ async function main() {
   );
   callTimeout(CALL_TIMEOUT_MS);
   ensurePackages(log);
-  const server = ensureBuild(root, 'cluster', log);
+  const { server, tree } = ensureBuild(root, 'cluster', log);
   stopLeftover(dir);
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(dir, { recursive: true });
@@ -209,7 +210,7 @@ async function main() {
   // The bench's seed writes with `session_replication_role = replica` (its triggers off, the
   // ledger written as a whole), which takes a superuser: the app's role is one for the seed only.
   postgres.psql('alter role stockyard superuser');
-  const info = await seed(postgres.url, secret);
+  const info = await seed(tree, postgres.url, secret);
   postgres.psql('alter role stockyard nosuperuser');
   // The seed's writes flushed now, not by a checkpoint in the middle of the day.
   postgres.psql('checkpoint');

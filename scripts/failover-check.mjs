@@ -376,11 +376,12 @@ const psql = (i, sql, database = 'postgres') =>
     sql,
   ]);
 
-function seed(url, secret) {
+/** The seed as committed (the build's tree: its migrations are those of the API it runs). */
+function seed(tree, url, secret) {
   const out = path.join(dir, 'seed.json');
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'cluster/failover-seed.ts'), out],
+    ['--import', 'tsx', path.join(tree, 'cluster/failover-seed.ts'), out],
     {
       cwd: root,
       stdio: 'inherit',
@@ -494,7 +495,7 @@ async function main() {
     }
   }
   // The committed API, built into a copy of the checks' own (cluster/servers.mjs).
-  const server = ensureBuild(root, 'failover', log);
+  const { server, tree } = ensureBuild(root, 'failover', log);
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(path.join(dir, 'wal'), { recursive: true });
   for (const n of NODES) await fs.mkdir(path.join(dir, `socket-${n}`));
@@ -537,7 +538,7 @@ async function main() {
     `postgres://stockyard:${secrets.app}@127.0.0.1:${PORTS.database}/stockyard?sslmode=verify-full&sslrootcert=${ca}`;
   const dbUrl = urlTrusting(certificates.ca);
   log(`Migrations and a small data set through the database's HAProxy (${PORTS.database})...`);
-  const info = seed(dbUrl, secrets.jwt);
+  const info = seed(tree, dbUrl, secrets.jwt);
 
   const apiEnv = { DATABASE_URL: dbUrl, JWT_SECRET: secrets.jwt };
   state.apis = PORTS.apis.map((port, i) =>
