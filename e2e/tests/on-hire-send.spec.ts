@@ -144,7 +144,11 @@ async function siteWithHire(
 ) {
   const { token } = await apiLogin(request, admin);
   const yard = await seed.location({ name: unique('Main Yard') });
-  const site = await seed.location({ name: unique('Baustelle Schule'), type: 'FIELD', ...customer });
+  const site = await seed.location({
+    name: unique('Baustelle Schule'),
+    type: 'FIELD',
+    ...customer,
+  });
   const name = unique('Steel tube 3 m');
   const tube = await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
     name,
@@ -231,7 +235,9 @@ mailTest.describe('the on-hire statement sent to the customer', () => {
       await expect(
         managerPage.getByRole('table', { name: `On hire at ${site.name}` }),
       ).toBeVisible();
-      await expect(managerPage.getByRole('button', { name: 'On-hire statement (PDF)' })).toBeVisible();
+      await expect(
+        managerPage.getByRole('button', { name: 'On-hire statement (PDF)' }),
+      ).toBeVisible();
       await expect(managerPage.getByRole('button', { name: 'Send to customer' })).toHaveCount(0);
       await theirs.close();
     },

@@ -41,8 +41,12 @@ let tubeItem: number;
 const CUSTOMER = 'buero@mueller-bau.example';
 const TUBE = 'Gerüst Stahlrohr 3,0 m';
 
-const call = (method: 'GET' | 'POST', url: string, headers?: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers, payload });
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  headers?: Record<string, string>,
+  payload?: object,
+) => t.app.inject({ method, url: `/api${url}`, headers, payload });
 const admin = () => actors.admin.headers;
 
 function daysFromToday(days: number): string {
@@ -202,7 +206,10 @@ describe('POST /locations/:id/on-hire/send', () => {
       .select()
       .from(activityLogs)
       .where(
-        and(eq(activityLogs.action, 'EMAIL_ON_HIRE_STATEMENT'), eq(activityLogs.locationId, site.id)),
+        and(
+          eq(activityLogs.action, 'EMAIL_ON_HIRE_STATEMENT'),
+          eq(activityLogs.locationId, site.id),
+        ),
       );
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({

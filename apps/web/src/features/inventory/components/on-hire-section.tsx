@@ -21,7 +21,8 @@ import { useSendOnHire } from '../api/send-on-hire';
 /**
  * What is on hire at the location shown (issue 50 item 3, decision 059), beside its own stock: each
  * line of its active rentals with units out, where it came from, due back and days out, and for an
- * admin the hire so far; the statement prints as a PDF. Nothing is shown when nothing is on hire.
+ * admin the hire so far; the statement prints as a PDF, and an admin e-mails it to the site's
+ * customer (decision 064). Nothing is shown when nothing is on hire.
  */
 export function OnHireSection({ locationId }: { locationId: number }) {
   const query = useOnHire(locationId, { silent: true });
