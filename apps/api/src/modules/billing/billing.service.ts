@@ -19,14 +19,13 @@ import type { Actor } from '../../lib/actor';
 import { badRequest, conflict } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { creditNoteIssue, issueCreditNote } from '../invoices/invoices-credit-notes.service';
 import {
   addDraftCharges,
   createHireDraft,
-  creditNoteIssue,
   invoiceRow,
-  issueCreditNote,
   removeDraftCharges,
-} from '../invoices/invoices.service';
+} from '../invoices/invoices-hire-drafts.service';
 import { hireRatesFor, holdLocation } from '../locations/locations.service';
 import { fixItemRates } from '../material-rentals/material-rentals.corrections';
 import { billingTerms } from '../settings/billing-settings.service';

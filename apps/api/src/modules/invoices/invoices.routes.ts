@@ -21,14 +21,24 @@ import { assertWritable } from '../../lib/location-scope';
 import { errorResponses, ok } from '../../lib/reply';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { INVOICE_COLUMNS } from './invoices.export';
-import * as service from './invoices.service';
+import { exportInvoices, getInvoice, listInvoices } from './invoices.service';
+import { createCreditNote } from './invoices-credit-notes.service';
+import {
+  convertToRental,
+  createInvoice,
+  removeInvoice,
+  updateInvoice,
+  updateInvoiceClient,
+} from './invoices-edits.service';
+import { invoiceEInvoice, invoiceExcel, invoicePdf } from './invoices-files.service';
+import { setInvoiceStatus } from './invoices-issuing.service';
 
 /**
  * The invoice is found and the caller's access checked before the body is read (decision 046): 404
  * when it is not there or at another location, 403 when the caller may not write there.
  */
 const invoiceFirst = findFirst(idParam, async (ctx, auth, { id }) => {
-  const invoice = await service.getInvoice(ctx, auth.user, id);
+  const invoice = await getInvoice(ctx, auth.user, id);
   assertWritable(auth.user, invoice.locationId);
 });
 
@@ -51,10 +61,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await service.listInvoices(app.ctx, requireAuth(request).user, request.query),
-        'Invoices fetched',
-      ),
+      ok(await listInvoices(app.ctx, requireAuth(request).user, request.query), 'Invoices fetched'),
   );
 
   app.get(
@@ -70,7 +77,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const rows = await service.exportInvoices(app.ctx, requireAuth(request).user, filters);
+      const rows = await exportInvoices(app.ctx, requireAuth(request).user, filters);
       return sendListExport(reply, format, {
         fileName: datedFileName('invoices'),
         sheet: 'Invoices',
@@ -92,7 +99,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.getInvoice(app.ctx, requireAuth(request).user, request.params.id),
+        await getInvoice(app.ctx, requireAuth(request).user, request.params.id),
         'Invoice fetched',
       ),
   );
@@ -114,7 +121,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { file, attachment } = await service.invoiceExcel(
+      const { file, attachment } = await invoiceExcel(
         app.ctx,
         requireAuth(request).user,
         request.params.id,
@@ -141,7 +148,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { file, fileName } = await service.invoicePdf(
+      const { file, fileName } = await invoicePdf(
         app.ctx,
         requireAuth(request).user,
         request.params.id,
@@ -171,7 +178,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { file, fileName } = await service.invoiceEInvoice(
+      const { file, fileName } = await invoiceEInvoice(
         app.ctx,
         requireAuth(request).user,
         request.params.id,
@@ -194,7 +201,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await service.createInvoice(app.ctx, actorOf(request), request.body);
+      const invoice = await createInvoice(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(invoice, INVOICE_MESSAGES.created));
     },
   );
@@ -214,7 +221,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.updateInvoice(app.ctx, actorOf(request), request.params.id, request.body),
+        await updateInvoice(app.ctx, actorOf(request), request.params.id, request.body),
         INVOICE_MESSAGES.updated,
       ),
   );
@@ -230,7 +237,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.removeInvoice(app.ctx, actorOf(request), request.params.id);
+      await removeInvoice(app.ctx, actorOf(request), request.params.id);
       return ok(null, INVOICE_MESSAGES.deleted);
     },
   );
@@ -250,12 +257,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.updateInvoiceClient(
-          app.ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
-        ),
+        await updateInvoiceClient(app.ctx, actorOf(request), request.params.id, request.body),
         INVOICE_MESSAGES.clientUpdated,
       ),
   );
@@ -275,12 +277,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status } = request.body;
-      const invoice = await service.setInvoiceStatus(
-        app.ctx,
-        actorOf(request),
-        request.params.id,
-        status,
-      );
+      const invoice = await setInvoiceStatus(app.ctx, actorOf(request), request.params.id, status);
       return ok(invoice, status === 'FINALIZED' ? INVOICE_MESSAGES.finalized : 'Invoice updated.');
     },
   );
@@ -297,7 +294,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await service.convertToRental(app.ctx, actorOf(request), request.params.id);
+      const invoice = await convertToRental(app.ctx, actorOf(request), request.params.id);
       return reply.status(201).send(ok(invoice, INVOICE_MESSAGES.converted));
     },
   );
@@ -315,7 +312,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const note = await service.createCreditNote(
+      const note = await createCreditNote(
         app.ctx,
         actorOf(request),
         request.params.id,
