@@ -23,7 +23,16 @@ import { datedFileName, exportResponse, sendListExport } from '../../lib/list-ex
 import { errorResponses, ok } from '../../lib/reply';
 import { rentalCorrectionRoutes } from './material-rentals.corrections.routes';
 import { RENTAL_COLUMNS } from './material-rentals.export';
-import * as service from './material-rentals.service';
+import {
+  exportRentals,
+  getRental,
+  listRentals,
+  listRentalsWithReturns,
+  listReturns,
+  rentalStats,
+} from './material-rentals.service';
+import { createRental, removeRental, updateRental } from './material-rentals-dispatch.service';
+import { markReturned, recordReturn } from './material-rentals-returns.service';
 
 const tags = ['material-rentals'];
 const oneRental = envelope(rentalDtoSchema);
@@ -46,10 +55,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await service.listRentals(app.ctx, requireAuth(request).user, request.query),
-        'Rentals fetched',
-      ),
+      ok(await listRentals(app.ctx, requireAuth(request).user, request.query), 'Rentals fetched'),
   );
 
   app.get(
@@ -65,7 +71,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const rows = await service.exportRentals(app.ctx, requireAuth(request).user, filters);
+      const rows = await exportRentals(app.ctx, requireAuth(request).user, filters);
       return sendListExport(reply, format, {
         fileName: datedFileName('material-rentals'),
         sheet: 'Material Rentals',
@@ -86,7 +92,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await service.rentalStats(app.ctx, requireAuth(request).user), 'Rental stats fetched'),
+      ok(await rentalStats(app.ctx, requireAuth(request).user), 'Rental stats fetched'),
   );
 
   app.get(
@@ -102,7 +108,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.listRentalsWithReturns(app.ctx, requireAuth(request).user, request.query),
+        await listRentalsWithReturns(app.ctx, requireAuth(request).user, request.query),
         RENTAL_MESSAGES.withReturnsFetched,
       ),
   );
@@ -118,10 +124,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await service.getRental(app.ctx, requireAuth(request).user, request.params.id),
-        'Rental fetched',
-      ),
+      ok(await getRental(app.ctx, requireAuth(request).user, request.params.id), 'Rental fetched'),
   );
 
   app.get(
@@ -136,7 +139,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.listReturns(app.ctx, requireAuth(request).user, request.params.id),
+        await listReturns(app.ctx, requireAuth(request).user, request.params.id),
         'Return history fetched',
       ),
   );
@@ -152,7 +155,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rental = await service.createRental(app.ctx, actorOf(request), request.body);
+      const rental = await createRental(app.ctx, actorOf(request), request.body);
       return reply.status(201).send(ok(rental, RENTAL_MESSAGES.created));
     },
   );
@@ -171,7 +174,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.updateRental(app.ctx, actorOf(request), request.params.id, request.body),
+        await updateRental(app.ctx, actorOf(request), request.params.id, request.body),
         RENTAL_MESSAGES.updated,
       ),
   );
@@ -187,7 +190,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.removeRental(app.ctx, actorOf(request), request.params.id);
+      await removeRental(app.ctx, actorOf(request), request.params.id);
       return ok(null, RENTAL_MESSAGES.deleted);
     },
   );
@@ -206,7 +209,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.markReturned(app.ctx, actorOf(request), request.params.id, request.body),
+        await markReturned(app.ctx, actorOf(request), request.params.id, request.body),
         RENTAL_MESSAGES.markedReturned,
       ),
   );
@@ -215,9 +218,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/returns',
     {
       // The rental is found and the caller's access checked before the body is read (decision 046).
-      preValidation: findFirst(idParam, (ctx, auth, { id }) =>
-        service.getRental(ctx, auth.user, id),
-      ),
+      preValidation: findFirst(idParam, (ctx, auth, { id }) => getRental(ctx, auth.user, id)),
       schema: {
         tags,
         summary: 'Return some of one item: its stock goes back to the From location',
@@ -227,12 +228,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const entry = await service.recordReturn(
-        app.ctx,
-        actorOf(request),
-        request.params.id,
-        request.body,
-      );
+      const entry = await recordReturn(app.ctx, actorOf(request), request.params.id, request.body);
       return reply.status(201).send(ok(entry, RENTAL_MESSAGES.returnRecorded));
     },
   );
