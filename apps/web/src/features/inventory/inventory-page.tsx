@@ -83,9 +83,6 @@ export default function InventoryPage() {
         </p>
       </div>
 
-      {/* What is on hire at the location shown, beside its own stock (decision 059). */}
-      {onHireAt !== null ? <OnHireSection locationId={onHireAt} /> : null}
-
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
           {scoped ? null : (
@@ -135,38 +132,51 @@ export default function InventoryPage() {
         />
       </Card>
 
-      <MaterialFormDialog open={formOpen} onOpenChange={setFormOpen} material={editing} />
-      <TransferMaterialDialog
-        material={transferring}
-        onOpenChange={(open) => {
-          if (!open) setTransferring(null);
-        }}
-      />
-      <RepairStockDialog
-        material={repairing?.material ?? null}
-        outcome={repairing?.outcome ?? 'repair'}
-        onOpenChange={(open) => {
-          if (!open) setRepairing(null);
-        }}
-      />
-      <MovementHistoryDialog
-        material={shownHistory}
-        onOpenChange={(open) => {
-          if (open) return;
-          setHistory(null);
-          if (filters.material) setFilters({ material: '' }, { replace: true });
-        }}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete inventory item?'}
-        description="The item leaves the inventory. Its stock history stays in the ledger."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {/* What is on hire at the location shown, beside its own stock (decision 059). Below the
+          stock card: it appears when its answer comes, and above it pushed the stock down. */}
+      {onHireAt !== null ? <OnHireSection locationId={onHireAt} /> : null}
+
+      {/* Each dialog is there only while open: closed, its form and reads cost the page's start. */}
+      {formOpen ? <MaterialFormDialog open onOpenChange={setFormOpen} material={editing} /> : null}
+      {transferring ? (
+        <TransferMaterialDialog
+          material={transferring}
+          onOpenChange={(open) => {
+            if (!open) setTransferring(null);
+          }}
+        />
+      ) : null}
+      {repairing ? (
+        <RepairStockDialog
+          material={repairing.material}
+          outcome={repairing.outcome}
+          onOpenChange={(open) => {
+            if (!open) setRepairing(null);
+          }}
+        />
+      ) : null}
+      {shownHistory ? (
+        <MovementHistoryDialog
+          material={shownHistory}
+          onOpenChange={(open) => {
+            if (open) return;
+            setHistory(null);
+            if (filters.material) setFilters({ material: '' }, { replace: true });
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          title={`Delete ${deleting.name}?`}
+          description="The item leaves the inventory. Its stock history stays in the ledger."
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+        />
+      ) : null}
     </div>
   );
 }

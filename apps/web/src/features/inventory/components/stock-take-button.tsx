@@ -32,7 +32,8 @@ export function StockTakeButton({
         <ClipboardList className="h-4 w-4" aria-hidden />
         Stock-take
       </Button>
-      <StockTakeDialog location={location} onOpenChange={setOpen} />
+      {/* There only while open: closed, its upload flow cost the Inventory page's start. */}
+      {location ? <StockTakeDialog location={location} onOpenChange={setOpen} /> : null}
     </>
   );
 }
