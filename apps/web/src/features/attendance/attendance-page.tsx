@@ -206,12 +206,15 @@ export default function AttendancePage() {
         />
       </Card>
 
-      <AttendanceFormDialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        record={editing}
-        fixedStaff={fixedStaff}
-      />
+      {/* There only while open: closed, its form and reads cost the page's start. */}
+      {formOpen ? (
+        <AttendanceFormDialog
+          open
+          onOpenChange={setFormOpen}
+          record={editing}
+          fixedStaff={fixedStaff}
+        />
+      ) : null}
     </div>
   );
 }

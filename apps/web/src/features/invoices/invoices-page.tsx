@@ -200,18 +200,23 @@ export default function InvoicesPage() {
         />
       </Card>
 
-      <InvoicePreviewDialog
-        invoiceId={previewing}
-        onOpenChange={(open) => {
-          if (!open) setPreviewing(null);
-        }}
-      />
-      <JobTypeSummaryDialog
-        invoiceId={summarizing}
-        onOpenChange={(open) => {
-          if (!open) setSummarizing(null);
-        }}
-      />
+      {/* Each dialog is there only while open: closed, its reads cost the page's start. */}
+      {previewing !== null ? (
+        <InvoicePreviewDialog
+          invoiceId={previewing}
+          onOpenChange={(open) => {
+            if (!open) setPreviewing(null);
+          }}
+        />
+      ) : null}
+      {summarizing !== null ? (
+        <JobTypeSummaryDialog
+          invoiceId={summarizing}
+          onOpenChange={(open) => {
+            if (!open) setSummarizing(null);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

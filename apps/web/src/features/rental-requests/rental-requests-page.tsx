@@ -187,12 +187,15 @@ export default function RentalRequestsPage() {
         />
       </Card>
 
-      <DecisionDialog
-        request={deciding}
-        onOpenChange={(open) => {
-          if (!open) setDeciding(null);
-        }}
-      />
+      {/* There only while open: closed, its form and reads cost the page's start. */}
+      {deciding ? (
+        <DecisionDialog
+          request={deciding}
+          onOpenChange={(open) => {
+            if (!open) setDeciding(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

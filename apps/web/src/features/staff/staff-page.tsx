@@ -166,7 +166,8 @@ export default function StaffPage() {
         />
       </Card>
 
-      <StaffFormDialog open={formOpen} onOpenChange={setFormOpen} member={editing} />
+      {/* There only while open: closed, its form and reads cost the page's start. */}
+      {formOpen ? <StaffFormDialog open onOpenChange={setFormOpen} member={editing} /> : null}
       {viewing && (
         <Suspense fallback={null}>
           <AttendanceOverviewDialog
