@@ -1,51 +1,42 @@
 import { LIVE_TOPICS, type LiveTopic } from '@stockyard/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { attendanceKeys } from '@/features/attendance/api/get-attendance';
-import { catalogueKeys } from '@/features/catalogue/api/get-catalogue';
-import { dashboardKeys } from '@/features/dashboard/api/get-dashboard-counts';
-import { materialKeys } from '@/features/inventory/api/get-materials';
-import { invoiceKeys } from '@/features/invoices/api/get-invoices';
-import { locationKeys } from '@/features/locations/api/get-locations';
-import { rentalKeys } from '@/features/material-rentals/api/get-rentals';
-import { rentalRequestKeys } from '@/features/rental-requests/api/get-rental-requests';
-import { billingSettingsKeys } from '@/features/settings/api/billing-settings-api';
-import { staffKeys } from '@/features/staff/api/get-staff';
-import { userKeys } from '@/features/users/api/get-users';
-import { companyProfileKey } from '@/hooks/use-company-profile';
+import { queryRoots as R } from '@/lib/query-keys';
 import type { AppSocket } from '@/lib/socket';
 
 /**
  * The queries that show each kind of record, read again when the socket says records of that kind
  * changed: the one place where the open lists and details follow everyone's writes. A query is
- * named by its prefix, so that every list, page, detail and option list under it follows.
+ * named by its prefix, so that every list, page, detail and option list under it follows. The
+ * prefixes are the roots of lib/query-keys, not the features' key modules: those brought every
+ * feature's schemas into the signed-in shell, evaluated on whatever page opened (issue 52).
  */
 export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
-  requests: [rentalRequestKeys.all, dashboardKeys.all],
+  requests: [R.rentalRequests, R.dashboard],
   // A rental moves stock (its own notice) and may close a request.
-  rentals: [rentalKeys.all, rentalRequestKeys.all, dashboardKeys.all],
+  rentals: [R.rentals, R.rentalRequests, R.dashboard],
   // The catalogue's totals are its types' stock; its changes (material_types) are heard as stock.
-  stock: [materialKeys.all, catalogueKeys.all, dashboardKeys.all],
-  invoices: [invoiceKeys.all, dashboardKeys.all],
+  stock: [R.materials, R.catalogue, R.dashboard],
+  invoices: [R.invoices, R.dashboard],
   // The attendance list and its staff picker show the staff's names.
-  staff: [staffKeys.all, attendanceKeys.all, dashboardKeys.all],
-  attendance: [attendanceKeys.all, dashboardKeys.all],
-  users: [userKeys.all, dashboardKeys.all],
+  staff: [R.staff, R.attendance, R.dashboard],
+  attendance: [R.attendance, R.dashboard],
+  users: [R.users, R.dashboard],
   // Every list that names a location shows its new name.
   locations: [
-    locationKeys.all,
-    materialKeys.all,
-    catalogueKeys.all,
-    rentalRequestKeys.all,
-    rentalKeys.all,
-    invoiceKeys.all,
-    staffKeys.all,
-    attendanceKeys.all,
-    userKeys.all,
-    dashboardKeys.all,
+    R.locations,
+    R.materials,
+    R.catalogue,
+    R.rentalRequests,
+    R.rentals,
+    R.invoices,
+    R.staff,
+    R.attendance,
+    R.users,
+    R.dashboard,
   ],
   // The company's profile and its money settings (issue 33).
-  company: [companyProfileKey, billingSettingsKeys.billing, billingSettingsKeys.workRates],
+  company: [R.companyProfile, R.billingSettings, R.workRates],
 };
 
 /**

@@ -6,7 +6,16 @@ import { keepOnDevice, restoreFromDevice } from '@/lib/offline/device-copy';
 import { claimDevice, syncedAt, wipeDevice } from '@/lib/offline/device-db';
 import type { OutboxEntry } from '@/lib/offline/outbox';
 import { registerServiceWorker } from '@/lib/offline/register-service-worker';
-import { stopSyncingWorkingSet, syncWorkingSet } from './offline-sync';
+
+/**
+ * The working set's sync (its plan names every kept kind's query, with those features' schemas),
+ * loaded when the page is up and a sync starts, not with the shell (issue 52).
+ */
+let syncModule: typeof import('./offline-sync') | null = null;
+async function loadSync(): Promise<typeof import('./offline-sync')> {
+  syncModule ??= await import('./offline-sync');
+  return syncModule;
+}
 
 /** What each kind of kept write changes, read again once the server has it. */
 const CHANGED_BY: Record<OutboxEntry['preview']['kind'], string[][]> = {
@@ -112,21 +121,23 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
         void queryClient.invalidateQueries({ queryKey });
       }
     });
-    const sync = async () => {
+    const syncNow = async () => {
       if (!navigator.onLine) return;
       await outbox.flush();
       await afterInteractive(queryClient);
       if (cancelled || !navigator.onLine) return;
-      const at = await syncWorkingSet(queryClient, user).catch(() => null);
+      const sync = await loadSync().catch(() => null);
+      if (!sync || cancelled || !navigator.onLine) return;
+      const at = await sync.syncWorkingSet(queryClient, user).catch(() => null);
       if (at !== null && !cancelled) setLastSync(at);
     };
     void start(queryClient, user.id).then(() => {
       if (cancelled) return;
       stopKeeping = keepOnDevice(queryClient, user.id);
       setReady(true);
-      void sync();
+      void syncNow();
     });
-    const onOnline = () => void sync();
+    const onOnline = () => void syncNow();
     // The worker's copy is on the device, not in the cache: the screens find it there offline.
     const onOffline = () => void restoreFromDevice(queryClient, user.id).catch(() => undefined);
     window.addEventListener('online', onOnline);
@@ -144,7 +155,7 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
 /** Signing out: the device's copy and outbox go (the caller asked first if writes were waiting). */
 export async function forgetDevice(): Promise<void> {
   started = null;
-  stopSyncingWorkingSet();
+  syncModule?.stopSyncingWorkingSet();
   outbox.reset();
   setLastSync(null);
   await wipeDevice().catch(() => undefined);

@@ -6,11 +6,18 @@
  */
 export const queryRoots = {
   activity: ['activity-logs'],
+  attendance: ['attendance'],
+  billingSettings: ['billing-settings'],
   catalogue: ['catalogue'],
+  companyProfile: ['company-profile'],
+  dashboard: ['dashboard'],
   invoices: ['invoices'],
   locations: ['locations'],
   materials: ['materials'],
   onHire: ['on-hire'],
   rentalRequests: ['rental-requests'],
   rentals: ['material-rentals'],
+  staff: ['staff'],
+  users: ['users'],
+  workRates: ['work-rates'],
 } as const;

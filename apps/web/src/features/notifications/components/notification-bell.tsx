@@ -1,10 +1,15 @@
 import { UNREAD_BADGE_CAP } from '@stockyard/shared';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNotificationFeed } from '../api/get-notifications';
 import { useLiveNotifications } from '../api/use-live-notifications';
-import { NotificationPanel } from './notification-panel';
+
+// The panel's code (its rows, their words and dates) loads as the bell first opens, not with the
+// shell on every page (issue 52).
+const NotificationPanel = lazy(() =>
+  import('./notification-panel').then((module) => ({ default: module.NotificationPanel })),
+);
 
 /** "9+" above nine (01-core.md section 9). */
 function unreadBadgeText(count: number): string {
@@ -43,7 +48,13 @@ export function NotificationBell() {
           aria-label="Notifications"
           className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-lg border border-border bg-card shadow-lg"
         >
-          <NotificationPanel feed={feed} onNavigate={() => setOpen(false)} />
+          <Suspense
+            fallback={
+              <p className="px-4 py-4 text-center text-sm text-muted-foreground">Loading...</p>
+            }
+          >
+            <NotificationPanel feed={feed} onNavigate={() => setOpen(false)} />
+          </Suspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
