@@ -9,10 +9,13 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
+/** The whole page waiting: its own classes, so that nothing is merged before the first paint. */
 export function FullPageSpinner() {
   return (
     <div className="flex min-h-screen items-center justify-center">
-      <Spinner className="h-10 w-10" />
+      <span role="status" aria-label="Loading" className="inline-flex">
+        <Loader2 className="h-10 w-10 animate-spin text-primary" aria-hidden />
+      </span>
     </div>
   );
 }
