@@ -153,6 +153,42 @@ test.describe('rental corrections', () => {
     await context.close();
   });
 
+  test("on a phone an admin sees a line's rate and re-rates it", async ({
+    page,
+    request,
+    seed,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const yard = await seed.location();
+    const site = await seed.location({ type: 'FIELD' });
+    const { token } = await apiLogin(request, admin);
+    const tube = unique('Phone Tube');
+    const made = await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
+      name: tube,
+      locationId: yard.id,
+      quantity: 10,
+      unit: 'EACH',
+    });
+    const rental = (
+      await apiCall<Rental>(request, token, 'POST', '/api/material-rentals', {
+        fromLocationId: yard.id,
+        toLocationId: site.id,
+        expectedReturnDate: isoDay(20),
+        items: [{ materialId: made.data.id, quantity: 3, unit: 'EACH' }],
+      })
+    ).data;
+    await signIn(page, admin);
+    await page.goto(`/material-rentals?location=${site.id}`);
+    await page.getByRole('button', { name: `Expand rental ${rental.id}` }).click();
+    const items = page.getByRole('table', { name: `Items of rental ${rental.id}` });
+    await expect(items.getByRole('columnheader', { name: 'Hire rate' })).toBeVisible();
+    await expect(items).toContainText('No rate yet');
+    const rerate = items.getByRole('button', { name: `Re-rate ${tube}` });
+    await expect(rerate).toBeInViewport();
+    await rerate.click();
+    await expect(page.getByRole('dialog', { name: /^Re-rate/ })).toBeVisible();
+  });
+
   test('Mark Full Returned asks the day the hire ended and keeps it', async ({
     page,
     request,

@@ -45,7 +45,7 @@ function RentalPeriod({ rental }: { rental: RentalDto }) {
 }
 
 /** A line's hire rate, kept from its dispatch (decision 048): "1.00 / day, 6.00 / week, min. 14 days". */
-export function lineRateText(item: RentalDto['items'][number]): string {
+function lineRateText(item: RentalDto['items'][number]): string {
   if (item.dayCents === null) return 'No rate yet';
   const parts = [`${centsToDecimalString(item.dayCents)} / day`];
   if (item.weekCents !== null) parts.push(`${centsToDecimalString(item.weekCents)} / week`);
@@ -90,7 +90,8 @@ function RentalItems({ rental }: { rental: RentalDto }) {
             <th className="py-1 pr-3 text-right font-medium">Quantity</th>
             <th className="py-1 pr-3 text-right font-medium">Returned</th>
             <th className="hidden py-1 pr-3 text-right font-medium sm:table-cell">Remaining</th>
-            <th className="hidden py-1 font-medium sm:table-cell">Hire rate</th>
+            {/* Shown at every width: an admin re-rates a line from a phone too. */}
+            <th className="py-1 font-medium">Hire rate</th>
           </tr>
         </thead>
         <tbody>
@@ -106,7 +107,7 @@ function RentalItems({ rental }: { rental: RentalDto }) {
               <td className="hidden py-1 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
                 {remaining(item)} {unitLabel(item.unit)}
               </td>
-              <td className="hidden py-1 whitespace-nowrap text-muted-foreground sm:table-cell">
+              <td className="py-1 text-muted-foreground sm:whitespace-nowrap">
                 {lineRateText(item)}
                 {mayRerate ? (
                   <Button
