@@ -1,40 +1,67 @@
+import { ROUTES } from '@stockyard/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPath } from 'react-router';
 
-const invoiceWizard = lazy(() => import('@/features/invoices/invoice-wizard-page'));
-const attendance = lazy(() => import('@/features/attendance/attendance-page'));
+type PageModule = Promise<{ default: ComponentType }>;
+
+const invoiceWizard = () => import('@/features/invoices/invoice-wizard-page');
+const attendance = () => import('@/features/attendance/attendance-page');
+
+/** The code of each path's page. */
+const LOADERS: Record<string, () => PageModule> = {
+  '/': () => import('@/features/dashboard/dashboard-page'),
+  '/locations': () => import('@/features/locations/locations-page'),
+  '/inventory': () => import('@/features/inventory/inventory-page'),
+  '/catalogue': () => import('@/features/catalogue/catalogue-page'),
+  '/imports': () => import('@/features/imports/imports-page'),
+  '/labels': () => import('@/features/labels/labels-page'),
+  '/m/:code': () => import('@/features/labels/material-code-page'),
+  '/l/:id': () => import('@/features/labels/location-code-page'),
+  '/users': () => import('@/features/users/users-page'),
+  '/invoices': () => import('@/features/invoices/invoices-page'),
+  '/invoices/generate': invoiceWizard,
+  '/invoices/billing': () => import('@/features/billing/billing-page'),
+  '/invoices/edit/:id': invoiceWizard,
+  '/invoices/:id/items': () => import('@/features/invoices/invoice-items-page'),
+  '/invoices/:id/item-list': () => import('@/features/invoices/invoice-item-list-page'),
+  '/reports/invoice-job-type-summary': () =>
+    import('@/features/invoices/job-type-summary-report-page'),
+  '/inventory/rental-request': () => import('@/features/rental-requests/single-request-page'),
+  '/rental-requests': () => import('@/features/rental-requests/rental-requests-page'),
+  '/requests/bulk/new': () => import('@/features/rental-requests/bulk-request-page'),
+  '/requests/:id': () => import('@/features/rental-requests/request-detail-page'),
+  '/material-rentals': () => import('@/features/material-rentals/material-rentals-page'),
+  '/staff': () => import('@/features/staff/staff-page'),
+  '/attendance': attendance,
+  '/attendance/:staffId': attendance,
+  '/notifications': () => import('@/features/notifications/notifications-page'),
+  '/settings': () => import('@/features/settings/settings-page'),
+  '/admin/activity-tracking': () => import('@/features/activity/activity-tracking-page'),
+};
 
 /**
  * The page of each path in the shared route table (packages/shared/src/access.ts).
  * A path joins ROUTES and this map together, when its page is built.
  */
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/': lazy(() => import('@/features/dashboard/dashboard-page')),
-  '/locations': lazy(() => import('@/features/locations/locations-page')),
-  '/inventory': lazy(() => import('@/features/inventory/inventory-page')),
-  '/catalogue': lazy(() => import('@/features/catalogue/catalogue-page')),
-  '/imports': lazy(() => import('@/features/imports/imports-page')),
-  '/labels': lazy(() => import('@/features/labels/labels-page')),
-  '/m/:code': lazy(() => import('@/features/labels/material-code-page')),
-  '/l/:id': lazy(() => import('@/features/labels/location-code-page')),
-  '/users': lazy(() => import('@/features/users/users-page')),
-  '/invoices': lazy(() => import('@/features/invoices/invoices-page')),
-  '/invoices/generate': invoiceWizard,
-  '/invoices/billing': lazy(() => import('@/features/billing/billing-page')),
-  '/invoices/edit/:id': invoiceWizard,
-  '/invoices/:id/items': lazy(() => import('@/features/invoices/invoice-items-page')),
-  '/invoices/:id/item-list': lazy(() => import('@/features/invoices/invoice-item-list-page')),
-  '/reports/invoice-job-type-summary': lazy(
-    () => import('@/features/invoices/job-type-summary-report-page'),
-  ),
-  '/inventory/rental-request': lazy(() => import('@/features/rental-requests/single-request-page')),
-  '/rental-requests': lazy(() => import('@/features/rental-requests/rental-requests-page')),
-  '/requests/bulk/new': lazy(() => import('@/features/rental-requests/bulk-request-page')),
-  '/requests/:id': lazy(() => import('@/features/rental-requests/request-detail-page')),
-  '/material-rentals': lazy(() => import('@/features/material-rentals/material-rentals-page')),
-  '/staff': lazy(() => import('@/features/staff/staff-page')),
-  '/attendance': attendance,
-  '/attendance/:staffId': attendance,
-  '/notifications': lazy(() => import('@/features/notifications/notifications-page')),
-  '/settings': lazy(() => import('@/features/settings/settings-page')),
-  '/admin/activity-tracking': lazy(() => import('@/features/activity/activity-tracking-page')),
-};
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = (() => {
+  // A page of two paths (the invoice wizard, attendance) is one component for both.
+  const pages = new Map<() => PageModule, LazyExoticComponent<ComponentType>>();
+  return Object.fromEntries(
+    Object.entries(LOADERS).map(([path, load]) => {
+      const page = pages.get(load) ?? lazy(load);
+      pages.set(load, page);
+      return [path, page];
+    }),
+  );
+})();
+
+/**
+ * Starts fetching the code of the page at `pathname` (issue 52): a signed-in visit asks for it
+ * at once, beside the session's check and the shell, rather than after them. The browser keeps
+ * one copy of a module: the page's lazy import then finds it there.
+ */
+export function preloadPage(pathname: string): void {
+  const route = ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
+  const load = route ? LOADERS[route.path] : undefined;
+  void load?.().catch(() => undefined);
+}

@@ -3,14 +3,15 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
-import { useSession } from '@/lib/session';
+import { sessionStore, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDocumentTitle } from './page-title';
-import { PAGES } from './pages';
+import { PAGES, preloadPage } from './pages';
 import { ProtectedRoute } from './protected-route';
 
 // The shell stays out of the sign-in page's bundle.
-const AppShell = lazy(() => import('./layout/app-shell'));
+const loadShell = () => import('./layout/app-shell');
+const AppShell = lazy(loadShell);
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /**
@@ -84,6 +85,13 @@ function pageRoutes(): RouteObject[] {
 function TitledPages() {
   useDocumentTitle();
   return <Outlet />;
+}
+
+// A stored session opens the signed-in app: the shell's code and the page's are fetched at once,
+// beside the session's check, rather than one after the other behind a spinner (issue 52).
+if (sessionStore.token() && window.location.pathname !== '/login') {
+  void loadShell().catch(() => undefined);
+  preloadPage(window.location.pathname);
 }
 
 export const router = createBrowserRouter([
