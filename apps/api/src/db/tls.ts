@@ -18,7 +18,7 @@ const REFUSED_CERTIFICATE = new Set([
 ]);
 
 /** What to tell the operator when `error` is PostgreSQL's certificate refused, else null. */
-export function refusedCertificate(error: unknown): string | null {
+function refusedCertificate(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !REFUSED_CERTIFICATE.has(code)) return null;
   return (

@@ -132,6 +132,7 @@ export const securitySettingsSchema = z.object({
   requireAdminTwoFactor: z.boolean({ error: 'Choose whether admins need two-factor sign-in' }),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+/** @alias of securitySettingsSchema: the answer is the rule as saved, the body's shape. */
 export const securitySettingsDto = securitySettingsSchema;
 
 /**

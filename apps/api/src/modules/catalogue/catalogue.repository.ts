@@ -233,7 +233,7 @@ export async function setRetired(db: DbExecutor, id: number, retired: boolean) {
 }
 
 /** The most names a picker is given. */
-export const MAX_CATALOGUE_OPTIONS = 5000;
+const MAX_CATALOGUE_OPTIONS = 5000;
 
 /** The active types by name, for the name picker of a material's form. */
 export async function listOptions(db: Database) {

@@ -32,10 +32,7 @@ import * as repo from './catalogue.repository';
  * write that names a material finds its type here, or makes it.
  */
 
-export function toMaterialTypeDto(
-  type: repo.MaterialTypeRow,
-  totalQuantity: number,
-): MaterialTypeDto {
+function toMaterialTypeDto(type: repo.MaterialTypeRow, totalQuantity: number): MaterialTypeDto {
   return {
     id: type.id,
     itemNumber: type.itemNumber,

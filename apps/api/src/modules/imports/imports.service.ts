@@ -1,5 +1,4 @@
 import {
-  type ExportFormat,
   IMPORT_COLUMNS,
   IMPORT_KIND_LABELS,
   IMPORT_ROW_MESSAGES,
@@ -55,7 +54,7 @@ const KINDS: Record<ImportKind, ImportKindDefinition<any>> = {
  * cell, a day as a date cell, anything else as text; so that the sample row shows the file's
  * maker what kind of cell each column wants.
  */
-export function sampleCell(column: ImportColumn, text: string): SheetValue {
+function sampleCell(column: ImportColumn, text: string): SheetValue {
   if (text === '') return null;
   const accepted = column.accepted ?? '';
   if (accepted.startsWith('a date')) {
@@ -88,7 +87,7 @@ export function templateOf(kind: ImportKind): ListExport<Record<string, string>>
  * The template's second sheet (issue 50): each column, whether the file must have it or a new
  * record needs it, and the values it takes, as the Import page lists them.
  */
-export function acceptedValues(kind: ImportKind): string[][] {
+function acceptedValues(kind: ImportKind): string[][] {
   const columns: readonly ImportColumn[] = IMPORT_COLUMNS[kind];
   return [
     ['Column', 'Required', 'Accepted values'],
@@ -99,8 +98,6 @@ export function acceptedValues(kind: ImportKind): string[][] {
     ]),
   ];
 }
-
-export type TemplateFormat = ExportFormat;
 
 const readFile = (kind: ImportKind, body: unknown, fileName: string) =>
   readUpload(body, fileName, IMPORT_COLUMNS[kind]);

@@ -104,7 +104,7 @@ function describe(row: repo.LocationRow) {
   };
 }
 
-export function toLocationDto(row: repo.LocationRow): LocationDto {
+function toLocationDto(row: repo.LocationRow): LocationDto {
   return {
     id: row.id,
     name: row.name,

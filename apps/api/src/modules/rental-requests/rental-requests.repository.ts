@@ -228,13 +228,13 @@ export async function requestsAfter(
 }
 
 /** A request's material as its detail shows it, with the location it is asked from. */
-export type RequestItemShown = Pick<
+type RequestItemShown = Pick<
   typeof rentalRequestItems.$inferSelect,
   'id' | 'materialId' | 'sourceLocationId' | 'name' | 'description' | 'quantity' | 'unit'
 > & { source: { id: number; name: string } | null };
 
 /** A rental made from a request, with the location it came from. */
-export type RequestRental = { id: number; fromLocation: { id: number; name: string } };
+type RequestRental = { id: number; fromLocation: { id: number; name: string } };
 
 /** The request's materials in their order, as one JSON column of its row. */
 const item = alias(rentalRequestItems, 'item');

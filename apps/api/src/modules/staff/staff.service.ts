@@ -20,7 +20,7 @@ import * as repo from './staff.repository';
 
 type Listed = NonNullable<Awaited<ReturnType<typeof repo.readStaff>>>;
 
-export function toStaffDto({ staff, location }: Listed): StaffDto {
+function toStaffDto({ staff, location }: Listed): StaffDto {
   return {
     id: staff.id,
     name: staff.name,

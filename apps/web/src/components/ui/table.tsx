@@ -114,7 +114,7 @@ const SKELETON_ROWS = 10;
  * that the page shows its frame at once and nothing below moves when the rows arrive. The first
  * row spans every column and names the wait (`label`) for assistive technology.
  */
-export function TableSkeleton({
+function TableSkeleton({
   columns,
   label,
   rows = SKELETON_ROWS,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, downloadFile } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export const onHireKeys = {
+const onHireKeys = {
   all: queryRoots.onHire,
   of: (locationId: number) => [...onHireKeys.all, locationId] as const,
 };

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { locationKeys } from './get-locations';
 
 /** A site's customer's own hire rates (issue 33): an admin's. */
-export const customerRateKeys = {
+const customerRateKeys = {
   of: (locationId: number) => [...locationKeys.all, 'rates', locationId] as const,
 };
 

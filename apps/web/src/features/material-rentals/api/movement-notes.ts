@@ -10,7 +10,7 @@ import { api, downloadFile } from '@/lib/api-client';
 import { rentalKeys } from './get-rentals';
 
 /** Under the rentals' key: a rentals notice (decision 042's tables are 'rentals') reads them again. */
-export const noteKeys = {
+const noteKeys = {
   ofRental: (rentalId: number) => [...rentalKeys.all, 'notes', rentalId] as const,
 };
 

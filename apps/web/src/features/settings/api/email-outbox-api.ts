@@ -2,7 +2,7 @@ import { type ApiSuccess, type EmailOutboxItem, PAGE_SIZES } from '@stockyard/sh
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const emailOutboxKeys = {
+const emailOutboxKeys = {
   all: ['email-outbox'] as const,
   failed: (page: number) => ['email-outbox', 'failed', page] as const,
 };

@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyProfileKey } from '@/hooks/use-company-profile';
 import { api } from '@/lib/api-client';
 
-export const settingsKeys = {
+const settingsKeys = {
   notifications: (userId: number) => ['notification-settings', userId] as const,
   security: ['security-settings'] as const,
 };
