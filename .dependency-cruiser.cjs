@@ -152,7 +152,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/|/migrations/' },
+    // .tmp holds the checks' own builds and data (the cluster check's copy of the API).
+    exclude: { path: '(^|/)(dist|[.]tmp)/|/migrations/' },
     tsPreCompilationDeps: true,
     // The compiler options every workspace extends (absolute: a relative name breaks `extends`).
     tsConfig: { fileName: path.join(__dirname, 'tsconfig.base.json') },
