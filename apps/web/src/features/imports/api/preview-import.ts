@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 export type ImportUpload = Upload<{ kind: ImportKind }>;
 
 /** A chosen file read and checked row by row; nothing is written. */
-export function previewImport({ kind, file }: ImportUpload): Promise<ApiSuccess<ImportPreview>> {
+function previewImport({ kind, file }: ImportUpload): Promise<ApiSuccess<ImportPreview>> {
   // The page shows a refused file's message (no such column, not a spreadsheet) itself.
   return api.upload<ApiSuccess<ImportPreview>>(`/imports/${kind}/preview`, file, { silent: true });
 }

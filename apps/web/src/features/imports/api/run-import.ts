@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { ImportUpload } from './preview-import';
 
 /** The previewed file sent again: read, checked and written on the server in one transaction. */
-export function runImport({ kind, file }: ImportUpload): Promise<ApiSuccess<ImportResult>> {
+function runImport({ kind, file }: ImportUpload): Promise<ApiSuccess<ImportResult>> {
   return api.upload<ApiSuccess<ImportResult>>(`/imports/${kind}`, file, { silent: true });
 }
 

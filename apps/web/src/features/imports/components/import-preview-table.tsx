@@ -9,7 +9,7 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 
 /** The most rows the table draws; the counts above it cover the whole file. */
-export const PREVIEW_ROWS_SHOWN = 200;
+const PREVIEW_ROWS_SHOWN = 200;
 
 const TONES: Record<ImportRowStatus, 'green' | 'yellow' | 'grey' | 'red' | 'blue'> = {
   new: 'blue',

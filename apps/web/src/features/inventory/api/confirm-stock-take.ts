@@ -5,7 +5,7 @@ import { queryRoots } from '@/lib/query-keys';
 import type { CountUpload } from './preview-stock-take';
 
 /** The counted sheet confirmed: each difference becomes one Stock-take movement. */
-export function confirmStockTake({
+function confirmStockTake({
   locationId,
   file,
   countDate,

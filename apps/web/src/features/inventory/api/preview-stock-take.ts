@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 export type CountUpload = Upload<{ locationId: number; countDate: string }>;
 
 /** A counted sheet read against the stock now; nothing is written. */
-export function previewStockTake({
+function previewStockTake({
   locationId,
   file,
   countDate,

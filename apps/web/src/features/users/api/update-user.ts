@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './get-users';
 
-export function updateUser({
+function updateUser({
   id,
   input,
 }: {
