@@ -1,9 +1,11 @@
 import type { ApiSuccess, DashboardCountsDto, DashboardPeriod } from '@stockyard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
+// Read again after others' writes by its root (app/live-updates.ts).
+const dashboardKeys = {
+  all: queryRoots.dashboard,
   counts: (period: DashboardPeriod) => ['dashboard', 'counts', period] as const,
 };
 

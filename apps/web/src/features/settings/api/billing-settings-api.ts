@@ -7,11 +7,12 @@ import type {
 } from '@stockyard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** The money settings of issue 33 (admins only); each call leaves its toast to the card. */
-export const billingSettingsKeys = {
-  billing: ['billing-settings'] as const,
-  workRates: ['work-rates'] as const,
+const billingSettingsKeys = {
+  billing: queryRoots.billingSettings,
+  workRates: queryRoots.workRates,
 };
 
 export function useBillingSettings(enabled: boolean) {
