@@ -206,15 +206,12 @@ export default function AttendancePage() {
         />
       </Card>
 
-      {/* There only while open: closed, its form and reads cost the page's start. */}
-      {formOpen ? (
-        <AttendanceFormDialog
-          open
-          onOpenChange={setFormOpen}
-          record={editing}
-          fixedStaff={fixedStaff}
-        />
-      ) : null}
+      <AttendanceFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        record={editing}
+        fixedStaff={fixedStaff}
+      />
     </div>
   );
 }

@@ -176,33 +176,28 @@ export default function CataloguePage() {
         />
       </Card>
 
-      {/* Each dialog is there only while open: closed, its form and reads cost the page's start. */}
-      {formOpen ? <MaterialTypeFormDialog open onOpenChange={setFormOpen} type={editing} /> : null}
-      {shownType ? (
-        <MaterialTypeStockDialog
-          type={shownType}
-          onOpenChange={(open) => {
-            if (open) return;
-            setViewing(null);
-            if (filters.type) setFilters({ type: '' }, { replace: true });
-          }}
-        />
-      ) : null}
-      {retiring ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setRetiring(null);
-          }}
-          title={`Retire ${retiring.name}?`}
-          description="A retired material gets no new stock at any location. Its stock and its history stay, and it can be made active again."
-          confirmLabel="Retire"
-          pendingLabel="Retiring..."
-          destructive={false}
-          pending={setStatus.isPending}
-          onConfirm={() => changeStatus(retiring, 'retired')}
-        />
-      ) : null}
+      <MaterialTypeFormDialog open={formOpen} onOpenChange={setFormOpen} type={editing} />
+      <MaterialTypeStockDialog
+        type={shownType}
+        onOpenChange={(open) => {
+          if (open) return;
+          setViewing(null);
+          if (filters.type) setFilters({ type: '' }, { replace: true });
+        }}
+      />
+      <ConfirmDialog
+        open={retiring !== null}
+        onOpenChange={(open) => {
+          if (!open) setRetiring(null);
+        }}
+        title={retiring ? `Retire ${retiring.name}?` : 'Retire material type?'}
+        description="A retired material gets no new stock at any location. Its stock and its history stay, and it can be made active again."
+        confirmLabel="Retire"
+        pendingLabel="Retiring..."
+        destructive={false}
+        pending={setStatus.isPending}
+        onConfirm={() => retiring && changeStatus(retiring, 'retired')}
+      />
     </div>
   );
 }

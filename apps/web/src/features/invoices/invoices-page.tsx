@@ -200,23 +200,18 @@ export default function InvoicesPage() {
         />
       </Card>
 
-      {/* Each dialog is there only while open: closed, its reads cost the page's start. */}
-      {previewing !== null ? (
-        <InvoicePreviewDialog
-          invoiceId={previewing}
-          onOpenChange={(open) => {
-            if (!open) setPreviewing(null);
-          }}
-        />
-      ) : null}
-      {summarizing !== null ? (
-        <JobTypeSummaryDialog
-          invoiceId={summarizing}
-          onOpenChange={(open) => {
-            if (!open) setSummarizing(null);
-          }}
-        />
-      ) : null}
+      <InvoicePreviewDialog
+        invoiceId={previewing}
+        onOpenChange={(open) => {
+          if (!open) setPreviewing(null);
+        }}
+      />
+      <JobTypeSummaryDialog
+        invoiceId={summarizing}
+        onOpenChange={(open) => {
+          if (!open) setSummarizing(null);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

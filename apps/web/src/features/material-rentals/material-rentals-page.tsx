@@ -301,70 +301,57 @@ export default function MaterialRentalsPage() {
         />
       </Card>
 
-      {/* Each dialog is there only while open: closed, its form and reads cost the page's start. */}
-      {formOpen ? <RentalFormDialog open onOpenChange={setFormOpen} rental={editing} /> : null}
-      {prefill !== undefined && requestId !== null ? (
-        <RentalFormDialog
-          open
-          onOpenChange={(open) => {
-            if (open) return;
-            // Once saved, the list shows the new rental's destination.
-            closeRequest(savedTo.current ?? undefined);
-            savedTo.current = null;
-          }}
-          rental={null}
-          prefill={prefill}
-          onSaved={(rental) => {
-            savedTo.current = rental.toLocationId;
-            // The request now lists its rental: its detail offers no second Create Rental.
-            void queryClient.invalidateQueries({ queryKey: queryRoots.rentalRequests });
-          }}
-        />
-      ) : null}
-      {returning ? (
-        <ReturnDialog
-          rental={returning}
-          onOpenChange={(open) => {
-            if (!open) setReturning(null);
-          }}
-        />
-      ) : null}
-      {history ? (
-        <ReturnHistoryDialog
-          rental={history}
-          onOpenChange={(open) => {
-            if (!open) setHistory(null);
-          }}
-        />
-      ) : null}
-      {notesOf ? (
-        <NotesDialog
-          rental={notesOf}
-          onOpenChange={(open) => {
-            if (!open) setNotesOf(null);
-          }}
-        />
-      ) : null}
-      {marking ? (
-        <MarkReturnedDialog
-          rental={marking}
-          onOpenChange={(open) => {
-            if (!open) setMarking(null);
-          }}
-        />
-      ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setDeleting(null);
-          }}
-          title={`Delete ${rentalName(deleting)}`}
-          description={`${rentalName(deleting)} is removed and its quantities go back into the stock of ${deleting.fromLocation.name}. This cannot be undone.`}
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
-        />
-      ) : null}
+      <RentalFormDialog open={formOpen} onOpenChange={setFormOpen} rental={editing} />
+      <RentalFormDialog
+        open={prefill !== undefined && requestId !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          // Once saved, the list shows the new rental's destination.
+          closeRequest(savedTo.current ?? undefined);
+          savedTo.current = null;
+        }}
+        rental={null}
+        prefill={prefill}
+        onSaved={(rental) => {
+          savedTo.current = rental.toLocationId;
+          // The request now lists its rental: its detail offers no second Create Rental.
+          void queryClient.invalidateQueries({ queryKey: queryRoots.rentalRequests });
+        }}
+      />
+      <ReturnDialog
+        rental={returning}
+        onOpenChange={(open) => {
+          if (!open) setReturning(null);
+        }}
+      />
+      <ReturnHistoryDialog
+        rental={history}
+        onOpenChange={(open) => {
+          if (!open) setHistory(null);
+        }}
+      />
+      <NotesDialog
+        rental={notesOf}
+        onOpenChange={(open) => {
+          if (!open) setNotesOf(null);
+        }}
+      />
+      <MarkReturnedDialog
+        rental={marking}
+        onOpenChange={(open) => {
+          if (!open) setMarking(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={deleting ? `Delete ${rentalName(deleting)}` : 'Delete Rental'}
+        description={`${deleting ? rentalName(deleting) : 'The rental'} is removed and its quantities go back into the stock of ${deleting?.fromLocation.name ?? 'its location'}. This cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

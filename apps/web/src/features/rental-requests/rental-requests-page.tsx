@@ -187,15 +187,12 @@ export default function RentalRequestsPage() {
         />
       </Card>
 
-      {/* There only while open: closed, its form and reads cost the page's start. */}
-      {deciding ? (
-        <DecisionDialog
-          request={deciding}
-          onOpenChange={(open) => {
-            if (!open) setDeciding(null);
-          }}
-        />
-      ) : null}
+      <DecisionDialog
+        request={deciding}
+        onOpenChange={(open) => {
+          if (!open) setDeciding(null);
+        }}
+      />
     </div>
   );
 }

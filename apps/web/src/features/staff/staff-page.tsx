@@ -166,8 +166,7 @@ export default function StaffPage() {
         />
       </Card>
 
-      {/* There only while open: closed, its form and reads cost the page's start. */}
-      {formOpen ? <StaffFormDialog open onOpenChange={setFormOpen} member={editing} /> : null}
+      <StaffFormDialog open={formOpen} onOpenChange={setFormOpen} member={editing} />
       {viewing && (
         <Suspense fallback={null}>
           <AttendanceOverviewDialog
