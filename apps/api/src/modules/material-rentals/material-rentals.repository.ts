@@ -410,7 +410,8 @@ export async function lockRental(db: DbExecutor, id: number) {
 /**
  * The rentals' one summary (decision 066), recounted from the rows for these destinations by the
  * database function of migration 0063, in the writer's transaction. Every write below to a rental,
- * its lines or its returns that can change a quantity or a destination calls it.
+ * its lines or its returns that can change a quantity, a destination or a month calls it (a new
+ * rental once its lines are written).
  */
 async function recountTotals(db: DbExecutor, locationIds: number[]) {
   if (locationIds.length === 0) return;
@@ -428,9 +429,9 @@ export async function recountTotalsOfRental(db: DbExecutor, rentalId: number) {
      where ${materialRentals.id} = ${rentalId}))`);
 }
 
+/** A rental without its lines: the summary is recounted when they are written (`insertItems`). */
 export async function insertRental(db: DbExecutor, values: RentalValues) {
   const [row] = await db.insert(materialRentals).values(values).returning();
-  await recountTotals(db, [row!.toLocationId]);
   return row!;
 }
 
