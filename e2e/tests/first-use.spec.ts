@@ -363,6 +363,9 @@ test('the account menu opens the API documentation in a tab of its own, with thi
   await page.getByRole('menuitem', { name: 'API Documentation' }).click();
   const docs = await opening;
   await expect(docs).toHaveURL(/\/api\/docs\/?$/);
+  // Swagger UI draws the whole document on the page's one thread, 27 to 35 s on a busy two-core
+  // machine: wait for its operations as long as the test may run, not a fast machine's 15 s.
+  await expect(docs.locator('.opblock').first()).toBeVisible({ timeout: 0 });
   // The document came with the session: its title and its operations are on the page.
   await expect(docs.getByRole('heading', { name: /Stockyard API/ })).toBeVisible();
   await expect(docs.getByText('/api/auth/login', { exact: true })).toBeVisible();
