@@ -70,6 +70,7 @@ function apiSuite() {
       if (test.status === 'passed' && test.failureMessages.length > 0) {
         console.log(`Flaky (failed once, passed on its second run): ${test.fullName}`);
       }
+      if (test.status === 'failed') console.log(`- failed: ${test.fullName}`);
     }
   }
   passed += json.numPassedTests;

@@ -14,6 +14,8 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** The tests that failed, by name, printed at the end where CI's tail shows them. */
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -55,6 +57,7 @@ function collectFlaky(suites = [], titles = []) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         if (test.status === 'flaky') flaky.push([...path, spec.title].join(' > '));
+        if (test.status === 'unexpected') failedTests.push([...path, spec.title].join(' > '));
       }
     }
     collectFlaky(suite.suites, path);
@@ -104,6 +107,7 @@ const vitest = readJson(vitestReport);
 for (const file of vitest?.testResults ?? []) {
   for (const test of file.assertionResults) {
     if (test.status === 'passed' && test.failureMessages.length > 0) flaky.push(test.fullName);
+    if (test.status === 'failed') failedTests.push(`${path.relative(root, file.name)}: ${test.fullName}`);
   }
 }
 count(
@@ -151,5 +155,6 @@ if (flaky.length > 0) {
   for (const name of flaky) console.log(`- ${name}`);
 }
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const name of failedTests) console.log(`- failed: ${name}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
