@@ -107,7 +107,8 @@ const vitest = readJson(vitestReport);
 for (const file of vitest?.testResults ?? []) {
   for (const test of file.assertionResults) {
     if (test.status === 'passed' && test.failureMessages.length > 0) flaky.push(test.fullName);
-    if (test.status === 'failed') failedTests.push(`${path.relative(root, file.name)}: ${test.fullName}`);
+    if (test.status === 'failed')
+      failedTests.push(`${path.relative(root, file.name)}: ${test.fullName}`);
   }
 }
 count(
