@@ -23,7 +23,7 @@ export const ADVISORY_LOCKS = {
     signInAccount: 8002,
     /**
      * The rentals' summary of one destination is recounted by one writer at a time (decision 066;
-     * taken inside `material_rental_totals_recount`, migration 0063, as `(8003, location id)`).
+     * taken inside `material_rental_totals_recount`, migration 0064, as `(8003, location id)`).
      */
     rentalTotals: 8003,
   },

@@ -216,10 +216,10 @@ export const rentalAlertsSent = pgTable(
  * The one summary of the rentals' quantities (decision 066), per destination and month: the rentals
  * dispatched there in the month and their units (by the day they left), and the units back good,
  * damaged and lost in the month (by the day they came back). Over all months it is what each site
- * has had and has back; over a year, the admin's chart. It is recounted from the rows, a
- * destination at a time, by the rentals' repository in the transaction of every write to a rental,
- * its lines or its returns, days corrected included (`material_rental_totals_recount`, migration
- * 0063), never adjusted by a difference; a test compares it with the rows after every kind of
+ * has had and has back; over a year, the admin's chart. It is recounted from the rows, the months
+ * a write touched at its destination (decision 067), by the rentals' repository in the transaction
+ * of every write to a rental, its lines or its returns, days corrected included
+ * (`material_rental_totals_recount`, migrations 0063 and 0064), never adjusted by a difference; a test compares it with the rows after every kind of
  * write. Kept because the rows cannot answer an admin's stats and dashboard within the working
  * day's verdict (ARCHITECTURE section 10; both figures in the decision).
  */

@@ -20,11 +20,16 @@ export async function firstReturnDay(db: DbExecutor, rentalId: number): Promise<
 }
 
 export async function setRentalDate(tx: DbExecutor, id: number, rentalDate: string) {
+  const [before] = await tx
+    .select({ rentalDate: materialRentals.rentalDate })
+    .from(materialRentals)
+    .where(eq(materialRentals.id, id));
   await tx
     .update(materialRentals)
     .set({ rentalDate, updatedAt: new Date() })
     .where(eq(materialRentals.id, id));
-  await recountTotalsOfRental(tx, id);
+  // The month it left before counts it no more.
+  await recountTotalsOfRental(tx, id, before ? [before.rentalDate] : []);
 }
 
 export async function findReturnOf(tx: DbExecutor, rentalId: number, returnId: number) {
@@ -48,6 +53,7 @@ export async function setReturnDate(
   returnId: number,
   returnDate: string,
 ) {
+  const before = await findReturnOf(tx, rentalId, returnId);
   await tx
     .update(materialRentalReturns)
     .set({ returnDate })
@@ -56,7 +62,8 @@ export async function setReturnDate(
     .update(materialRentals)
     .set({ updatedAt: new Date() })
     .where(eq(materialRentals.id, rentalId));
-  await recountTotalsOfRental(tx, rentalId);
+  // The month it came back in before counts it no more.
+  await recountTotalsOfRental(tx, rentalId, before ? [before.returnDate] : []);
 }
 
 /** A returned rental's return day: the day of its latest return. */

@@ -408,25 +408,51 @@ export async function lockRental(db: DbExecutor, id: number) {
 }
 
 /**
- * The rentals' one summary (decision 066), recounted from the rows for these destinations by the
- * database function of migration 0063, in the writer's transaction. Every write below to a rental,
- * its lines or its returns that can change a quantity, a destination or a month calls it (a new
- * rental once its lines are written).
+ * The rentals' one summary (decision 066), recounted from the rows by the database function of
+ * migration 0064 for these destinations, in the months of these days only, in the writer's
+ * transaction. Every write below to a rental, its lines or its returns that can change a quantity,
+ * a destination or a month calls it (a new rental once its lines are written).
  */
-async function recountTotals(db: DbExecutor, locationIds: number[]) {
-  if (locationIds.length === 0) return;
-  const ids = sql.join(
-    locationIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await db.execute(sql`select material_rental_totals_recount(array[${ids}]::integer[])`);
+async function recountTotals(db: DbExecutor, locationIds: number[], days: string[]) {
+  if (locationIds.length === 0 || days.length === 0) return;
+  const list = (values: (number | string)[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  await db.execute(sql`select material_rental_totals_recount(
+    array[${list(locationIds)}]::integer[],
+    array(select distinct date_trunc('month', d)::date from unnest(array[${list(days)}]::date[]) d))`);
 }
 
-/** The summary of the destination of a rental, recounted (decision 066). */
-export async function recountTotalsOfRental(db: DbExecutor, rentalId: number) {
-  await db.execute(sql`select material_rental_totals_recount(array(
-    select ${materialRentals.toLocationId} from ${materialRentals}
-     where ${materialRentals.id} = ${rentalId}))`);
+/** The days a rental counts on in the summary: the day it left and the days of its returns. */
+async function daysOfRental(db: DbExecutor, rentalId: number): Promise<string[]> {
+  const result = await db.execute<{ day: string }>(sql`
+    select to_char(rental_date, 'YYYY-MM-DD') as day from material_rentals where id = ${rentalId}
+    union
+    select to_char(return_date, 'YYYY-MM-DD') from material_rental_returns
+     where rental_id = ${rentalId}`);
+  return result.rows.map((row) => row.day);
+}
+
+/**
+ * The summary of a rental's destination recounted in the months it counts in (decision 066), and in
+ * the months of `formerDays` (a day it was moved from).
+ */
+export async function recountTotalsOfRental(
+  db: DbExecutor,
+  rentalId: number,
+  formerDays: string[] = [],
+) {
+  const [rental] = await db
+    .select({ toLocationId: materialRentals.toLocationId })
+    .from(materialRentals)
+    .where(eq(materialRentals.id, rentalId));
+  if (!rental) return;
+  await recountTotals(db, [rental.toLocationId], [
+    ...(await daysOfRental(db, rentalId)),
+    ...formerDays,
+  ]);
 }
 
 /** A rental without its lines: the summary is recounted when they are written (`insertItems`). */
@@ -450,7 +476,7 @@ export async function updateRental(db: DbExecutor, id: number, values: Partial<R
     .returning();
   // Only a new destination moves the rental's quantities in the summary.
   if (before && before.toLocationId !== row!.toLocationId) {
-    await recountTotals(db, [before.toLocationId, row!.toLocationId]);
+    await recountTotals(db, [before.toLocationId, row!.toLocationId], await daysOfRental(db, id));
   }
   return row!;
 }
@@ -480,6 +506,7 @@ export async function deleteItems(db: DbExecutor, rentalId: number) {
 }
 
 export async function deleteRental(db: DbExecutor, id: number) {
+  const days = await daysOfRental(db, id);
   const gone = await db
     .delete(materialRentals)
     .where(eq(materialRentals.id, id))
@@ -487,6 +514,7 @@ export async function deleteRental(db: DbExecutor, id: number) {
   await recountTotals(
     db,
     gone.map((row) => row.toLocationId),
+    days,
   );
 }
 
@@ -498,7 +526,12 @@ export async function insertReturn(
   values: Omit<typeof materialRentalReturns.$inferInsert, 'id' | 'recordedAt'>,
 ) {
   const [row] = await db.insert(materialRentalReturns).values(values).returning();
-  await recountTotalsOfRental(db, values.rentalId);
+  // Only the month of this return changes (its rental's other months are as they were).
+  const [rental] = await db
+    .select({ toLocationId: materialRentals.toLocationId })
+    .from(materialRentals)
+    .where(eq(materialRentals.id, values.rentalId));
+  await recountTotals(db, [rental!.toLocationId], [row!.returnDate]);
   return row!;
 }
 
