@@ -170,14 +170,12 @@ export const invoiceCharges = pgTable(
     index('invoice_charges_invoice_idx').on(t.invoiceId, t.position),
     // Whether a rental is billed (its items then stay as billed).
     index('invoice_charges_rental_idx').on(t.rentalId),
-    // How far each rental item is billed: its HIRE lines, latest first.
+    // What was billed of a rental item and when (decision 048): its hire and correction lines,
+    // and the lines a credit note takes back, read from the index alone at every billing run
+    // for every line (a partial index per kind served neither `kind in (...)` nor the credits).
     index('invoice_charges_rental_item_idx')
-      .on(t.rentalItemId, t.billedThrough)
-      .where(sql`${t.kind} = 'HIRE'`),
-    // What was billed of a rental item, corrections included (decision 048).
-    index('invoice_charges_rental_item_corrections_idx')
-      .on(t.rentalItemId, t.billedThrough)
-      .where(sql`${t.kind} = 'CORRECTION'`),
+      .on(t.rentalItemId, t.kind, t.billedThrough, t.createdAt)
+      .where(sql`${t.rentalItemId} is not null`),
     // A return's lost units are charged once.
     uniqueIndex('invoice_charges_return_unique').on(t.returnId).where(sql`${t.kind} = 'WRITE_OFF'`),
     // A scrap charges each return's units once.

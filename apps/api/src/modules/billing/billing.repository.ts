@@ -76,13 +76,14 @@ export async function hireCandidates(
     minimum_days: number | null;
   }>(sql`
     select i.id as item_id, r.id as rental_id, r.to_location_id as location_id,
-           m.material_type_id, i.material_name, i.unit, i.quantity,
+           (select m.material_type_id from materials m where m.id = i.material_id)
+             as material_type_id,
+           i.material_name, i.unit, i.quantity,
            to_char(r.rental_date, 'YYYY-MM-DD') as on_hire,
            to_char(billed.through, 'YYYY-MM-DD') as billed_through,
            i.day_cents, i.week_cents, i.minimum_days
       from material_rentals r
       join material_rental_items i on i.rental_id = r.id
-      join materials m on m.id = i.material_id
       left join lateral (
         select max(c.billed_through) as through, max(c.created_at) as written
           from invoice_charges c
@@ -94,12 +95,15 @@ export async function hireCandidates(
          or (billed.through < ${periodEnd}::date
              -- A returned rental billed up to the day everything came back has nothing left to bill.
              and (r.actual_return_date is null or r.actual_return_date > billed.through))
-         or r.updated_at > billed.written
-         or exists (select 1 from material_rental_returns ret
-                     where ret.rental_item_id = i.id and ret.recorded_at > billed.written)
-         or exists (select 1 from invoice_charges h
-                      join invoice_charges cr on cr.credited_charge_id = h.id
-                     where h.rental_item_id = i.id and cr.created_at > billed.written)
+         -- Changed since it was billed: asked only of a line billed before.
+         or (billed.written is not null
+             and (r.updated_at > billed.written
+                  or exists (select 1 from material_rental_returns ret
+                              where ret.rental_item_id = i.id and ret.recorded_at > billed.written)
+                  or exists (select 1 from invoice_charges h
+                               join invoice_charges cr on cr.credited_charge_id = h.id
+                              where h.rental_item_id = i.id and h.kind in ('HIRE', 'CORRECTION')
+                                and cr.created_at > billed.written)))
        )
      order by r.id, i.id`);
   return result.rows.map((row) => ({
@@ -352,12 +356,20 @@ export async function draftHireInvoice(
 }
 
 /** How many invoices have an Invoice ID beginning with `prefix` (whatever its case). */
-export async function invoiceIdsLike(db: DbExecutor, prefix: string): Promise<string[]> {
-  const rows = await db
-    .select({ invoiceId: invoices.invoiceId })
-    .from(invoices)
-    .where(sql`lower(${invoices.invoiceId}) like ${`${prefix.toLowerCase()}%`}`);
-  return rows.map((row) => row.invoiceId.toLowerCase());
+/**
+ * Which of these invoice ids (any case) an invoice has: by the two unique indexes of
+ * `lower(invoice_id)` (one for work invoices, one for the others), not a scan of every invoice.
+ */
+export async function invoiceIdsTaken(db: DbExecutor, ids: string[]): Promise<Set<string>> {
+  const lowered = sql.join(
+    ids.map((id) => sql`${id.toLowerCase()}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ id: string }>(sql`
+    select lower(invoice_id) as id from invoices
+     where (kind <> 'WORK' and lower(invoice_id) in (${lowered}))
+        or (kind = 'WORK' and lower(invoice_id) in (${lowered}))`);
+  return new Set(result.rows.map((row) => row.id));
 }
 
 export type NewCharge = Omit<typeof invoiceCharges.$inferInsert, 'id' | 'invoiceId' | 'position'>;

@@ -85,6 +85,8 @@ async function hireOfSite(
     if (list) list.push(charge);
     else map.set(id, [charge]);
   };
+  // The rates found for unrated lines, fixed on them at once (decision 048).
+  const fixes: Parameters<typeof fixItemRates>[1] = [];
   for (const item of candidates) {
     let rate: HireRate | null =
       item.dayCents === null
@@ -96,7 +98,7 @@ async function hireOfSite(
           };
     if (!rate) {
       rate = rates.get(item.materialTypeId) ?? null;
-      if (rate) await fixItemRates(tx, item.itemId, rate);
+      if (rate) fixes.push({ itemId: item.itemId, rate });
     }
     if (!rate) {
       bill.unpriced.push({
@@ -165,6 +167,7 @@ async function hireOfSite(
       }
     }
   }
+  await fixItemRates(tx, fixes);
   return bill;
 }
 
@@ -299,11 +302,15 @@ async function correctionCreditNote(
 /** `HIRE-<first day>-S<site id>`, with `-2`, `-3`... when a finalized one of the period has it. */
 async function hireInvoiceId(tx: DbExecutor, site: Site, period: BillingPeriod) {
   const base = `HIRE-${period.start}-S${site.id}`;
-  const taken = new Set(await repo.invoiceIdsLike(tx, base));
-  if (!taken.has(base.toLowerCase())) return base;
-  let n = 2;
-  while (taken.has(`${base}-${n}`.toLowerCase())) n += 1;
-  return `${base}-${n}`;
+  // The first free of base, base-2, base-3…, asked ten at a time.
+  for (let first = 1; ; first += 10) {
+    const ids = Array.from({ length: 10 }, (_, i) =>
+      first + i === 1 ? base : `${base}-${first + i}`,
+    );
+    const taken = await repo.invoiceIdsTaken(tx, ids);
+    const free = ids.find((id) => !taken.has(id.toLowerCase()));
+    if (free) return free;
+  }
 }
 
 /** The site's draft hire invoice of the period: the one a run made before, or a new one. */

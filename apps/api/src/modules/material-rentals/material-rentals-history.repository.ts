@@ -96,15 +96,30 @@ export async function setItemRates(
   await tx.update(materialRentalItems).set(rates).where(eq(materialRentalItems.id, itemId));
 }
 
-/** The rates a line without any is priced with from now on (decision 048: fixed on the line). */
+/**
+ * The rates lines without any are priced with from now on (decision 048: fixed on the line), in
+ * one statement however many lines a billing run finds unrated.
+ */
 export async function fixItemRates(
   db: DbExecutor,
-  itemId: number,
-  rate: { dayCents: number; weekCents: number | null; minimumDays: number },
+  fixes: {
+    itemId: number;
+    rate: { dayCents: number; weekCents: number | null; minimumDays: number };
+  }[],
 ) {
+  if (fixes.length === 0) return;
+  const column = (values: (number | null)[]) =>
+    sql`array[${sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    )}]::integer[]`;
   await db.execute(sql`
-    update material_rental_items
-       set day_cents = ${rate.dayCents}, week_cents = ${rate.weekCents},
-           minimum_days = ${rate.minimumDays}
-     where id = ${itemId} and day_cents is null`);
+    update material_rental_items i
+       set day_cents = f.day_cents, week_cents = f.week_cents, minimum_days = f.minimum_days
+      from unnest(${column(fixes.map((fix) => fix.itemId))},
+                  ${column(fixes.map((fix) => fix.rate.dayCents))},
+                  ${column(fixes.map((fix) => fix.rate.weekCents))},
+                  ${column(fixes.map((fix) => fix.rate.minimumDays))})
+             as f(id, day_cents, week_cents, minimum_days)
+     where i.id = f.id and i.day_cents is null`);
 }

@@ -449,10 +449,11 @@ export async function recountTotalsOfRental(
     .from(materialRentals)
     .where(eq(materialRentals.id, rentalId));
   if (!rental) return;
-  await recountTotals(db, [rental.toLocationId], [
-    ...(await daysOfRental(db, rentalId)),
-    ...formerDays,
-  ]);
+  await recountTotals(
+    db,
+    [rental.toLocationId],
+    [...(await daysOfRental(db, rentalId)), ...formerDays],
+  );
 }
 
 /** A rental without its lines: the summary is recounted when they are written (`insertItems`). */
