@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isoToDisplayDate, ON_HIRE_MESSAGES, type OnHireStatement } from '@stockyard/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { startSmtpSink } from '../../../test/smtp-sink';
 import { activityLogs, emailOutbox } from '../../db/schema';
 import { createMailer } from '../notifications/email';
 import { todayOf } from './material-rentals.service';
@@ -21,13 +20,10 @@ import { todayOf } from './material-rentals.service';
  * server on a free local port receives.
  */
 
-type Received = { to: string[]; raw: string };
-const inbox: Received[] = [];
-/** Recipients the server answers "try again later" (451), and how often each was offered. */
+/** Recipients the server answers "try again later" (451). */
 const held = new Set<string>();
-const offered = new Map<string, number>();
 
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
 let dir: string;
@@ -52,18 +48,6 @@ const admin = () => actors.admin.headers;
 function daysFromToday(days: number): string {
   const now = new Date();
   return todayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
-}
-
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 function pdfText(pdf: Buffer): string {
@@ -111,36 +95,13 @@ async function snapshot(locationId: number) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'on-hire-send-'));
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      offered.set(address.address, (offered.get(address.address) ?? 0) + 1);
-      if (!held.has(address.address)) return callback();
-      const error = new Error('Try again later') as Error & { responseCode: number };
-      error.responseCode = 451;
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
+  smtp = await startSmtpSink({
+    refuse: (to) => (held.has(to) ? { responseCode: 451, message: 'Try again later' } : undefined),
   });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const port = (smtp.server.address() as AddressInfo).port;
   t = await createTestApp({
     mail: {
       mailer: createMailer({
-        url: `smtp://127.0.0.1:${port}`,
+        url: smtp.url,
         from: 'Stockyard <yard@example.com>',
         publicUrl: 'https://yard.example.com',
       }),
@@ -168,7 +129,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -222,7 +183,7 @@ describe('POST /locations/:id/on-hire/send', () => {
 
     // Tried and refused; meanwhile 13 tubes come back: 50 are on hire now.
     await eventually(() => {
-      if (!offered.get(CUSTOMER)) throw new Error('not tried yet');
+      if (!smtp.offered.get(CUSTOMER)) throw new Error('not tried yet');
     });
     const back = await call('POST', `/material-rentals/${rentalId}/returns`, admin(), {
       rentalItemId: tubeItem,
@@ -234,7 +195,7 @@ describe('POST /locations/:id/on-hire/send', () => {
 
     // The customer gets the statement as it was sent: 63 on hire.
     const mail = await eventually(() => {
-      const found = inbox.find((m) => m.to.includes(CUSTOMER));
+      const found = smtp.inbox.find((m) => m.to.includes(CUSTOMER));
       if (!found) throw new Error('not yet');
       return found;
     });

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -13,8 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -26,16 +24,15 @@ import {
   WEBP_BYTES,
   withExifGps,
 } from '../../../test/images';
+import { startSmtpSink } from '../../../test/smtp-sink';
 import { materials, materialTypes } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
 import { createMailer } from '../notifications/email';
 import { takeDocumentNumber } from '../settings/billing-settings.service';
 import { createDeliveryNote } from './movement-notes.service';
 
-/** A real SMTP server on a free local port; what it receives lands in `inbox`. */
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-let port = 0;
+/** A real SMTP server on a free local port; what it receives lands in its `inbox`. */
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -57,18 +54,6 @@ function pdfText(pdf: Buffer): string {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 8_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 async function material(name: string, quantity: number, itemNumber: string, weightKg: number) {
@@ -127,29 +112,11 @@ async function pdfOf(id: number, headers = admin()) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink();
   t = await createTestApp({
     mail: {
       mailer: createMailer({
-        url: `smtp://127.0.0.1:${port}`,
+        url: smtp.url,
         from: 'Stockyard <yard@example.com>',
         publicUrl: 'https://yard.example.com',
       }),
@@ -173,7 +140,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -571,7 +538,7 @@ describe('e-mail', () => {
     });
     expect(response.statusCode, response.body).toBe(202);
     const mail = await eventually(() => {
-      const found = inbox.find((m) => m.to.includes('client@example.test'));
+      const found = smtp.inbox.find((m) => m.to.includes('client@example.test'));
       if (!found) throw new Error('not yet');
       return found;
     });
@@ -585,7 +552,7 @@ describe('e-mail', () => {
     expect(text).toContain(`Delivery note ${note!.number}`);
     expect(text).toContain('Vehicle: Van 7');
     await eventually(() => {
-      if (!inbox.some((m) => m.to.includes('site@example.test'))) throw new Error('not yet');
+      if (!smtp.inbox.some((m) => m.to.includes('site@example.test'))) throw new Error('not yet');
     });
   });
 });

@@ -1,11 +1,10 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { startSmtpSink } from '../../../test/smtp-sink';
 import { activityLogs, emailOutbox } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
 import { createMailer } from './email';
@@ -20,71 +19,26 @@ import { queueEmail } from './notify';
  * SMTP server on a free local port.
  */
 
-type Received = { to: string[]; raw: string };
-const inbox: Received[] = [];
-/** Recipients the server refuses (550), and how many times each was offered. */
+/** Recipients the server refuses (550). */
 const refused = new Set<string>();
-const offered = new Map<string, number>();
 /** Run while a mail is being received, before the server accepts it. */
 let whileReceiving: ((to: string[]) => Promise<void>) | null = null;
 
-let smtp: SMTPServer;
-let port = 0;
-
-async function startSmtp(): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      offered.set(address.address, (offered.get(address.address) ?? 0) + 1);
-      if (!refused.has(address.address)) return callback();
-      const error = new Error(`Mailbox ${address.address} unavailable`) as Error & {
-        responseCode: number;
-      };
-      error.responseCode = 550;
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        await whileReceiving?.(to);
-        inbox.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  port = (smtp.server.address() as AddressInfo).port;
-}
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 const FROM = 'Stockyard <yard@mail.example.com>';
 const mailer = () =>
   createMailer({
-    url: `smtp://127.0.0.1:${port}`,
+    url: smtp.url,
     from: FROM,
     publicUrl: 'https://yard.example.com',
   });
-const mailTo = (address: string) => inbox.filter((m) => m.to.includes(address));
+const mailTo = (address: string) => smtp.inbox.filter((m) => m.to.includes(address));
 
 let stamp = 0;
 /** An address no other test uses. */
 const address = (name: string) => `${name}.${Date.now()}.${++stamp}@example.com`;
 
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function queue(app: TestApp, to: string, subject = 'Outbox test') {
@@ -103,7 +57,11 @@ let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
 
 beforeAll(async () => {
-  await startSmtp();
+  smtp = await startSmtpSink({
+    refuse: (to) =>
+      refused.has(to) ? { responseCode: 550, message: `Mailbox ${to} unavailable` } : undefined,
+    whileReceiving: async (to) => whileReceiving?.(to),
+  });
   t = await createTestApp({
     mail: {
       mailer: mailer(),
@@ -114,7 +72,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>) =>
@@ -147,7 +105,7 @@ describe('mail that cannot be delivered', () => {
     expect(failed.lastError).toContain(`Mailbox ${to} unavailable`);
     // No try after the last: the server was offered it exactly that many times.
     await pause(300);
-    expect(offered.get(to)).toBe(MAX_ATTEMPTS);
+    expect(smtp.offered.get(to)).toBe(MAX_ATTEMPTS);
     expect((await rowOf(t, mail.id)).attempts).toBe(MAX_ATTEMPTS);
 
     const response = await call('GET', '/email-outbox?status=failed', actors.admin.headers);
@@ -400,7 +358,7 @@ describe('a worker of its own', () => {
     try {
       await eventually(() => expect(mailTo(to)).toHaveLength(1));
       // Each refused mailbox was offered its mail at least once meanwhile.
-      for (const address of refusing) expect(offered.get(address)).toBeGreaterThan(0);
+      for (const address of refusing) expect(smtp.offered.get(address)).toBeGreaterThan(0);
     } finally {
       await worker.stop();
       for (const address of refusing) refused.delete(address);

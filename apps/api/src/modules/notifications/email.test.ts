@@ -1,71 +1,33 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { startSmtpSink } from '../../../test/smtp-sink';
 import { emailOutbox, notifications } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
 import { createMailer } from './email';
 import { EmailOutbox, retryDelayMs } from './email-outbox';
 import { notify, queueEmail } from './notify';
 
-/** A real SMTP server on a free local port; what it receives lands in `inbox`. */
-type Received = { to: string[]; raw: string };
-const inbox: Received[] = [];
-let smtp: SMTPServer;
-let port = 0;
-
-async function startSmtp(onPort = 0): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.listen(onPort, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  port = (smtp.server.address() as AddressInfo).port;
-}
-const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+/** A real SMTP server on a free local port; what it receives lands in its `inbox`. */
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 const mailTo = (address: string, subject = '') =>
-  inbox.filter((m) => m.to.includes(address) && m.raw.includes(`Subject: ${subject}`));
+  smtp.inbox.filter((m) => m.to.includes(address) && m.raw.includes(`Subject: ${subject}`));
 const LOW_STOCK = 'Stockyard: Low stock';
 
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 8_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
 beforeAll(async () => {
-  await startSmtp();
+  smtp = await startSmtpSink();
   t = await createTestApp({
     mail: {
       mailer: createMailer({
-        url: `smtp://127.0.0.1:${port}`,
+        url: smtp.url,
         from: 'Stockyard <yard@example.com>',
         publicUrl: 'https://yard.example.com',
       }),
@@ -76,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await stopSmtp();
+  await smtp.close();
 });
 
 const call = (
@@ -204,8 +166,7 @@ describe('e-mail of notifications (Email Notifications)', () => {
 
   it('with the SMTP server down the request still succeeds, and the mail arrives once it is back', async () => {
     const me = await adminWithEmail(true);
-    const address = port;
-    await stopSmtp();
+    await smtp.close();
     const { tookMs } = await lowStockEvent(actors.admin.headers);
     expect(tookMs).toBeLessThan(3_000);
     // The worker tried, failed, and set a later try.
@@ -220,7 +181,7 @@ describe('e-mail of notifications (Email Notifications)', () => {
     });
     expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(0);
 
-    await startSmtp(address);
+    await smtp.reopen();
     await eventually(() => expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(1));
     await pause(400);
     expect(mailTo(me.user.email, LOW_STOCK)).toHaveLength(1);
@@ -280,7 +241,7 @@ describe('e-mail of notifications (Email Notifications)', () => {
         new EmailOutbox(
           t.db,
           createMailer({
-            url: `smtp://127.0.0.1:${port}`,
+            url: smtp.url,
             from: 'yard@example.com',
             publicUrl: 'https://yard.example.com',
           }),
@@ -331,7 +292,7 @@ describe('e-mail of notifications (Email Notifications)', () => {
     const worker = new EmailOutbox(
       t.db,
       createMailer({
-        url: `smtp://127.0.0.1:${port}`,
+        url: smtp.url,
         from: 'yard@example.com',
         publicUrl: 'https://yard.example.com',
       }),

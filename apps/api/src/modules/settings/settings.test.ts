@@ -1,6 +1,7 @@
 import { E_INVOICE_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from '@stockyard/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import {
   createLocation,
   createUser,
@@ -287,18 +288,6 @@ async function received(userId: number, types: string[]) {
     .where(and(eq(notifications.userId, userId), inArray(notifications.type, types as never[])))
     .orderBy(notifications.id);
   return rows.map((r) => r.type);
-}
-
-async function eventually(check: () => void | Promise<void>, timeoutMs = 8_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 async function setSwitches(headers: Record<string, string>, body: object) {
