@@ -39,7 +39,10 @@ function grouped<Material extends Pickable>(
   return [...groups.entries()].map(([id, group]) => ({ id, ...group }));
 }
 
-/** A material picker of a form (a rental's items, a bulk request's, an invoice's usage). */
+/**
+ * A material picker of a form (a rental's items, a bulk request's, an invoice's usage, a customer's
+ * rate of a catalogue type).
+ */
 export function MaterialSelect<Material extends Pickable>({
   state,
   materials,

@@ -7,11 +7,12 @@ import {
 } from '@stockyard/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { MaterialSelect } from '@/components/material-select';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useCatalogueOptions } from '@/hooks/use-catalogue-options';
@@ -186,14 +187,20 @@ export function CustomerRatesDialog({
             label="Material"
             error={errors.materialTypeId?.message}
           >
-            <Select disabled={editing !== null} {...fieldProps('materialTypeId')}>
-              <option value="">Select material</option>
-              {offered.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.itemNumber ? `${type.itemNumber} ${type.name}` : type.name}
-                </option>
-              ))}
-            </Select>
+            <MaterialSelect
+              disabled={editing !== null}
+              {...fieldProps('materialTypeId')}
+              state={catalogue.isPending ? 'loading' : catalogue.isError ? 'error' : 'ready'}
+              materials={offered}
+              optionText={(type) =>
+                type.itemNumber ? `${type.itemNumber} ${type.name}` : type.name
+              }
+              emptyText={
+                catalogue.data?.length
+                  ? 'Every catalogue material has a rate here'
+                  : 'No materials in the catalogue'
+              }
+            />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField
