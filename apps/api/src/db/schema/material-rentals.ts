@@ -219,9 +219,10 @@ export const rentalAlertsSent = pgTable(
  * has had and has back; over a year, the admin's chart. It is recounted from the rows, the months
  * a write touched at its destination (decision 067), by the rentals' repository in the transaction
  * of every write to a rental, its lines or its returns, days corrected included
- * (`material_rental_totals_recount`, migrations 0063 and 0064), never adjusted by a difference; a test compares it with the rows after every kind of
- * write. Kept because the rows cannot answer an admin's stats and dashboard within the working
- * day's verdict (ARCHITECTURE section 10; both figures in the decision).
+ * (`material_rental_totals_recount`, migrations 0063 and 0064), never adjusted by a difference; a
+ * test compares it with the rows after every kind of write. Kept because the rows cannot answer
+ * an admin's stats and dashboard within the working day's verdict (ARCHITECTURE section 10; both
+ * figures in the decision).
  */
 export const materialRentalTotals = pgTable(
   'material_rental_totals',

@@ -361,14 +361,11 @@ export async function draftHireInvoice(
  * `lower(invoice_id)` (one for work invoices, one for the others), not a scan of every invoice.
  */
 export async function invoiceIdsTaken(db: DbExecutor, ids: string[]): Promise<Set<string>> {
-  const lowered = sql.join(
-    ids.map((id) => sql`${id.toLowerCase()}`),
-    sql`, `,
-  );
+  const lowered = sql.param(ids.map((id) => id.toLowerCase()));
   const result = await db.execute<{ id: string }>(sql`
     select lower(invoice_id) as id from invoices
-     where (kind <> 'WORK' and lower(invoice_id) in (${lowered}))
-        or (kind = 'WORK' and lower(invoice_id) in (${lowered}))`);
+     where (kind <> 'WORK' and lower(invoice_id) = any(${lowered}::text[]))
+        or (kind = 'WORK' and lower(invoice_id) = any(${lowered}::text[]))`);
   return new Set(result.rows.map((row) => row.id));
 }
 

@@ -108,18 +108,13 @@ export async function fixItemRates(
   }[],
 ) {
   if (fixes.length === 0) return;
-  const column = (values: (number | null)[]) =>
-    sql`array[${sql.join(
-      values.map((value) => sql`${value}`),
-      sql`, `,
-    )}]::integer[]`;
   await db.execute(sql`
     update material_rental_items i
        set day_cents = f.day_cents, week_cents = f.week_cents, minimum_days = f.minimum_days
-      from unnest(${column(fixes.map((fix) => fix.itemId))},
-                  ${column(fixes.map((fix) => fix.rate.dayCents))},
-                  ${column(fixes.map((fix) => fix.rate.weekCents))},
-                  ${column(fixes.map((fix) => fix.rate.minimumDays))})
+      from unnest(${sql.param(fixes.map((fix) => fix.itemId))}::integer[],
+                  ${sql.param(fixes.map((fix) => fix.rate.dayCents))}::integer[],
+                  ${sql.param(fixes.map((fix) => fix.rate.weekCents))}::integer[],
+                  ${sql.param(fixes.map((fix) => fix.rate.minimumDays))}::integer[])
              as f(id, day_cents, week_cents, minimum_days)
      where i.id = f.id and i.day_cents is null`);
 }

@@ -415,14 +415,18 @@ export async function lockRental(db: DbExecutor, id: number) {
  */
 async function recountTotals(db: DbExecutor, locationIds: number[], days: string[]) {
   if (locationIds.length === 0 || days.length === 0) return;
-  const list = (values: (number | string)[]) =>
-    sql.join(
-      values.map((value) => sql`${value}`),
-      sql`, `,
-    );
   await db.execute(sql`select material_rental_totals_recount(
-    array[${list(locationIds)}]::integer[],
-    array(select distinct date_trunc('month', d)::date from unnest(array[${list(days)}]::date[]) d))`);
+    ${sql.param(locationIds)}::integer[],
+    array(select distinct date_trunc('month', d)::date from unnest(${sql.param(days)}::date[]) d))`);
+}
+
+/** The destination of a rental, or null when there is no such rental. */
+async function destinationOf(db: DbExecutor, rentalId: number): Promise<number | null> {
+  const [rental] = await db
+    .select({ toLocationId: materialRentals.toLocationId })
+    .from(materialRentals)
+    .where(eq(materialRentals.id, rentalId));
+  return rental?.toLocationId ?? null;
 }
 
 /** The days a rental counts on in the summary: the day it left and the days of its returns. */
@@ -444,16 +448,9 @@ export async function recountTotalsOfRental(
   rentalId: number,
   formerDays: string[] = [],
 ) {
-  const [rental] = await db
-    .select({ toLocationId: materialRentals.toLocationId })
-    .from(materialRentals)
-    .where(eq(materialRentals.id, rentalId));
-  if (!rental) return;
-  await recountTotals(
-    db,
-    [rental.toLocationId],
-    [...(await daysOfRental(db, rentalId)), ...formerDays],
-  );
+  const destination = await destinationOf(db, rentalId);
+  if (destination === null) return;
+  await recountTotals(db, [destination], [...(await daysOfRental(db, rentalId)), ...formerDays]);
 }
 
 /** A rental without its lines: the summary is recounted when they are written (`insertItems`). */
@@ -528,11 +525,7 @@ export async function insertReturn(
 ) {
   const [row] = await db.insert(materialRentalReturns).values(values).returning();
   // Only the month of this return changes (its rental's other months are as they were).
-  const [rental] = await db
-    .select({ toLocationId: materialRentals.toLocationId })
-    .from(materialRentals)
-    .where(eq(materialRentals.id, values.rentalId));
-  await recountTotals(db, [rental!.toLocationId], [row!.returnDate]);
+  await recountTotals(db, [(await destinationOf(db, values.rentalId))!], [row!.returnDate]);
   return row!;
 }
 
