@@ -13,7 +13,7 @@ export const ADVISORY_LOCKS = {
     adminChanges: 725_115,
     /** One process at a time sends the day's overdue rental alerts (RENTAL_ALERT). */
     rentalAlerts: 725_116,
-    /** Billing runs run one at a time: no day of hire is billed twice (decision 044). */
+    /** Billing runs run one at a time: no day of hire is billed twice. */
     billingRuns: 725_117,
   },
   classes: {
@@ -22,8 +22,8 @@ export const ADVISORY_LOCKS = {
     /** Sign-ins to one account wait for each other. */
     signInAccount: 8002,
     /**
-     * The rentals' summary of one destination is recounted by one writer at a time (decision 066;
-     * taken inside `material_rental_totals_recount`, migration 0064, as `(8003, location id)`).
+     * One writer at a time recounts a destination's rentals' summary (taken inside
+     * `material_rental_totals_recount`, migration 0064, as `(8003, location id)`).
      */
     rentalTotals: 8003,
   },

@@ -62,12 +62,9 @@ export function createDatabase(url: string, poolSize = 10): Database {
 }
 
 /**
- * Transactions that always give their connection back to the pool. drizzle-orm (0.45) checks a
- * client out and sends BEGIN before its try/finally: when BEGIN fails (the server went away between
- * checkout and BEGIN), the client is never released. Each such failure took a slot of the pool
- * for good: after a few outages every request waited forever for a connection, and the pool's
- * `end` (a stop) never returned. Here the pool's client is checked out and released by us, and
- * drizzle runs the transaction on that one client; the pool drops a client whose connection broke.
+ * Transactions that always give their connection back. drizzle-orm (0.45) sends BEGIN before its
+ * try/finally, so a failed BEGIN never released its client and a few outages left the pool empty.
+ * Here we check the client out and release it; drizzle runs the transaction on it.
  */
 function transactionsReturningTheirClient(pool: pg.Pool): Database['transaction'] {
   const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();

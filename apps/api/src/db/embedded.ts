@@ -30,9 +30,8 @@ const RESTART_WAIT_CAP_MS = 2_000;
 const MB = 1024 * 1024;
 
 /**
- * The server's shared buffers (decision 062): a quarter of the machine's memory, PostgreSQL's own
- * advice for a dedicated server, at least its default of 128 MB and at most 8 GB. With the default
- * on a large data set, a read of rows asked for the first time (a detail, a later page) fetched
+ * Shared buffers: a quarter of the machine's memory (PostgreSQL's advice for a dedicated server),
+ * between 128 MB and 8 GB. With the default, a first read of rows on a large data set fetched its
  * blocks from the operating system's cache at each call.
  */
 export function sharedBuffersFor(totalMemory: number): string {
@@ -134,10 +133,9 @@ async function readOrCreateSecret(file: string): Promise<string> {
 const MAX_SOCKET_PATH = 107;
 
 /**
- * Where the server puts its Unix socket: in the cluster directory, which only the server's user
- * (and root) can enter. A local socket spares every query the TCP stack, which on a small machine
- * is a good part of a short read's cost. None when the path would be too long for a socket; the
- * server then listens on loopback TCP alone, which it always does too.
+ * The server's Unix socket, in the cluster directory only its user can enter: it spares each query
+ * the TCP stack, a good part of a short read's cost. None when the path is too long; the server
+ * always listens on loopback TCP too.
  */
 function socketDirFor(clusterDir: string, port: number): string | null {
   const dir = path.resolve(clusterDir);
@@ -145,12 +143,9 @@ function socketDirFor(clusterDir: string, port: number): string | null {
 }
 
 /**
- * Makes the server batch work for Linux's scheduler (SCHED_BATCH), which every backend it forks
- * from then on inherits. The server shares the machine with the API, whose one thread is what a
- * busy moment waits on: a batch process gets the same share of the CPU, but waking it to run a
- * query no longer takes the core from the API in the middle of a request; it runs on a free core,
- * or when the API's turn is over (measured in docs/decisions/007). Best effort: where `chrt`
- * (util-linux) or the policy is missing, the server runs as it would anyway.
+ * Makes the server and the backends it forks SCHED_BATCH: the same CPU share, but a woken backend
+ * no longer preempts the API's one thread mid-request (decision 007 has the measurements). Best
+ * effort: without `chrt` or the policy, the server runs as it would anyway.
  */
 async function runAsBatchWork(clusterDir: string, log: (message: string) => void) {
   if (process.platform !== 'linux') return;

@@ -176,7 +176,7 @@ describe('the migrations', () => {
       (1, 1, 4, '2026-02-10T10:00:00Z'), (1, 2, 3, '2026-02-10T10:00:00Z'), (3, 4, 2, '2026-02-11T10:00:00Z')`);
 
     await runMigrations(db);
-    // Its figures, read from its lines and their returns (migration 0058, decision 050).
+    // Its figures, read from its lines and their returns (migration 0058).
     const rentals = await run(`select r.id, r.status, r.actual_return_date::text as day,
         (select sum(i.quantity)::int from material_rental_items i where i.rental_id = r.id) as quantity_total,
         (select coalesce(sum(h.returned_quantity), 0)::int from material_rental_returns h where h.rental_id = r.id) as returned_total,
@@ -224,7 +224,7 @@ describe('the migrations', () => {
       [1, 0, 0, 6],
       [3, 0, 6, 0],
     ]);
-    // Migration 0054 (decision 048): the day it happened on the company's calendar, and when.
+    // Migration 0054: the day it happened on the company's calendar, and when.
     expect(returns.rows[3].return_date).toBe('2026-03-15');
     expect(returns.rows[3].recorded_at).toEqual(new Date('2026-03-15T10:00:00Z'));
     expect(returns.rows[3].notes).toMatch(/lost/);

@@ -24,12 +24,9 @@ export async function runMigrations(db: Database): Promise<void> {
 }
 
 /**
- * Gives each applied migration, found by its hash, the time its journal entry has now. drizzle
- * applies only the migrations dated after the last one applied, and migration 0025's entry was
- * dated ahead of 0026 to 0035 (their entries are dated after it since): a database that had 0025
- * skipped every later one, and one made afresh recorded them under their old dates. Applied in
- * order, the applied ones are the journal's first entries, so once restamped the last of them
- * dates exactly what is left to apply.
+ * Gives each applied migration, found by its hash, its journal entry's current time. drizzle
+ * applies only migrations dated after the last applied one, and 0025 was once dated ahead of 0026
+ * to 0035, so databases that had it skipped them; restamped, the last applied dates what is left.
  */
 async function restampAppliedMigrations(client: pg.Client, folder: string): Promise<void> {
   const found = await client.query(`select to_regclass('drizzle.__drizzle_migrations') as name`);

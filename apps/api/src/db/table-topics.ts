@@ -14,7 +14,7 @@ export const BOOKKEEPING_TABLES = [
   // The names rental items have been given (migration 0035): written only with an item, whose
   // table sends the notice.
   'material_rental_item_names',
-  // The rentals' summary by destination and month (decision 066): recounted only with a write to
+  // The rentals' summary by destination and month: recounted only with a write to
   // a rental, its lines or its returns, whose tables send the notice.
   'material_rental_totals',
   // The next number of each numbered document (migrations 0050 and 0053): written only with an

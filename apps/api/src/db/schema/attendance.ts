@@ -16,10 +16,9 @@ import { locations } from './locations';
 import { staff } from './staff';
 
 /**
- * A staff member's day at a location (03 section 3). Two records of one staff member whose
- * intervals share any time are refused by the exclusion constraint `attendance_no_overlap`
- * (migration 0018, btree_gist; docs/decisions/012): a record with one time is the instant of it,
- * one with none takes no time.
+ * A staff member's day at a location (03 section 3). `attendance_no_overlap` refuses two records of
+ * one staff member that share any time; a record with one time is that instant, one with none takes
+ * no time (decision 012).
  */
 export const attendance = pgTable(
   'attendance',

@@ -22,8 +22,7 @@ import { materialTypes, stockMovements } from './materials';
 import { users } from './users';
 
 /**
- * The company's money settings (issue 33, decision 044): one row, id 1, read with its defaults
- * until an admin saves it. Rates and amounts are whole cents of `currency` (ISO 4217); the VAT
+ * The company's money settings: one row, id 1, read with its defaults until an admin saves it. Rates and amounts are whole cents of `currency` (ISO 4217); the VAT
  * rate is in basis points (2000 is 20 %).
  */
 export const billingSettings = pgTable(
@@ -48,10 +47,9 @@ export const DOCUMENT_SERIES = ['INVOICE', 'CREDIT_NOTE', 'DELIVERY_NOTE', 'RETU
 export type DocumentSeriesName = (typeof DOCUMENT_SERIES)[number];
 
 /**
- * The next number of each series in each year, taken in the transaction that writes the document
- * (an invoice finalized, a credit note, a delivery or return note): the row lock orders the
- * writers and a rolled-back write gives its number back, so the numbers of a year run without
- * gaps and are never reused (decisions 042 and 044; settings/billing-settings.repository.ts).
+ * The next number of each series in each year, taken in the transaction that writes the document:
+ * the row lock orders writers and a rollback gives the number back, so a year's numbers have no
+ * gaps and are never reused.
  */
 export const documentCounters = pgTable(
   'document_counters',
@@ -155,14 +153,14 @@ export const invoiceCharges = pgTable(
       { onDelete: 'restrict' },
     ),
     /**
-     * CORRECTION (decision 048): the finalized invoice whose hire of this rental line, through
-     * `billed_through`, the history now prices differently; the line is the difference.
+     * CORRECTION: the finalized invoice whose hire of this line, through `billed_through`, the
+     * corrected history prices differently (decision 048); the line is the difference.
      */
     correctsInvoiceId: integer('corrects_invoice_id').references(() => invoices.id, {
       onDelete: 'restrict',
     }),
     amountCents: moneyCents('amount_cents'),
-    /** When the line was written: a rental line changed after it is checked again (decision 048). */
+    /** When the line was written: a rental line changed after it is checked again. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -170,9 +168,8 @@ export const invoiceCharges = pgTable(
     index('invoice_charges_invoice_idx').on(t.invoiceId, t.position),
     // Whether a rental is billed (its items then stay as billed).
     index('invoice_charges_rental_idx').on(t.rentalId),
-    // What was billed of a rental item and when (decision 048): its hire and correction lines,
-    // and the lines a credit note takes back, read from the index alone at every billing run
-    // for every line (a partial index per kind served neither `kind in (...)` nor the credits).
+    // What was billed of a rental item and when, read from the index alone at every billing run
+    // (a partial index per kind served neither `kind in (...)` nor the credits).
     index('invoice_charges_rental_item_idx')
       .on(t.rentalItemId, t.kind, t.billedThrough, t.createdAt)
       .where(sql`${t.rentalItemId} is not null`),

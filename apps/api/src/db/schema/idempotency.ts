@@ -1,10 +1,9 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The Idempotency-Key of each write that sent one (decision 019), per user, with the answer given;
- * kept 24 hours. A row is written in the transaction of the request's change, and its answer
- * stored once the answer is sent: a row without one is a request still running (or one whose
- * answer was lost when its process ended). No foreign key: nothing waits on a user's row for it.
+ * The Idempotency-Key of each write that sent one, per user, with its answer; kept 24 hours.
+ * Written in the request's transaction, answered once sent: a row without an answer is still
+ * running (or its process died). No foreign key: nothing waits on a user's row for it.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -17,8 +16,8 @@ export const idempotencyKeys = pgTable(
     /** HMAC-SHA256 of the body as canonical JSON (lib/idempotency). */
     requestHash: text('request_hash').notNull(),
     /**
-     * The location the answer was given for (decision 046): the user's own at the time, null for
-     * an admin's (every location). A replay is answered only to the same one, or to an admin.
+     * The location the answer was given for (null: an admin's); a replay is answered only to the
+     * same location or an admin (decision 046).
      */
     scopeLocationId: integer('scope_location_id'),
     statusCode: integer('status_code'),

@@ -34,7 +34,7 @@ import { users } from './users';
  */
 const quantity = (name: string) => numeric(name, { mode: 'number' }).notNull().default(0);
 
-/** An amount of money in whole cents of the invoice's currency (decision 044). */
+/** An amount of money in whole cents of the invoice's currency. */
 export const moneyCents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /** An invoice (02 section 3); its items and their material usages are written with it. */
@@ -61,7 +61,7 @@ export const invoices = pgTable(
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('DRAFT'),
     grandTotalCalculatedVolumeQty: quantity('grand_total_calculated_volume_qty'),
     kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('WORK'),
-    /** Given when finalized, from its series' counter (decision 044); a draft has none. */
+    /** Given when finalized, from its series' counter; a draft has none. */
     number: text('number'),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     clientEmail: text('client_email'),
@@ -80,9 +80,8 @@ export const invoices = pgTable(
       onDelete: 'restrict',
     }),
     /**
-     * What a finalized invoice or credit note was issued with (decision 053): the seller as the
-     * company profile was, the buyer as the site's customer was, the site, the VAT category. Its
-     * files read this, so the PDF of a year later is the one sent. Null while a draft.
+     * Seller, buyer, site and VAT category as they were at issue, which its files read so that a
+     * PDF made a year later is the one sent (decision 053). Null while a draft.
      */
     issued: jsonb('issued').$type<IssuedDocument>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,9 +89,8 @@ export const invoices = pgTable(
   },
   (t) => [
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
-    // Two namespaces (decision 047): the ids people type (work invoices) are unique among
-    // themselves, the ids the system gives (a hire invoice's HIRE-…, a credit note's number) among
-    // theirs, so that no typed id can ever block a number the system gives, whatever it is.
+    // Typed ids and system-given ids (HIRE-…, credit note numbers) are unique each among their own,
+    // so that no typed id can block a number the system gives (decision 047).
     uniqueIndex('invoices_invoice_id_unique')
       .on(sql`lower(${t.invoiceId})`)
       .where(sql`${t.kind} = 'WORK'`),

@@ -28,7 +28,7 @@ export const locations = pgTable(
     /** Its invoices carry no VAT (an export, a reverse charge). */
     customerZeroRated: boolean('customer_zero_rated').notNull().default(false),
     /**
-     * How a zero-rated customer is zero-rated, as EN 16931 codes it (decision 053): Z zero rated,
+     * How a zero-rated customer is zero-rated, as EN 16931 codes it: Z zero rated,
      * AE reverse charge, G export outside the EU; null is Z.
      */
     customerZeroRating: text('customer_zero_rating', { enum: ['Z', 'AE', 'G'] }),

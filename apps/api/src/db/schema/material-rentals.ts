@@ -20,11 +20,8 @@ import { rentalRequests } from './rental-requests';
 import { users } from './users';
 
 /**
- * A rental of material from one location to another (02 section 3), dispatched on `rentalDate`.
- * Its stock left the from-location through the ledger when it was created; OVERDUE is derived,
- * never stored. Its quantities are its lines' (what went out) and their returns' (what came back
- * good, damaged and lost): the one truth every figure is read from (decision 050), no total of
- * them kept here.
+ * A rental from one location to another (02 section 3), dispatched on `rentalDate`. OVERDUE is
+ * derived, never stored; its quantities are read from its lines and their returns (decision 050).
  */
 export const materialRentals = pgTable(
   'material_rentals',
@@ -76,20 +73,16 @@ export const materialRentals = pgTable(
 );
 
 /**
- * Every name a rental item has been given, once (decision 023): what the list's search tests, a
- * few hundred names where there are hundreds of thousands of items. The items' trigger writes a
- * name as an item takes it (migration 0035) and each item refers to its name, so that no item has
- * a name missing here. A name stays when no item has it any more: its search finds no item.
+ * Every name a rental item has had, once: the list's search tests a few hundred names, not every
+ * item. Written by the items' trigger (migration 0035); a name no item has any more stays.
  */
 export const materialRentalItemNames = pgTable('material_rental_item_names', {
   name: text('name').primaryKey(),
 });
 
 /**
- * A line of a rental: what went out. What came back good (into the yard's stock), damaged (into
- * its repair stock) and lost (written off) are the sums of the line's returns, read from them
- * (decision 050), never more than went out (checked with the rental held FOR UPDATE); the rest is
- * still out (decision 043).
+ * A line of a rental: what went out. What came back is the sum of its returns, never more than
+ * went out (checked with the rental held FOR UPDATE); the rest is still out.
  */
 export const materialRentalItems = pgTable(
   'material_rental_items',
@@ -106,10 +99,9 @@ export const materialRentalItems = pgTable(
     unit: text('unit').notNull(),
     quantity: integer('quantity').notNull(),
     /**
-     * The hire rate in force when the line went out (the customer's, else the catalogue's), kept
-     * for its whole hire: later changes of either apply to later dispatches (issue 49, decision
-     * 048). An admin re-rates a line on purpose (audited). Null day rate: the line had no price at
-     * dispatch; the first billing run that finds one fixes it here.
+     * The hire rate when the line went out (the customer's, else the catalogue's), kept for its
+     * whole hire (decision 048). Null: no price at dispatch; the first billing run that finds one
+     * fixes it here.
      */
     dayCents: integer('day_cents'),
     weekCents: integer('week_cents'),
@@ -121,12 +113,11 @@ export const materialRentalItems = pgTable(
       'material_rental_items_rates_check',
       sql`(${t.dayCents} is null and ${t.weekCents} is null and ${t.minimumDays} is null) or (${t.dayCents} >= 0 and (${t.weekCents} is null or ${t.weekCents} >= 0) and ${t.minimumDays} between 0 and 365)`,
     ),
-    // A rental's lines in order; with their quantity, what went out on a set of rentals is summed
-    // from the index alone (decision 050).
+    // A rental's lines in order; with the quantity, what went out is summed from the index alone.
     index('material_rental_items_rental_idx').on(t.rentalId, t.id, t.quantity),
     // A material's deletion asks whether a rental holds it.
     index('material_rental_items_material_idx').on(t.materialId),
-    // The list's search: the rentals of the names that match, from this index alone (decision 023).
+    // The list's search: the rentals of the names that match, from this index alone.
     index('material_rental_items_name_idx').on(t.materialName, t.rentalId),
     // Its name is one of the names the search tests (written there by the items' trigger).
     foreignKey({
@@ -137,10 +128,7 @@ export const materialRentalItems = pgTable(
   ],
 );
 
-/**
- * One return of a rental item: append-only, oldest first. `returnedQuantity` came back good,
- * `damagedQuantity` damaged, `lostQuantity` is missing (decision 043): at least one unit in all.
- */
+/** One return of a rental item, append-only: good, damaged and lost, at least one unit in all. */
 export const materialRentalReturns = pgTable(
   'material_rental_returns',
   {
@@ -154,10 +142,7 @@ export const materialRentalReturns = pgTable(
     returnedQuantity: integer('returned_quantity').notNull(),
     damagedQuantity: integer('damaged_quantity').notNull().default(0),
     lostQuantity: integer('lost_quantity').notNull().default(0),
-    /**
-     * The day the hire ended for what came back: the customer's off-hire day, as the return says
-     * (issue 49, decision 048), on the company's calendar. Not when it was entered: `recordedAt`.
-     */
+    /** The customer's off-hire day, on the company's calendar; `recordedAt` is when it was entered. */
     returnDate: date('return_date', { mode: 'string' }).notNull().default(sql`${COMPANY_TODAY}`),
     /** When the return was entered (its day may be earlier: a late-recorded return). */
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
@@ -169,8 +154,7 @@ export const materialRentalReturns = pgTable(
       'material_rental_returns_quantity_check',
       sql`${t.returnedQuantity} >= 0 and ${t.damagedQuantity} >= 0 and ${t.lostQuantity} >= 0 and ${t.returnedQuantity} + ${t.damagedQuantity} + ${t.lostQuantity} >= 1`,
     ),
-    // A rental's returns in order; with their date and quantities, what came back of a site's
-    // rentals (its stats, its dashboard) is summed from the index alone (decision 050).
+    // A rental's returns in order; with date and quantities, a site's stats sum the index alone.
     index('material_rental_returns_rental_idx').on(
       t.rentalId,
       t.id,
@@ -213,16 +197,10 @@ export const rentalAlertsSent = pgTable(
 );
 
 /**
- * The one summary of the rentals' quantities (decision 066), per destination and month: the rentals
- * dispatched there in the month and their units (by the day they left), and the units back good,
- * damaged and lost in the month (by the day they came back). Over all months it is what each site
- * has had and has back; over a year, the admin's chart. It is recounted from the rows, the months
- * a write touched at its destination (decision 067), by the rentals' repository in the transaction
- * of every write to a rental, its lines or its returns, days corrected included
- * (`material_rental_totals_recount`, migrations 0063 and 0064), never adjusted by a difference; a
- * test compares it with the rows after every kind of write. Kept because the rows cannot answer
- * an admin's stats and dashboard within the working day's verdict (ARCHITECTURE section 10; both
- * figures in the decision).
+ * The rentals' quantities per destination and month: rentals and units out by the day they left,
+ * units back by the day they came back. Recounted from the rows for the months a write touched, in
+ * that write's transaction, never adjusted by a difference (decisions 066 and 067); kept because
+ * the rows cannot answer an admin's stats in time.
  */
 export const materialRentalTotals = pgTable(
   'material_rental_totals',

@@ -18,8 +18,8 @@ import { locations } from './locations';
 import { users } from './users';
 
 /**
- * The company's catalogue (decision 037): one row per kind of material, whatever location holds
- * it. Its name is unique whatever its case and surrounding spaces; a retired type gets no new stock.
+ * The company's catalogue: one row per kind of material, whatever location holds it. Its name is
+ * unique whatever its case and surrounding spaces; a retired type gets no new stock.
  */
 export const materialTypes = pgTable(
   'material_types',
@@ -72,9 +72,8 @@ export const materials = pgTable(
     notes: text('notes'),
     quantity: numeric('quantity', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     /**
-     * Units back from a rental damaged, held in the yard's repair stock until repaired (back into
-     * `quantity`) or scrapped (decision 043): shown, never available. The sum of the movements'
-     * `repairDelta`, written by the ledger's changeStock alone, as `quantity` is.
+     * Damaged units held until repaired (back into `quantity`) or scrapped: shown, never available.
+     * The sum of the movements' `repairDelta`, written by changeStock alone, as `quantity` is.
      */
     repairQuantity: numeric('repair_quantity', { precision: 14, scale: 2, mode: 'number' })
       .notNull()
@@ -132,16 +131,13 @@ export const STOCK_MOVEMENT_REASONS = [
   // A quantity read from an imported file, and a counted difference of a stock-take (issue 30).
   'IMPORT',
   'STOCK_TAKE',
-  // Repair stock (decision 043): repaired units back into stock, scrapped ones written off. A
-  // return's damaged units go into repair as RENTAL_DAMAGED, its lost ones are RENTAL_LOST.
+  // Repair stock: repaired units back into stock, scrapped ones written off. A return's damaged
+  // units go into repair as RENTAL_DAMAGED, its lost ones are RENTAL_LOST.
   'REPAIRED',
   'SCRAPPED',
 ] as const;
 
-/**
- * Append-only ledger: a material's quantity always equals the sum of its deltas, and its repair
- * stock the sum of its repair deltas (decision 043).
- */
+/** Append-only ledger: a material's quantity and repair stock are the sums of its deltas. */
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -158,15 +154,11 @@ export const stockMovements = pgTable(
     reference: text('reference'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /**
-     * The return whose damaged units this movement took into repair (RENTAL_DAMAGED, decision
-     * 044): whose units a later scrap writes off, first in first out. Not a foreign key: the
-     * ledger is below the rentals (a return's id, as `reference` names the rental).
+     * RENTAL_DAMAGED: the return whose units it took into repair, written off first in first out
+     * by a later scrap (decision 044). No foreign key: the ledger is below the rentals.
      */
     returnId: integer('return_id'),
-    /**
-     * The day the movement happened when it was entered with one (a dispatch, a return, a repair,
-     * a scrap: issue 49, decision 048), on the company's calendar; null: the day of `createdAt`.
-     */
+    /** The day it happened when entered with one, on the company's calendar; null: `createdAt`'s. */
     occurredOn: date('occurred_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -183,9 +175,8 @@ export const stockMovements = pgTable(
 export const MATERIAL_COUNT_BUCKET = 1024;
 
 /**
- * Live (not removed) materials per block of MATERIAL_COUNT_BUCKET ids, kept exact by triggers on
- * `materials` (migrations 0004 and 0012): the whole inventory's total, and where one of its pages
- * starts, without counting or skipping the 100,000 rows before it (decision 062).
+ * Live materials per block of MATERIAL_COUNT_BUCKET ids, kept exact by triggers (migrations 0004
+ * and 0012): the inventory's total and where a page starts, without counting the rows before it.
  */
 export const materialCountsByBucket = pgTable('material_counts_by_bucket', {
   bucket: integer('bucket').primaryKey(),
@@ -193,10 +184,9 @@ export const materialCountsByBucket = pgTable('material_counts_by_bucket', {
 });
 
 /**
- * The units in stock at each location at the end of each month (the current month's row: now),
- * kept by the stock ledger's changeStock in the same transaction as each movement (decision 062):
- * the dashboard reads a location's stock now and at the end of last month from two rows, however
- * long the history. A month without movements has no row; the latest earlier row holds for it.
+ * Units in stock per location at each month's end (the current month's row: now), kept by
+ * changeStock in each movement's transaction, so the dashboard reads two rows, however long the
+ * history. A month without movements has no row: the latest earlier row holds.
  */
 export const stockLevels = pgTable(
   'stock_levels',

@@ -70,8 +70,8 @@ export const movementNotes = pgTable(
 );
 
 /**
- * A photo of a return, taken with the phone (decision 042): its bytes kept in the database (a
- * few hundred KB each once resized on the device), typed by their first bytes on the server.
+ * A photo of a return, taken with the phone: its bytes in the database (a few hundred KB once
+ * resized on the device), typed by their first bytes on the server.
  */
 export const returnPhotos = pgTable(
   'return_photos',

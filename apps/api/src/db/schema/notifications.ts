@@ -38,10 +38,7 @@ export const notifications = pgTable(
   ],
 );
 
-/**
- * E-mail to send, written in the transaction that stores its notification (or the event it tells
- * of) and sent by the outbox worker after the commit (decision 013).
- */
+/** E-mail to send: written in its notification's transaction, sent by the outbox worker after commit. */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -49,12 +46,9 @@ export const emailOutbox = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The notification it tells of, if any (no foreign key: a deleted notification's mail still goes). */
     notificationId: bigint('notification_id', { mode: 'number' }),
-    /** A movement note sent as its PDF: made when the mail is sent (decision 042). */
+    /** A movement note sent as its PDF, made when the mail is sent. */
     movementNoteId: integer('movement_note_id'),
-    /**
-     * A file frozen when the mail was queued, sent as it was then (decision 064: a site's on-hire
-     * statement as of its sending): its name and bytes, both or neither.
-     */
+    /** A file frozen when queued and sent as it was then (an on-hire statement): name and bytes, both or neither. */
     attachmentName: text('attachment_name'),
     attachment: bytea('attachment'),
     toAddress: text('to_address').notNull(),
@@ -85,10 +79,9 @@ export const emailOutbox = pgTable(
 );
 
 /**
- * A notice written once, in the transaction of the change it tells of (decision 020): after the
- * commit it is fanned out into one `notifications` row per recipient (and their e-mail), and
- * deleted in the same transaction. A row still here was committed and not yet fanned out; the
- * sweep picks it up, so that no notice is lost to a crash between the commit and the fan-out.
+ * A notice written in its change's transaction, fanned out after commit into a `notifications` row
+ * per recipient and deleted. A row still here is not yet fanned out: the sweep takes it, so a crash
+ * between commit and fan-out loses nothing.
  */
 export const notificationEvents = pgTable('notification_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

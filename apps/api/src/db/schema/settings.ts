@@ -21,7 +21,7 @@ export const companyProfile = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     /**
-     * What an invoice must say of its issuer (issue 51, decision 053): the address's postcode, city
+     * What an invoice must say of its issuer: the address's postcode, city
      * and ISO 3166-1 country, the VAT id and tax number, the register entry, the bank account.
      * Empty until an admin gives them; an invoice is not finalized without those the law needs.
      */

@@ -34,12 +34,12 @@ export const users = pgTable(
     manageInvoices: boolean('manage_invoices').notNull().default(false),
     viewAttendance: boolean('view_attendance').notNull().default(true),
     manageAttendance: boolean('manage_attendance').notNull().default(false),
-    // The notification switches of Settings (decision 013): what this user receives.
+    // The notification switches of Settings: what this user receives.
     emailAlerts: boolean('email_alerts').notNull().default(true),
     lowStockAlerts: boolean('low_stock_alerts').notNull().default(true),
     rentalAlerts: boolean('rental_alerts').notNull().default(true),
     loginAlerts: boolean('login_alerts').notNull().default(true),
-    // Two-factor sign-in (decision 014): the TOTP secret, encrypted; set while it is on.
+    // Two-factor sign-in: the TOTP secret, encrypted; set while it is on.
     twoFactorSecret: text('two_factor_secret'),
     /** A secret shown by the setup and not yet confirmed with a code. */
     twoFactorPendingSecret: text('two_factor_pending_secret'),
@@ -55,10 +55,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_location_idx').on(t.locationId),
     index('users_role_idx').on(t.role),
-    // The search by name or email is answered from trigrams (pg_trgm, migration 0009): one index
-    // over both (`userSearchText`). Over every user, removed ones too: a rental request search
-    // finds the requests of a requester who has left.
-    // Folded (case and accents aside, decision 054) as every search compares.
+    // The search by name or email, from trigrams over `userSearchText`, folded as every search
+    // compares. Removed users too: a request search finds those of a requester who has left.
     index('users_search_idx').using('gin', sql`search_fold(${userSearchText(t)}) gin_trgm_ops`),
   ],
 );
