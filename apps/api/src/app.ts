@@ -19,6 +19,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import type { Mailer } from './modules/email-outbox/email';
+import { EmailOutbox, type OutboxOptions } from './modules/email-outbox/email-outbox';
+import { emailOutboxRoutes } from './modules/email-outbox/email-outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -33,9 +36,6 @@ import {
   returnPhotosRoutes,
 } from './modules/movement-notes/movement-notes.routes';
 import { noteAttachments } from './modules/movement-notes/movement-notes.service';
-import type { Mailer } from './modules/notifications/email';
-import { EmailOutbox, type OutboxOptions } from './modules/notifications/email-outbox';
-import { emailOutboxRoutes } from './modules/notifications/email-outbox.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { scheduleEventSweep } from './modules/notifications/notify';
 import { rentalRequestsRoutes } from './modules/rental-requests/rental-requests.routes';

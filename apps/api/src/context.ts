@@ -6,7 +6,7 @@ import { TableChanges } from './lib/table-changes';
 /** A file sent with a mail (a movement note's PDF, decision 042). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-/** Where the app sends e-mail; modules/notifications/email.ts makes one for SMTP_URL. */
+/** Where the app sends e-mail; modules/email-outbox/email.ts makes one for SMTP_URL. */
 export type Mailer = {
   from: string;
   /** The app's public address, under which a mail's links point. */

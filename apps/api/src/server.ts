@@ -11,7 +11,7 @@ import { ensureDatabase, runMigrations } from './db/migrate';
 import { certificateProblem } from './db/tls';
 import { loggerOptions } from './lib/logger';
 import { isCommonPassword } from './lib/passwords';
-import { createMailer } from './modules/notifications/email';
+import { createMailer } from './modules/email-outbox/email';
 import { ensureFirstAdmin, firstAdminNotice } from './modules/users/first-admin';
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR with mode 0600. */

@@ -11,7 +11,7 @@ import { createLocation, createUser, loginAs, seedActors } from '../../../test/f
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { activityLogs, emailOutbox } from '../../db/schema';
-import { createMailer } from '../notifications/email';
+import { createMailer } from '../email-outbox/email';
 import { todayOf } from './material-rentals.service';
 
 /**

@@ -7,7 +7,7 @@ import {
   weightLabel,
 } from '@stockyard/shared';
 import { createPdf } from '../../lib/pdf-document';
-import { emailTime } from '../notifications/email-message';
+import { emailTime } from '../email-outbox/email-message';
 
 /** What the PDF shows beyond the note's content: the signature's image. */
 export type PrintableNote = MovementNoteDto & { signaturePng: Buffer | null };

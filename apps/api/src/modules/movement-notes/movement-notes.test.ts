@@ -27,7 +27,7 @@ import {
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { materials, materialTypes } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
-import { createMailer } from '../notifications/email';
+import { createMailer } from '../email-outbox/email';
 import { takeDocumentNumber } from '../settings/billing-settings.service';
 import { createDeliveryNote } from './movement-notes.service';
 

@@ -19,7 +19,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { emailOutbox, notificationEvents, notifications, users } from '../../db/schema';
+import { notificationEvents, notifications, users } from '../../db/schema';
 import {
   containsPattern,
   listPage,
@@ -288,16 +288,4 @@ export async function deleteNotification(
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
-}
-
-export type OutboxMail = typeof emailOutbox.$inferInsert;
-
-/** Whether the user's Email Notifications switch is on (false for no such user). */
-export async function wantsEmail(db: DbExecutor, userId: number): Promise<boolean> {
-  const [row] = await db.select({ on: users.emailAlerts }).from(users).where(eq(users.id, userId));
-  return row?.on === true;
-}
-
-export async function insertEmails(db: DbExecutor, rows: OutboxMail[]): Promise<void> {
-  if (rows.length > 0) await db.insert(emailOutbox).values(rows);
 }

@@ -4,7 +4,8 @@ import type { AppContext, StoredNotification } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { UnitOfWork } from '../../lib/transaction';
 import { permissionsOf } from '../../lib/user-dto';
-import { notificationEmail } from './email-message';
+import { notificationEmail } from '../email-outbox/email-message';
+import { queueEmails } from '../email-outbox/email-outbox.service';
 import * as repo from './notifications.repository';
 
 export type NotificationEvent = {
@@ -52,41 +53,6 @@ function flagAllows(recipient: repo.Recipient, type: NotificationType): boolean 
     flag === undefined ||
     hasPermission({ role: recipient.role, permissions: permissionsOf(recipient) }, flag)
   );
-}
-
-/**
- * Queues an e-mail inside the caller's transaction; the outbox worker sends it after the commit.
- * Nothing is queued when the server has no SMTP_URL, nor for a user (`userId`) whose Email
- * Notifications switch is off, as of this transaction.
- */
-export async function queueEmail(
-  ctx: AppContext,
-  uow: UnitOfWork,
-  mail: {
-    userId: number | null;
-    to: string;
-    subject: string;
-    body: string;
-    /** A movement note whose PDF the sender attaches, made when it sends (decision 042). */
-    movementNoteId?: number;
-    /** A file sent as it is now, whatever changes before the mail goes (decision 064). */
-    attachment?: { filename: string; content: Buffer };
-  },
-): Promise<void> {
-  if (!ctx.mailer) return;
-  if (mail.userId !== null && !(await repo.wantsEmail(uow.tx, mail.userId))) return;
-  await repo.insertEmails(uow.tx, [
-    {
-      userId: mail.userId,
-      toAddress: mail.to,
-      subject: mail.subject,
-      body: mail.body,
-      movementNoteId: mail.movementNoteId ?? null,
-      attachmentName: mail.attachment?.filename ?? null,
-      attachment: mail.attachment?.content ?? null,
-    },
-  ]);
-  uow.afterCommit(() => ctx.emailOutbox?.kick());
 }
 
 /** The events each open transaction wrote, fanned out together once it commits. */
@@ -255,10 +221,7 @@ async function fanOut(
           { userId: row.userId, notificationId: row.id, toAddress: recipient.email, subject, body },
         ];
       });
-      // In parts, within the bound on a statement's parameters.
-      for (let at = 0; at < mails.length; at += 1000) {
-        await repo.insertEmails(tx, mails.slice(at, at + 1000));
-      }
+      await queueEmails(tx, mails);
       mailed = mails.length > 0;
     }
     await repo.deleteEvents(

@@ -20,8 +20,9 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { queueEmail } from '../email-outbox/email-outbox.service';
 import { holdLocation } from '../locations/locations.service';
-import { notify, queueEmail } from '../notifications/notify';
+import { notify } from '../notifications/notify';
 import * as repo from './rental-requests.repository';
 
 function toSummary({

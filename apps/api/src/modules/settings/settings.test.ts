@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { activityLogs, notifications } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
-import type { Mailer } from '../notifications/email';
+import type { Mailer } from '../email-outbox/email';
 import { notify } from '../notifications/notify';
 
 let t: TestApp;

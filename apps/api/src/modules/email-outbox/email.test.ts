@@ -7,9 +7,10 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { emailOutbox, notifications } from '../../db/schema';
 import { inTransaction } from '../../lib/transaction';
+import { notify } from '../notifications/notify';
 import { createMailer } from './email';
 import { EmailOutbox, retryDelayMs } from './email-outbox';
-import { notify, queueEmail } from './notify';
+import { queueEmail } from './email-outbox.service';
 
 /** A real SMTP server on a free local port; what it receives lands in its `inbox`. */
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -14,8 +14,21 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, users } from '../../db/schema';
 import { listPage, type Page } from '../../lib/list-page';
+
+/** A mail to queue: its address, subject and text, whom and what it is about. */
+export type OutboxMail = typeof emailOutbox.$inferInsert;
+
+/** Whether the user's Email Notifications switch is on (false for no such user). */
+export async function wantsEmail(db: DbExecutor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ on: users.emailAlerts }).from(users).where(eq(users.id, userId));
+  return row?.on === true;
+}
+
+export async function insertEmails(db: DbExecutor, rows: OutboxMail[]): Promise<void> {
+  if (rows.length > 0) await db.insert(emailOutbox).values(rows);
+}
 
 /** A mail a worker has claimed: what it sends, and the tries started, this one included. */
 export type ClaimedMail = {

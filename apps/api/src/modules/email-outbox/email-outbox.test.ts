@@ -10,7 +10,7 @@ import { inTransaction } from '../../lib/transaction';
 import { createMailer } from './email';
 import { EmailOutbox, messageIdDomain } from './email-outbox';
 import { claimDueEmails, deleteSentEmails } from './email-outbox.repository';
-import { queueEmail } from './notify';
+import { queueEmail } from './email-outbox.service';
 
 /**
  * The outbox's failures made visible (decision 013, amended): a mail that cannot be delivered ends

@@ -4,12 +4,58 @@ import {
   EMAIL_OUTBOX_MESSAGES as M,
 } from '@stockyard/shared';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { paginate } from '../../lib/reply';
-import { inTransaction } from '../../lib/transaction';
+import { inTransaction, type UnitOfWork } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import * as repo from './email-outbox.repository';
+
+/**
+ * Queues an e-mail inside the caller's transaction; the outbox worker sends it after the commit.
+ * Nothing is queued when the server has no SMTP_URL, nor for a user (`userId`) whose Email
+ * Notifications switch is off, as of this transaction.
+ */
+export async function queueEmail(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  mail: {
+    userId: number | null;
+    to: string;
+    subject: string;
+    body: string;
+    /** A movement note whose PDF the sender attaches, made when it sends (decision 042). */
+    movementNoteId?: number;
+    /** A file sent as it is now, whatever changes before the mail goes (decision 064). */
+    attachment?: { filename: string; content: Buffer };
+  },
+): Promise<void> {
+  if (!ctx.mailer) return;
+  if (mail.userId !== null && !(await repo.wantsEmail(uow.tx, mail.userId))) return;
+  await repo.insertEmails(uow.tx, [
+    {
+      userId: mail.userId,
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      movementNoteId: mail.movementNoteId ?? null,
+      attachmentName: mail.attachment?.filename ?? null,
+      attachment: mail.attachment?.content ?? null,
+    },
+  ]);
+  uow.afterCommit(() => ctx.emailOutbox?.kick());
+}
+
+/**
+ * Queues many mails inside the caller's transaction (a notification fan-out's), in parts within
+ * the bound on a statement's parameters. The caller kicks the worker once it commits.
+ */
+export async function queueEmails(tx: DbExecutor, mails: repo.OutboxMail[]): Promise<void> {
+  for (let at = 0; at < mails.length; at += 1000) {
+    await repo.insertEmails(tx, mails.slice(at, at + 1000));
+  }
+}
 
 /** A page of the outbox's failed (or pending) mail, for an admin (decision 013). */
 export async function listEmails(ctx: AppContext, query: EmailOutboxQuery) {
