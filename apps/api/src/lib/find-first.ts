@@ -3,18 +3,12 @@ import type { z } from 'zod';
 import { type RequestAuth, requireAuth } from './actor';
 
 /**
- * A route finds its record and checks the caller's access to it before it reads the body
- * (issue 48, decision 046): a missing record is 404 and another location's or another user's
- * 403/404 whatever the body holds, before the body's validation (a 400 would tell that the record
- * is there, and an image in the body is not decoded for a record the caller may not touch).
+ * A route finds its record and checks access before validating the body: a 400 would tell that the
+ * record exists, and an image would be decoded for a record the caller may not touch (decision 046).
  *
- * `preValidation: findFirst(params, check)` on the route: Fastify runs it after the session check
- * (onRequest) and the body's parsing into JSON (bounded by the route's body limit), before the
- * schema's validation and the handler, and so also before an Idempotency-Key's replay, which
- * therefore checks access again. The path's parameters are read with the route's own schema
- * (they are not validated yet); when they do not parse, the check is skipped and the validation
- * answers 400 as before. The handler checks again in its transaction: this check is the early
- * one, not the only one.
+ * Use as `preValidation: findFirst(params, check)`: it runs after the session check and JSON
+ * parsing, before validation, the handler and an Idempotency-Key's replay. Parameters that do not
+ * parse skip it (validation answers 400). The handler checks again in its transaction.
  */
 export function findFirst<P extends z.ZodType>(
   params: P,

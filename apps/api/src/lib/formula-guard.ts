@@ -1,5 +1,5 @@
 /**
- * The CSV guard against formula injection (OWASP "CSV Injection", decisions 038 and 052), and its
+ * The CSV guard against formula injection (OWASP "CSV Injection"), and its
  * undoing on import, so that a list exported as CSV and imported again comes back unchanged.
  *
  * - Export: a text field that begins with `=`, `+`, `-`, `@`, a tab or a carriage return, after

@@ -4,13 +4,13 @@ import type { DbExecutor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { prepared } from './prepared';
 
-/** The rows of the Idempotency-Keys (decision 019). */
+/** The rows of the Idempotency-Keys. */
 
 export type StoredKey = typeof idempotencyKeys.$inferSelect;
 
 /**
- * What a request sent with a key is: its user and key, method, URL and body's hash, and the
- * location its user was limited to when it was sent (null: an admin's, decision 046).
+ * What a request sent with a key is: user, key, method, URL, body hash, and the location its user
+ * was limited to (null: an admin).
  */
 export type RequestKey = Pick<
   StoredKey,

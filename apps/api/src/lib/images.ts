@@ -3,18 +3,14 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
 /**
- * An uploaded photo decoded in full and encoded again (issue 48, decision 046): what is kept is
- * the picture alone, as a JPEG, never the bytes as sent. What a camera or an editor wrote beside
- * the pixels (EXIF with the GPS position, comments, anything appended after the image's end) is
- * gone; the EXIF orientation is applied to the pixels first, so that the photo stands as it was
- * taken. A larger photo is scaled down to the phone's own size (longest side 1600 px). Pure
- * JavaScript (jpeg-js and pngjs, both MIT/BSD): it runs on a worker thread
- * (modules/movement-notes/images.worker.ts), never on the event loop.
+ * An uploaded photo decoded in full and encoded again as a JPEG, so that nothing but the picture is
+ * kept (no EXIF GPS position, comments or appended bytes); the EXIF orientation is applied first and
+ * a larger photo scaled to the phone's size. Runs on a worker thread (movement-notes/images.worker.ts).
  */
 
 /** The most pixels decoded: a 16 MP camera's photo; the phone sends 1600 px at most. */
 const PHOTO_MAX_PIXELS = 16_000_000;
-/** The longest side a photo is kept at (as the phone resizes it, decision 042). */
+/** The longest side a photo is kept at, as the phone resizes it. */
 const PHOTO_LONGEST_SIDE = 1600;
 /** What the decoder may allocate for one photo. */
 const DECODE_MEMORY_MB = 256;

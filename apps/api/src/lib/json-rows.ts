@@ -15,7 +15,7 @@ export function jsonObject(fields: Record<string, SQLWrapper>): SQL {
  * there are none): `fields` make each row's object, `from` is the subquery's FROM and WHERE, and
  * `orderBy` the rows' order. Its tables are aliases (drizzle's `alias`), named apart from the outer
  * query's, and `from` names each with its table: `from ${invoiceItems} ${item}`. A detail is then
- * one round trip with its lines (decisions 028, 032). JSON numbers parse as a numeric column's
+ * one round trip with its lines. JSON numbers parse as a numeric column's
  * `Number` does, and a date as its `YYYY-MM-DD` text.
  */
 export function jsonRows<T>(fields: Record<string, SQLWrapper>, from: SQL, orderBy: SQL): SQL<T[]> {

@@ -27,26 +27,14 @@ import {
 } from './spreadsheet';
 
 /**
- * The one way a list is exported (`GET <list>/export?format=xlsx|csv`): its columns and rows are
- * given once, and written as an .xlsx sheet (lib/spreadsheet.ts: typed cells, sized, printable) or
- * as CSV holding the same columns and values:
+ * The one way a list is exported (`GET <list>/export?format=xlsx|csv`): columns and rows given once,
+ * written as an .xlsx sheet (lib/spreadsheet.ts) or as CSV with the same values: UTF-8 with a BOM
+ * (for Excel's accents), comma separated, CRLF, days dd/mm/yyyy, plain numbers, and text guarded
+ * against formula injection (lib/formula-guard.ts; the one place the two files differ).
  *
- * - UTF-8 with a byte order mark (so that Excel reads accents right), comma separated, CRLF, a
- *   header row; fields quoted only when they hold a comma, a quote or a line break.
- * - A day as the app shows it (dd/mm/yyyy), a time HH:mm, a number plain with a '.' decimal point
- *   and no thousands separator (a `$` or `#,##0` format is the spreadsheet's look, not the value).
- * - Formula injection (OWASP "CSV Injection"): a text cell beginning with `=`, `+`, `-`, `@`, a tab
- *   or a carriage return is written with a `'` in front, so that a spreadsheet program opening the
- *   CSV shows it as text and never runs it; the import takes that `'` off again, so the file comes
- *   back unchanged (lib/formula-guard.ts). Only text is guarded: a negative number stays a
- *   number. The .xlsx needs no such mark (a text cell there is never a formula) and keeps the text
- *   as typed, so these few cells are the one place where the two files differ.
- *
- * To export a list: a `<module>.export.ts` names its columns (`ExportColumn`s, headed with the
- * words the list screen shows), the service reads the rows the list's filters select with the
- * list's own scoping (`checkExportSize` with the list's total first), and the route answers
- * `sendListExport(reply, format, { fileName, sheet, columns, rows })` with
- * `response: exportResponses(...)`.
+ * To export a list: a `<module>.export.ts` names its `ExportColumn`s, the service reads the list's
+ * rows with its own scoping (`checkExportSize` first), and the route answers `sendListExport(...)`
+ * with `response: exportResponses(...)`.
  */
 
 const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';

@@ -71,17 +71,12 @@ export type List<F extends Record<string, unknown>, Row extends { total: number 
 );
 
 /**
- * A page of a list and the list's total, the one way lists are read (decision 062). A
- * list is written once with the query builder, from placeholders for its filters. For each shape
- * (which filters are given, first page or later, page size) it is built and prepared once, and
- * PostgreSQL plans it once per connection: building and planning were most of what a list cost.
- * The page and its total come in one query; past the last page no row carries the
- * total, so the count runs alone.
+ * A page of a list and the list's total, the one way lists are read (decision 062). The list is
+ * written once from placeholders for its filters and prepared once per shape (filters given, first
+ * page or later, page size); page and total come in one query, the count alone past the last page.
  *
- * A value written into the statement instead of a placeholder would be served to every later call
- * of its shape, so building throws when the statement holds a parameter that is not a placeholder:
- * every value a list reads is one of its filters. A page size the screens do not offer is read
- * unnamed, built and planned at each call, so that no client can fill a connection with
+ * Building throws on a parameter that is not a placeholder: its value would serve every later call.
+ * A page size the screens do not offer runs unnamed, so no client can fill a connection with
  * statements.
  *
  * ```ts

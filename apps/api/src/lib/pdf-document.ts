@@ -3,12 +3,9 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
- * Every PDF the server makes is made here (decision 052): an A4 pdfkit document whose text is set
- * in embedded, subset Noto fonts (Noto Sans for Latin with its extensions, Greek and Cyrillic; Noto
- * Sans JP, SC and KR where a run of text needs Chinese, Japanese or Korean glyphs), tagged with a
- * structure tree and a language, whose pages all carry the document's title and number and
- * "Page n of m", and whose tables repeat their column header on every page their rows continue to.
- * No PDF uses pdfkit's built-in Helvetica (WinAnsi, not embedded).
+ * Every PDF the server makes is made here: A4, tagged, in embedded subset Noto fonts (Noto Sans,
+ * with JP, SC and KR where text needs CJK glyphs; never pdfkit's WinAnsi Helvetica), each page with
+ * the title, number and "Page n of m", and table headers repeated on every page.
  */
 
 const require = createRequire(import.meta.url);

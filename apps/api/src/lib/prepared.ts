@@ -3,23 +3,11 @@ import { Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
 
 /*
- * Named prepared statements: the reads people make all the time are built once and planned once
- * per connection, since building and planning were most of a small read's cost (decision 062):
- * - every list, by `listPage` (lib/list-page.ts), the one way a list is read, per shape of its
- *   filters and page size (a list that reads a page's start or ids first gives it a `paged` select);
- * - the session check (auth.repository `findLiveSession`), which every signed-in call runs first;
- * - the details, each one read with its lines: a material, an invoice, a rental
- *   request, a material rental, a staff member and their attendance overview;
- * - low stock, the job type summary's sums and the material picker's options;
- * - the dashboard's stock, units out on rentals (now and when the month began), charts (of days,
- *   and of a year) and cards, per scope (an admin's or a
- *   location's);
- * - the statements every change writes (its Idempotency-Key, its activity entry, the stock
- *   ledger's), run in the change's transaction.
- * A prepared read takes every value it reads as a placeholder (`sql.placeholder`), never written
- * into its SQL: a value written in would be served to every later call of the statement, so
- * building one throws (`placeholdersOnly`). `test/plans.test.ts` holds these reads to planning once
- * per connection.
+ * Named prepared statements for the reads and writes made all the time (lists, the session check,
+ * details, the dashboard, what every change writes): built once and planned once per connection,
+ * since building and planning were most of a small read's cost (decision 062). Every value is a
+ * placeholder: one written in would serve every later call, so building throws
+ * (`placeholdersOnly`). `test/plans.test.ts` holds them to planning once per connection.
  */
 
 /** The statements, by name, built once for every connection and transaction. */
@@ -33,13 +21,9 @@ function connectionOf(executor: DbExecutor): unknown {
 }
 
 /**
- * A named prepared statement run on `executor`, the pool or an open transaction: built by drizzle
- * once, and planned by PostgreSQL once per connection instead of at every call, which is most of
- * the cost of a small read or write. drizzle binds a prepared query to the client it was built on;
- * so the query is built once and each call runs it on the executor's client (the call's own
- * object shadows the query's `client`).
- * `test/prepared-on.test.ts` holds a statement to the transaction it is run in: it sees the
- * transaction's rows, and a rollback takes back what it wrote.
+ * A named prepared statement run on `executor`, the pool or an open transaction. drizzle binds a
+ * prepared query to the client it was built on, so each call runs it on the executor's client (the
+ * call's own object shadows the query's `client`).
  */
 export function prepared<E extends DbExecutor, T extends object>(
   executor: E,
@@ -78,12 +62,9 @@ export function placeholdersOnly(params: unknown, what: string): void {
 export const SCREEN_PAGE_SIZES: ReadonlySet<number> = new Set(Object.values(PAGE_SIZES).flat());
 
 /**
- * The placeholder `name` read through a scalar subquery, unseen by every plan of its prepared
- * read. A generic plan costs a value it cannot see by the column's average, while each custom
- * plan is costed with the call's own value, often far less; the generic plan then looked dearer
- * and PostgreSQL planned the read again at every call (1.9 against 0.7 ms of a later page,
- * decision 062). Unseen by both, they cost the same and the statement keeps its generic plan; an
- * index still takes the value as its condition.
+ * The placeholder `name` behind a scalar subquery, unseen by every plan: seen, each custom plan
+ * looked cheaper than the generic one and PostgreSQL replanned at every call (1.9 against 0.7 ms
+ * a later page). An index still takes the value as its condition.
  */
 export function unseen(
   name: string,

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 /**
  * Secrets kept in the database (a two-factor secret) are sealed with AES-256-GCM under a key
- * derived from JWT_SECRET by HKDF (decision 014), so that a copy of the database alone does not
+ * derived from JWT_SECRET by HKDF, so that a copy of the database alone does not
  * give them away. `purpose` separates the keys of different uses.
  */
 function keyOf(secret: Uint8Array, purpose: string): Buffer {

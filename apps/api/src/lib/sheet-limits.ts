@@ -8,15 +8,10 @@ import { Inflate } from 'fflate';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 /**
- * The limits an uploaded spreadsheet is read within, checked WHILE it is read (issue 48): a file
- * passes here before the CSV parser or exceljs builds anything from it, and the first limit passed
- * stops the reading with a SheetError that names it. A workbook's parts (as its central directory
- * lists them) are inflated as streams, a few KB of compressed bytes at a time, counting what each
- * inflates to; its sheets and shared
- * strings go through a SAX parser that counts rows, columns and each cell's length as they come
- * and refuses a run of text (a comment, a text node) longer than any cell. Nothing is kept but
- * counters, so a file of 5 MB that inflates to gigabytes costs the few MB read before its limit.
- * Decision 045.
+ * The limits an uploaded spreadsheet is read within, checked WHILE it is read, before the CSV
+ * parser or exceljs builds anything: the first limit passed stops the reading with a SheetError
+ * that names it. Parts are inflated as streams and their XML counted by a SAX parser, keeping only
+ * counters, so a 5 MB file that inflates to gigabytes costs the few MB read before its limit.
  */
 
 /** A whole-file problem (format, size, a limit, a missing column); its message is shown as is. */

@@ -14,14 +14,10 @@ import { checkCsv, checkWorkbook, FORMAT_MESSAGE, SheetError, TITLE_ROWS } from 
 export { SheetError };
 
 /**
- * The one way the API reads an uploaded spreadsheet (issue 30, "Import"): a CSV file (UTF-8 with
- * or without its byte order mark, Windows-1252 or UTF-16; comma, semicolon or tab separated) or
- * the first worksheet of an Excel workbook (.xlsx), as a table of trimmed text under the columns
- * the caller knows. Nothing is ever evaluated: a cell that begins with `=` is text. Each row keeps
- * the number Excel shows for it, so that an error can name its cell ("C7"). Typed fields are read
- * from that text with `readNumber` and `readDate`. A file is read within the limits of
- * sheet-limits.ts, checked while it is read, before anything is built from it (issue 48); the API
- * runs this reader on a worker thread (sheet-reader.worker.ts).
+ * The one way the API reads an uploaded spreadsheet: a CSV (UTF-8, Windows-1252 or UTF-16; comma,
+ * semicolon or tab) or an .xlsx's first worksheet, as trimmed text under the caller's columns.
+ * Nothing is evaluated (`=` is text); each row keeps Excel's row number so an error can name its
+ * cell ("C7"). Read within sheet-limits.ts's limits, on a worker thread (sheet-reader.worker.ts).
  */
 
 /** A column the caller knows: matched by `header` or an alias, without regard to case and spaces. */
@@ -360,7 +356,7 @@ export function cellRef(columnIndex: number, rowNumber: number): string {
   return `${letters}${rowNumber}`;
 }
 
-/** A number as people type it: the one rule of `readNumber` (packages/shared, decision 054). */
+/** A number as people type it: the one rule of `readNumber` (packages/shared). */
 export { readNumber } from '@stockyard/shared';
 
 const NOT_A_DATE: Parsed<string> = { ok: false, message: 'must be a date, dd/mm/yyyy' };

@@ -7,7 +7,7 @@ import {
 } from './sheet-reader';
 import { serveTasks } from './worker-pool';
 
-/** An uploaded file to read on a worker thread (lib/upload.ts, decision 045). */
+/** An uploaded file to read on a worker thread (lib/upload.ts). */
 export type SheetTask = {
   data: Uint8Array;
   fileName: string;

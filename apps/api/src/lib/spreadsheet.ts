@@ -55,9 +55,8 @@ const COUNT_FORMAT = '#,##0';
 export const QUANTITY_FORMAT = '#,##0.00';
 
 /**
- * Money in the company's currency (decision 052): its code, then the amount with thousands
- * separators and the currency's 2 decimals ("EUR 41,500.50"), as the invoices' files show it.
- * A CSV field of such a cell is written with its 2 decimals ("41500.50").
+ * Money in the company's currency as the invoices' files show it ("EUR 41,500.50"); a CSV field of
+ * such a cell is written with its 2 decimals ("41500.50").
  */
 const moneyFormat = (currency: string) => `"${currency} "#,##0.00`;
 /** Whether a cell's format is a money format (see moneyFormat). */
@@ -106,10 +105,8 @@ function writeCell(cell: ExcelJS.Cell, value: SheetValue): string | undefined {
 const styles = new Map<string, Partial<ExcelJS.Style>>();
 
 /**
- * The one style object of a look (a number format, bold, a fill, wrapped, at the top, at the
- * right), shared by every cell of that look and never changed. exceljs finds a cell's entry in
- * the styles table by writing the cell's style out as XML, once per style object: a style object
- * per cell made that most of the cost of a 500-item invoice's file.
+ * The one style object of a look, shared by every cell of that look and never changed: exceljs
+ * serialises each style object to find its entry, which per cell was most of a large file's cost.
  */
 function styleOf(
   numFmt: string | undefined,

@@ -6,9 +6,8 @@ import { isConcurrencyFailure } from './pg-errors';
 import type { TableChanges } from './table-changes';
 
 /**
- * How many times a transaction that PostgreSQL ended for a deadlock or a serialization failure is
- * run again (decision 047), after a short pause that grows and is drawn at random, so that the
- * two that met do not meet again in step; then the caller is answered 409.
+ * How many times a transaction ended for a deadlock or serialization failure runs again, after a
+ * growing random pause so that the two that met do not meet again in step; then 409.
  */
 export const CONCURRENCY_RETRIES = 4;
 const RETRY_PAUSE_MS = 25;
@@ -31,23 +30,20 @@ export type UnitOfWork = {
 };
 
 /**
- * Runs `work` in one transaction; the tasks it queued with `afterCommit` run only after the
- * commit succeeds, so that nobody hears of a change that was rolled back.
+ * Runs `work` in one transaction; tasks queued with `afterCommit` run only once it has committed,
+ * so nobody hears of a change that was rolled back.
  *
- * A transaction that PostgreSQL ends for a deadlock or a serialization failure (two requests that
- * met: racing attendance marks over two processes) is run again from the start, `work` included,
- * at most CONCURRENCY_RETRIES times; if it still fails the caller gets a 409 CONFLICT, never a 500
- * (decision 047). This is the one place that retries: `work` reads and writes only through `tx`,
- * and what it queued in an attempt that failed is dropped with it. A transaction opened inside
- * another one (a savepoint) is not retried on its own: the outer one is.
+ * A deadlock or serialization failure runs it again from the start, `work` included, up to
+ * CONCURRENCY_RETRIES times, then answers 409 CONFLICT, never 500. The one place that retries:
+ * `work` must touch only `tx`. A savepoint is not retried on its own; the outer transaction is.
  */
 export async function inTransaction<T>(
   // The app's context, or a database alone for bookkeeping (`changes` absent: see the key below).
   ctx: { db: Database; changes?: TableChanges },
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
-  // The request's Idempotency-Key, taken first in the transaction of its change (decision 019). A
-  // transaction of bookkeeping tables alone (no `changes`: the sign-in limits) does not take it.
+  // The request's Idempotency-Key, taken first in its change's transaction; bookkeeping alone (no
+  // `changes`: the sign-in limits) does not take it.
   const key = ctx.changes ? requestKeyToTake() : null;
   const retries = isOpenTransaction(ctx.db) ? 0 : CONCURRENCY_RETRIES;
   let tasks: Array<() => void | Promise<void>> = [];

@@ -100,11 +100,9 @@ export const uploadBody = z.custom<Buffer>((value) => Buffer.isBuffer(value), {
 });
 
 /**
- * Uploaded files are read on worker threads (decision 045): one thread on a machine of two cores
- * (the other is the event loop's and PostgreSQL's), two at most; a file waits up to 30 s for one,
- * eight at most wait, and beyond that the upload is refused with a 503 to try again. A thread may
- * read for 20 s and hold a heap of 384 MB; past either it is ended and the file refused with a
- * 400 that says so. The limits of sheet-limits.ts stop every bomb tried long before these.
+ * Uploaded files are read on worker threads: one on a two-core machine (the other core is the
+ * event loop's and PostgreSQL's), two at most. A full queue is a 503; a thread past its time or
+ * heap is ended and the file refused with a 400. sheet-limits.ts stops bombs long before these.
  */
 const SHEET_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 const SHEET_TIME_MS = 20_000;

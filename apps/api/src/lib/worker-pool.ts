@@ -1,14 +1,10 @@
 import { parentPort, Worker } from 'node:worker_threads';
 
 /*
- * Work that a request's own input can make long or large (reading an uploaded spreadsheet) runs
- * on worker threads, so that it never holds the event loop other people's calls are answered on,
- * and a thread that passes its memory or time is ended without the process (decision 045; decision
- * 031 tried the same mechanism for invoice files and withdrew it for their p99, which does not
- * apply to a file a person uploads now and then). Node's own worker_threads: a pool of a few
- * threads, kept while busy, each with its V8 heap capped (`resourceLimits`) and its task timed;
- * tasks beyond the threads wait in a short queue, for a bounded time, and beyond it are refused
- * (`PoolBusy`) rather than piled up.
+ * Work a request's own input can make long or large (an uploaded spreadsheet) runs on worker
+ * threads, off the event loop, and a thread past its memory or time is ended without the process.
+ * A few threads, each with its heap capped and its task timed; tasks beyond them wait in a short
+ * queue for a bounded time, then are refused (`PoolBusy`).
  *
  * A thread is ended after a task that failed, after one that left its heap above
  * `retireHeapBytes` (the memory goes back to the system with it) and when idle for `idleMs`; the
