@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 import { listenApplicationName } from '../src/lib/listen-connection';
-import { eventually as poll } from './eventually';
 
 /** Rows of one statement run as the server's administrator, outside every test database. */
 async function adminRows<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
@@ -44,20 +43,4 @@ export async function terminateListenBackends(databaseUrl: string, name: string)
     [new URL(databaseUrl).pathname.slice(1), listenApplicationName(name)],
   );
   return rows.length;
-}
-
-/**
- * Retries `attempt` until it returns a value; undefined, or an error, means not yet. Built on the
- * shared poll, so when time is up the last error is thrown with its own message (a plain "not
- * within" only when the attempt kept returning undefined).
- */
-export function eventually<T>(
-  attempt: () => Promise<T | undefined>,
-  timeoutMs = 5_000,
-): Promise<T> {
-  return poll(async () => {
-    const result = await attempt();
-    if (result === undefined) throw new Error(`not within ${timeoutMs} ms`);
-    return result;
-  }, timeoutMs);
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, terminateBackends } from '../../test/database-admin';
+import { terminateBackends } from '../../test/database-admin';
+import { eventually } from '../../test/eventually';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { freePort } from '../../test/server-process';
 import { createDatabase } from '../db/client';
@@ -40,9 +41,9 @@ describe('a database that cannot serve now', () => {
     try {
       const sleeping = failureOf(client.query(`select pg_sleep(30) -- cut me`));
       await eventually(async () =>
-        (await terminateBackends(t.databaseUrl, 'select pg_sleep(30) -- cut me')) > 0
-          ? true
-          : undefined,
+        expect(
+          await terminateBackends(t.databaseUrl, 'select pg_sleep(30) -- cut me'),
+        ).toBeGreaterThan(0),
       );
       expect(isDatabaseUnavailable(await sleeping)).toBe(true);
       // And by the next query on that connection.

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, listenBackends, terminateListenBackends } from '../../test/database-admin';
+import { listenBackends, terminateListenBackends } from '../../test/database-admin';
+import { eventually } from '../../test/eventually';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 /** Short, so that the tests of a hung connection are quick (a few seconds in production). */
@@ -26,7 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const untilHearing = () => eventually(async () => (t.ctx.changes.hearing ? true : undefined));
+const untilHearing = () => eventually(() => expect(t.ctx.changes.hearing).toBe(true));
 
 /**
  * How many times the process has told that the locations may have changed (`tableChanged` with
@@ -37,7 +38,7 @@ const locationsStamp = () => locationChanges;
 
 /** Waits until the locations' count is no longer `before`: a change was heard. */
 const untilChanged = (before: number) =>
-  eventually(async () => (locationsStamp() !== before ? true : undefined));
+  eventually(() => expect(locationsStamp()).not.toBe(before));
 
 /** A write by another client than the app: only the database's notice can tell the process. */
 async function insertLocationElsewhere(name: string) {
@@ -62,12 +63,14 @@ const tableChangesBackends = () => listenBackends(t.databaseUrl, 'table changes'
 async function hangListenBackend(): Promise<number> {
   return eventually(async () => {
     const [backend] = await tableChangesBackends();
-    if (!backend) return undefined;
+    if (!backend) throw new Error('no LISTEN backend yet');
     process.kill(backend.pid, 'SIGSTOP');
     const [seen] = (await tableChangesBackends()).filter(({ pid }) => pid === backend.pid);
     if (seen?.state === 'idle') return backend.pid;
     process.kill(backend.pid, 'SIGCONT');
-    return undefined;
+    throw new Error(
+      `LISTEN backend ${backend.pid} stopped while ${seen?.state ?? 'gone'}, not idle`,
+    );
   });
 }
 
@@ -100,7 +103,7 @@ describe('changes to the tables', () => {
 
   it('are not heard while the connection is lost, and heard again once it is back', async () => {
     expect(await terminateListenBackends(t.databaseUrl, 'table changes')).toBe(1);
-    await eventually(async () => (t.ctx.changes.hearing ? undefined : true));
+    await eventually(() => expect(t.ctx.changes.hearing).toBe(false));
     await untilHearing();
     const before = locationsStamp();
     await insertLocationElsewhere('Back Yard');
@@ -139,7 +142,7 @@ describe('the heartbeat of the LISTEN connection', () => {
       try {
         await insertLocationElsewhere('Hung Yard');
         // Until then the process hears, its stamp is the old one: it believes nothing changed.
-        await eventually(async () => (deafAt === undefined ? undefined : true), 10_000);
+        await eventually(() => expect(deafAt).toBeDefined(), 10_000);
       } finally {
         t.ctx.changes.deaf = deaf;
       }
@@ -159,7 +162,7 @@ describe('the heartbeat of the LISTEN connection', () => {
     }
     // Its socket was closed by the app: once it runs again, the hung backend finds it and leaves.
     await eventually(async () =>
-      (await tableChangesBackends()).some(({ pid }) => pid === hung) ? undefined : true,
+      expect((await tableChangesBackends()).map(({ pid }) => pid)).not.toContain(hung),
     );
   });
 });

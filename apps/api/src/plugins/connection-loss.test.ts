@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NotificationItem } from '@stockyard/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, listenBackends, terminateBackends } from '../../test/database-admin';
+import { listenBackends, terminateBackends } from '../../test/database-admin';
+import { eventually } from '../../test/eventually';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { type Peer, startPeer } from '../../test/peer';
@@ -40,13 +41,12 @@ async function adapterListeners(): Promise<number> {
 const terminateEveryBackend = () => terminateBackends(t.databaseUrl);
 
 async function answers(url: string, path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${url}${path}`, { headers });
-  return response.status === 200 ? response.status : undefined;
+  return (await fetch(`${url}${path}`, { headers })).status;
 }
 
 /** Until both processes LISTEN again, each on one connection (two would deliver twice). */
 async function untilBothListenAgain() {
-  await eventually(async () => ((await adapterListeners()) === 2 ? true : undefined), 10_000);
+  await eventually(async () => expect(await adapterListeners()).toBe(2), 10_000);
 }
 
 function nextNotificationWhere(
@@ -109,8 +109,10 @@ describe('losing every database connection', () => {
     expect(await terminateEveryBackend()).toBeGreaterThanOrEqual(2);
 
     for (const url of [baseUrl, peer.url]) {
-      expect(await eventually(() => answers(url, '/api/health'))).toBe(200);
-      expect(await eventually(() => answers(url, '/api/auth/profile', me.headers))).toBe(200);
+      await eventually(async () => expect(await answers(url, '/api/health')).toBe(200));
+      await eventually(async () =>
+        expect(await answers(url, '/api/auth/profile', me.headers)).toBe(200),
+      );
     }
     await untilBothListenAgain();
 

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notification } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, terminateBackends } from '../../test/database-admin';
+import { terminateBackends } from '../../test/database-admin';
+import { eventually } from '../../test/eventually';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { type Peer, startPeer } from '../../test/peer';
@@ -129,7 +130,9 @@ describe('the adapter’s LISTEN connection', () => {
       // What is sent before it LISTENs again is not heard: send until something is.
       const notification = await eventually(async () => {
         await t.db.execute(sql`select pg_notify(${channel}, 'after the loss')`);
-        return Promise.race([heard, sleep(100, undefined)]);
+        const heardYet = await Promise.race([heard, sleep(100, undefined)]);
+        if (!heardYet) throw new Error('the notice sent after the loss was not heard yet');
+        return heardYet;
       });
       expect(notification.payload).toBe('after the loss');
       expect(entries.map(({ level, message }) => [level, message])).toEqual([
@@ -161,7 +164,7 @@ describe('the adapter’s LISTEN connection', () => {
     void listener.query('LISTEN "nowhere"').then(() => {
       listening = true;
     });
-    await eventually(async () => (entries.length >= 3 ? true : undefined));
+    await eventually(() => expect(entries.length).toBeGreaterThanOrEqual(3));
     listener.close();
     const attempts = entries.length;
     expect(entries.every((entry) => entry.level === 'warn')).toBe(true);

@@ -2,7 +2,7 @@ import { DASHBOARD_MESSAGES, localToday } from '@stockyard/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventually } from '../../../test/database-admin';
+import { eventually } from '../../../test/eventually';
 import { createLocation, createUser, loginAs } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -549,9 +549,7 @@ describe('GET /api/users/dashboard-counts', () => {
     };
     await rename('Depot Renamed Elsewhere');
     try {
-      await eventually(async () =>
-        (await nameOf()) === 'Depot Renamed Elsewhere' ? true : undefined,
-      );
+      await eventually(async () => expect(await nameOf()).toBe('Depot Renamed Elsewhere'));
     } finally {
       await rename(depot.name);
     }
