@@ -30,6 +30,8 @@ export type UploadPreviewFlow<Preview> = {
   faultsShown: number | undefined;
   /** The preview shown, once read. */
   result: Preview | undefined;
+  /** The preview's rows in error (none before one is read). */
+  errors: number;
   canConfirm: boolean;
   confirm: () => Promise<void>;
   confirming: boolean;
@@ -105,12 +107,9 @@ export function useUploadPreview<Params extends object, Preview, Result>({
   }, [resetPreview]);
 
   const result = preview.isPending ? undefined : preview.data?.data;
+  const errors = result === undefined ? 0 : errorsIn(result);
   const canConfirm =
-    request !== null &&
-    file !== null &&
-    result !== undefined &&
-    errorsIn(result) === 0 &&
-    !confirm.isPending;
+    request !== null && file !== null && result !== undefined && errors === 0 && !confirm.isPending;
 
   const confirmFile = async () => {
     if (!request || !file || !canConfirm) return;
@@ -133,6 +132,7 @@ export function useUploadPreview<Params extends object, Preview, Result>({
     unreadable: preview.isError ? preview.error : null,
     faultsShown,
     result,
+    errors,
     canConfirm,
     confirm: confirmFile,
     confirming: confirm.isPending,

@@ -1,11 +1,10 @@
 import { IMPORT_KIND_LABELS, IMPORT_KINDS, type ImportKind } from '@stockyard/shared';
 import { Upload } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
 import { SheetDownloads } from '@/components/upload-preview/sheet-downloads';
-import { UploadFileInput, UploadPreview } from '@/components/upload-preview/upload-preview';
+import { UploadFileField, UploadPreview } from '@/components/upload-preview/upload-preview';
 import { useUploadPreview } from '@/components/upload-preview/use-upload-preview';
 import { useListParams } from '@/hooks/use-list-params';
 import { downloadTemplate } from './api/download-template';
@@ -59,9 +58,7 @@ export default function ImportsPage() {
               ))}
             </Select>
           </FormField>
-          <FormField id="import-file" label="File">
-            <UploadFileInput id="import-file" flow={flow} />
-          </FormField>
+          <UploadFileField id="import-file" label="File" flow={flow} />
         </div>
 
         <SheetDownloads
@@ -78,20 +75,19 @@ export default function ImportsPage() {
           flow={flow}
           readingText="Reading the file..."
           unreadableText="The file could not be read. Please try again."
+          summary={({ counts }) =>
+            `${counts.total} ${counts.total === 1 ? 'row' : 'rows'}: ${counts.new} new, ${counts.update} to update, ${counts.unchanged} unchanged, ${counts.error} with errors.`
+          }
+          summaryTestId="import-counts"
+          errorsText={() =>
+            'Correct the rows in error in your file and choose it again. Nothing is imported while a row is in error.'
+          }
+          confirmLabel="Confirm import"
+          confirmingLabel="Importing..."
+          confirmIcon={<Upload className="h-4 w-4" aria-hidden />}
         >
           {(preview) => (
             <>
-              <p className="text-sm" data-testid="import-counts">
-                {preview.counts.total} {preview.counts.total === 1 ? 'row' : 'rows'}:{' '}
-                {preview.counts.new} new, {preview.counts.update} to update,{' '}
-                {preview.counts.unchanged} unchanged, {preview.counts.error} with errors.
-              </p>
-              {preview.counts.error > 0 ? (
-                <p role="alert" className="text-sm text-destructive">
-                  Correct the rows in error in your file and choose it again. Nothing is imported
-                  while a row is in error.
-                </p>
-              ) : null}
               {preview.ignoredColumns.length > 0 ? (
                 <ul
                   className="list-disc pl-5 text-sm text-amber-700 dark:text-amber-400"
@@ -108,13 +104,6 @@ export default function ImportsPage() {
             </>
           )}
         </UploadPreview>
-
-        <div className="flex justify-end">
-          <Button disabled={!flow.canConfirm} onClick={() => void flow.confirm()}>
-            <Upload className="h-4 w-4" aria-hidden />
-            {flow.confirming ? 'Importing...' : 'Confirm import'}
-          </Button>
-        </div>
       </Card>
     </div>
   );

@@ -10,7 +10,7 @@ import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { SheetDownloads } from '@/components/upload-preview/sheet-downloads';
-import { UploadFileInput, UploadPreview } from '@/components/upload-preview/upload-preview';
+import { UploadFileField, UploadPreview } from '@/components/upload-preview/upload-preview';
 import { useUploadPreview } from '@/components/upload-preview/use-upload-preview';
 import { isIsoDate } from '@/lib/dates';
 import { useConfirmStockTake } from '../api/confirm-stock-take';
@@ -18,6 +18,13 @@ import { downloadCountSheet } from '../api/download-count-sheet';
 import { usePreviewStockTake } from '../api/preview-stock-take';
 import { StockTakeCount } from './stock-take-count';
 import { StockTakePreviewTable } from './stock-take-preview-table';
+
+/** Counted on the downloaded sheet, or here in the app (issue 31). */
+type CountMode = 'sheet' | 'count';
+const MODES: readonly (readonly [CountMode, string])[] = [
+  ['sheet', 'Count sheet'],
+  ['count', 'Count here'],
+];
 
 export type StockTakeLocation = { id: number; name: string };
 
@@ -43,7 +50,7 @@ export function StockTakeDialog({
 }) {
   const [countDate, setCountDate] = useState(localToday);
   // Count here (issue 31): counted in the app, on a phone, instead of on the sheet.
-  const [mode, setMode] = useState<'sheet' | 'count'>('sheet');
+  const [mode, setMode] = useState<CountMode>('sheet');
   const dateError = countDateError(countDate);
   // The chosen file is read against the stock now, again when the day counted changes.
   const flow = useUploadPreview({
@@ -65,6 +72,17 @@ export function StockTakeDialog({
     startAfresh();
   }, [location, startAfresh]);
 
+  // Both ways of counting ask for the day counted.
+  const dateField = (
+    <FormField id="stock-take-date" label="Count date" error={dateError ?? undefined}>
+      <DateInput
+        {...controlProps('stock-take-date', dateError !== null)}
+        value={countDate}
+        onChange={setCountDate}
+      />
+    </FormField>
+  );
+
   return (
     <Dialog open={location !== null} onOpenChange={onOpenChange}>
       <DialogContent
@@ -79,30 +97,20 @@ export function StockTakeDialog({
         <div className="space-y-5">
           <fieldset className="flex gap-2">
             <legend className="sr-only">How to count</legend>
-            <Button
-              variant={mode === 'sheet' ? 'primary' : 'outline'}
-              aria-pressed={mode === 'sheet'}
-              onClick={() => setMode('sheet')}
-            >
-              Count sheet
-            </Button>
-            <Button
-              variant={mode === 'count' ? 'primary' : 'outline'}
-              aria-pressed={mode === 'count'}
-              onClick={() => setMode('count')}
-            >
-              Count here
-            </Button>
+            {MODES.map(([way, label]) => (
+              <Button
+                key={way}
+                variant={mode === way ? 'primary' : 'outline'}
+                aria-pressed={mode === way}
+                onClick={() => setMode(way)}
+              >
+                {label}
+              </Button>
+            ))}
           </fieldset>
           {mode === 'count' && location ? (
             <>
-              <FormField id="stock-take-date" label="Count date" error={dateError ?? undefined}>
-                <DateInput
-                  {...controlProps('stock-take-date', dateError !== null)}
-                  value={countDate}
-                  onChange={setCountDate}
-                />
-              </FormField>
+              {dateField}
               <StockTakeCount
                 location={location}
                 countDate={countDate}
@@ -121,50 +129,29 @@ export function StockTakeDialog({
               />
 
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField id="stock-take-date" label="Count date" error={dateError ?? undefined}>
-                  <DateInput
-                    {...controlProps('stock-take-date', dateError !== null)}
-                    value={countDate}
-                    onChange={setCountDate}
-                  />
-                </FormField>
-                <FormField id="stock-take-file" label="Counted sheet">
-                  <UploadFileInput id="stock-take-file" flow={flow} />
-                </FormField>
+                {dateField}
+                <UploadFileField id="stock-take-file" label="Counted sheet" flow={flow} />
               </div>
 
               <UploadPreview
                 flow={flow}
                 readingText="Reading the count sheet..."
                 unreadableText="The count sheet could not be read. Please try again."
+                summary={({ counts }) =>
+                  `${counts.changed} to change, ${counts.unchanged} unchanged, ${counts.notCounted} not counted, ${counts.errors} with errors${
+                    counts.notOnSheet > 0
+                      ? `; ${counts.notOnSheet} not on the sheet (their stock stays as it is)`
+                      : ''
+                  }.`
+                }
+                summaryTestId="stock-take-counts"
+                errorsText={STOCK_TAKE_MESSAGES.hasErrors}
+                confirmLabel="Confirm stock-take"
+                confirmingLabel="Confirming..."
+                onCancel={() => onOpenChange(false)}
               >
-                {({ counts, rows }) => (
-                  <>
-                    <p className="text-sm" data-testid="stock-take-counts">
-                      {counts.changed} to change, {counts.unchanged} unchanged, {counts.notCounted}{' '}
-                      not counted, {counts.errors} with errors
-                      {counts.notOnSheet > 0
-                        ? `; ${counts.notOnSheet} not on the sheet (their stock stays as it is)`
-                        : ''}
-                      .
-                    </p>
-                    {counts.errors > 0 ? (
-                      <p role="alert" className="text-sm text-destructive">
-                        {STOCK_TAKE_MESSAGES.hasErrors(counts.errors)}
-                      </p>
-                    ) : null}
-                    <StockTakePreviewTable rows={rows} />
-                  </>
-                )}
+                {({ rows }) => <StockTakePreviewTable rows={rows} />}
               </UploadPreview>
-              <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-                <Button variant="outline" onClick={() => onOpenChange(false)}>
-                  Cancel
-                </Button>
-                <Button disabled={!flow.canConfirm} onClick={() => void flow.confirm()}>
-                  {flow.confirming ? 'Confirming...' : 'Confirm stock-take'}
-                </Button>
-              </div>
             </>
           )}
         </div>
