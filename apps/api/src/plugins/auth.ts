@@ -55,11 +55,9 @@ export async function authenticateToken(
 }
 
 /**
- * The 401 of a call without a live session. A token of ours whose session is dead because its
- * account was deactivated or deleted is told so (its own account's standing, asked only here,
- * never on the way of a live session), so that a screen that missed `session:ended` says why too;
- * anything else (no token, a forged or expired one, a session signed out or ended by a password
- * reset) gets the plain one.
+ * The 401 of a call without a live session. A valid token whose account was deactivated or deleted
+ * is told so (asked only here, off a live session's path), for a screen that missed
+ * `session:ended`; anything else gets the plain one.
  */
 async function unauthorized(ctx: AppContext, claims: TokenClaims | undefined): Promise<AppError> {
   const reason = claims ? await accountEndReason(ctx, claims.userId) : undefined;
@@ -75,10 +73,9 @@ const SIGNED_IN: ApiRule = { roles: ['ADMIN', 'USER'] };
 const PUBLIC: ApiRule = { public: true, roles: [] };
 
 /**
- * The rule of a route, by the shared table. The API document follows API_DOCS_PUBLIC; the page
- * that shows it (Swagger UI's HTML, scripts and styles, which hold nothing of the API) is open, so
- * that a browser can load it and it can ask for the document with the app's session, which is a
- * bearer token in the browser's storage and no cookie.
+ * The rule of a route, by the shared table. The API document follows API_DOCS_PUBLIC; Swagger UI's
+ * own files hold nothing of the API and are open, so the page can load and then ask for the
+ * document with the app's bearer token (there is no cookie).
  */
 function ruleOf(method: string, url: string, options: AuthOptions): ApiRule | null {
   if (API_DOCUMENT.includes(url)) return options.apiDocsPublic ? PUBLIC : SIGNED_IN;

@@ -101,8 +101,8 @@ export function registerErrorHandler(
         .send({ success: false, message: error.message, code: 'VALIDATION_ERROR' });
     }
     if (isConcurrencyFailure(error)) {
-      // A deadlock or serialization failure outside inTransaction, which retries its own (decision
-      // 047): the request met another one, and the caller may send it again.
+      // A deadlock or serialization failure outside inTransaction (which retries its own): the
+      // request met another one, and the caller may send it again.
       request.log.warn({ err: error }, 'concurrent change');
       return reply.status(409).send(envelope('CONFLICT', MESSAGES.concurrentChange));
     }

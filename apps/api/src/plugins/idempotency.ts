@@ -62,10 +62,9 @@ function replay(reply: FastifyReply, stored: StoredKey & { statusCode: number })
 }
 
 /**
- * Whether the stored answer may be sent to the user as they are now (decision 046): it was given
- * for the location they were limited to then, and holds that location's records. An admin now sees
- * every location; a field manager only an answer given for their location now (one given to them
- * as an admin, or at the location they were moved from, is not theirs to see again).
+ * Whether the stored answer may go to the user as they are now: an admin sees any; a field manager
+ * only one given for their current location, not one from when they were an admin or elsewhere
+ * (decision 046).
  */
 function mayReplayTo(user: SessionUser, stored: StoredKey): boolean {
   const now = ownLocation(user);
@@ -78,14 +77,10 @@ const isSameRequest = (stored: StoredKey, request: KeyedRequest) =>
   stored.requestHash === request.requestHash;
 
 /**
- * Idempotency keys (decision 019): every write of the API but /api/auth's takes an
- * `Idempotency-Key` header, per user. Sent again with the same method, URL and body, the request
- * is answered the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with
- * another one it is 422. The key is taken first in the transaction of the request's change
- * (`inTransaction`), so that the change and the key commit together: a request that fails before
- * its change commits leaves no key, and may be sent again. Once a change committed, its answer is
- * stored whatever it is. A request sent again while the first runs waits for the first's answer
- * (up to 10 s, then 409). Keys live 24 hours.
+ * Idempotency keys (decision 019): every write but /api/auth's takes an `Idempotency-Key` per user.
+ * The same method, URL and body again gets the first answer (`Idempotent-Replayed: true`); another
+ * body is 422. The key commits with the change, so a request that failed before may be sent again;
+ * a repeat while the first runs waits up to 10 s, then 409. Keys live 24 hours.
  */
 async function idempotency(app: FastifyInstance): Promise<void> {
   const { db, jwtSecret } = app.ctx;

@@ -3,10 +3,9 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The security headers of every answer (ARCHITECTURE.md section 6), Helmet's with these options.
- * Helmet's middleware is built once, here, and run by one hook on every request and by
+ * The security headers of every answer (ARCHITECTURE.md section 6). Helmet's middleware is built
+ * once here (@fastify/helmet rebuilt it per request) and run by one hook, and by
  * `withSecurityHeaders` on the router's own refusals (414, a bad URL), which no hook sees.
- * @fastify/helmet built the same middleware again on every request (decision 062).
  */
 const SECURITY_HEADERS = {
   contentSecurityPolicy: {

@@ -5,13 +5,9 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
- * Query parameters are declared or refused (issue 26). A misspelt filter (`?locationid=7`) would
- * otherwise answer the unfiltered list as if it were filtered, and made-up parameters would make
- * as many different URLs of one read as a caller likes. Every API route's querystring schema takes
- * only the parameters it names: anything else is 400, `Unknown query parameter: <name>`, in the
- * error envelope, with the name as the error's path. A route that declares no querystring takes no
- * parameter at all. Outside /api (the web app's files, the socket, the API documentation's assets)
- * the query is not the API's to judge.
+ * Query parameters are declared or refused: a misspelt filter (`?locationid=7`) would otherwise
+ * answer the unfiltered list as if filtered. Anything a route's querystring schema does not name is
+ * 400 `Unknown query parameter: <name>`; outside /api the query is not the API's to judge.
  */
 
 /** At most this many unknown parameters are named in one answer. */
