@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import type { UnitOfWork } from '../../lib/transaction';
-import { changeStock } from '../materials/materials-ledger.service';
+import { changeStock, changeStocksBy, type StockStep } from '../materials/materials-ledger.service';
 import * as repo from './material-rentals.repository';
 
 /**
@@ -44,8 +44,8 @@ export type LedgerStep = {
 
 /**
  * Moves stock for a rental through the ledger, one movement per step, in material id order (so
- * that two rentals of the same materials lock them in the same order). A shortfall is 409 with
- * what is available, on the item's field.
+ * that two rentals of the same materials lock them in the same order), all in one statement. A
+ * shortfall is 409 with what is available, on the item's field.
  */
 export async function moveStock(
   ctx: AppContext,
@@ -56,20 +56,26 @@ export async function moveStock(
   locationName: string,
 ) {
   const ordered = [...steps].sort((a, b) => a.materialId - b.materialId || a.by - b.by);
-  for (const step of ordered) {
+  const entries = ordered.map(
+    (step): StockStep => ({
+      materialId: step.materialId,
+      by: step.by,
+      repair: step.repair,
+      returnId: step.returnId,
+      occurredOn: step.occurredOn,
+      reason: step.reason,
+      reference: step.note ? `${reference}: ${step.note}` : reference,
+      userId: actor.user.id,
+      locationName,
+      recordUnchanged: step.recordUnchanged,
+    }),
+  );
+  // All the steps in one statement; when one is refused nothing was written, and they are taken
+  // one at a time, so that the refusal is the first refused step's, on its item's field.
+  if (await changeStocksBy(ctx, uow, entries)) return;
+  for (const [at, step] of ordered.entries()) {
     try {
-      await changeStock(ctx, uow, {
-        materialId: step.materialId,
-        change: { by: step.by },
-        repair: step.repair,
-        returnId: step.returnId,
-        occurredOn: step.occurredOn,
-        reason: step.reason,
-        reference: step.note ? `${reference}: ${step.note}` : reference,
-        userId: actor.user.id,
-        locationName,
-        recordUnchanged: step.recordUnchanged,
-      });
+      await changeStock(ctx, uow, { ...entries[at]!, change: { by: step.by } });
     } catch (error) {
       if (
         error instanceof AppError &&

@@ -13,6 +13,7 @@ import type { UnitOfWork } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
 import type { MovementValues } from './materials.repository';
 import * as repo from './materials.repository';
+import { addQuantities } from './materials-ledger.repository';
 
 /**
  * The stock ledger (ARCHITECTURE section 4): the one writer of a material's quantity and repair
@@ -142,6 +143,52 @@ export async function changeStock(
   });
   if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
   return { material, before };
+}
+
+/** A change of `changeStocksBy`: units added (`by`) as `changeStock` takes them. */
+export type StockStep = Omit<StockEntry, 'change' | 'created' | 'movedFrom'> & { by: number };
+
+/**
+ * `changeStock` with `{ by }` for several steps at once (a rental's lines): the same changes,
+ * movements, stock levels and notices, in one statement for all the steps, in their order.
+ * Answers false when a step would be refused (less in stock or in repair than it takes at its
+ * turn, a material missing or removed): then nothing of the batch was written, and the caller
+ * takes the steps one at a time with `changeStock`, whose refusal names the first refused step.
+ */
+export async function changeStocksBy(
+  ctx: AppContext,
+  uow: UnitOfWork,
+  steps: readonly StockStep[],
+): Promise<boolean> {
+  if (steps.length === 0) return true;
+  const written = await addQuantities(
+    uow.tx,
+    steps.map((step) => {
+      const repair = step.repair ?? 0;
+      return {
+        materialId: step.materialId,
+        by: step.by,
+        repair,
+        record: step.by !== 0 || repair !== 0 || step.recordUnchanged === true,
+        reason: step.reason,
+        reference: step.reference ?? null,
+        userId: step.userId,
+        returnId: step.returnId ?? null,
+        occurredOn: step.occurredOn ?? null,
+      };
+    }),
+  );
+  if (!written) return false;
+  for (const [index, step] of steps.entries()) {
+    const material = written[index]!;
+    shiftStockLevel(uow, material.locationId, material.after - material.before);
+    if (step.by === 0 && (step.repair ?? 0) === 0 && !step.recordUnchanged) continue;
+    await announceStockLevel(ctx, uow, { ...material, quantity: material.after }, material.before, {
+      ...step,
+      change: { by: step.by },
+    });
+  }
+  return true;
 }
 
 /** A counted quantity of one material, for `setCountedStock`. */
@@ -303,7 +350,7 @@ async function applyRepairChange(uow: UnitOfWork, id: number, change: StockChang
 async function announceStockLevel(
   ctx: AppContext,
   uow: UnitOfWork,
-  material: repo.MaterialRow,
+  material: Pick<repo.MaterialRow, 'id' | 'name' | 'unit' | 'locationId' | 'quantity'>,
   before: number,
   entry: StockEntry,
 ) {

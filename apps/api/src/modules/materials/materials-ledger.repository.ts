@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { materials, stockMovements } from '../../db/schema';
+import type { MaterialRow, MovementValues } from './materials.repository';
+
+/** One change of a batch (`addQuantities`): units added to a material's quantity and repair stock. */
+export type QuantityStep = {
+  materialId: number;
+  by: number;
+  repair: number;
+  /** Whether the step writes its movement (a step that changes nothing writes none unless told). */
+  record: boolean;
+} & Pick<MovementValues, 'reason' | 'reference' | 'userId' | 'returnId' | 'occurredOn'>;
+
+/** A step as written: its material after it and the quantity before and after it. */
+export type StepWritten = Pick<
+  MaterialRow,
+  'id' | 'name' | 'unit' | 'locationId' | 'quantity' | 'repairQuantity'
+> & { before: number; after: number };
+
+/**
+ * Adds each step's units to its material, in one statement whatever the number of steps: the
+ * materials locked in id order, each written once with the sum of its steps, and a movement per
+ * step that records one, its quantity after as the steps one after another leave it. All or
+ * nothing: when a step would leave a quantity or a repair stock below nothing at its turn (the
+ * same test as one step at a time), or a material is missing or removed, nothing is written and
+ * the answer is null. Answers the steps in their order. For the ledger's `changeStockBy` only.
+ */
+export async function addQuantities(
+  db: DbExecutor,
+  steps: readonly QuantityStep[],
+): Promise<StepWritten[] | null> {
+  const column = <T>(pick: (step: QuantityStep) => T) => sql.param(steps.map(pick));
+  const result = await db.execute<{
+    id: number;
+    name: string;
+    unit: string;
+    location_id: number;
+    quantity: number;
+    repair_quantity: number;
+    before: number;
+    after: number;
+  }>(sql`
+    with step as (
+      select s.*,
+             sum(s.by) over running as by_upto,
+             sum(s.repair) over running as repair_upto
+        from unnest(${column((s) => s.materialId)}::integer[], ${column((s) => s.by)}::numeric[],
+                    ${column((s) => s.repair)}::numeric[], ${column((s) => s.record)}::boolean[],
+                    ${column((s) => s.reason)}::text[], ${column((s) => s.reference ?? null)}::text[],
+                    ${column((s) => s.userId ?? null)}::integer[],
+                    ${column((s) => s.returnId ?? null)}::integer[],
+                    ${column((s) => s.occurredOn ?? null)}::date[])
+             with ordinality
+             as s(material_id, by, repair, record, reason, reference, user_id, return_id, occurred_on, n)
+      window running as (partition by s.material_id order by s.n)
+    ), wanted as (
+      select material_id as id, sum(by) as by, sum(repair) as repair,
+             min(by_upto) as lowest,
+             coalesce(min(repair_upto) filter (where repair <> 0), 0) as repair_lowest
+        from step group by material_id
+    ), locked as (
+      select m.id, m.quantity, m.repair_quantity from ${materials} m
+       where m.id in (select id from wanted) and m.deleted_at is null
+       order by m.id
+       for no key update
+    ), allowed as (
+      select count(*) = (select count(*) from wanted) as yes
+        from locked l join wanted w on w.id = l.id
+       where l.quantity + w.lowest >= 0 and l.repair_quantity + w.repair_lowest >= 0
+    ), moved as (
+      update ${materials} m
+         set quantity = m.quantity + w.by, repair_quantity = m.repair_quantity + w.repair,
+             updated_at = now()
+        from wanted w, allowed
+       where allowed.yes and m.id = w.id
+      returning m.id, m.name, m.unit, m.location_id, m.quantity, m.repair_quantity,
+                m.quantity - w.by as start
+    ), written as (
+      insert into ${stockMovements}
+             (material_id, delta, quantity_after, repair_delta, reason, reference, user_id,
+              return_id, occurred_on)
+      select s.material_id, s.by, moved.start + s.by_upto, s.repair, s.reason, s.reference,
+             s.user_id, s.return_id, s.occurred_on
+        from step s join moved on moved.id = s.material_id
+       where s.record
+       order by s.n
+    )
+    select moved.id, moved.name, moved.unit, moved.location_id, moved.quantity,
+           moved.repair_quantity, moved.start + s.by_upto - s.by as before,
+           moved.start + s.by_upto as after
+      from step s join moved on moved.id = s.material_id
+     order by s.n`);
+  if (result.rows.length !== steps.length) return null;
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    unit: row.unit,
+    locationId: Number(row.location_id),
+    quantity: Number(row.quantity),
+    repairQuantity: Number(row.repair_quantity),
+    before: Number(row.before),
+    after: Number(row.after),
+  }));
+}
