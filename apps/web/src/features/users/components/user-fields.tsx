@@ -1,14 +1,25 @@
 import { assignableRoles, grantableFlags, ownLocation, type Permissions } from '@stockyard/shared';
 import type { ReactNode } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import {
+  type FieldValues,
+  FormProvider,
+  type UseFormReturn,
+  useFormContext,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
+import { notifyToast } from '@/lib/toast';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { RoleLocationFields } from './role-location-fields';
 
 /** The values both user forms hold; each adds its own (the passwords, the status). */
-type UserFieldValues = {
+export type UserFieldValues = {
   name: string;
   email: string;
   role: string;
@@ -21,7 +32,7 @@ type UserFieldValues = {
  * them: a field manager gives Field Manager only, at their location, with the flags they hold.
  * `children` are the form's own fields, after the Location.
  */
-export function UserFields({
+function UserFields({
   idPrefix,
   current = null,
   children,
@@ -66,5 +77,76 @@ export function UserFields({
         flags={editor ? grantableFlags(editor) : []}
       />
     </>
+  );
+}
+
+/**
+ * The Add and Edit User dialogs: the user's fields, the form's own `children` after the Location,
+ * and Cancel and the submit button. Saved, a toast says so and the dialog closes; a refusal's
+ * field messages land under their fields and the form stays (the client's toast carries the
+ * server's message, a taken email's 409 among them).
+ */
+export function UserFormDialog<Values extends UserFieldValues, Output extends FieldValues>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  idPrefix,
+  current,
+  form,
+  serverFields,
+  save,
+  savedTitle,
+  submitLabel,
+  submittingLabel,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  idPrefix: 'add-user' | 'edit-user';
+  current?: { id: number; name: string } | null;
+  form: UseFormReturn<Values, unknown, Output>;
+  /** The fields a refusal's messages may name. */
+  serverFields: readonly string[];
+  save: (input: Output) => Promise<unknown>;
+  savedTitle: string;
+  submitLabel: string;
+  /** The submit button's words while it is saved. */
+  submittingLabel: string;
+  children: ReactNode;
+}) {
+  const { handleSubmit, setError, formState } = form;
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await save(input);
+      notifyToast.success(savedTitle);
+      onOpenChange(false);
+    } catch (error) {
+      applyServerErrors(error, setError, serverFields);
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} description={description} className="max-w-2xl">
+        <FormProvider {...form}>
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <UserFields idPrefix={idPrefix} current={current}>
+              {children}
+            </UserFields>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? submittingLabel : submitLabel}
+              </Button>
+            </div>
+          </form>
+        </FormProvider>
+      </DialogContent>
+    </Dialog>
   );
 }
