@@ -22,10 +22,7 @@ import { getInvoice } from './invoices.service';
 import { lockVisible, today } from './invoices-edits.service';
 import { issueOf, nextNumber } from './invoices-issuing.service';
 
-/**
- * Credit notes (decision 044): an admin's, of the lines chosen, and the one writer of credit notes
- * that a billing run's corrections go through too.
- */
+/** Credit notes: an admin's, of the lines chosen, and a billing run's corrections, one writer. */
 
 const isAdmin = (user: SessionUser) => normalizeRole(user.role) === 'ADMIN';
 
@@ -123,11 +120,10 @@ async function withLinesCreditedOnce<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Issues a credit note of a finalized invoice: the one writer of credit notes, for an admin's
- * (lines taken back) and a billing run's (corrections) alike (decision 060). Finalized and
- * numbered at once (series CREDIT_NOTE), of the invoice's client, currency and VAT rate, kept as
- * `issued`. The note that brings the invoice and its credit notes to nothing (their nets add up to
- * zero) takes the remainder, VAT included, so that they add up to zero (issue 49, decision 048).
+ * Issues a credit note of a finalized invoice, an admin's or a billing run's: finalized and
+ * numbered at once, of the invoice's client, currency and VAT rate. The note that brings the
+ * invoice and its notes to nothing takes the remainder, VAT included, so they add up to zero
+ * (decision 048).
  */
 export async function issueCreditNote(
   tx: DbExecutor,
@@ -191,9 +187,8 @@ export async function issueCreditNote(
 }
 
 /**
- * What a credit note that a billing run issues for a finalized invoice is issued with (decision
- * 053): the company as it is now (as it was on the invoice, when the profile now lacks a detail the
- * law needs: a run does not stop for it), to the invoice's buyer.
+ * What a billing run's credit note is issued with: the company as it is now (as on the invoice
+ * where the profile now lacks a legal detail: a run does not stop for it), to the invoice's buyer.
  */
 export async function creditNoteIssue(
   tx: DbExecutor,
@@ -210,10 +205,8 @@ export async function creditNoteIssue(
 }
 
 /**
- * A credit note (decision 044, admins): a CREDIT invoice, finalized and numbered (series
- * CREDIT_NOTE) at once, of the invoice's client, currency and VAT rate, with one CREDIT line per
- * line taken back (its amount negated), each line taken back once. Only a finalized work or hire
- * invoice is corrected so (409).
+ * An admin's credit note: one CREDIT line per line taken back (amount negated, each line once).
+ * Only a finalized work or hire invoice is corrected so (409).
  */
 export async function createCreditNote(
   ctx: AppContext,
@@ -230,7 +223,7 @@ export async function createCreditNote(
         throw conflict(INVOICE_MESSAGES.creditOnlyFinalized);
       }
       const lines = await linesToCredit(tx, invoice.id, input);
-      // Issued now by the company as it is, to the buyer the invoice was issued to (decision 053).
+      // Issued now by the company as it is, to the buyer the invoice was issued to.
       const issued = await issueOf(
         tx,
         { ...invoice, createdById: actor.user.id },

@@ -282,8 +282,8 @@ export async function removeInvoice(ctx: AppContext, actor: Actor, id: number): 
 }
 
 /**
- * Whom a draft is made out to, whatever its kind (decision 044): a hire invoice's client came from
- * the site's customer when the run made it, and is corrected here before it is finalized.
+ * Whom a draft is made out to, whatever its kind: a hire invoice's client came from the site's
+ * customer when the run made it, and is corrected here before it is finalized.
  */
 export async function updateInvoiceClient(
   ctx: AppContext,

@@ -152,7 +152,7 @@ describe('GET /api/invoices/:id/excel', () => {
     expect(sizeUsage.getCell(5).value).toBe('Size (L/W/H)');
     expect([8, 9, 10].map((c) => sizeUsage.getCell(c).value)).toEqual([1, 2, 0.5]);
 
-    // One volume total a unit (decision 044): never one number across units.
+    // One volume total a unit: never one number across units.
     expect(invoice.volumeTotals.length).toBeGreaterThan(0);
     for (const { uom, quantity } of invoice.volumeTotals) {
       const total = rowWith(sheet, 10, `Total ${uom}`);
@@ -161,7 +161,7 @@ describe('GET /api/invoices/:id/excel', () => {
     }
 
     // The job type summary, as the shared function makes it: a row a job type and unit, and no
-    // total of a job type across its units (decision 044).
+    // total of a job type across its units.
     const summaryHeader = rowWith(sheet, 1, 'Job Type Summary');
     const expected = summarizeByJobType(invoice.items).flatMap((group) =>
       group.uoms.map((u) => [group.jobType, u.uom, u.totalItemQuantity, u.totalCalculatedQuantity]),

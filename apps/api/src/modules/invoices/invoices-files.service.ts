@@ -18,7 +18,7 @@ import { getInvoice, wholeInvoice } from './invoices.service';
 
 /**
  * The invoice's Excel file (02 section 2.4) and its Content-Disposition: a draft as it is now, a
- * finalized invoice as it was issued (decision 053). Another location's invoice is 404.
+ * finalized invoice as it was issued. Another location's invoice is 404.
  */
 export async function invoiceExcel(
   ctx: AppContext,
@@ -31,8 +31,7 @@ export async function invoiceExcel(
 
 /**
  * The invoice (or credit note) as an A4 PDF and its file name: a draft as it is now, a finalized
- * one as it was issued, with its e-invoice embedded (Factur-X, decision 053). Another location's
- * is 404.
+ * one as it was issued, with its e-invoice embedded (Factur-X). Another location's is 404.
  */
 export async function invoicePdf(
   ctx: AppContext,
@@ -49,7 +48,7 @@ export async function invoicePdf(
 }
 
 /**
- * A finalized invoice or credit note as an EN 16931 e-invoice (UN/CEFACT CII XML, decision 053),
+ * A finalized invoice or credit note as an EN 16931 e-invoice (UN/CEFACT CII XML),
  * from what it was issued with. A draft is none (409).
  */
 export async function invoiceEInvoice(
@@ -83,9 +82,8 @@ function headingOf(seller: IssuedSeller): InvoiceHeading | null {
 }
 
 /**
- * The invoice as its files show it (decision 053): a finalized invoice or credit note as it was
- * issued (its buyer, site and creator as they were, no later credit note marked on its lines), a
- * draft as it is now; with the company's heading, and for a credit note the invoice it corrects.
+ * The invoice as its files show it: a finalized one as it was issued (no later credit note marked
+ * on its lines), a draft as it is now; with the company's heading, and a credit note's invoice.
  */
 async function documentOf(ctx: AppContext, user: SessionUser, id: number) {
   const now = await getInvoice(ctx, user, id);

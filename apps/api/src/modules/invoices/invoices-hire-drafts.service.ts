@@ -5,19 +5,16 @@ import * as repo from './invoices.repository';
 
 /** A billing run's writes to its draft hire invoices, and the invoice it corrects or adds to. */
 
-/**
- * A billing run's new draft hire invoice of a site and period (decision 044): inserted here, by
- * the module that owns invoices (decision 060).
- */
+/** A billing run's new draft hire invoice of a site and period, written by the invoices' owner. */
 export async function createHireDraft(tx: DbExecutor, values: repo.InvoiceValues) {
   return repo.insertInvoice(tx, { ...values, kind: 'HIRE', status: 'DRAFT' });
 }
 
-/** Lines of a billing run's drafts priced again: the old ones go (decision 048). */
+/** Lines of a billing run's drafts priced again: the old ones go. */
 export const removeDraftCharges = (tx: DbExecutor, ids: number[]) => repo.deleteCharges(tx, ids);
 
 /**
- * A billing run's lines added to a draft (decision 048): they follow its last, and its totals are
+ * A billing run's lines added to a draft: they follow its last, and its totals are
  * read again from all its lines.
  */
 export async function addDraftCharges(

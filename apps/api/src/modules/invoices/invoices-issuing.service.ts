@@ -20,13 +20,12 @@ import * as repo from './invoices.repository';
 import { getInvoice, statusOf } from './invoices.service';
 import { lockForChange, today } from './invoices-edits.service';
 
-/** Issuing: what an invoice is issued with, its number, and Mark as Finalized (decision 053). */
+/** Issuing: what an invoice is issued with, its number, and Mark as Finalized. */
 
 /**
- * What an invoice is issued with now (decision 053), read in the finalizing transaction: the
- * company profile, the invoice's client with its site's customer's structured address, buyer
- * reference and zero rating, the site, the creator. What the law needs and is missing is a 409
- * that lists it.
+ * What an invoice is issued with now, read in the finalizing transaction and frozen with it
+ * (decision 053): company profile, client and customer, site, creator. Missing legal details are
+ * a 409 that lists them.
  */
 export async function issueOf(
   tx: DbExecutor,
@@ -103,7 +102,7 @@ export async function setInvoiceStatus(
       finalizing
         ? {
             status,
-            // Refused with what is missing before a number is taken (decision 053).
+            // Refused with what is missing before a number is taken.
             issued: await issueOf(tx, before),
             number: await nextNumber(tx, 'INVOICE', now),
             finalizedAt: now,

@@ -105,7 +105,7 @@ describe('GET /api/invoices/:id/pdf', () => {
     expect(noteText).toContain(`Credits invoice ${finalized.number}`);
     expect(noteText).toContain('Reason: Wrong site billed');
     expect(noteText).toContain('Gross: -£360.52');
-    // The invoice's PDF stays the one sent: a later credit note is not marked on it (decision 053).
+    // The invoice's PDF stays the one sent: a later credit note is not marked on it.
     expect((await pdfOf(invoice.id)).text).not.toContain('(credited)');
   });
 

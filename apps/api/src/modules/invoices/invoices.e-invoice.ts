@@ -8,10 +8,9 @@ import {
 
 /**
  * A finalized invoice or credit note as an EN 16931 e-invoice in UN/CEFACT Cross Industry Invoice
- * XML (D16B, the syntax of Factur-X and ZUGFeRD; decision 053), from what it was issued with:
- * the seller as the company profile was, the buyer as the site's customer was, the lines and
- * totals as finalized. A customer with a buyer reference gets the XRechnung guideline (the German
- * CIUS, which needs the reference, BT-10); everyone else the plain EN 16931 one.
+ * XML (D16B, the syntax of Factur-X and ZUGFeRD), from what it was issued with. A customer with a
+ * buyer reference gets the XRechnung guideline (the German CIUS, which needs it, BT-10); everyone
+ * else the plain EN 16931 one.
  *
  * Units are UN/ECE Recommendation 20 codes (MTK, MTQ, MTR, DAY, C62); every line carries the
  * invoice's VAT category (S, Z, AE, G) and rate; a credit note is type 381 with positive amounts

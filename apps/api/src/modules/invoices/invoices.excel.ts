@@ -216,8 +216,8 @@ function invoiceRows(
         fill: HEADER_FILL,
       }),
     );
-    // A row a job type and unit is its total: a job type's units are not added together
-    // (decision 044), so there is no "<job type> total" row.
+    // A row a job type and unit is its total: a job type's units are not added together, so
+    // there is no "<job type> total" row.
     for (const group of summarizeByJobType(invoice.items)) {
       for (const uom of group.uoms) {
         rows.push(
@@ -248,7 +248,7 @@ function invoiceWorkbook(invoice: InvoiceDto, company: InvoiceHeading | null): R
 /**
  * The company's name and address, from the company profile (a finalized invoice's as it was
  * issued); null until it is saved. `details`: its contact, VAT id, tax number, register entry and
- * bank account, a line each (decision 053).
+ * bank account, a line each.
  */
 export type InvoiceHeading = { companyName: string; address: string; details?: string[] };
 

@@ -48,10 +48,9 @@ function facturXXmp(conformanceLevel: string): string {
 }
 
 /**
- * A finalized invoice or credit note as one file for the person and the accounting system
- * (decision 053): its PDF as PDF/A-3b, with its EN 16931 e-invoice (the same XML as GET
- * /e-invoice) embedded as factur-x.xml, related to the document as its Alternative, and the
- * Factur-X XMP of profile EN 16931 (XRECHNUNG where the XML follows the XRechnung rules).
+ * A finalized invoice or credit note as one file for people and accounting systems: its PDF as
+ * PDF/A-3b with its e-invoice (GET /e-invoice's XML) embedded as factur-x.xml, its Alternative, and
+ * the Factur-X XMP of profile EN 16931 (XRECHNUNG where the XML follows those rules).
  */
 export function facturXPdf(
   invoice: InvoiceDto,

@@ -11,11 +11,9 @@ type Customer = Pick<
 >;
 
 /**
- * A work invoice's money (decision 044), the one place it is reckoned: each item's rate is the
- * work rate of its job type and unit now (null: none, amount 0) and its amount the shared
- * `workLineAmount` of its calculated quantity, rounded once per line; the invoice takes the
- * company's currency and VAT rate (0 for a zero-rated customer), the customer's e-mail and VAT id,
- * and its totals from the shared `invoiceTotals`.
+ * A work invoice's money, the one place it is reckoned: each item at its job type and unit's work
+ * rate now (none: amount 0), rounded once per line (`workLineAmount`); the company's currency and
+ * VAT rate (0 for a zero-rated customer); totals from the shared `invoiceTotals`.
  */
 export async function priceWorkInvoice(db: DbExecutor, customer: Customer, items: NewItem[]) {
   const [terms, rates] = await Promise.all([billingTerms(db), workRateTable(db)]);

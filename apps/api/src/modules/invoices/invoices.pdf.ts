@@ -17,13 +17,9 @@ export const invoicePdfName = (invoice: Pick<InvoiceDto, 'number' | 'invoiceId'>
 const dayText = (iso: string | null) => (iso ? isoToDisplayDate(iso) : '-');
 
 /**
- * The invoice or credit note as an A4 PDF (decisions 044 and 052), made by lib/pdf-document in
- * embedded Noto fonts as the movement notes are, so that its text is text in any script (pdftotext
- * reads it back): the company at the top, the title and number ("DRAFT" until finalized), the
- * client, the dates, the lines with their rates and amounts (a work invoice's items, a hire
- * invoice's or credit note's charges) under a header every page repeats, the volume totals per
- * unit, and Net, VAT at its rate, and Gross in the currency; every page says the number and
- * "Page n of m". `setup` passes more pdfkit options (a PDF/A part for an e-invoice).
+ * The invoice or credit note as an A4 PDF (lib/pdf-document): company, title and number ("DRAFT"
+ * until finalized), client, dates, lines with rates and amounts, volume totals per unit, and Net,
+ * VAT and Gross. `setup` passes more pdfkit options (a PDF/A part for an e-invoice).
  */
 export function invoicePdfWriter(
   invoice: InvoiceDto,
@@ -107,7 +103,7 @@ export function invoicePdfWriter(
     );
   }
 
-  // How each hire line is priced (decision 059): the days billed before and the price of each.
+  // How each hire line is priced: the days billed before and the price of each.
   const explained = invoice.charges
     .map((charge) => ({ charge, text: hireLineExplanation(charge, invoice.currency) }))
     .filter((line) => line.text !== '');

@@ -87,10 +87,9 @@ function listed(filters: InvoiceFilters) {
 }
 
 /**
- * The shortest search the trigram index narrows. A shorter one has no trigram: its plan must read
- * the table, which costs less than the whole index (a generic plan for every search read the
- * index for "a" too, 218 to 251 ms on 150,000 invoices against 177 to 189 ms), so it is a
- * statement of its own whose condition is not the indexed expression.
+ * The shortest search the trigram index narrows. A shorter one has no trigram, and reading the
+ * table costs less than the whole index, so it is a statement of its own whose condition is not
+ * the indexed expression.
  */
 const TRIGRAM = 3;
 
@@ -214,8 +213,8 @@ export async function sumItemsByJobTypeAndUom(
 ) {
   const i = invoiceItems;
   const { shaped, values } = shapedFilters(listed(filters));
-  // A named statement per shape (a month or not, a location or not): the summary is asked at every
-  // visit of its page, and built and planned each time it cost what a list did (decision 029).
+  // A named statement per shape (a month or not, a location or not): asked at every visit of its
+  // page, it cost what a list did when built and planned each time.
   const statement = prepared(db, `invoice_job_type_sums(${Object.keys(values)})`, (d, name) =>
     d
       .select({
@@ -262,8 +261,7 @@ type ChargeShown = Pick<
 
 /**
  * The invoice's items in their order, each with its usage rows in theirs, as one JSON column of
- * the invoice's row: the detail is one round trip, where three reads cost the detail's cold
- * budget (decision 032).
+ * the invoice's row: the detail is one round trip, not three.
  */
 const item = alias(invoiceItems, 'item');
 const usage = alias(invoiceMaterialUsages, 'usage');
@@ -330,7 +328,7 @@ const chargesColumn = jsonRows<ChargeShown>(
     creditedItemId: charge.creditedItemId,
     creditedChargeId: charge.creditedChargeId,
     credited: sql`exists (select 1 from ${invoiceCharges} ${credit} where ${credit.creditedChargeId} = ${charge.id})`,
-    // A hire line's days of hire before its first day (decision 059): what its explanation says.
+    // A hire line's days of hire before its first day, for its explanation (decision 059).
     daysBilledBefore: sql`case when ${charge.kind} = 'HIRE' then (select ${charge.fromDate} - r.rental_date from material_rentals r where r.id = ${charge.rentalId}) end`,
   },
   sql`from ${invoiceCharges} ${charge} where ${charge.invoiceId} = ${invoices.id}`,
@@ -346,8 +344,7 @@ const creditNotesColumn = jsonRows<{ id: number; number: string | null }>(
 
 /**
  * One invoice with its location, creator and items (with their usages): one named prepared
- * statement, planned once per connection. Built and planned at every call, the detail's reads cost
- * about four times the CPU (decision 026, the invoices' section).
+ * statement, planned once per connection (four times less CPU than planning at every call).
  */
 export async function findInvoice(db: Database, id: number) {
   const statement = prepared(db, 'invoice_detail', (d, name) =>
@@ -496,7 +493,7 @@ export async function creditableCharges(db: DbExecutor, invoiceId: number) {
 /**
  * The totals of this invoice's credit notes before the one being made, whoever issued them (an
  * admin's, taking back lines, or a billing run's correction): the note that brings the invoice
- * and its notes to nothing takes what they leave, VAT included (decisions 048, 060).
+ * and its notes to nothing takes what they leave, VAT included.
  */
 export async function creditNotesTotals(db: DbExecutor, invoiceId: number) {
   const result = await db.execute<{
@@ -514,7 +511,7 @@ export async function creditNotesTotals(db: DbExecutor, invoiceId: number) {
   }));
 }
 
-/** Appends lines to an invoice after its last (a billing run's, decision 048). */
+/** Appends lines to an invoice after its last (a billing run's). */
 export async function appendCharges(db: DbExecutor, invoiceId: number, charges: ChargeValues[]) {
   if (charges.length === 0) return;
   const [last] = await db
@@ -528,7 +525,7 @@ export async function appendCharges(db: DbExecutor, invoiceId: number, charges: 
   );
 }
 
-/** Lines of a draft priced again: the old ones go (decision 048). */
+/** Lines of a draft priced again: the old ones go. */
 export async function deleteCharges(db: DbExecutor, ids: number[]) {
   if (ids.length === 0) return;
   await db.delete(invoiceCharges).where(inArray(invoiceCharges.id, ids));

@@ -34,7 +34,7 @@ import { invoiceEInvoice, invoiceExcel, invoicePdf } from './invoices-files.serv
 import { setInvoiceStatus } from './invoices-issuing.service';
 
 /**
- * The invoice is found and the caller's access checked before the body is read (decision 046): 404
+ * The invoice is found and the caller's access checked before the body is read: 404
  * when it is not there or at another location, 403 when the caller may not write there.
  */
 const invoiceFirst = findFirst(idParam, async (ctx, auth, { id }) => {
