@@ -3,7 +3,7 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { DbExecutor } from '../../db/client';
 import { invoiceCharges, invoices, locations } from '../../db/schema';
 
-/** One billing run at a time: two runs of one period never bill a day twice (decision 044). */
+/** One billing run at a time: two runs of one period never bill a day twice. */
 export async function lockBillingRuns(db: DbExecutor): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.single.billingRuns})`);
 }
@@ -41,19 +41,17 @@ export type HireCandidate = {
   quantity: number;
   onHire: string;
   billedThrough: string | null;
-  /** The rates the line keeps from its dispatch (decision 048); null day rate: none yet. */
+  /** The rates the line keeps from its dispatch; null day rate: none yet. */
   dayCents: number | null;
   weekCents: number | null;
   minimumDays: number | null;
 };
 
 /**
- * The rental lines at these sites a run over the period ending `periodEnd` has to look at: every
- * line dispatched by then and not yet billed up to it (less those of a rental that came back
- * whole before the day after the line was last billed: nothing is left of them to bill), and
- * every line whose history changed since it was last billed (decision 048): its rental edited or
- * corrected (a dispatch or return day, a re-rate), a return of it recorded, or a line of it
- * credited, after its last billed line was written. In the order of the rentals.
+ * The rental lines at these sites a run through `periodEnd` must look at, in rental order: those
+ * dispatched by then and not billed up to it (less rentals back whole before: nothing left to
+ * bill), and those whose history changed after their last billed line (an edit, a correction, a
+ * return, a credit).
  */
 export async function hireCandidates(
   db: DbExecutor,
@@ -123,9 +121,8 @@ export async function hireCandidates(
 }
 
 /**
- * The returns of these rental lines, each as the day its hire ended (decision 048) and the units
- * it took off hire: good, damaged and lost. All of them: what a line owes through a day counts
- * only the days before it.
+ * The returns of these rental lines: the day each hire ended and the units it took off hire. All
+ * of them: what a line owes through a day counts only the days before it.
  */
 export async function returnDays(db: DbExecutor, itemIds: number[]) {
   if (itemIds.length === 0) return [];
@@ -150,9 +147,8 @@ export type BilledLineRow = {
 };
 
 /**
- * What was billed of these rental lines (decision 048): their HIRE and CORRECTION lines on any
- * invoice, and the credit notes' lines taking any of them back (in the billing of the line they
- * take back), with their invoice's number and whether it is a draft.
+ * What was billed of these rental lines: their HIRE and CORRECTION lines on any invoice and the
+ * credit lines taking them back, with the invoice's number and whether it is a draft.
  */
 export async function billedLines(db: DbExecutor, itemIds: number[]): Promise<BilledLineRow[]> {
   if (itemIds.length === 0) return [];
@@ -240,9 +236,8 @@ export async function unchargedLosses(db: DbExecutor, siteIds: number[], periodE
 }
 
 /**
- * The repair stock's history, up to `periodEnd`, of every yard material that took in damaged
- * units from these sites' rentals: each material's movements in and out of repair in ledger
- * order, with the day of each (decision 044).
+ * The repair stock's history through `periodEnd` of every yard material that took in damaged
+ * units from these sites' rentals: movements in and out of repair, in ledger order, with their day.
  */
 export async function repairHistories(db: DbExecutor, siteIds: number[], periodEnd: string) {
   if (siteIds.length === 0) return [];

@@ -43,9 +43,8 @@ const hireDescription = (materialName: string, rentalId: number) =>
   `${materialName} (rental ${rentalId})`;
 
 /**
- * What a run does to one site's hire (decision 048): new lines for the run's draft, lines of other
- * drafts priced again (the old ones removed), corrections on other drafts, and credit notes of
- * finalized invoices that overcharged (by the invoice they correct).
+ * What a run does to one site's hire: new lines for its draft, other drafts' lines priced again,
+ * corrections on other drafts, and credit notes of finalized invoices that overcharged.
  */
 type SiteHire = SiteBill & {
   removeLineIds: number[];
@@ -54,12 +53,9 @@ type SiteHire = SiteBill & {
 };
 
 /**
- * The hire of one site's rental lines (decisions 044 and 048): each line at the rate it keeps
- * from its dispatch (one without any takes the customer's or the catalogue's now, fixed on it),
- * planned by the shared engine (planHireItem): the days after it was last billed up to the
- * period's end, and every earlier billing of it checked against what its history now says. A
- * line without any rate is left unbilled and reported, so that it is billed from its dispatch
- * once it has one.
+ * The hire of one site's rental lines, each at the rate it keeps from its dispatch, planned by
+ * `planHireItem`: the days since last billed, and every earlier billing checked against what the
+ * history now says (decision 048). A line with no rate anywhere is reported and left unbilled.
  */
 async function hireOfSite(
   tx: DbExecutor,
@@ -85,7 +81,7 @@ async function hireOfSite(
     if (list) list.push(charge);
     else map.set(id, [charge]);
   };
-  // The rates found for unrated lines, fixed on them at once (decision 048).
+  // The rates found for unrated lines, fixed on them at once.
   const fixes: Parameters<typeof fixItemRates>[1] = [];
   for (const item of candidates) {
     let rate: HireRate | null =
@@ -206,10 +202,9 @@ function lossesOfSite(
 }
 
 /**
- * Scrapped units charged to the customers whose damaged returns they were (decision 044): each
- * material's repair stock goes out first in, first out, so every scrap is shared among the
- * returns whose units it wrote off; a share at one of these sites not yet charged is charged at
- * the type's replacement value on the day of the scrap. Grouped by site.
+ * Scrapped units charged to the customers whose damaged returns they were: repair stock goes out
+ * first in, first out, so a scrap is shared among those returns, each uncharged share at the
+ * type's replacement value on the scrap's day (decision 044). Grouped by site.
  */
 async function scrapsBySite(
   tx: DbExecutor,
@@ -274,11 +269,7 @@ async function scrapsBySite(
 
 type Totals = { netCents: number; grossCents: number; vatCents: number };
 
-/**
- * A credit note of a finalized invoice that overcharged a customer, made by a run (decision 048):
- * finalized and numbered at once (series CREDIT_NOTE), of the invoice's client, currency and VAT
- * rate, with its CORRECTION lines, each naming the invoice and the rental line.
- */
+/** A run's credit note of a finalized invoice that overcharged: its CORRECTION lines name the rental lines. */
 async function correctionCreditNote(
   tx: DbExecutor,
   actor: Actor,
@@ -292,7 +283,7 @@ async function correctionCreditNote(
     createdById: actor.user.id,
     lines: charges,
     notes: 'Hire corrected by a billing run: the days or rates changed after the invoice.',
-    // Kept as issued, as every finalized document is (decision 053).
+    // Kept as issued, as every finalized document is.
     issued: await creditNoteIssue(tx, invoice, actor.user.id),
     now,
   });
@@ -356,11 +347,9 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /**
- * A billing run (issue 33, decision 044): for each site with a customer (or the one asked for),
- * the hire of its rental lines not yet billed up to the period's end and its uncharged losses,
- * added to the site's draft hire invoice of the period (made if there is none). Runs one at a
- * time; running it again for the same period adds nothing, since every line is billed through
- * the period's end and every loss is charged once.
+ * A billing run (decision 044): for each site with a customer (or the one asked), unbilled hire
+ * through the period's end and uncharged losses, added to the site's draft hire invoice of the
+ * period. One at a time; run again for the same period it adds nothing.
  */
 export async function runBilling(
   ctx: AppContext,
@@ -429,7 +418,7 @@ export async function runBilling(
         grossCents: totals.grossCents,
       });
 
-      // Drafts of earlier runs priced again, or corrected (decision 048).
+      // Drafts of earlier runs priced again, or corrected.
       await removeDraftCharges(tx, hire.removeLineIds);
       for (const [draftId, charges] of hire.onDrafts) {
         const draft = await invoiceRow(tx, draftId);

@@ -53,7 +53,7 @@ const site = (name: string, extra: object = {}) =>
     ...extra,
   });
 
-/** A rental dispatched on `day` (an admin dates it as it happened: decision 048). */
+/** A rental dispatched on `day` (an admin dates it as it happened). */
 async function rentOn(day: string, to: number, items: { materialId: number; quantity: number }[]) {
   const response = await call('POST', '/material-rentals', admin(), {
     fromLocationId: yard.id,
@@ -66,7 +66,7 @@ async function rentOn(day: string, to: number, items: { materialId: number; quan
   return response.json().data as { id: number; items: { id: number }[] };
 }
 
-/** A return of a line whose hire ended on `day` (dated as it happened: decision 048). */
+/** A return of a line whose hire ended on `day` (dated as it happened). */
 async function returnOn(
   day: string,
   rentalId: number,
@@ -358,7 +358,7 @@ describe('a billing run', () => {
       ['repair', 2, '2026-06-15'],
       ['scrap', 5, '2026-06-20'],
     ] as const) {
-      // Dated as it happened (decision 048).
+      // Dated as it happened.
       const response = await call('POST', `/materials/${frame.id}/${action}`, admin(), {
         quantity,
         occurredOn: day,
