@@ -32,15 +32,10 @@ import {
 import { limitLiteral, prepared, unseen } from '../../lib/prepared';
 
 /**
- * The dashboard's reads. The dashboard owns no table: it sums the others' rows,
- * read-only, each figure from a counter, a snapshot or an index range whose size is set by the
- * period, never by the years of history. `scope` is a field manager's location, null for an admin.
- *
- * Each read is a named prepared statement (lib/prepared.ts, decisions 030 and
- * 033), one for an admin and one for a field manager's location: the page asks for them all at
- * every visit, and building and planning them cost about as much as reading them. Every value is
- * a placeholder: the location `scope` and the period's bounds (`from`, `to`, `since`,
- * `monthStart`, `unit`, `zone`).
+ * The dashboard's reads. It owns no table: each figure comes from a counter, a snapshot or an index
+ * range sized by the period, never by the years of history. `scope` is a field manager's location,
+ * null for an admin. Each read is a named prepared statement per scope (lib/prepared.ts): the page
+ * asks for them all at every visit, and planning cost about as much as reading.
  */
 
 const p = sql.placeholder;
@@ -86,10 +81,7 @@ export async function stockByLocation(db: Database, scope: Scope) {
   return statement.execute(scopeValue(scope));
 }
 
-/**
- * Units of rental lines: those of the rentals `where` selects (a field manager's, those to their
- * location), summed from the lines themselves, the dispatched quantities (decision 050).
- */
+/** Units dispatched on the rentals `where` selects, summed from their lines. */
 function unitsDispatched(db: Database, scope: Scope, where: SQL) {
   const r = materialRentals;
   const i = materialRentalItems;
@@ -100,10 +92,7 @@ function unitsDispatched(db: Database, scope: Scope, where: SQL) {
     .where(only(where, scope, r.toLocationId));
 }
 
-/**
- * Units back, good, damaged or lost (decision 043), by the returns `where` selects, of the
- * rentals to the field manager's location: the return rows themselves (decision 050).
- */
+/** Units back, good, damaged or lost, by the returns `where` selects, summed from the returns. */
 function unitsBack(db: Database, scope: Scope, where: SQL) {
   const r = materialRentals;
   const h = materialRentalReturns;
@@ -119,12 +108,10 @@ function unitsBack(db: Database, scope: Scope, where: SQL) {
 }
 
 /**
- * The standing figures beside the stock now, in one statement so that they agree: the units out on
- * rentals now (the rentals' summary, decision 066) and when the month of `monthStart` began (now,
- * less the units dispatched on
- * a day of the month since, plus those back on one: a rental or return dated in the past counts
- * on its day), and the units in stock when it began (each location's latest stock level of an
- * earlier month).
+ * The standing figures beside the stock now, in one statement so that they agree: units out on
+ * rentals now and when the month of `monthStart` began (now, less what was dispatched since, plus
+ * what came back since, each on its day), and units in stock when it began (each location's latest
+ * stock level of an earlier month).
  */
 export async function standingFigures(db: Database, scope: Scope, monthStart: string) {
   const statement = prepared(db, `dashboard_figures_${scopeName(scope)}`, (d, name) => {
@@ -136,8 +123,8 @@ export async function standingFigures(db: Database, scope: Scope, monthStart: st
       .select({ units: sql<number>`coalesce(sum(${latestLevel(d, month)}), 0)` })
       .from(locations)
       .where(scope === null ? undefined : eq(locations.id, p('scope')));
-    // Out now: every unit dispatched less every unit back, from the rentals' one summary
-    // (decision 066); a returned rental has all its units back, so only the active ones count.
+    // Out now: dispatched less back, from the rentals' summary; a returned rental has all its
+    // units back, so only the active ones count.
     const outNow = d
       .select({
         units: sql<number>`coalesce(sum(${t.unitsOut} - ${t.good} - ${t.damaged} - ${t.lost}), 0)`,
@@ -162,11 +149,9 @@ export async function standingFigures(db: Database, scope: Scope, monthStart: st
 }
 
 /**
- * Units rented out and returned (good) per step (day or month) of the days [from, to): a rental's
- * lines count on the day it was dispatched, a return's on its day, both as they happened (issue
- * 49). A named statement per scope, its bounds unseen by its plan. By day, read from the lines and
- * returns themselves (decision 050): the rentals of the period by their dispatch day, their lines
- * by rental, the returns by their day; a year by month from the rentals' summary (decision 066).
+ * Units rented out and returned good per day or month of [from, to), each on the day it happened.
+ * By day from the lines and returns themselves; a year by month from the rentals' summary. A named
+ * statement per scope, its bounds unseen by its plan.
  */
 export async function rentalFlows(
   db: Database,
@@ -227,8 +212,8 @@ export async function rentalFlows(
 }
 
 /**
- * A year's chart by month, [from, to) on months' first days, from the rentals' one summary
- * (decision 066): the units dispatched in each month and those back good in it.
+ * A year's chart by month, [from, to) on months' first days, from the rentals' summary: units
+ * dispatched in each month and those back good in it.
  */
 async function monthlyFlows(db: Database, scope: Scope, range: { from: string; to: string }) {
   const statement = prepared(db, `dashboard_flows_by_month_${scopeName(scope)}`, (d, name) => {

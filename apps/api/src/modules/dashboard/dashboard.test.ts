@@ -61,15 +61,15 @@ async function write(method: 'PATCH' | 'POST' | 'PUT' | 'DELETE', url: string, p
   return response;
 }
 
-/** A rental written as it stands after its history (the rentals module’s own tests cover how): its
- * line and its returns, which every figure is read from (decision 050). */
+/** A rental as it stands after its history (the rentals module's tests cover how): its line and
+ * its returns, which every figure is read from. */
 async function rental(values: {
   to: number;
   made: Date;
   quantity: number;
   status: 'ACTIVE' | 'RETURNED';
   changed?: Date;
-  /** When, and how many came back good, damaged and lost (decision 043). */
+  /** When, and how many came back good, damaged and lost. */
   returns?: Array<[Date, number, number?, number?]>;
 }) {
   const [row] = await t.db
@@ -102,12 +102,12 @@ async function rental(values: {
       returnedQuantity: quantity,
       damagedQuantity,
       lostQuantity,
-      // The day it happened on the server's calendar, entered at that instant (decision 048).
+      // The day it happened on the server's calendar, entered at that instant.
       returnDate: localToday(when),
       recordedAt: when,
     });
   }
-  // Written here without the rentals' repository: their summary recounted as it would (decision 066).
+  // Written here without the rentals' repository: their summary recounted as it would.
   await t.db.execute(sql`select material_rental_totals_recount(array[${values.to}]::integer[])`);
   return row!.id;
 }
