@@ -84,12 +84,20 @@ module.exports = {
       from: { path: `${MODULES}([^/]+)/` },
       to: { path: `${MODULES}[^/]+/[^/]+[.]repository[.]ts$`, pathNot: `${MODULES}$1/` },
     },
-    // auth and users are the two modules most tempted to lean on each other; neither may.
+    // auth and users are the two modules most tempted to lean on each other. users (the accounts)
+    // knows nothing of auth; auth stamps a sign-in on the account only through users' account
+    // service, the one writer of `users` (decision 060), and reaches no other file of users.
     {
-      name: 'api-auth-and-users-apart',
+      name: 'api-users-knows-no-auth',
       severity: 'error',
-      from: { path: `${MODULES}(auth|users)/` },
-      to: { path: `${MODULES}(auth|users)/`, pathNot: `${MODULES}$1/` },
+      from: { path: `${MODULES}users/` },
+      to: { path: `${MODULES}auth/` },
+    },
+    {
+      name: 'api-auth-reaches-users-only-through-its-account-service',
+      severity: 'error',
+      from: { path: `${MODULES}auth/` },
+      to: { path: `${MODULES}users/`, pathNot: `${MODULES}users/users-account[.]service[.]ts$` },
     },
     // Web features do not import each other; app/ composes them.
     {

@@ -32,32 +32,6 @@ export async function locationName(db: DbExecutor, locationId: number | null) {
   return row?.name ?? null;
 }
 
-/**
- * Opens the session, unless one with its id exists: false then. A second insert of one id waits
- * for the first's transaction and does nothing once it commits (a two-factor challenge names its
- * session's id, so that it opens one session however many completions race).
- */
-export async function insertSession(
-  db: DbExecutor,
-  session: typeof sessions.$inferInsert,
-): Promise<boolean> {
-  const rows = await db
-    .insert(sessions)
-    .values(session)
-    .onConflictDoNothing({ target: sessions.id })
-    .returning({ id: sessions.id });
-  return rows.length > 0;
-}
-
-export async function touchLastLogin(db: DbExecutor, userId: number, at: Date) {
-  const [row] = await db
-    .update(users)
-    .set({ lastLogin: at })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
-}
-
 /** What a session's user is shown as (toUserDto): no password hash, no two-factor secrets. */
 const sessionUserColumns = {
   id: users.id,
@@ -105,15 +79,6 @@ export async function findLiveSession(db: Database, sessionId: string, userId: n
   );
   const [row] = await statement.execute({ sessionId, userId });
   return row ?? null;
-}
-
-export async function revokeSession(db: DbExecutor, sessionId: string): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
 }
 
 /** Whether the user signed in before (another session than this one) with this user agent. */

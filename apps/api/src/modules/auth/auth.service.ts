@@ -15,11 +15,13 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { toUserDto } from '../../lib/user-dto';
 import { recordActivity } from '../activity/activity.service';
+import { endSession, openSession } from '../sessions/sessions.service';
 import { verifySignInCode } from '../settings/two-factor.service';
 import {
   markPasswordCheckSucceeded,
   reservePasswordCheck,
 } from '../sign-in-limits/sign-in-limits.service';
+import { stampSignIn } from '../users/users-account.service';
 import * as repo from './auth.repository';
 import { noticeSignIn } from './sign-in-notice';
 import { signChallenge, signSessionToken, verifyChallenge } from './tokens';
@@ -179,7 +181,7 @@ async function startSession(
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
   const user = await inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const opened = await repo.insertSession(tx, {
+    const opened = await openSession(tx, {
       id: sessionId,
       userId: account.id,
       expiresAt,
@@ -195,7 +197,7 @@ async function startSession(
       throw new CodeRefused();
     }
     await markPasswordCheckSucceeded(tx, attemptId);
-    const updated = await repo.touchLastLogin(tx, account.id, now);
+    const updated = await stampSignIn(tx, account.id, now);
     await recordActivity(tx, {
       userId: account.id,
       action: 'LOGIN',
@@ -219,12 +221,9 @@ export async function logout(
   auth: { sessionId: string; user: SessionUser },
   client: ClientInfo,
 ): Promise<void> {
-  await inTransaction(ctx, async ({ tx, afterCommit }) => {
-    const ids = await repo.revokeSession(tx, auth.sessionId);
-    afterCommit(() => {
-      ctx.events.emit('sessionsRevoked', ids);
-    });
-    await recordActivity(tx, {
+  await inTransaction(ctx, async (uow) => {
+    await endSession(ctx, uow, auth.sessionId);
+    await recordActivity(uow.tx, {
       userId: auth.user.id,
       action: 'LOGOUT',
       description: `${auth.user.name} signed out`,

@@ -1,16 +1,14 @@
 import { LOW_STOCK_THRESHOLD, type LocationStatus, type LocationType } from '@stockyard/shared';
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   customerRates,
-  invoiceMaterialUsages,
   invoices,
   locations,
   materialRentals,
   materials,
   materialTypes,
   rentalRequests,
-  stockMovements,
   users,
 } from '../../db/schema';
 import { batchesOf, listParam } from '../../lib/batches';
@@ -161,38 +159,6 @@ export async function countRentalsAt(db: DbExecutor, locationId: number): Promis
       ),
     );
   return row?.n ?? 0;
-}
-
-/** A material's history: stock movements, or an invoice's material usage naming it. */
-const hasMovements = or(
-  exists(
-    sql`(select 1 from ${stockMovements} where ${stockMovements.materialId} = ${materials.id})`,
-  ),
-  exists(
-    sql`(select 1 from ${invoiceMaterialUsages} where ${invoiceMaterialUsages.materialId} = ${materials.id})`,
-  ),
-)!;
-
-export async function countMaterialsWithHistoryAt(
-  db: DbExecutor,
-  locationId: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(materials)
-    .where(and(eq(materials.locationId, locationId), hasMovements));
-  return row?.n ?? 0;
-}
-
-export async function deleteMaterialsWithoutHistoryAt(
-  db: DbExecutor,
-  locationId: number,
-): Promise<number> {
-  const rows = await db
-    .delete(materials)
-    .where(and(eq(materials.locationId, locationId), sql`not ${hasMovements}`))
-    .returning({ id: materials.id });
-  return rows.length;
 }
 
 export async function deleteLocation(db: DbExecutor, id: number): Promise<void> {

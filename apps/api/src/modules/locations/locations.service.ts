@@ -26,6 +26,10 @@ import { paginate } from '../../lib/reply';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { requireType } from '../catalogue/catalogue.service';
+import {
+  countMaterialsWithHistoryAt,
+  deleteMaterialsWithoutHistoryAt,
+} from '../materials/materials-at-location.service';
 import * as repo from './locations.repository';
 
 const LOCATION_NOT_FOUND = MESSAGES.locationNotFound;
@@ -262,13 +266,13 @@ export async function removeLocation(ctx: AppContext, actor: Actor, id: number):
           `${location.name} cannot be deleted: ${requestCount} rental ${requestCount === 1 ? 'request refers' : 'requests refer'} to it. ${SET_INACTIVE_ADVICE}`,
         );
       }
-      const withHistory = await repo.countMaterialsWithHistoryAt(tx, id);
+      const withHistory = await countMaterialsWithHistoryAt(tx, id);
       if (withHistory > 0) {
         throw conflict(
           `${location.name} cannot be deleted: ${withHistory} ${withHistory === 1 ? 'material has' : 'materials have'} stock history. ${SET_INACTIVE_ADVICE}`,
         );
       }
-      const removedMaterials = await repo.deleteMaterialsWithoutHistoryAt(tx, id);
+      const removedMaterials = await deleteMaterialsWithoutHistoryAt(tx, id);
       // Recorded before the row goes: the entry's location reference is cleared by the delete.
       await recordActivity(tx, {
         userId: actor.user.id,

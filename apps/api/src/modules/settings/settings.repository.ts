@@ -77,44 +77,6 @@ export async function findSettings(
   return row ?? null;
 }
 
-export async function updateSwitches(
-  db: DbExecutor,
-  userId: number,
-  changes: Partial<
-    Pick<SettingsRow, 'emailAlerts' | 'lowStockAlerts' | 'rentalAlerts' | 'loginAlerts'>
-  >,
-): Promise<SettingsRow> {
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning(settingsColumns);
-  return row!;
-}
-
-export async function setTwoFactor(
-  db: DbExecutor,
-  userId: number,
-  values: Partial<
-    Pick<SettingsRow, 'twoFactorSecret' | 'twoFactorPendingSecret' | 'twoFactorLastStep'>
-  >,
-): Promise<void> {
-  await db.update(users).set(values).where(eq(users.id, userId));
-}
-
-/**
- * Records the 30-second step whose code was just used, only if it is later than the last one:
- * false when the code (or an earlier one) was already used, so that a code signs in once.
- */
-export async function useTotpStep(db: DbExecutor, userId: number, step: number): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ twoFactorLastStep: step })
-    .where(and(eq(users.id, userId), sql`coalesce(${users.twoFactorLastStep}, -1) < ${step}`))
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
-
 export async function replaceRecoveryCodes(
   db: DbExecutor,
   userId: number,

@@ -13,6 +13,7 @@ import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { saveSwitches } from '../users/users-account.service';
 import * as repo from './settings.repository';
 
 const ACCOUNT_NOT_FOUND = 'User not found';
@@ -185,7 +186,7 @@ export async function updateNotificationSettings(
       ),
     );
     if (Object.keys(changed).length === 0) return toSettings(ctx, current);
-    const row = await repo.updateSwitches(tx, actor.user.id, changed);
+    const row = await saveSwitches(tx, actor.user.id, changed);
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'UPDATE_NOTIFICATION_SETTINGS',

@@ -10,6 +10,7 @@ import { open, seal } from '../../lib/secret-box';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { checkOwnPassword } from '../sign-in-limits/sign-in-limits.service';
+import { saveTwoFactor, useTotpStep } from '../users/users-account.service';
 import * as repo from './settings.repository';
 
 const PURPOSE = 'two-factor-secret';
@@ -54,7 +55,7 @@ export async function setup(ctx: AppContext, actor: Actor) {
   if (row.twoFactorSecret) throw conflict(SETTINGS_MESSAGES.alreadyEnabled);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const totp = totpOf(secret, row.email);
-  await repo.setTwoFactor(ctx.db, row.id, {
+  await saveTwoFactor(ctx.db, row.id, {
     twoFactorPendingSecret: seal(ctx.jwtSecret, PURPOSE, secret),
   });
   const otpauthUrl = totp.toString();
@@ -85,7 +86,7 @@ export async function enable(ctx: AppContext, actor: Actor, code: string) {
       : null;
     if (delta === null) throw invalidCode();
     // The confirming code may sign in too: the one who typed it is the account's owner.
-    await repo.setTwoFactor(uow.tx, row.id, {
+    await saveTwoFactor(uow.tx, row.id, {
       twoFactorSecret: row.twoFactorPendingSecret,
       twoFactorPendingSecret: null,
       twoFactorLastStep: null,
@@ -124,7 +125,7 @@ export async function disable(ctx: AppContext, actor: Actor, password: string): 
     throw conflict(SETTINGS_MESSAGES.requiredForAdmins);
   }
   await inTransaction(ctx, async (uow) => {
-    await repo.setTwoFactor(uow.tx, row.id, {
+    await saveTwoFactor(uow.tx, row.id, {
       twoFactorSecret: null,
       twoFactorPendingSecret: null,
       twoFactorLastStep: null,
@@ -157,7 +158,7 @@ export async function verifySignInCode(
   if (!row || !secret) return false;
   if (/^\d{6}$/.test(code)) {
     const delta = totpOf(secret, row.email).validate({ token: code, window: 1 });
-    return delta !== null && (await repo.useTotpStep(db, userId, stepOf(delta)));
+    return delta !== null && (await useTotpStep(db, userId, stepOf(delta)));
   }
   return repo.useRecoveryCode(db, userId, recoveryHash(code));
 }

@@ -5,9 +5,10 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { hashNewPassword } from '../../lib/passwords';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
+import { endSessionsOf } from '../sessions/sessions.service';
 import { checkOwnPassword } from '../sign-in-limits/sign-in-limits.service';
 import * as repo from './users.repository';
-import { assertMayManage, endSessions } from './users.rules';
+import { assertMayManage } from './users.rules';
 import { USER_NOT_FOUND } from './users.service';
 
 const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
@@ -44,7 +45,7 @@ export async function resetPassword(
     if (!target) throw notFound(USER_NOT_FOUND);
     assertMayManage(actor, target, USER_NOT_FOUND);
     await repo.setPasswordHash(uow.tx, id, passwordHash);
-    const endedSessions = await endSessions(ctx, uow, id);
+    const endedSessions = await endSessionsOf(ctx, uow, id);
     await recordActivity(uow.tx, {
       userId: actor.user.id,
       action: 'RESET_PASSWORD',
@@ -87,7 +88,7 @@ export async function changePassword(
   const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
   await inTransaction(ctx, async (uow) => {
     await repo.setPasswordHash(uow.tx, id, passwordHash);
-    const endedSessions = await endSessions(ctx, uow, id, actor.sessionId);
+    const endedSessions = await endSessionsOf(ctx, uow, id, actor.sessionId);
     await recordActivity(uow.tx, {
       userId: id,
       action: 'CHANGE_PASSWORD',

@@ -1,8 +1,8 @@
 import type { Permissions, Role } from '@stockyard/shared';
-import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database, DbExecutor } from '../../db/client';
-import { locations, sessions, userSearchText, users } from '../../db/schema';
+import { locations, userSearchText, users } from '../../db/schema';
 import {
   containsPattern,
   listPage,
@@ -168,30 +168,6 @@ export async function anyUserExists(db: DbExecutor): Promise<boolean> {
   return row !== undefined;
 }
 
-/**
- * Ends the user's live sessions inside the caller's transaction; their ids, for the caller to
- * emit `sessionsRevoked` after the commit.
- */
-export async function revokeSessionsOf(
-  db: DbExecutor,
-  userId: number,
-  exceptSessionId?: string,
-): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
-}
-
 export async function countOtherActiveAdmins(db: DbExecutor, exceptId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -214,4 +190,53 @@ export async function locationName(db: DbExecutor, locationId: number | null) {
     .from(locations)
     .where(eq(locations.id, locationId));
   return row?.name ?? null;
+}
+
+/** Stamps the account's sign-in (auth's, inside its session's transaction); the row after it. */
+export async function touchLastLogin(db: DbExecutor, userId: number, at: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ lastLogin: at })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** The account's notification switches (Settings); the row after the change. */
+export async function updateSwitches(
+  db: DbExecutor,
+  userId: number,
+  changes: Partial<
+    Pick<UserRow, 'emailAlerts' | 'lowStockAlerts' | 'rentalAlerts' | 'loginAlerts'>
+  >,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+export async function setTwoFactor(
+  db: DbExecutor,
+  userId: number,
+  values: Partial<
+    Pick<UserRow, 'twoFactorSecret' | 'twoFactorPendingSecret' | 'twoFactorLastStep'>
+  >,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/**
+ * Records the 30-second step whose code was just used, only if it is later than the last one:
+ * false when the code (or an earlier one) was already used, so that a code signs in once.
+ */
+export async function useTotpStep(db: DbExecutor, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, userId), sql`coalesce(${users.twoFactorLastStep}, -1) < ${step}`))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -6,14 +6,11 @@ import {
   normalizeRole,
   PERMISSION_FLAGS,
   type Permissions,
-  type SessionEndReason,
 } from '@stockyard/shared';
-import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { conflict, forbidden } from '../../lib/app-error';
 import { assertReadable, assertWritable } from '../../lib/location-scope';
-import type { UnitOfWork } from '../../lib/transaction';
 import { permissionsOf } from '../../lib/user-dto';
 import * as repo from './users.repository';
 
@@ -49,27 +46,6 @@ export async function assertMayLoseAccess(
       `${target.name} is the last active admin and cannot be ${VERBS[loss]}. Make another user an admin first.`,
     );
   }
-}
-
-/**
- * Ends every session of the user now (but `exceptSessionId`, the caller's own, when given); their
- * sockets are disconnected once the change commits, told first the `reason` when one is given
- * (their screens then go to the sign-in page saying it).
- */
-export async function endSessions(
-  ctx: AppContext,
-  uow: UnitOfWork,
-  userId: number,
-  exceptSessionId?: string,
-  reason?: SessionEndReason,
-) {
-  const ids = await repo.revokeSessionsOf(uow.tx, userId, exceptSessionId);
-  if (ids.length > 0) {
-    uow.afterCommit(() => {
-      ctx.events.emit('sessionsRevoked', ids, reason);
-    });
-  }
-  return ids.length;
 }
 
 /**

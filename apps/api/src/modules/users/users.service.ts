@@ -21,8 +21,9 @@ import { permissionsOf, toUserDto } from '../../lib/user-dto';
 import { recordActivity } from '../activity/activity.service';
 import { getLocation, holdLocation } from '../locations/locations.service';
 import { notify } from '../notifications/notify';
+import { endSessionsOf } from '../sessions/sessions.service';
 import * as repo from './users.repository';
-import { assertMayGrant, assertMayLoseAccess, assertMayManage, endSessions } from './users.rules';
+import { assertMayGrant, assertMayLoseAccess, assertMayManage } from './users.rules';
 
 export const USER_NOT_FOUND = 'User not found';
 const EMAIL_TAKEN = 'A user with this email already exists';
@@ -203,7 +204,7 @@ export async function updateUser(
         ...flagsFor(input.role, base, input.permissions),
       });
       const endedSessions =
-        before.status && !status ? await endSessions(ctx, uow, id, undefined, 'deactivated') : 0;
+        before.status && !status ? await endSessionsOf(ctx, uow, id, undefined, 'deactivated') : 0;
       uow.afterCommit(() => {
         ctx.events.emit('usersChanged', [id]);
       });
@@ -250,7 +251,9 @@ export async function toggleStatus(
     const activate = !before.status;
     if (!activate) await assertMayLoseAccess(tx, actor, before, 'deactivate');
     const row = await repo.updateUser(tx, id, { status: activate });
-    const endedSessions = activate ? 0 : await endSessions(ctx, uow, id, undefined, 'deactivated');
+    const endedSessions = activate
+      ? 0
+      : await endSessionsOf(ctx, uow, id, undefined, 'deactivated');
     uow.afterCommit(() => {
       ctx.events.emit('usersChanged', [id]);
     });
@@ -276,7 +279,7 @@ export async function removeUser(ctx: AppContext, actor: Actor, id: number): Pro
     if (!before) throw notFound(USER_NOT_FOUND);
     await assertMayLoseAccess(tx, actor, before, 'delete');
     await repo.softDeleteUser(tx, id);
-    const endedSessions = await endSessions(ctx, uow, id, undefined, 'deleted');
+    const endedSessions = await endSessionsOf(ctx, uow, id, undefined, 'deleted');
     await recordActivity(tx, {
       userId: actor.user.id,
       action: 'DELETE_USER',
