@@ -29,6 +29,7 @@ import {
   itemsLine,
   type LedgerStep,
   lockedRental,
+  lockedRentalNamed,
   moveStock,
   refuse,
   rentalReference,
@@ -175,17 +176,20 @@ export async function createRental(
       const items = await itemsToStore(tx, from.id, input.items, to.id);
       // The day the material left (decision 048): today unless the dispatch says another.
       const rentalDate = dispatchDay(actor, input.rentalDate);
-      const rental = await repo.insertRental(tx, {
-        fromLocationId: from.id,
-        toLocationId: to.id,
-        rentalDate,
-        expectedReturnDate: input.expectedReturnDate,
-        status: 'ACTIVE',
-        notes: input.notes ?? null,
-        rentedById: actor.user.id,
-        requestId: input.requestId ?? null,
-      });
-      await repo.insertItems(tx, rental.id, items);
+      const { rental } = await repo.insertRental(
+        tx,
+        {
+          fromLocationId: from.id,
+          toLocationId: to.id,
+          rentalDate,
+          expectedReturnDate: input.expectedReturnDate,
+          status: 'ACTIVE',
+          notes: input.notes ?? null,
+          rentedById: actor.user.id,
+          requestId: input.requestId ?? null,
+        },
+        items,
+      );
       // Its delivery note, numbered in this transaction (decision 042).
       await createDeliveryNote(uow, {
         rentalId: rental.id,
@@ -385,13 +389,13 @@ async function refuseBilled(tx: DbExecutor, id: number) {
 export async function removeRental(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const rental = await lockedRental(tx, id);
+    const {
+      rental,
+      names: { from, to },
+    } = await lockedRentalNamed(tx, id);
     const items = await repo.findItems(tx, [id]);
     refuse(rentalRefusals({ status: rental.status, items }).delete);
     await refuseBilled(tx, id);
-    const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
-    const from = names.get(rental.fromLocationId) ?? '';
-    const to = names.get(rental.toLocationId) ?? '';
     await moveStock(
       ctx,
       uow,

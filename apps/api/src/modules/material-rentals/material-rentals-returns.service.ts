@@ -20,11 +20,10 @@ import { notify } from '../notifications/notify';
 import { returnDay } from './material-rentals.dates';
 import * as repo from './material-rentals.repository';
 import { getRental, todayOf, toReturnDto } from './material-rentals.service';
-import { latestReturnDay } from './material-rentals-history.repository';
 import {
   itemsLine,
   type LedgerStep,
-  lockedRental,
+  lockedRentalNamed,
   moveStock,
   refuse,
   rentalReference,
@@ -79,17 +78,23 @@ export async function returnEverything(
     if (quantity === 0) continue;
     const updated = withReturn(item, { good: quantity, damaged: 0, lost: 0 });
     if (!updated) throw conflict(RENTAL_MESSAGES.returnOverRemainder);
-    const row = await repo.insertReturn(uow.tx, {
+    back.push({ item, quantity });
+  }
+  const rows = await repo.insertReturns(
+    uow.tx,
+    back.map(({ item, quantity }) => ({
       rentalId: rental.id,
       rentalItemId: item.id,
       returnDate,
       returnedQuantity: quantity,
       notes,
       returnedById: actor.user.id,
-    });
-    // Every return has its note, the rest returned at once as much as a return counted in.
+    })),
+    rental.toLocationId,
+  );
+  // Every return has its note, the rest returned at once as much as a return counted in.
+  for (const row of rows) {
     await createReturnNote(uow, { returnId: row.id, userId: actor.user.id });
-    back.push({ item, quantity });
   }
   await moveStock(
     ctx,
@@ -106,10 +111,7 @@ export async function returnEverything(
   );
   const total = back.reduce((sum, entry) => sum + entry.quantity, 0);
   // Back whole on the day of its latest return (an earlier partial one may be later than this).
-  await repo.updateRental(uow.tx, rental.id, {
-    status: 'RETURNED',
-    actualReturnDate: (await latestReturnDay(uow.tx, rental.id)) ?? returnDate,
-  });
+  await repo.markRentalReturned(uow.tx, rental.id, returnDate);
   return { back, total };
 }
 
@@ -141,16 +143,11 @@ export async function markReturned(
   input: MarkReturnedInput = { returnDate: undefined },
 ): Promise<RentalDto> {
   await inTransaction(ctx, async (uow) => {
-    const rental = await lockedRental(uow.tx, id);
+    const { rental, names: where } = await lockedRentalNamed(uow.tx, id);
     refuseClosed(rental);
     // The day the hire of what is still out ended (decision 063): today unless it says.
     const returnDate = returnDay(actor, rental.rentalDate, input.returnDate);
     const items = await repo.findItems(uow.tx, [id]);
-    const names = await repo.locationNames(uow.tx, [rental.fromLocationId, rental.toLocationId]);
-    const where = {
-      from: names.get(rental.fromLocationId) ?? '',
-      to: names.get(rental.toLocationId) ?? '',
-    };
     const { back, total } = await returnEverything(
       ctx,
       uow,
@@ -186,7 +183,7 @@ export async function recordReturn(
 ): Promise<RentalReturnDto> {
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const rental = await lockedRental(tx, id);
+    const { rental, names: where } = await lockedRentalNamed(tx, id);
     // A field manager returns the rentals at their location; another's does not exist for them.
     assertReadable(actor.user, rental.toLocationId, RENTAL_MESSAGES.notFound);
     refuseClosed(rental);
@@ -208,23 +205,22 @@ export async function recordReturn(
       const message = RENTAL_MESSAGES.returnOverRemainder;
       throw badRequest(message, [{ path: 'returnedQuantity', message }]);
     }
-    const row = await repo.insertReturn(tx, {
-      rentalId: id,
-      rentalItemId: item.id,
-      returnDate,
-      returnedQuantity: units.good,
-      damagedQuantity: units.damaged,
-      lostQuantity: units.lost,
-      notes: input.notes ?? null,
-      returnedById: actor.user.id,
-    });
+    const row = await repo.insertReturn(
+      tx,
+      {
+        rentalId: id,
+        rentalItemId: item.id,
+        returnDate,
+        returnedQuantity: units.good,
+        damagedQuantity: units.damaged,
+        lostQuantity: units.lost,
+        notes: input.notes ?? null,
+        returnedById: actor.user.id,
+      },
+      rental.toLocationId,
+    );
     // Its return note, numbered in this transaction (decision 042).
     await createReturnNote(uow, { returnId: row.id, userId: actor.user.id });
-    const names = await repo.locationNames(tx, [rental.fromLocationId, rental.toLocationId]);
-    const where = {
-      from: names.get(rental.fromLocationId) ?? '',
-      to: names.get(rental.toLocationId) ?? '',
-    };
     // One movement per condition (decision 043): good units into stock, damaged ones into its
     // repair stock, lost ones written off (recorded, nothing comes back).
     const steps: LedgerStep[] = [];
@@ -257,12 +253,9 @@ export async function recordReturn(
     const complete = items.every((other) =>
       other.id === item.id ? remaining(updated) === 0 : remaining(other) === 0,
     );
-    await repo.updateRental(
-      tx,
-      id,
-      // Back whole: on the day of its latest return (the returns may be entered out of order).
-      complete ? { status: 'RETURNED', actualReturnDate: await latestReturnDay(tx, id) } : {},
-    );
+    // Back whole: on the day of its latest return (the returns may be entered out of order).
+    if (complete) await repo.markRentalReturned(tx, id, returnDate);
+    else await repo.updateRental(tx, id, {});
     const all = units.good + units.damaged + units.lost;
     const what =
       units.damaged + units.lost === 0

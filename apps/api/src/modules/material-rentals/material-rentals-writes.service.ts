@@ -20,6 +20,13 @@ export async function lockedRental(tx: DbExecutor, id: number) {
   return rental;
 }
 
+/** The rental locked for a change with its locations' names (`from`, `to`); missing is 404. */
+export async function lockedRentalNamed(tx: DbExecutor, id: number) {
+  const locked = await repo.lockRentalNamed(tx, id);
+  if (!locked) throw notFound(RENTAL_MESSAGES.notFound);
+  return locked;
+}
+
 /** A refusal of the shared rule (rentalRefusals, which the screens read too) as a 409. */
 export function refuse(refusal: string | null) {
   if (refusal) throw conflict(refusal);

@@ -397,6 +397,25 @@ export async function findRental(db: Database, id: number) {
   return row ?? null;
 }
 
+/**
+ * The rental locked for a change, as `lockRental`, with its locations' names (as the activity log,
+ * the notices and the movements name them) in the same statement; only the rental is locked.
+ */
+export async function lockRentalNamed(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({
+      rental: materialRentals,
+      fromName: sql<string>`coalesce(${fromLocation.name}, '')`,
+      toName: sql<string>`coalesce(${toLocation.name}, '')`,
+    })
+    .from(materialRentals)
+    .leftJoin(fromLocation, eq(fromLocation.id, materialRentals.fromLocationId))
+    .leftJoin(toLocation, eq(toLocation.id, materialRentals.toLocationId))
+    .where(eq(materialRentals.id, id))
+    .for('update', { of: materialRentals });
+  return row ? { rental: row.rental, names: { from: row.fromName, to: row.toName } } : null;
+}
+
 /** The rental locked for a change (FOR UPDATE: returns, edits and deletion wait for each other). */
 export async function lockRental(db: DbExecutor, id: number) {
   const [row] = await db
@@ -453,11 +472,30 @@ export async function recountTotalsOfRental(
   await recountTotals(db, [destination], [...(await daysOfRental(db, rentalId)), ...formerDays]);
 }
 
-/** A rental without its lines: the summary is recounted when they are written (`insertItems`). */
-export async function insertRental(db: DbExecutor, values: RentalValues) {
-  const [row] = await db.insert(materialRentals).values(values).returning();
-  return row!;
+/**
+ * A new rental and its lines (nothing has come back of them yet), and the summary recounted at its
+ * destination in the month it left, the one month a rental without returns counts in.
+ */
+export async function insertRental(
+  db: DbExecutor,
+  values: RentalValues,
+  items: RentalItemValues[],
+): Promise<{ rental: RentalRow; items: RentalItemRow[] }> {
+  const [rental] = await db.insert(materialRentals).values(values).returning();
+  const rows = await db
+    .insert(materialRentalItems)
+    .values(items.map((item) => ({ ...item, rentalId: rental!.id })))
+    .returning();
+  await recountTotals(db, [rental!.toLocationId], [rental!.rentalDate]);
+  return { rental: rental!, items: rows.map(nothingBack) };
 }
+
+const nothingBack = (row: typeof materialRentalItems.$inferSelect): RentalItemRow => ({
+  ...row,
+  quantityActuallyReturned: 0,
+  quantityDamaged: 0,
+  quantityLost: 0,
+});
 
 export async function updateRental(db: DbExecutor, id: number, values: Partial<RentalValues>) {
   const [before] =
@@ -490,12 +528,7 @@ export async function insertItems(
     .values(items.map((item) => ({ ...item, rentalId })))
     .returning();
   await recountTotalsOfRental(db, rentalId);
-  return rows.map((row) => ({
-    ...row,
-    quantityActuallyReturned: 0,
-    quantityDamaged: 0,
-    quantityLost: 0,
-  }));
+  return rows.map(nothingBack);
 }
 
 export async function deleteItems(db: DbExecutor, rentalId: number) {
@@ -519,13 +552,44 @@ export async function deleteRental(db: DbExecutor, id: number) {
 /** The units of a return by condition (decision 043). */
 export type ReturnedUnits = { good: number; damaged: number; lost: number };
 
-export async function insertReturn(
-  db: DbExecutor,
-  values: Omit<typeof materialRentalReturns.$inferInsert, 'id' | 'recordedAt'>,
-) {
-  const [row] = await db.insert(materialRentalReturns).values(values).returning();
-  // Only the month of this return changes (its rental's other months are as they were).
-  await recountTotals(db, [(await destinationOf(db, values.rentalId))!], [row!.returnDate]);
+/**
+ * A return of the rental whose destination is `toLocationId` (the caller holds the rental locked,
+ * so it is as read); the summary recounted in the month of its day.
+ */
+export async function insertReturn(db: DbExecutor, values: ReturnValues, toLocationId: number) {
+  const [row] = await insertReturns(db, [values], toLocationId);
+  return row!;
+}
+
+type ReturnValues = Omit<typeof materialRentalReturns.$inferInsert, 'id' | 'recordedAt'>;
+
+/** Returns of one rental at once (`insertReturn`'s), in their order, in one statement. */
+export async function insertReturns(db: DbExecutor, values: ReturnValues[], toLocationId: number) {
+  if (values.length === 0) return [];
+  const rows = await db.insert(materialRentalReturns).values(values).returning();
+  // Only the months of these returns change (their rental's other months are as they were).
+  await recountTotals(
+    db,
+    [toLocationId],
+    rows.map((row) => row.returnDate),
+  );
+  return rows;
+}
+
+/**
+ * The rental back whole: RETURNED on the day of its latest return (the returns may be entered out
+ * of order), or on `orDay` when it has none, in one statement.
+ */
+export async function markRentalReturned(db: DbExecutor, id: number, orDay: string) {
+  const [row] = await db
+    .update(materialRentals)
+    .set({
+      status: 'RETURNED',
+      actualReturnDate: sql`coalesce((select max(${materialRentalReturns.returnDate}) from ${materialRentalReturns} where ${materialRentalReturns.rentalId} = ${id}), ${orDay}::date)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(materialRentals.id, id))
+    .returning();
   return row!;
 }
 
