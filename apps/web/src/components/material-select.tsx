@@ -6,6 +6,15 @@ type Pickable = { id: number; name: string };
 /** Where the options stand: 'idle' while nothing can be loaded yet (no location chosen). */
 export type MaterialOptionsState = 'idle' | 'loading' | 'error' | 'ready';
 
+/** Where a query of options stands; `idle` while it cannot run yet (no location chosen). */
+export function optionsState(
+  query: { isPending: boolean; isError: boolean },
+  idle = false,
+): MaterialOptionsState {
+  if (idle) return 'idle';
+  return query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
+}
+
 type MaterialSelectProps<Material extends Pickable> = Omit<
   ComponentProps<typeof Select>,
   'children'

@@ -1,6 +1,7 @@
 import type { MaterialOption } from '@stockyard/shared';
 import { INVOICE_MESSAGES, type InvoiceDto, type LocationOption } from '@stockyard/shared';
 import { useEffect } from 'react';
+import { optionsState } from '@/components/material-select';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { useMaterialOptions } from '@/hooks/use-material-options';
 import { notifyToast } from '@/lib/toast';
@@ -27,14 +28,7 @@ export function useInvoiceSources(locationId: number | null, invoice: InvoiceDto
     options.unshift({ id: invoice.locationId, name: invoice.location.name, status: 'INACTIVE' });
   }
   const materialList: MaterialOption[] = materials.data ?? [];
-  const materialsState: 'loading' | 'error' | 'ready' | 'idle' =
-    locationId === null
-      ? 'idle'
-      : materials.isError
-        ? 'error'
-        : materials.isPending
-          ? 'loading'
-          : 'ready';
+  const materialsState = optionsState(materials, locationId === null);
 
   const name = options.find((option) => option.id === locationId)?.name ?? '';
   const address =

@@ -9,6 +9,7 @@ import {
 import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import type { MaterialOptionsState } from '@/components/material-select';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Input, Select } from '@/components/ui/input';
@@ -42,7 +43,7 @@ export function InvoiceItemsEditor({
 }: {
   form: InvoiceForm;
   materials: readonly MaterialOption[];
-  materialsState: 'loading' | 'error' | 'ready' | 'idle';
+  materialsState: MaterialOptionsState;
 }) {
   const { control } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
@@ -120,7 +121,7 @@ function ItemRows({
   form: InvoiceForm;
   index: number;
   materials: readonly MaterialOption[];
-  materialsState: 'loading' | 'error' | 'ready' | 'idle';
+  materialsState: MaterialOptionsState;
   onRemove: () => void;
 }) {
   const { control, register, setValue, formState } = form;

@@ -7,7 +7,7 @@ import {
 } from '@stockyard/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MaterialSelect } from '@/components/material-select';
+import { MaterialSelect, optionsState } from '@/components/material-select';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -190,7 +190,7 @@ export function CustomerRatesDialog({
             <MaterialSelect
               disabled={editing !== null}
               {...fieldProps('materialTypeId')}
-              state={catalogue.isPending ? 'loading' : catalogue.isError ? 'error' : 'ready'}
+              state={optionsState(catalogue)}
               materials={offered}
               optionText={(type) =>
                 type.itemNumber ? `${type.itemNumber} ${type.name}` : type.name

@@ -15,7 +15,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
 import { LocationSelect } from '@/components/location-select';
-import { MaterialSelect } from '@/components/material-select';
+import { MaterialSelect, optionsState } from '@/components/material-select';
 import { TotalWeight, typedQuantity } from '@/components/total-weight';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
@@ -410,15 +410,7 @@ export function RentalFormDialog({
                         onChange: (event) => onMaterialChange(index, event.target.value),
                       })}
                       disabled={fromLocationId === null || locked}
-                      state={
-                        fromLocationId === null
-                          ? 'idle'
-                          : materials.isPending
-                            ? 'loading'
-                            : materials.isError
-                              ? 'error'
-                              : 'ready'
-                      }
+                      state={optionsState(materials, fromLocationId === null)}
                       materials={materials.data ?? []}
                       optionText={materialOptionText}
                       idleText="Select a From location first"
