@@ -3,8 +3,8 @@ import { serveTasks } from '../../lib/worker-pool';
 import { pngHasInk } from './signature-png';
 
 /**
- * The images of the notes, decoded on a worker thread (decision 046, lib/worker-pool.ts): a
- * return's photo decoded and encoded again, and whether a signature's PNG shows anything.
+ * The notes' images, decoded on a worker thread (lib/worker-pool.ts): a return's photo decoded and
+ * encoded again, and whether a signature's PNG shows anything.
  */
 
 export type ImageTask =

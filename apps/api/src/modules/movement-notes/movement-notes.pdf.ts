@@ -16,12 +16,9 @@ const kg = (value: number | null) =>
   value === null ? '-' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 3 })} kg`;
 
 /**
- * The note as an A4 PDF (decisions 042 and 052), made by lib/pdf-document in embedded Noto fonts, so
- * that its text is text in any script (pdftotext reads every line back): the company at the top,
- * the number, date, from and to, one line an item (item number, material, quantity, unit, weight)
- * under a header that every page repeats, the total weight, vehicle, driver, notes, the return's
- * photos by name, and the signature with name and time (a typed one said to be typed); every page
- * says the note's number and "Page n of m".
+ * The note as an A4 PDF (lib/pdf-document): company, number, date, from and to, a line an item,
+ * total weight, vehicle, driver, notes, the return's photos by name, and the signature with name
+ * and time (a typed one said to be typed).
  */
 export function renderNotePdf(note: PrintableNote): Promise<Buffer> {
   const title = MOVEMENT_NOTE_TITLES[note.kind];
@@ -52,7 +49,7 @@ export function renderNotePdf(note: PrintableNote): Promise<Buffer> {
       item.itemNumber ?? '-',
       item.name,
       String(item.quantity),
-      // The unit in words (Each), as every screen writes it (decision 054).
+      // The unit in words (Each), as every screen writes it.
       labelOf(item.unit),
       kg(item.weightKg),
     ]);

@@ -29,12 +29,12 @@ const oneNote = envelope(movementNoteDtoSchema);
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
 const binary = z.string().meta({ format: 'binary' });
-/** The note is found and the caller's access checked before the body is read (decision 046). */
+/** The note is found and the caller's access checked before the body is read (lib/find-first). */
 const noteFirst = findFirst(idParam, (ctx, auth, { id }) =>
   service.readableNote(ctx.db, auth.user, id),
 );
 
-/** Delivery and return notes (decision 042), under /api/movement-notes. */
+/** Delivery and return notes, under /api/movement-notes. */
 export const movementNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
@@ -173,12 +173,12 @@ export const movementNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A return's photos, under /api/material-rentals/returns (decision 042). */
+/** A return's photos, under /api/material-rentals/returns. */
 export const returnPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:returnId/photos',
     {
-      // The return is found and the caller's access checked before the photo is read (decision 046).
+      // The return is found and the caller's access checked before the photo is read.
       preValidation: findFirst(returnPhotoParams, (ctx, auth, { returnId }) =>
         service.readableReturn(ctx.db, auth.user, returnId),
       ),

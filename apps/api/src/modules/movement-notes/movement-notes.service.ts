@@ -37,8 +37,8 @@ import * as repo from './movement-notes.repository';
 import { pngHasInk, pngSize } from './signature-png';
 
 /**
- * The notes' images are decoded on worker threads (decision 046, lib/worker-pool.ts of decision
- * 045): one at a time, a few waiting; each within 20 s and a heap of 256 MB, or refused.
+ * The notes' images are decoded on worker threads (lib/worker-pool.ts): one at a time, a few
+ * waiting; each within 20 s and a heap of 256 MB, or refused.
  */
 const decodeInWorker = workerPool<ImageTask, ImageAnswer>(
   new URL(
@@ -125,7 +125,7 @@ function totalWeight(items: MovementNoteLine[]): number | null {
 }
 
 /**
- * The delivery note of a rental just created (decision 042), in the rental's transaction: its
+ * The delivery note of a rental just created, in the rental's transaction: its
  * number, the company, both places with their addresses, the items with their catalogue's item
  * number and weight, and the dispatch's vehicle and driver.
  */
@@ -180,7 +180,7 @@ export async function createReturnNote(
   const items = line
     ? [{ ...lineOf({ ...line, quantity: back.quantity + back.damaged }), condition }]
     : [];
-  // The day the hire ended, as the return says (decision 048); the note's createdAt is when.
+  // The day the hire ended, as the return says; the note's createdAt is when.
   const date = back.returnDate;
   const { year, sequence, number } = await nextNumber(tx, 'RETURN', date);
   const note = await repo.insertNote(tx, {
@@ -298,7 +298,7 @@ export async function notePdf(ctx: AppContext, user: SessionUser, id: number) {
   return { file: await printable(ctx.db, row), fileName: `${row.number}.pdf` };
 }
 
-/** The PDF a mail of the outbox carries (decision 042): made when the mail is sent. */
+/** The PDF a mail of the outbox carries, made when the mail is sent. */
 export function noteAttachments(ctx: Pick<AppContext, 'db'>) {
   return async (mail: ClaimedMail): Promise<MailAttachment[]> => {
     if (mail.movementNoteId === null) return [];
@@ -340,10 +340,9 @@ async function drawnSignature(dataUrl: string): Promise<Uint8Array> {
 }
 
 /**
- * The person who receives signs (decision 042): their printed name and the pad's PNG, stored with
- * the time; or, for someone who cannot draw, the typed name alone as the signature (stored with no
- * image, and shown as typed: decision 052). A note is signed once; after that it never changes
- * (409).
+ * The person who receives signs: printed name and the pad's PNG, stored with the time; or, for
+ * someone who cannot draw, the typed name alone, shown as typed (decision 052). Signed once; after
+ * that the note never changes (409).
  */
 export async function signNote(
   ctx: AppContext,
@@ -352,7 +351,7 @@ export async function signNote(
   input: SignNoteInput,
 ): Promise<MovementNoteDto> {
   // The note is found and the caller's access checked before this (the route's findFirst).
-  // A typed signature (decision 052) is the name alone: no drawing to read.
+  // A typed signature is the name alone: no drawing to read.
   const png = input.typed ? null : await drawnSignature(input.signature ?? '');
   await inTransaction(ctx, async ({ tx }) => {
     const note = await lockedNote(tx, actor.user, id);
@@ -426,7 +425,7 @@ export async function correctNote(
   return getNote(ctx, actor.user, created);
 }
 
-/** The note's PDF to each address the admin names, through the outbox (decision 013). */
+/** The note's PDF to each address the admin names, through the outbox. */
 export async function emailNote(
   ctx: AppContext,
   actor: Actor,
@@ -473,10 +472,9 @@ const PHOTO_REFUSALS = {
 } as const;
 
 /**
- * A photo of a return (decisions 042, 046): a JPEG or PNG image, whatever its name says, decoded in
- * full and kept as the JPEG it is encoded to again (no EXIF, nothing appended; upright; its
- * longest side 1600 px at most), in the database. What does not decode is refused. A return whose
- * note is signed takes no more photos (the note lists them).
+ * A photo of a return: a JPEG or PNG, whatever its name says, kept as the JPEG it is re-encoded to
+ * (lib/images.ts); what does not decode is refused. A return whose note is signed takes no more
+ * photos (the note lists them).
  */
 export async function addReturnPhoto(
   ctx: AppContext,

@@ -13,8 +13,8 @@ export function pngSize(png: Uint8Array): { width: number; height: number } | nu
 
 /**
  * Whether a PNG shows anything: false when every pixel is the colour of its corner (a pad never
- * drawn on, transparent or white). Reads 8-bit RGB, RGBA, grey and grey-alpha images without interlacing (what a canvas
- * gives); answers null for a PNG it cannot read.
+ * drawn on). Reads 8-bit non-interlaced RGB, RGBA, grey and grey-alpha (what a canvas gives);
+ * null for a PNG it cannot read.
  */
 export function pngHasInk(png: Uint8Array): boolean | null {
   const data = Buffer.from(png);
