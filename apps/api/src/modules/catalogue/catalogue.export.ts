@@ -11,8 +11,8 @@ import { count, kilograms, money as moneyCell, type SheetValue } from '../../lib
 
 /**
  * The Catalogue list's export: its columns as the screen heads and shows them, by name; the
- * import reads each back (issue 50: `IMPORT_COLUMNS`), or names it as not imported. Money (values
- * and hire rates) in the company's currency with its 2 decimals (decision 052).
+ * import reads each back (`IMPORT_COLUMNS`) or names it as not imported. Money in the company's
+ * currency with its 2 decimals.
  */
 export function catalogueColumns(currency: string): readonly ExportColumn<MaterialTypeDto>[] {
   /** Money as the catalogue keeps it, or an empty cell where it is not set. */

@@ -13,7 +13,7 @@ import {
 import { matches } from '../../lib/search';
 
 /**
- * The catalogue's reads and writes (decision 037). A type's stock is what its live materials hold,
+ * The catalogue's reads and writes. A type's stock is what its live materials hold,
  * read from them (the index on their type), never kept apart.
  */
 
@@ -252,7 +252,7 @@ export async function listOptions(db: Database) {
 }
 
 /**
- * The type a label's code names (decision 039): its item number, whatever its case and surrounding
+ * The type a label's code names: its item number, whatever its case and surrounding
  * spaces (the unique index), or else, for plain digits, its id.
  */
 export async function findTypeByCode(db: Database, code: string) {
@@ -281,7 +281,7 @@ export async function stockAtLocation(db: Database, typeId: number, locationId: 
   return row ?? null;
 }
 
-/** Many rows at once (an import, decision 060): the batched writes of what an import adds or changes. */
+/** Many rows at once: the batched writes of what an import adds or changes. */
 export type ImportedTypeValues = Pick<
   MaterialTypeRow,
   | 'itemNumber'

@@ -26,7 +26,7 @@ const oneType = envelope(materialTypeDtoSchema);
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
 
-/** The company's catalogue of material (decision 037); who may call what is the access table's. */
+/** The company's catalogue of material; who may call what is the access table's. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',

@@ -27,7 +27,7 @@ import { recordActivity } from '../activity/activity.service';
 import * as repo from './catalogue.repository';
 
 /**
- * The company's catalogue (issue 30, decision 037). A material type is named once for the whole
+ * The company's catalogue (decision 037). A material type is named once for the whole
  * company; the stock at each location is a quantity of it. An admin keeps the catalogue; a stock
  * write that names a material finds its type here, or makes it.
  */
@@ -315,7 +315,7 @@ export async function requireType(db: DbExecutor, id: number): Promise<repo.Mate
 export const typeOptions = (ctx: AppContext) => repo.listOptions(ctx.db);
 
 /**
- * The type a label's code names (decision 039) and, for a field manager, their location's stock
+ * The type a label's code names and, for a field manager, their location's stock
  * of it: null when it holds none. An admin works everywhere: the type alone.
  */
 export async function resolveCode(
@@ -342,9 +342,8 @@ export async function resolveCode(
 }
 
 /**
- * The types an import adds and changes, in the import's transaction (decision 060): the
- * catalogue writes its own table, so a rule it adds holds for imported rows too. The rows come
- * checked against materialTypeSchema; written in batches (10,000 rows in a few statements).
+ * The types an import adds and changes, in the import's transaction: the catalogue writes its own
+ * table, so its rules hold for imported rows too. Rows come checked; written in batches.
  */
 export async function saveImportedTypes(
   tx: DbExecutor,
