@@ -79,11 +79,9 @@ function scopeOf(given: Given) {
 }
 
 /**
- * The ids of the requests a search finds: its number, or a requester whose name or email holds it,
- * or a location whose name does. A union, so that each part is read from its own index alone
- * (the requester's on requester, status and id; the location's on location, status and id); the
- * people and places are found first (a few hundred rows), `= any(array(...))` making them an
- * index condition.
+ * The ids of the requests a search finds by number, requester (name or email) or location name.
+ * A union, so each part reads its own index alone; the people and places are found first (a few
+ * hundred rows), `= any(array(...))` making them an index condition.
  */
 function matchesOf(d: Database, given: Given) {
   const arm = (found: SQL) =>
@@ -103,11 +101,9 @@ function matchesOf(d: Database, given: Given) {
 }
 
 /**
- * A page of requests, newest first, with their location, requester and number of materials, and
- * the list's total, in one statement through `listPage`: the page's ids first, read from an index
- * alone however far the page (or from the search's matches, found once, counted and sorted), then
- * only those rows joined. The total is counted from the requests themselves (the index on
- * location, status and id, or the matches): no counter keeps a copy of it.
+ * A page of requests, newest first, with location, requester and number of materials, and the
+ * list's total, through `listPage`: the page's ids from an index alone (or the search's matches),
+ * then only those rows joined. The total is counted from the requests, never kept.
  */
 export async function listRequests(db: Database, filters: RequestFilters, page: Page) {
   const search = filters.search || undefined;

@@ -258,7 +258,7 @@ async function insertRequest(ctx: AppContext, actor: Actor, input: CreateRentalR
       actorId: actor.user.id,
       data: { rentalRequestId: row.id },
     });
-    // The confirmation e-mail of 02 section 8 ("request submitted"), to the requester (decision 013).
+    // The confirmation e-mail of 02 section 8 ("request submitted"), to the requester.
     await queueEmail(ctx, uow, {
       userId: actor.user.id,
       to: actor.user.email,
