@@ -93,7 +93,7 @@ export async function replaceWorkRates(db: DbExecutor, rates: readonly WorkRate[
  * raised (or made), and stays locked until the transaction ends, so two writers wait for each
  * other and a rolled-back write gives its number back. The one way every numbered document
  * (invoice, credit note, delivery and return note) gets its number: without gaps, never reused.
- * This module is the one writer of the counters (decision 060).
+ * This module is the counters' one writer.
  */
 export async function takeDocumentNumber(
   db: DbExecutor,

@@ -23,7 +23,7 @@ import { recordActivity } from '../activity/activity.service';
 import * as repo from './billing-settings.repository';
 
 /**
- * The company's money settings (issue 33, decision 044): currency, VAT rate and payment terms,
+ * The company's money settings: currency, VAT rate and payment terms,
  * the next numbers of this year's invoices and credit notes, and the work rates of the volume
  * invoices. An admin's.
  */
@@ -172,6 +172,6 @@ export async function updateWorkRates(
 
 /**
  * The next number of a document series in a year, in the caller's transaction (no gaps, never
- * reused): the settings that show and raise the next numbers own the counters (decision 060).
+ * reused); the settings that show and raise the next numbers own the counters.
  */
 export const takeDocumentNumber = repo.takeDocumentNumber;

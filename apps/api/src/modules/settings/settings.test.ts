@@ -100,7 +100,7 @@ describe('PUT /api/users/company', () => {
     [{ phone: '020-7946' }, PROFILE_MESSAGES.phone],
     [{ address: '12 Q' }, PROFILE_MESSAGES.addressShort],
     [{ address: 'A'.repeat(201) }, PROFILE_MESSAGES.addressLong],
-    // An invoice's legal details (decision 053): the IBAN's checksum, the BIC's form, ISO codes.
+    // An invoice's legal details: the IBAN's checksum, the BIC's form, ISO codes.
     [{ iban: 'DE89 3704 0044 0532 0130 01' }, E_INVOICE_MESSAGES.iban],
     [{ iban: 'XX89370400440532013000' }, E_INVOICE_MESSAGES.iban],
     [{ bic: 'COBADEFF1' }, E_INVOICE_MESSAGES.bic],

@@ -13,7 +13,7 @@ import * as twoFactor from './two-factor.service';
 
 const tags = ['settings'];
 
-/** Two-factor enrolment, under /auth (decision 014); the sign-in step is POST /auth/login/2fa. */
+/** Two-factor enrolment, under /auth; the sign-in step is POST /auth/login/2fa. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/setup',
