@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
 /**
- * The password checks counted against the sign-in limits (decision 008): every attempt is a row
+ * The password checks counted against the sign-in limits: every attempt is a row
  * of `login_attempts`, stored as failed before its check runs and marked a success after.
  */
 
