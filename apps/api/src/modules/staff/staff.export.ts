@@ -4,7 +4,7 @@ import { DAY_FORMAT, dateCell, money } from '../../lib/spreadsheet';
 
 /**
  * The staff list's export (03 section 7): one row a staff member, the form's fields; the salary
- * in the company's currency with its decimals (decision 052), not in dollars.
+ * in the company's currency with its decimals, not in dollars.
  */
 export const staffColumns = (currency: string): readonly ExportColumn<StaffDto>[] => [
   { header: 'Name', cell: (s) => s.name },

@@ -156,7 +156,7 @@ export async function softDeleteStaff(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
-/** Many rows at once (an import, decision 060): the batched writes of what an import adds or changes. */
+/** Many rows at once: the batched writes of what an import adds or changes. */
 export type ImportedStaffValues = Omit<StaffRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 
 export async function insertStaffMany(db: DbExecutor, values: readonly ImportedStaffValues[]) {

@@ -121,7 +121,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      // Found, and the caller's access checked, before the body is read (decision 046).
+      // Found, and the caller's access checked, before the body is read (lib/find-first).
       preValidation: findFirst(idParam, async (ctx, auth, { id }) => {
         const member = await service.getStaff(ctx, auth.user, id);
         assertWritable(auth.user, member.locationId);

@@ -173,7 +173,7 @@ export async function deleteStaff(ctx: AppContext, actor: Actor, id: number) {
 }
 
 /**
- * The staff an import adds and changes, in the import's transaction (decision 060): only this
+ * The staff an import adds and changes, in the import's transaction: only this
  * module writes its table, so a rule it adds holds for imported rows too. Written in batches.
  */
 export async function saveImportedStaff(
