@@ -22,7 +22,7 @@ const tags = ['stock-takes'];
 // Another location's sheet is 404 to a field manager, as other reads are; an upload there is 403.
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
-/** An uploaded sheet: over 5 MB is 413, and with every reading thread busy a 503 (decision 045). */
+/** An uploaded sheet: over 5 MB is 413, and with every reading thread busy a 503. */
 const uploads = { ...errorResponses(400, 401, 403, 404, 409, 503), 413: errorBodySchema };
 const countQuery = uploadQuery.extend({ countDate: countDateField });
 
