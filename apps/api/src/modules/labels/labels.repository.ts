@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locations, materialTypes } from '../../db/schema';
 
-/** What the labels of these types and locations print (decision 039), one query each. */
+/** What the labels of these types and locations print, one query each. */
 export async function readLabelled(db: Database, typeIds: number[], locationIds: number[]) {
   const [types, places] = await Promise.all([
     typeIds.length === 0

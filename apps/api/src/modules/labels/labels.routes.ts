@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, ok } from '../../lib/reply';
 import * as service from './labels.service';
 
-/** Labels to print (decision 039); who may call is the access table's. */
+/** Labels to print; who may call is the access table's. */
 export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
