@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   actors = await seedActors(t.app, t.db);
   for (let i = 0; i < LOCATIONS; i += 1) await createLocation(t.db, { name: `Speed Yard ${i}` });
-  // The thread that reads uploads (decision 045) starts before the clock: through tsx, seconds.
+  // The thread that reads uploads starts before the clock: through tsx, seconds.
   const warm = csvFile([['Location', 'Item number', 'Material', 'Quantity']]);
   await upload(t.app, '/api/imports/stock/preview', warm, 'warm.csv', actors.admin.headers);
 }, 60_000);
