@@ -27,6 +27,7 @@ import {
   moveStock,
   refuse,
   rentalReference,
+  touchedRentalNamed,
 } from './material-rentals-writes.service';
 
 /**
@@ -183,7 +184,8 @@ export async function recordReturn(
 ): Promise<RentalReturnDto> {
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const { rental, names: where } = await lockedRentalNamed(tx, id);
+    // Locked, and marked changed (a refused return is rolled back with the mark).
+    const { rental, names: where } = await touchedRentalNamed(tx, id);
     // A field manager returns the rentals at their location; another's does not exist for them.
     assertReadable(actor.user, rental.toLocationId, RENTAL_MESSAGES.notFound);
     refuseClosed(rental);
@@ -255,7 +257,6 @@ export async function recordReturn(
     );
     // Back whole: on the day of its latest return (the returns may be entered out of order).
     if (complete) await repo.markRentalReturned(tx, id, returnDate);
-    else await repo.updateRental(tx, id, {});
     const all = units.good + units.damaged + units.lost;
     const what =
       units.damaged + units.lost === 0

@@ -27,6 +27,13 @@ export async function lockedRentalNamed(tx: DbExecutor, id: number) {
   return locked;
 }
 
+/** The rental locked for a return and marked changed, with its locations' names; missing is 404. */
+export async function touchedRentalNamed(tx: DbExecutor, id: number) {
+  const locked = await repo.touchRentalNamed(tx, id);
+  if (!locked) throw notFound(RENTAL_MESSAGES.notFound);
+  return locked;
+}
+
 /** A refusal of the shared rule (rentalRefusals, which the screens read too) as a 409. */
 export function refuse(refusal: string | null) {
   if (refusal) throw conflict(refusal);

@@ -416,6 +416,28 @@ export async function lockRentalNamed(db: DbExecutor, id: number) {
   return row ? { rental: row.rental, names: { from: row.fromName, to: row.toName } } : null;
 }
 
+/**
+ * The rental locked for a return by the update that marks it changed (its `updatedAt`, which the
+ * device's copy asks after: decision 057), with its locations' names, in one statement: a return
+ * waits for another return, an edit or a removal of the rental as `lockRental` makes it wait.
+ */
+export async function touchRentalNamed(db: DbExecutor, id: number) {
+  const nameOf = (locationId: AnyColumn) =>
+    sql<string>`coalesce((select ${locations.name} from ${locations} where ${locations.id} = ${locationId}), '')`;
+  const [row] = await db
+    .update(materialRentals)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(materialRentals.id, id))
+    .returning({
+      ...getTableColumns(materialRentals),
+      fromName: nameOf(materialRentals.fromLocationId),
+      toName: nameOf(materialRentals.toLocationId),
+    });
+  if (!row) return null;
+  const { fromName, toName, ...rental } = row;
+  return { rental, names: { from: fromName, to: toName } };
+}
+
 /** The rental locked for a change (FOR UPDATE: returns, edits and deletion wait for each other). */
 export async function lockRental(db: DbExecutor, id: number) {
   const [row] = await db
