@@ -11,12 +11,10 @@ export function jsonObject(fields: Record<string, SQLWrapper>): SQL {
 }
 
 /**
- * The rows a correlated subquery finds, as one JSON column of the row that reads them (`[]` when
- * there are none): `fields` make each row's object, `from` is the subquery's FROM and WHERE, and
- * `orderBy` the rows' order. Its tables are aliases (drizzle's `alias`), named apart from the outer
- * query's, and `from` names each with its table: `from ${invoiceItems} ${item}`. A detail is then
- * one round trip with its lines. JSON numbers parse as a numeric column's
- * `Number` does, and a date as its `YYYY-MM-DD` text.
+ * The rows a correlated subquery finds, as one JSON column (`[]` when none), so a detail is one
+ * round trip with its lines. `fields` make each object, `from` is the FROM and WHERE over aliased
+ * tables (`from ${invoiceItems} ${item}`), `orderBy` their order. Numbers parse as `Number`, dates
+ * as `YYYY-MM-DD` text.
  */
 export function jsonRows<T>(fields: Record<string, SQLWrapper>, from: SQL, orderBy: SQL): SQL<T[]> {
   return sql<T[]>`coalesce((

@@ -47,11 +47,9 @@ export const documentRoute: SwaggerTransform<FastifySchema & { hide?: boolean }>
 type DocsRequest = { url: string; headers: Record<string, string> };
 
 /**
- * Swagger UI's request interceptor on the documentation page (/api/docs): every request it makes
- * to this server (the API document, Try it out) carries the web app's session, the bearer token
- * the app keeps in this origin's localStorage under TOKEN_STORAGE_KEY ('token'), unless one was
- * given through Authorize. It runs in the browser, written out as its source: it names nothing
- * outside itself.
+ * Swagger UI's request interceptor (/api/docs): requests to this server carry the web app's bearer
+ * token from localStorage (TOKEN_STORAGE_KEY) unless one was given through Authorize. It runs in
+ * the browser as its source, so it names nothing outside itself.
  */
 export function sendAppSession<R extends { url?: unknown; headers?: unknown }>(request: R): R {
   const { url, headers } = request as unknown as DocsRequest;

@@ -111,11 +111,9 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * Checks a CSV text as the reader will split it (`separator`; a quote opens a value only at its
- * start, `""` inside is one quote, line breaks inside quotes belong to the value): no row of more
- * than IMPORT_MAX_COLUMNS values, empty ones included (a line of separators alone is a table that
- * wide), no value longer than a cell, no more than MAX_READ_ROWS rows with content and
- * IMPORT_MAX_CELLS values with content. One pass over the text, stopping at the first limit.
+ * Checks a CSV text as the reader will split it (quotes as the reader reads them): columns a row
+ * (empty ones too), a cell's length, rows and cells with content. One pass, stopping at the first
+ * limit.
  */
 export function checkCsv(text: string, separator: string): void {
   const tally = new Tally();

@@ -2,12 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 /**
- * The one way the API writes a spreadsheet (exceljs, streamed). Text is always a string cell,
- * written to the shared strings table: whatever it begins with (`=`, `+`, `-`, `@`), it is never
- * a formula, and it is kept as typed (no apostrophe put in front). Numbers are numeric cells,
- * days date cells and times time cells, each with its format. Every sheet is written by
- * `writeSheet`: columns as wide as their content, long and multi-line text wrapped, and printed on
- * A4, one page wide, its header row on every page.
+ * The one way the API writes a spreadsheet (exceljs, streamed). Text is always a string cell, never
+ * a formula whatever it begins with, kept as typed; numbers, days and times are typed cells with
+ * their format. `writeSheet` sizes the columns, wraps long text and prints on A4, one page wide.
  */
 
 export const XLSX_CONTENT_TYPE =

@@ -28,11 +28,9 @@ const tooLarge = () =>
   });
 
 /**
- * The one way a file comes in (imports, stock-takes): its bytes as the request's body, typed
- * `application/octet-stream`, and its name in the query. At most IMPORT_MAX_BYTES are kept; a
- * larger body is read to its end without being kept (up to UPLOAD_DRAIN_BYTES) and answered 413
- * with the file's own message, the connection closed after it (fastify's `connection: close` on a
- * body's error), so that the client reads the 413 rather than a reset connection.
+ * The one way a file comes in: its bytes as an `application/octet-stream` body, its name in the
+ * query. A body over IMPORT_MAX_BYTES is drained unkept (up to UPLOAD_DRAIN_BYTES) and answered 413,
+ * then the connection closed, so the client reads the 413 rather than a reset.
  */
 export function acceptUploads(app: FastifyInstance): void {
   app.addContentTypeParser(UPLOAD_CONTENT_TYPE, (request, payload, done) => {
