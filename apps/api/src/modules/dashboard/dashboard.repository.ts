@@ -259,11 +259,9 @@ function invoicesIssued(db: Database, scope: Scope) {
 }
 
 /**
- * The staff on the list (not removed; at a field manager's location, those of it, as Total Staff
- * counts them) marked present (PRESENT_ATTENDANCE_STATUSES: PRESENT or LATE) on any of the days
- * [`from`, `to`): each counted once, however many days they were marked, so never more than the
- * staff. Each staff member's first such mark is looked for in their own date index, so that a
- * year costs one probe per staff member, not a read of half a million marks.
+ * The staff (as Total Staff counts them) marked present on any day of [`from`, `to`), each once.
+ * Each one's first such mark is probed in their own date index: a year costs a probe per staff
+ * member, not a read of half a million marks.
  */
 function presentStaff(db: Database, scope: Scope) {
   const a = attendance;
