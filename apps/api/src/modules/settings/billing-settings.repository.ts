@@ -89,11 +89,9 @@ export async function replaceWorkRates(db: DbExecutor, rates: readonly WorkRate[
 }
 
 /**
- * The next number of a series in a year, taken in the caller's transaction: the counter row is
- * raised (or made), and stays locked until the transaction ends, so two writers wait for each
- * other and a rolled-back write gives its number back. The one way every numbered document
- * (invoice, credit note, delivery and return note) gets its number: without gaps, never reused.
- * This module is the counters' one writer.
+ * The next number of a series in a year, the one way a numbered document gets it: the counter row
+ * stays locked until the caller's transaction ends, so writers wait for each other and a rollback
+ * gives the number back (no gaps, never reused).
  */
 export async function takeDocumentNumber(
   db: DbExecutor,
