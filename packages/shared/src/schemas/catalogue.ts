@@ -56,7 +56,9 @@ const optionalDecimal = (field: string, max: number, decimals: number) =>
     z
       .number({ error: `${field} must be a number of at least 0` })
       .min(0, { error: `${field} must be a number of at least 0` })
-      .max(max, { error: `${field} must be at most ${max.toLocaleString('en-GB')}` })
+      // The message is made when a value is too large, not as the module loads: a browser's first
+      // Intl format (toLocaleString) costs some 100 ms of a phone's main thread (issue 52).
+      .max(max, { error: () => `${field} must be at most ${max.toLocaleString('en-GB')}` })
       // Exactly so many decimals: 1e-9 is refused, not stored as 0 (issue 48).
       .refine((n) => Math.round(n * 10 ** decimals) / 10 ** decimals === n, {
         error: `${field} can have at most ${decimals} decimals`,
