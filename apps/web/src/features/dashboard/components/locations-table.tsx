@@ -1,4 +1,9 @@
-import { DASHBOARD_MESSAGES, dashboardLocationId, type TopLocation } from '@stockyard/shared';
+import {
+  DASHBOARD_MESSAGES,
+  dashboardLocationId,
+  formatCount,
+  type TopLocation,
+} from '@stockyard/shared';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
@@ -106,7 +111,7 @@ function InventoryBar({ level, count }: { level: number; count: number }) {
         />
       </div>
       <span className="whitespace-nowrap text-xs tabular-nums text-muted-foreground">
-        {level}% ({count.toLocaleString()})
+        {level}% ({formatCount(count)})
       </span>
     </div>
   );

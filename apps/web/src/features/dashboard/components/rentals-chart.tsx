@@ -1,4 +1,5 @@
 import type { RentalSeriesPoint } from '@stockyard/shared';
+import { formatCount } from '@stockyard/shared';
 import { lazy, Suspense } from 'react';
 import { Card } from '@/components/ui/card';
 
@@ -37,7 +38,7 @@ export function RentalsChart({
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-lg font-semibold">Rental Activity</h2>
           <p className="text-sm text-muted-foreground">
-            {rentedOut.toLocaleString()} items rented out, {returned.toLocaleString()} returned
+            {formatCount(rentedOut)} items rented out, {formatCount(returned)} returned
           </p>
         </div>
         {loading ? (

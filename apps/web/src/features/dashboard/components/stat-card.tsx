@@ -1,3 +1,4 @@
+import { formatCount } from '@stockyard/shared';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -47,7 +48,7 @@ export function StatCard({
         </div>
       ) : (
         <>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">{value.toLocaleString()}</p>
+          <p className="mt-1 text-2xl font-semibold tabular-nums">{formatCount(value)}</p>
           {children ? <p className="mt-1 text-xs text-muted-foreground">{children}</p> : null}
         </>
       )}
