@@ -462,7 +462,7 @@ async function recountTotals(db: DbExecutor, locationIds: number[], days: string
 }
 
 /** The destination of a rental, or null when there is no such rental. */
-async function destinationOf(db: DbExecutor, rentalId: number): Promise<number | null> {
+export async function destinationOf(db: DbExecutor, rentalId: number): Promise<number | null> {
   const [rental] = await db
     .select({ toLocationId: materialRentals.toLocationId })
     .from(materialRentals)

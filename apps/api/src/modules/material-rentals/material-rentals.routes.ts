@@ -24,6 +24,7 @@ import { errorResponses, ok } from '../../lib/reply';
 import { rentalCorrectionRoutes } from './material-rentals.corrections.routes';
 import { RENTAL_COLUMNS } from './material-rentals.export';
 import {
+  assertRentalReadable,
   exportRentals,
   getRental,
   listRentals,
@@ -218,7 +219,9 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/returns',
     {
       // The rental is found and the caller's access checked before the body is read (decision 046).
-      preValidation: findFirst(idParam, (ctx, auth, { id }) => getRental(ctx, auth.user, id)),
+      preValidation: findFirst(idParam, (ctx, auth, { id }) =>
+        assertRentalReadable(ctx, auth.user, id),
+      ),
       schema: {
         tags,
         summary: 'Return some of one item: its stock goes back to the From location',

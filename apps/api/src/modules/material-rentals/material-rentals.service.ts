@@ -128,6 +128,16 @@ async function readableRental(ctx: AppContext, user: SessionUser, id: number) {
   return row;
 }
 
+/**
+ * That the rental exists and the user may see it (`readableRental`'s 404), read from its row alone:
+ * what a write checks before it reads its body (decision 046), without reading the whole rental.
+ */
+export async function assertRentalReadable(ctx: AppContext, user: SessionUser, id: number) {
+  const toLocationId = await repo.destinationOf(ctx.db, id);
+  if (toLocationId === null) throw notFound(RENTAL_MESSAGES.notFound);
+  assertReadable(user, toLocationId, RENTAL_MESSAGES.notFound);
+}
+
 export async function getRental(
   ctx: AppContext,
   user: SessionUser,
