@@ -4,12 +4,19 @@ import { cn } from '@/lib/cn';
 const fieldClass =
   'w-full rounded-md border border-input bg-card px-3 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 aria-[invalid=true]:border-destructive';
 
+// Each field's own classes joined once (they never conflict): cn then merges only a given
+// className, so a form's first render does not build tailwind-merge's class map for fields that
+// are given none, some 30 ms of a phone's main thread at start (issue 52).
+const inputClass = `${fieldClass} h-10`;
+const textareaClass = `${fieldClass} min-h-20 py-2`;
+const selectClass = `${fieldClass} select-field h-10 pr-8`;
+
 export function Input({
   className,
   ref,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  return <input ref={ref} className={cn(fieldClass, 'h-10', className)} {...props} />;
+  return <input ref={ref} className={cn(inputClass, className)} {...props} />;
 }
 
 export function Textarea({
@@ -17,7 +24,7 @@ export function Textarea({
   ref,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  return <textarea ref={ref} className={cn(fieldClass, 'min-h-20 py-2', className)} {...props} />;
+  return <textarea ref={ref} className={cn(textareaClass, className)} {...props} />;
 }
 
 /**
@@ -30,7 +37,5 @@ export function Select({
   ref,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  return (
-    <select ref={ref} className={cn(fieldClass, 'select-field h-10 pr-8', className)} {...props} />
-  );
+  return <select ref={ref} className={cn(selectClass, className)} {...props} />;
 }
