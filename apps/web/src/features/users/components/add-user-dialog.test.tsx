@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { AddUserDialog } from './add-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
 
 const fieldManager: SessionUser = {
   id: 9,
@@ -113,5 +114,69 @@ describe('AddUserDialog', () => {
     ]);
     await dialog.findByRole('option', { name: 'South Site' });
     expect(dialog.getAllByRole('checkbox')).toHaveLength(10);
+  });
+});
+
+describe('EditUserDialog', () => {
+  const admin: SessionUser = {
+    ...fieldManager,
+    id: 1,
+    role: 'ADMIN',
+    locationId: null,
+    permissions: ALL_PERMISSIONS,
+  };
+  const updateCalls = () =>
+    vi.mocked(fetch).mock.calls.filter(([url]) => String(url) === '/api/users/update/9');
+
+  function edit(onOpenChange: (open: boolean) => void) {
+    sessionStore.set({ token: 'token', user: admin });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EditUserDialog user={fieldManager} onOpenChange={onOpenChange} />
+      </QueryClientProvider>,
+    );
+    return within(screen.getByRole('dialog', { name: 'Edit User' }));
+  }
+
+  it("shows the user's fields and status, without passwords, sends the change and closes", async () => {
+    const onOpenChange = vi.fn();
+    const dialog = edit(onOpenChange);
+    expect(dialog.getByLabelText('Name')).toHaveProperty('value', 'Fran Field');
+    expect(dialog.queryByLabelText('Password')).toBeNull();
+    await dialog.findByRole('option', { name: 'North Yard' });
+
+    fireEvent.change(dialog.getByLabelText('Status'), { target: { value: 'false' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Update User' }));
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(updateCalls()).toHaveLength(1);
+    expect(JSON.parse(String(updateCalls()[0]![1]?.body))).toMatchObject({
+      name: 'Fran Field',
+      email: 'fran@example.com',
+      role: 'USER',
+      locationId: 1,
+      status: false,
+    });
+  });
+
+  it("puts a refusal's message under its field and stays open", async () => {
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      String(url) === '/api/locations/options'
+        ? json(200, { success: true, data: [{ id: 1, name: 'North Yard', status: 'ACTIVE' }] })
+        : json(409, {
+            success: false,
+            message: 'Email already in use',
+            errors: [{ path: 'email', message: 'Email already in use' }],
+          }),
+    );
+    const onOpenChange = vi.fn();
+    const dialog = edit(onOpenChange);
+    await dialog.findByRole('option', { name: 'North Yard' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Update User' }));
+
+    const email = dialog.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(dialog.getByText('Email already in use')).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });
