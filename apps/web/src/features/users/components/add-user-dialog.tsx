@@ -41,6 +41,11 @@ function emptyForm(editor: SessionUser | undefined): FormValues {
     permissions,
   };
 }
+/** The new account's password, typed twice. */
+const PASSWORD_FIELDS = [
+  ['password', 'Password'],
+  ['confirmPassword', 'Confirm Password'],
+] as const;
 const FIELDS = ['name', 'email', 'role', 'locationId', 'password', 'permissions'] as const;
 
 export function AddUserDialog({
@@ -81,26 +86,21 @@ export function AddUserDialog({
       submitLabel="Add User"
       submittingLabel="Adding..."
     >
-      <FormField id="add-user-password" label="Password" error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...described('password')}
-          {...register('password')}
-        />
-      </FormField>
-      <FormField
-        id="add-user-confirmPassword"
-        label="Confirm Password"
-        error={errors.confirmPassword?.message}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...described('confirmPassword')}
-          {...register('confirmPassword')}
-        />
-      </FormField>
+      {PASSWORD_FIELDS.map(([field, label]) => (
+        <FormField
+          key={field}
+          id={`add-user-${field}`}
+          label={label}
+          error={errors[field]?.message}
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...described(field)}
+            {...register(field)}
+          />
+        </FormField>
+      ))}
     </UserFormDialog>
   );
 }
