@@ -23,8 +23,22 @@ export default function RentalsBars({ points }: { points: { label: string }[] })
           <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
           <Tooltip />
           <Legend />
-          <Bar dataKey="rentedOut" name="Items rented out" fill="#2563eb" radius={[3, 3, 0, 0]} />
-          <Bar dataKey="returned" name="Items returned" fill="#16a34a" radius={[3, 3, 0, 0]} />
+          {/* Drawn at once: the bars' growing animation re-rendered the chart on every frame of
+              the main thread for over a second after it loaded (issue 52). */}
+          <Bar
+            dataKey="rentedOut"
+            name="Items rented out"
+            fill="#2563eb"
+            radius={[3, 3, 0, 0]}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="returned"
+            name="Items returned"
+            fill="#16a34a"
+            radius={[3, 3, 0, 0]}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>
