@@ -4,7 +4,7 @@ import { materialRentalItems, materialRentalReturns, materialRentals } from '../
 import { recountTotalsOfRental } from './material-rentals.repository';
 
 /** The day of a rental's latest return (yyyy-MM-dd), or null when it has none. */
-export async function latestReturnDay(db: DbExecutor, rentalId: number): Promise<string | null> {
+async function latestReturnDay(db: DbExecutor, rentalId: number): Promise<string | null> {
   const result = await db.execute<{ day: string | null }>(sql`
     select to_char(max(return_date), 'YYYY-MM-DD') as day
       from material_rental_returns where rental_id = ${rentalId}`);
