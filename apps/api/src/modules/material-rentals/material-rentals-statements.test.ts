@@ -8,7 +8,10 @@ import { todayOf } from './material-rentals.service';
  * The statements a return and a dispatch send in their transaction (issue 49): the paced working
  * day's writes wait for their round trips more than for any one statement, so each write's count
  * is held at what it was brought down to (a return of good units 18 and of good, damaged and lost
- * units 22 before, a dispatch of three lines 23).
+ * units 22 before, a dispatch of three lines 23). Measured on a small database at a load of 15 to
+ * 27 on two cores, the old and the new code run at once: over 50 sequential returns the ledger's
+ * statements went from 140 taking 885 ms to 50 taking 517 ms, and all statements from 1,553 taking
+ * 14.0 s to 1,311 taking 11.8 s.
  */
 
 type Sent = { client: pg.Client; text: string };
