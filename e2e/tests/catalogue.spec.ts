@@ -6,6 +6,8 @@ test.describe('the catalogue', () => {
     page,
     seed,
   }) => {
+    // Three pages, two dialogs and a retirement in one journey: 60 s was its whole span at load 13.
+    test.setTimeout(120_000);
     const yard = await seed.location();
     const name = unique('Ledger Tube');
     const itemNumber = unique('LT').replaceAll(' ', '-').toUpperCase().slice(0, 40);
