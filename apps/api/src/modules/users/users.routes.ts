@@ -23,7 +23,7 @@ import { USER_COLUMNS } from './users.export';
 import * as service from './users.service';
 import * as passwords from './users-password.service';
 
-/** The account is found and the caller's right to change it checked before the body is read (decision 046). */
+/** The account found and the caller's right to change it checked before the body is read (findFirst). */
 const manageableFirst = findFirst(idParam, (ctx, auth, { id }) =>
   service.manageableUser(ctx, { user: auth.user, ip: '' }, id),
 );
@@ -257,7 +257,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/change-password',
     {
-      // Someone else's account is 403 before the passwords are read (decision 046).
+      // Someone else's account is 403 before the passwords are read.
       preValidation: findFirst(idParam, (_ctx, auth, { id }) =>
         passwords.assertOwnAccount(auth.user, id),
       ),

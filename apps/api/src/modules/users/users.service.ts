@@ -108,8 +108,8 @@ export async function getUser(
 }
 
 /**
- * The account the actor may manage, found before a write's body is read (decision 046): 404 when
- * it is not there or not theirs to see, 403 when it is not theirs to change.
+ * The account the actor may manage (run before a write's body is read): 404 when it is not there
+ * or not theirs to see, 403 when it is not theirs to change.
  */
 export async function manageableUser(ctx: AppContext, actor: Actor, id: number) {
   const row = await repo.findUser(ctx.db, id);
