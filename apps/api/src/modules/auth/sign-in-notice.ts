@@ -30,9 +30,8 @@ function signInNoticeMessage(client: Client, at: Date = new Date()): string {
 
 /**
  * Tells the account of a sign-in from a browser (user agent) none of its earlier sessions used;
- * a sign-in from a known browser says nothing, so that a notice stands out (decision 010). The
- * account's Login Notifications switch decides whether it is sent at all (notify, decision 013).
- * Call it after the session is stored.
+ * a known browser says nothing, so that a notice stands out. The Login Notifications switch is
+ * checked by notify. Call it after the session is stored.
  */
 export async function noticeSignIn(
   ctx: AppContext,
