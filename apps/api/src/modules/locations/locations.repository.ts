@@ -179,7 +179,7 @@ export async function locationStats(db: DbExecutor, locationId: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A site's customer's own hire rates (issue 33)
+// A site's customer's own hire rates
 // ---------------------------------------------------------------------------------------------
 
 export type CustomerRateValues = Pick<
@@ -270,7 +270,7 @@ export async function hireRates(db: DbExecutor, locationId: number, typeIds: rea
     .where(inArray(materialTypes.id, [...typeIds]));
 }
 
-/** Many rows at once (an import, decision 060): the batched writes of what an import adds or changes. */
+/** What an import adds or changes, written in batches. */
 export type ImportedLocationValues = Pick<LocationRow, 'name' | 'address' | 'type' | 'status'>;
 
 export async function insertLocationsMany(

@@ -185,7 +185,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
-      // Found, and the caller's access checked, before the body is read (decision 046).
+      // Found, and the caller's access checked, before the body is read.
       preValidation: findFirst(idParam, async (ctx, auth, { id }) => {
         await service.getLocation(ctx, auth.user, id);
         assertWritable(auth.user, id);

@@ -81,7 +81,7 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A site's customer (issue 33), as the DTO and the activity entries show it. */
+/** A site's customer, as the DTO and the activity entries show it. */
 function customerOf(row: repo.LocationRow) {
   return {
     customerName: row.customerName,
@@ -336,7 +336,7 @@ export async function locationName(db: DbExecutor, id: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A site's customer's own hire rates (issue 33): an admin's
+// A site's customer's own hire rates: an admin's
 // ---------------------------------------------------------------------------------------------
 
 /** A rate of a day price (null: none), week price and minimum, as the hire engine takes it. */
@@ -357,7 +357,7 @@ function toCustomerRate(row: Awaited<ReturnType<typeof repo.listCustomerRates>>[
     dayCents: row.dayCents,
     weekCents: row.weekCents,
     minimumDays: row.minimumDays,
-    // A rate that states no minimum inherits the catalogue's (decision 048).
+    // A rate that states no minimum inherits the catalogue's.
     effectiveMinimumDays: row.minimumDays ?? row.catalogueMinimumDays,
     catalogue: hireRateOf(row.catalogueDayCents, row.catalogueWeekCents, row.catalogueMinimumDays),
   } satisfies CustomerRate;
@@ -448,7 +448,7 @@ export async function hireRatesFor(
   for (const row of await repo.hireRates(db, locationId, materialTypeIds)) {
     rates.set(
       row.materialTypeId,
-      // The customer's rate; a minimum it does not state is the catalogue's (decision 048).
+      // The customer's rate; a minimum it does not state is the catalogue's.
       hireRateOf(row.dayCents, row.weekCents, row.minimumDays ?? row.catalogueMinimumDays) ??
         hireRateOf(row.catalogueDayCents, row.catalogueWeekCents, row.catalogueMinimumDays),
     );
@@ -457,8 +457,8 @@ export async function hireRatesFor(
 }
 
 /**
- * The locations an import adds and changes, in the import's transaction (decision 060): only this
- * module writes its table, so a rule it adds holds for imported rows too. Written in batches.
+ * The locations an import adds and changes, in the import's transaction: only this module writes
+ * its table, so a rule it adds holds for imported rows too.
  */
 export async function saveImportedLocations(
   tx: DbExecutor,
