@@ -14,7 +14,7 @@ import * as service from './billing-settings.service';
 const tags = ['settings'];
 const workRatesReply = envelope(z.array(workRateDto));
 
-/** The money settings of issue 33, under /settings: an admin's. */
+/** The money settings, under /settings: an admin's. */
 export const billingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/billing',

@@ -39,8 +39,8 @@ function toProfile(found: Awaited<ReturnType<typeof repo.findCompanyProfile>>): 
 }
 
 /**
- * The company as an invoice is issued by it now (decision 053), read in the finalizing
- * transaction: empty strings for what the profile does not say.
+ * The seller an invoice is frozen with when finalized (read in that transaction): empty strings
+ * for what the profile does not say.
  */
 export async function currentIssuer(db: DbExecutor): Promise<IssuedSeller> {
   const profile = toProfile(await repo.findCompanyProfile(db));
@@ -157,7 +157,7 @@ export async function getNotificationSettings(
 
 /**
  * Saves the switches sent. `twoFactorEnabled` is accepted only as it already is: turning it on is
- * the enrolment (a code), turning it off needs the password (decision 014).
+ * the enrolment (a code), turning it off needs the password.
  */
 export async function updateNotificationSettings(
   ctx: AppContext,
