@@ -4,7 +4,7 @@ import { locations, materials, type materialTypes, staff } from '../../db/schema
 import { batchesOf, listParam } from '../../lib/batches';
 
 /**
- * What an import looks up and writes (issue 30): a few statements for a whole file, whatever its
+ * What an import looks up and writes: a few statements for a whole file, whatever its
  * rows, never one per row. Lookups are read by the keys the file names; writes go in batches.
  */
 

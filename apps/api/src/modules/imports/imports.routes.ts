@@ -19,7 +19,7 @@ const tags = ['imports'];
 // A file larger than the upload limit is refused before it is read.
 const uploads = { ...errorResponses(400, 401, 403, 409, 503), 413: errorBodySchema };
 
-/** Imports of material types, stock, locations and staff (issue 30): an admin's, by the access table. */
+/** Imports of material types, stock, locations and staff: an admin's, by the access table. */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:kind/template',

@@ -35,7 +35,7 @@ import { staffImport } from './staff.import';
 import { stockImport } from './stock.import';
 
 /**
- * Imports (issue 30): an admin's file of material types, stock, locations or staff. The preview
+ * Imports: an admin's file of material types, stock, locations or staff. The preview
  * reads and checks every row and writes nothing; the import reads the same file again, checks it
  * again in its transaction, and writes every row that changes something, or nothing at all.
  */
@@ -50,7 +50,7 @@ const KINDS: Record<ImportKind, ImportKindDefinition<any>> = {
 };
 
 /**
- * A template's example cell as the column takes it (issue 51): a number or an amount as a numeric
+ * A template's example cell as the column takes it: a number or an amount as a numeric
  * cell, a day as a date cell, anything else as text; so that the sample row shows the file's
  * maker what kind of cell each column wants.
  */
@@ -84,7 +84,7 @@ export function templateOf(kind: ImportKind): ListExport<Record<string, string>>
 }
 
 /**
- * The template's second sheet (issue 50): each column, whether the file must have it or a new
+ * The template's second sheet: each column, whether the file must have it or a new
  * record needs it, and the values it takes, as the Import page lists them.
  */
 function acceptedValues(kind: ImportKind): string[][] {
@@ -103,8 +103,8 @@ const readFile = (kind: ImportKind, body: unknown, fileName: string) =>
   readUpload(body, fileName, IMPORT_COLUMNS[kind]);
 
 /**
- * An error about a column the file lacks has no cell: it says so, naming the column to add
- * (issue 50: every error names its cell, or the column that would hold it).
+ * An error about a column the file lacks has no cell: it names the column to add instead, so
+ * that every error points somewhere.
  */
 function withMissingColumns(kind: ImportKind, found: Set<string>, rows: PlannedRow<unknown>[]) {
   const columns: readonly ImportColumn[] = IMPORT_COLUMNS[kind];

@@ -17,7 +17,7 @@ import {
 import * as repo from './imports.repository';
 
 /**
- * Locations (issue 30): each row adds a location or changes the one of its name, whatever its
+ * Locations: each row adds a location or changes the one of its name, whatever its
  * case and surrounding spaces (the name itself stays as the location has it). A blank cell leaves
  * that field as it is; a new location is Active unless the row says otherwise.
  */

@@ -14,7 +14,7 @@ import { given, KeysSeen, type PlannedRow, RowCheck, sameValues } from './import
 import type * as repo from './imports.repository';
 
 /**
- * The catalogue (issue 30): each row adds a material type or changes one, found by item number,
+ * The catalogue: each row adds a material type or changes one, found by item number,
  * else by name. A blank cell, or a column the file lacks, leaves that field as it is.
  */
 

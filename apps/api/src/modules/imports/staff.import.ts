@@ -18,7 +18,7 @@ import {
 import * as repo from './imports.repository';
 
 /**
- * Staff (issue 30): each row adds a staff member or changes the one of its e-mail address; the
+ * Staff: each row adds a staff member or changes the one of its e-mail address; the
  * location is named. A blank cell leaves that field as it is; a hire date is dd/mm/yyyy.
  */
 

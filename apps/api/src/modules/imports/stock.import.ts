@@ -13,7 +13,7 @@ import { KeysSeen, type PlannedRow, RowCheck } from './import-plan';
 import * as repo from './imports.repository';
 
 /**
- * Stock per location (issue 30): each row sets the quantity of a material at a location, through
+ * Stock per location: each row sets the quantity of a material at a location, through
  * the ledger (reason IMPORT, the file's name as reference). The material is found in the catalogue
  * by item number, else by name; a name the catalogue lacks is added to it; a retired type gets no
  * new stock. The location must exist.
