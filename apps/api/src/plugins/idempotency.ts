@@ -63,8 +63,7 @@ function replay(reply: FastifyReply, stored: StoredKey & { statusCode: number })
 
 /**
  * Whether the stored answer may go to the user as they are now: an admin sees any; a field manager
- * only one given for their current location, not one from when they were an admin or elsewhere
- * (decision 046).
+ * only one given for their current location, so that a replay shows nothing of where they were.
  */
 function mayReplayTo(user: SessionUser, stored: StoredKey): boolean {
   const now = ownLocation(user);
