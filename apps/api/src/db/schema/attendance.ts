@@ -18,7 +18,7 @@ import { staff } from './staff';
 /**
  * A staff member's day at a location (03 section 3). `attendance_no_overlap` refuses two records of
  * one staff member that share any time; a record with one time is that instant, one with none takes
- * no time (decision 012).
+ * no time.
  */
 export const attendance = pgTable(
   'attendance',

@@ -65,7 +65,7 @@ export const documentCounters = pgTable(
   ],
 );
 
-/** A customer's own hire rate for a material type, over the catalogue's (issue 33). */
+/** A customer's own hire rate for a material type, over the catalogue's. */
 export const customerRates = pgTable(
   'customer_rates',
   {

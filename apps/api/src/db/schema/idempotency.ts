@@ -17,7 +17,7 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     /**
      * The location the answer was given for (null: an admin's); a replay is answered only to the
-     * same location or an admin (decision 046).
+     * same location or an admin, so that a moved field manager sees nothing of the old one.
      */
     scopeLocationId: integer('scope_location_id'),
     statusCode: integer('status_code'),

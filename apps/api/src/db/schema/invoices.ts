@@ -90,7 +90,7 @@ export const invoices = pgTable(
   (t) => [
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     // Typed ids and system-given ids (HIRE-…, credit note numbers) are unique each among their own,
-    // so that no typed id can block a number the system gives (decision 047).
+    // so that no typed id can block a number the system gives.
     uniqueIndex('invoices_invoice_id_unique')
       .on(sql`lower(${t.invoiceId})`)
       .where(sql`${t.kind} = 'WORK'`),

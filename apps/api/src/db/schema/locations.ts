@@ -20,7 +20,7 @@ export const locations = pgTable(
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()
       .default('ACTIVE'),
-    /** The customer a site bills (issue 33): its hire and work invoices take their client from it. */
+    /** The customer a site bills: its hire and work invoices take their client from it. */
     customerName: text('customer_name'),
     customerAddress: text('customer_address'),
     customerEmail: text('customer_email'),

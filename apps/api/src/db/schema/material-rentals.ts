@@ -21,7 +21,7 @@ import { users } from './users';
 
 /**
  * A rental from one location to another (02 section 3), dispatched on `rentalDate`. OVERDUE is
- * derived, never stored; its quantities are read from its lines and their returns (decision 050).
+ * derived, never stored; so are its quantities, read from its lines and their returns.
  */
 export const materialRentals = pgTable(
   'material_rentals',
@@ -100,8 +100,7 @@ export const materialRentalItems = pgTable(
     quantity: integer('quantity').notNull(),
     /**
      * The hire rate when the line went out (the customer's, else the catalogue's), kept for its
-     * whole hire (decision 048). Null: no price at dispatch; the first billing run that finds one
-     * fixes it here.
+     * whole hire. Null: no price at dispatch; the first billing run that finds one fixes it here.
      */
     dayCents: integer('day_cents'),
     weekCents: integer('week_cents'),

@@ -32,7 +32,7 @@ export const materialTypes = pgTable(
     weightKg: numeric('weight_kg', { precision: 12, scale: 3, mode: 'number' }),
     replacementValue: numeric('replacement_value', { precision: 14, scale: 2, mode: 'number' }),
     notes: text('notes'),
-    /** Hire rates in cents (issue 33): a day's, a week's (optional), and the minimum hire in days. */
+    /** Hire rates in cents: a day's, a week's (optional), and the minimum hire in days. */
     hireDayCents: integer('hire_day_cents'),
     hireWeekCents: integer('hire_week_cents'),
     minimumHireDays: integer('minimum_hire_days').notNull().default(0),
@@ -128,7 +128,7 @@ export const STOCK_MOVEMENT_REASONS = [
   'RENTAL_LOST',
   'RENTAL_DAMAGED',
   'RENTAL_DELETED',
-  // A quantity read from an imported file, and a counted difference of a stock-take (issue 30).
+  // A quantity read from an imported file, and a counted difference of a stock-take.
   'IMPORT',
   'STOCK_TAKE',
   // Repair stock: repaired units back into stock, scrapped ones written off. A return's damaged
@@ -155,7 +155,7 @@ export const stockMovements = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /**
      * RENTAL_DAMAGED: the return whose units it took into repair, written off first in first out
-     * by a later scrap (decision 044). No foreign key: the ledger is below the rentals.
+     * by a later scrap. No foreign key: the ledger is below the rentals.
      */
     returnId: integer('return_id'),
     /** The day it happened when entered with one, on the company's calendar; null: `createdAt`'s. */

@@ -33,7 +33,7 @@ export const companyProfile = pgTable(
     registerEntry: text('register_entry').notNull().default(''),
     iban: text('iban').notNull().default(''),
     bic: text('bic').notNull().default(''),
-    /** An admin without two-factor sign-in must set it up before anything else (issue 29). */
+    /** An admin without two-factor sign-in must set it up before anything else. */
     requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(false),
     updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
