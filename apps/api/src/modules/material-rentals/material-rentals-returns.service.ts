@@ -95,7 +95,7 @@ export async function returnEverything(
   );
   // Every return has its note, the rest returned at once as much as a return counted in.
   for (const row of rows) {
-    await createReturnNote(uow, { returnId: row.id, userId: actor.user.id });
+    await createReturnNote(uow, { written: row, userId: actor.user.id });
   }
   await moveStock(
     ctx,
@@ -222,7 +222,7 @@ export async function recordReturn(
       rental.toLocationId,
     );
     // Its return note, numbered in this transaction (decision 042).
-    await createReturnNote(uow, { returnId: row.id, userId: actor.user.id });
+    await createReturnNote(uow, { written: row, userId: actor.user.id });
     // One movement per condition (decision 043): good units into stock, damaged ones into its
     // repair stock, lost ones written off (recorded, nothing comes back).
     const steps: LedgerStep[] = [];

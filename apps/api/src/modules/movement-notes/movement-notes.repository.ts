@@ -30,8 +30,24 @@ export async function findCompany(db: DbExecutor) {
 const fromPlace = alias(locations, 'from_place');
 const toPlace = alias(locations, 'to_place');
 
-/** A rental with the names and addresses of its two locations. */
-export async function findRentalPlaces(db: DbExecutor, rentalId: number) {
+type Company = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
+/** A rental's line with its catalogue's item number and weight. */
+type Line = {
+  itemId: number;
+  name: string;
+  unit: string;
+  quantity: number;
+  itemNumber: string | null;
+  unitWeightKg: number | null;
+};
+
+/**
+ * What a new note is made of, in one statement: the rental with the names and addresses of
+ * its two places, its lines in their order (or the one `itemId` names) with their catalogue's item
+ * number and weight, and the company.
+ */
+export async function findNoteSources(db: DbExecutor, rentalId: number, itemId?: number) {
+  const line = itemId === undefined ? sql`true` : sql`${materialRentalItems.id} = ${itemId}`;
   const [row] = await db
     .select({
       id: materialRentals.id,
@@ -40,35 +56,25 @@ export async function findRentalPlaces(db: DbExecutor, rentalId: number) {
       toLocationId: materialRentals.toLocationId,
       from: { name: fromPlace.name, address: fromPlace.address },
       to: { name: toPlace.name, address: toPlace.address },
+      company: sql<Company | null>`(select json_build_object('name', ${companyProfile.companyName},
+        'address', ${companyProfile.address}, 'phone', ${companyProfile.phone},
+        'email', ${companyProfile.email}) from ${companyProfile} limit 1)`,
+      lines: sql<
+        Line[]
+      >`(select coalesce(json_agg(json_build_object('itemId', ${materialRentalItems.id},
+        'name', ${materialRentalItems.materialName}, 'unit', ${materialRentalItems.unit},
+        'quantity', ${materialRentalItems.quantity}, 'itemNumber', ${materialTypes.itemNumber},
+        'unitWeightKg', ${materialTypes.weightKg}) order by ${materialRentalItems.id}), '[]'::json)
+        from ${materialRentalItems}
+        join ${materials} on ${materials.id} = ${materialRentalItems.materialId}
+        join ${materialTypes} on ${materialTypes.id} = ${materials.materialTypeId}
+        where ${materialRentalItems.rentalId} = ${materialRentals.id} and ${line})`,
     })
     .from(materialRentals)
     .innerJoin(fromPlace, eq(fromPlace.id, materialRentals.fromLocationId))
     .innerJoin(toPlace, eq(toPlace.id, materialRentals.toLocationId))
     .where(eq(materialRentals.id, rentalId));
   return row ?? null;
-}
-
-/** A rental's items with their catalogue's item number and weight, in the rental's order. */
-export async function findLines(db: DbExecutor, rentalId: number, itemId?: number) {
-  return db
-    .select({
-      itemId: materialRentalItems.id,
-      name: materialRentalItems.materialName,
-      unit: materialRentalItems.unit,
-      quantity: materialRentalItems.quantity,
-      itemNumber: materialTypes.itemNumber,
-      unitWeightKg: materialTypes.weightKg,
-    })
-    .from(materialRentalItems)
-    .innerJoin(materials, eq(materials.id, materialRentalItems.materialId))
-    .innerJoin(materialTypes, eq(materialTypes.id, materials.materialTypeId))
-    .where(
-      and(
-        eq(materialRentalItems.rentalId, rentalId),
-        itemId === undefined ? undefined : eq(materialRentalItems.id, itemId),
-      ),
-    )
-    .orderBy(asc(materialRentalItems.id));
 }
 
 export async function findReturn(db: DbExecutor, returnId: number) {

@@ -134,9 +134,9 @@ export async function createDeliveryNote(
   dispatch: { rentalId: number; vehicle?: string; driver?: string; userId: number },
 ): Promise<{ id: number; number: string }> {
   const { tx } = uow;
-  const rental = await repo.findRentalPlaces(tx, dispatch.rentalId);
+  const rental = await repo.findNoteSources(tx, dispatch.rentalId);
   if (!rental) throw notFound('Rental not found');
-  const items = (await repo.findLines(tx, rental.id)).map(lineOf);
+  const items = rental.lines.map(lineOf);
   const { year, sequence, number } = await nextNumber(tx, 'DELIVERY', rental.rentalDate);
   const note = await repo.insertNote(tx, {
     kind: 'DELIVERY',
@@ -147,7 +147,7 @@ export async function createDeliveryNote(
     siteLocationId: rental.toLocationId,
     content: {
       date: rental.rentalDate,
-      company: await repo.findCompany(tx),
+      company: rental.company,
       from: rental.from,
       to: rental.to,
       items,
@@ -161,20 +161,40 @@ export async function createDeliveryNote(
   return { id: note.id, number: note.number };
 }
 
+/** A return just written, as its insert answered it: the note is made of it, not read again. */
+export type ReturnWritten = {
+  id: number;
+  rentalId: number;
+  rentalItemId: number;
+  returnedQuantity: number;
+  damagedQuantity: number;
+  lostQuantity: number;
+  returnDate: string;
+  notes: string | null;
+};
+
 /**
  * The return note of a return just recorded, in the return's transaction: from the site back to
  * the yard, the item and quantity that came back.
  */
 export async function createReturnNote(
   uow: UnitOfWork,
-  entry: { returnId: number; userId: number },
+  entry: { written: ReturnWritten; userId: number },
 ): Promise<{ id: number; number: string }> {
   const { tx } = uow;
-  const back = await repo.findReturn(tx, entry.returnId);
-  if (!back) throw notFound(MESSAGES.returnNotFound);
-  const rental = await repo.findRentalPlaces(tx, back.rentalId);
+  const { written } = entry;
+  const rental = await repo.findNoteSources(tx, written.rentalId, written.rentalItemId);
   if (!rental) throw notFound('Rental not found');
-  const [line] = await repo.findLines(tx, rental.id, back.rentalItemId);
+  const back = {
+    id: written.id,
+    quantity: written.returnedQuantity,
+    damaged: written.damagedQuantity,
+    lost: written.lostQuantity,
+    returnDate: written.returnDate,
+    notes: written.notes,
+    toLocationId: rental.toLocationId,
+  };
+  const [line] = rental.lines;
   // What was carried back (good and damaged) is the line's quantity and weight; the lost are named.
   const condition = { good: back.quantity, damaged: back.damaged, lost: back.lost };
   const items = line
@@ -193,7 +213,7 @@ export async function createReturnNote(
     siteLocationId: back.toLocationId,
     content: {
       date,
-      company: await repo.findCompany(tx),
+      company: rental.company,
       // A return goes from the site back to where the rental came from.
       from: rental.to,
       to: rental.from,
