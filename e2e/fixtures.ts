@@ -83,7 +83,7 @@ export async function database<T>(text: string, values: unknown[] = []): Promise
 }
 
 /**
- * The company's legal details an invoice needs before it is finalized (decision 053), given when
+ * The company's legal details an invoice needs before it is finalized, given when
  * the profile has none: its name and address are kept when saved.
  */
 export async function readyToIssue(request: APIRequestContext, token: string) {

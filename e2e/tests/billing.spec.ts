@@ -89,7 +89,7 @@ async function siteWithTwoRentals(request: APIRequestContext, seed: Seed, month:
 }
 
 /**
- * Charging for hire (issue 33, decision 044): a month billed for a site with two rentals and a
+ * Charging for hire (decision 044): a month billed for a site with two rentals and a
  * partial return, the invoice checked against numbers worked out by hand; then finalized,
  * numbered, and corrected by a credit note.
  */
@@ -171,7 +171,7 @@ test.describe('billing', () => {
       { periodType: 'MONTH', month: '2026-08', locationId: site.id },
     );
     const id = run.data.invoices[0]!.id;
-    // Finalizing needs the company's legal details (decision 053).
+    // Finalizing needs the company's legal details.
     await readyToIssue(request, token);
     const finalized = await apiCall<{ data: { number: string } }>(
       request,
@@ -185,7 +185,7 @@ test.describe('billing', () => {
     await signIn(page, admin);
     await page.goto(`/invoices/${id}/item-list`);
     await expect(page.getByText(`INVOICE ${finalized.data.number}`)).toBeVisible();
-    // The finalized invoice's e-invoice, for an accounting system (decision 053).
+    // The finalized invoice's e-invoice, for an accounting system.
     const [xml] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'E-invoice (XML)' }).click(),

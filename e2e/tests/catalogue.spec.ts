@@ -33,7 +33,7 @@ test.describe('the catalogue', () => {
     const row = page.getByRole('table', { name: 'Catalogue' }).getByRole('row').filter({
       hasText: name,
     });
-    // The first cell ticks the row for labels (decision 039).
+    // The first cell ticks the row for labels.
     await expect(row.getByRole('cell').nth(1)).toHaveText(itemNumber);
     await expect(row.getByRole('cell').nth(3)).toHaveText('Tubes');
     await expect(row.getByRole('cell').nth(5)).toHaveText('4.5');

@@ -1,7 +1,7 @@
 import { PERMISSION_FLAGS } from '@stockyard/shared';
 import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
 
-/** Issue 50: what a company moving in meets, as a person sees it. */
+/** What a company moving in meets, as a person sees it. */
 test.describe('a company moving in', () => {
   test("the Import page lists each column's accepted words, takes the company's own, and names a column it does not import", async ({
     page,

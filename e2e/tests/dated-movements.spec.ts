@@ -12,7 +12,7 @@ function daysAgo(days: number): { iso: string; shown: string } {
 }
 
 /**
- * Dates as they happened (issue 49, decision 048): a return is dated in the dialog by the day its
+ * Dates as they happened (decision 048): a return is dated in the dialog by the day its
  * hire ended, and the rental shows that day beside when it was recorded.
  */
 test.describe('dated movements', () => {

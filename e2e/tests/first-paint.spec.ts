@@ -1,7 +1,7 @@
 import { admin, expect, signIn, test } from '../fixtures';
 
 /**
- * What a phone does first (issue 52, decision 056): the sign-in page and the dashboard load no
+ * What a phone does first (decision 056): the sign-in page and the dashboard load no
  * other screen's code (the skeleton rows of a loading list are held by table.test.tsx).
  */
 

@@ -45,7 +45,7 @@ test.describe('what the server sends', () => {
     await signIn(page, admin);
     const { files, settled } = await loaded(page, '/');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    // The chart's code is asked for once the cards and tables have painted (decision 056).
+    // The chart's code is asked for once the cards and tables have painted.
     await expect.poll(() => files.some((file) => /CategoricalChart/.test(file.url))).toBe(true);
     await settled();
   });

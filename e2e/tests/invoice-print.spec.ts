@@ -161,7 +161,7 @@ function expectWholeInvoice(printed: { text: string; sheets: string[] }, seeded:
     );
   }
   for (const usage of seeded.usages) expect(text).toContain(usage);
-  // One volume total a unit (decision 044): never one number across units.
+  // One volume total a unit: never one number across units.
   for (const total of seeded.totals) {
     const uom = total.uom.replace(/[()]/g, '\\$&');
     expect(text).toMatch(new RegExp(`Total ${uom}:\\s+${total.quantity}`));

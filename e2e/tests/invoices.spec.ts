@@ -46,7 +46,7 @@ test.describe('invoices', () => {
       customerCountryCode: 'GB',
     });
     const { token } = await apiLogin(request, admin);
-    // Finalizing needs the company's legal details (decision 053).
+    // Finalizing needs the company's legal details.
     await readyToIssue(request, token);
     const tube = unique('Scaffold Tube');
     await apiCall<Created>(request, token, 'POST', '/api/materials/create', {
@@ -109,7 +109,7 @@ test.describe('invoices', () => {
     });
     await expect(page.getByLabel('Item 3 Width')).toHaveCount(0);
     await expect(page.getByLabel('Item 3 Calculated Quantity')).toHaveText('11.25');
-    // One live volume total a unit (decision 044): never one number across units.
+    // One live volume total a unit: never one number across units.
     await expect(page.getByLabel('Total SQM (M2)', { exact: true })).toHaveText('8.40');
     await expect(page.getByLabel('Total Running MTR', { exact: true })).toHaveText('11.25');
     await expect(page.getByLabel('Total CUM (M3) (0-6m)', { exact: true })).toHaveText('36.00');
@@ -136,7 +136,7 @@ test.describe('invoices', () => {
     await expect(document).toContainText('7 Gantry Lane, Hull');
     await expect(document).toContainText('DRAFT');
     await expect(document).toContainText(`Material used: ${tube}, Quantity 12 (Ledger tubes)`);
-    // One volume total a unit (decision 044): never one number across units.
+    // One volume total a unit: never one number across units.
     await expect(document.getByTestId('volume-total')).toHaveText(['8.40', '11.25', '36.00']);
     await expect(document).toContainText(`Created by ${manager.name}`);
     await page.getByRole('button', { name: 'Submit Invoice' }).click();
@@ -316,7 +316,7 @@ test.describe('invoices', () => {
     await page.goto(`/invoices/${created.data.id}/item-list`);
     await expect(page.getByRole('heading', { name: `Items for Invoice: ${id}` })).toBeVisible();
     const rows = page.getByRole('table', { name: 'Invoice items' }).locator('tbody tr');
-    // One volume total a unit (decision 044): never one number across units.
+    // One volume total a unit: never one number across units.
     const total = (uom: string) => page.getByLabel(`Total ${uom}`, { exact: true });
     await expect(rows).toHaveCount(4);
     await expect(total('SQM (M2)')).toHaveText('12.40');
@@ -352,7 +352,7 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/\/reports\/invoice-job-type-summary/);
     await page.getByLabel('Filter by location').selectOption({ label: location.name });
     const report = (jobType: string) => page.getByRole('region', { name: jobType, exact: true });
-    // Totals per job type and unit only (decision 044): no job type's total across its units.
+    // Totals per job type and unit only: no job type's total across its units.
     await expect(report('Erection').getByRole('heading')).toHaveText('Erection');
     await expect(page.getByText(/Total Calculated Quantity:/)).toHaveCount(0);
     const erectionRows = report('Erection').locator('tbody tr');

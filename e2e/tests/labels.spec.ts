@@ -165,7 +165,7 @@ test.describe('labels', () => {
     expect(Math.abs(columns[0]!)).toBeLessThan(0.5);
     expect(Math.abs(rows[0]! - 0.5)).toBeLessThan(0.5);
 
-    // 150 dpi: what a cheap office printer prints (issue 51).
+    // 150 dpi: what a cheap office printer prints.
     const colour = await render(printed.file, 1, 150, false);
     const read: (string | null)[] = [];
     for (let r = 0; r < 8; r += 1) {

@@ -167,7 +167,7 @@ test.describe('material rentals', () => {
     await page.reload();
     menu = await openActions(page, site.name);
     await menu.getByRole('menuitem', { name: 'Mark Full Returned' }).click();
-    // The day the hire ended: today unless an earlier one is entered (decision 063).
+    // The day the hire ended: today unless an earlier one is entered.
     await page
       .getByRole('dialog', { name: /^Mark Full Returned/ })
       .getByRole('button', {
@@ -293,7 +293,7 @@ test.describe('material rentals', () => {
     const lostRental = await rentOut(5);
     const lost = lostRental.id;
     const active = (await rentOut(3)).id;
-    // All of it comes back lost, in one return (decision 043): the rental is returned.
+    // All of it comes back lost, in one return: the rental is returned.
     await apiCall(request, token, 'POST', `/api/material-rentals/${lost}/returns`, {
       rentalItemId: lostRental.items[0]!.id,
       returnedQuantity: 0,

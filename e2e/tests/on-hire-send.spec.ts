@@ -9,10 +9,10 @@ import { admin, apiCall, apiLogin, expect, type Seed, signIn, test, unique } fro
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../playwright.config';
 
 /**
- * Issue 50 item 3, decision 064: an admin e-mails a site's on-hire statement to its customer from
- * the inventory. The suite's server has no SMTP_URL, so this file starts a server of its own (the
- * built app, its own data directory) whose mail goes to an SMTP sink run here, and reads the PDF
- * back from the mail received.
+ * An admin e-mails a site's on-hire statement to its customer from the inventory (decision 064).
+ * The suite's server has no SMTP_URL, so this file starts a server of its own (the built app, its
+ * own data directory) whose mail goes to an SMTP sink run here, and reads the PDF back from the
+ * mail received.
  */
 
 type Mailing = { url: string; mails: string[] };

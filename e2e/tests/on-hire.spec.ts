@@ -3,7 +3,7 @@ import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtu
 
 type Created = { data: { id: number } };
 
-/** Issue 50 item 3 (decision 059): on site, the material on hire is seen. */
+/** On site, the material on hire is seen (decision 059). */
 test.describe('on hire at a site', () => {
   test("a field manager scanning a tube's label, and opening their site's label, sees what is on hire there", async ({
     page,

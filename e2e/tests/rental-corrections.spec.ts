@@ -21,7 +21,7 @@ const shownDay = (days: number) => {
 };
 
 /**
- * An admin's corrections of a rental in the browser (issue 49, decisions 048 and 063): the
+ * An admin's corrections of a rental in the browser (decisions 048 and 063): the
  * dispatch day and a return's day with a reason and a confirmation, a line re-rated; the server's
  * refusal shown under the field; none of it offered to a field manager, whom the server refuses.
  */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { admin, apiCall, apiLogin, expect, signIn, test, unique } from '../fixtures';
 
 /**
- * Figures name what they count and add up (issue 29, PRODUCT-DECISIONS; decision 043): a day on
+ * Figures name what they count and add up (PRODUCT-DECISIONS): a day on
  * which one rental comes back lost and one damaged, line by line, read on the rentals page (Items
  * Overview, the location's card) and on the dashboard, where rented = returned + damaged + lost +
  * outstanding.
