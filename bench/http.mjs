@@ -12,7 +12,7 @@ let timeoutMs = 30_000;
 
 /**
  * Sets how long a call may wait for its answer before it is given up. The cluster check waits as
- * long as its balancer does (decision 065): there, a call's end is told by the balancer.
+ * long as its balancer does: there, a call's end is told by the balancer.
  */
 export function callTimeout(ms) {
   timeoutMs = ms;
@@ -33,7 +33,7 @@ export function observeCalls(observe) {
 /**
  * One connection to `baseUrl`, signed in with `token`: `call(method, path, body?)` answers
  * `{ status, ms, text, json() }`, or `{ status: 0, error }` when the connection failed. Writes
- * carry an Idempotency-Key, as the web app sends with each (decision 019).
+ * carry an Idempotency-Key, as the web app sends with each.
  */
 export function connection(baseUrl, token) {
   const { hostname, port } = new URL(baseUrl);

@@ -1,7 +1,6 @@
-// `npm run lighthouse`: the browser verdict of ARCHITECTURE.md section 10 on a phone (issue 52,
-// decision 056), measured by Lighthouse itself. It starts the server `npm start` runs (the built
-// app) on a fresh data directory, seeds a small company through the API (a yard of 40 materials, a
-// site of 25 of its own with 12 rentals to it, that site's field manager), and runs Lighthouse
+// `npm run lighthouse`: the browser verdict of ARCHITECTURE.md section 10 on a phone, measured by
+// Lighthouse itself. It starts the server `npm start` runs (the built app) on a fresh data
+// directory, seeds a small company through the API (a yard of 40 materials, a site of 25 of its own with 12 rentals to it, that site's field manager), and runs Lighthouse
 // (mobile, its default simulated throttling) on each page as the field manager and as an admin,
 // LH_RUNS times each (3), and judges the median: performance at least 90, Largest Contentful Paint
 // at most 2.5 s, Total Blocking Time at most 200 ms, Cumulative Layout Shift at most 0.1. It prints
@@ -90,7 +89,7 @@ async function call(token, method, url, body) {
 const login = (account) => call(null, 'POST', '/api/auth/login', account);
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** The small company of issue 52, through the API as its admin. */
+/** The small company above (a yard, a site, its field manager), through the API as its admin. */
 async function seedCompany() {
   const admin = await login(ADMIN);
   const t = admin.token;

@@ -1,4 +1,4 @@
-// The budgets of `npm run bench` (ARCHITECTURE.md section 10, issue 27), their verdicts against
+// The budgets of `npm run bench` (ARCHITECTURE.md section 10), their verdicts against
 // the session check of the same run, and the report written to bench/results/latest.md.
 import { FILE_BUDGET_MS, FILE_CONNECTIONS, SESSION_FLOOR } from './scenarios.mjs';
 import { DAY_NAME, FLAT_OUT_NAME, THINK_SECONDS } from './working-day.mjs';
@@ -25,7 +25,7 @@ export function verdicts(results, day) {
   const list = [];
   for (const row of results) {
     // Cold reads and the dashboard after a write are reported, not judged (ARCHITECTURE.md
-    // section 10, decision 051): their share of the session check and CPU per call are in the
+    // section 10): their share of the session check and CPU per call are in the
     // table; the verdicts are the working day's and the work that grows.
     if (row.kind === 'import' || row.kind === 'batch') {
       const each = row.kind === 'import' ? 'file' : 'run';

@@ -1,4 +1,4 @@
-// The scenarios of `npm run bench` (ARCHITECTURE.md section 10, issue 27) but the working day
+// The scenarios of `npm run bench` (ARCHITECTURE.md section 10) but the working day
 // (bench/working-day.mjs): the floors, the cold reads, the dashboard after a write and the files.
 import { connection, Latencies, random, runFor, succeeded } from './http.mjs';
 
@@ -6,13 +6,13 @@ import { connection, Latencies, random, runFor, succeeded } from './http.mjs';
 export const FILE_BUDGET_MS = 500;
 export const FILE_CONNECTIONS = 10;
 
-/** Issue 30: 10,000 rows of stock previewed under IMPORT_PREVIEW_MS and imported under IMPORT_MS. */
+/** 10,000 rows of stock previewed under IMPORT_PREVIEW_MS and imported under IMPORT_MS. */
 const IMPORT_ROWS = 10_000;
 const IMPORT_PREVIEW_MS = 5_000;
 const IMPORT_MS = 30_000;
 
 /**
- * Issue 33: a billing run of every site's 28-day cycle over the three years of rentals, each run
+ * A billing run of every site's 28-day cycle over the three years of rentals, each run
  * the next cycle after the last one billed (as an office bills, one period after another), every
  * run under BILLING_RUN_MS.
  */
@@ -83,7 +83,7 @@ function inTurn(paths, seed) {
  * every location: far more than any cache could keep, so each answer is read from the database
  * as a read asked for the first time is. A scenario goes on where its previous run stopped, so
  * the warm-up and the rounds ask different URLs while there are any left. The materials list
- * asks every page (its far pages are read from the nearer end, decision 006); the other lists
+ * asks every page (its far pages are read from the nearer end); the other lists
  * the first 300 pages, as far as people page, under each of their filters.
  */
 export function coldScenarios({ apiUrl, dataset, sample }) {
@@ -462,7 +462,7 @@ async function importLoop(context, seconds, step) {
 }
 
 /**
- * Billing runs (issue 33): each run bills the next 28-day cycle of every site with a customer
+ * Billing runs: each run bills the next 28-day cycle of every site with a customer
  * (bench/seed.ts gives every field site one, and every type a hire rate), from the first rental's
  * cycle forward: the hire of the rentals out in that cycle, their returns, losses and scraps, and
  * every earlier rental line looked at again (the lines never billed, a rate given late). Runs

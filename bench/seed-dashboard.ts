@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * What the dashboard needs beyond the other modules' data, in the caller's transaction (issue 19):
+ * What the dashboard needs beyond the other modules' data, in the caller's transaction:
  * the stock levels that changeStock would have kept for the seeded movements (each location's
  * units at the end of each month, as migration 0021 fills them).
  */

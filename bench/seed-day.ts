@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * The people of the working day (issue 27): WORKING_DAY.admins admins and WORKING_DAY.managers
+ * The people of the working day: WORKING_DAY.admins admins and WORKING_DAY.managers
  * field managers, each manager of a site of their own (the first active locations by id), each
  * admin with a desk of their own (the next active locations: the stock, staff and invoices that
  * admin writes to, so that no two people of the day write the same record). Field managers hold

@@ -1,14 +1,14 @@
 import type pg from 'pg';
 
 /**
- * Staff and attendance of the bench (issue 17): DATASET_STAFF.staff people spread over the
+ * Staff and attendance of the bench: DATASET_STAFF.staff people spread over the
  * locations, each with a record for every working day (Monday to Friday) of the last three years:
  * about 1.57 million records.
  */
 export const DATASET_STAFF = { staff: 2_000, years: 3 } as const;
 /**
  * The months of attendance: the three years, or their share under BENCH_SCALE (bench/seed.ts; a
- * month at least), so that a scaled set is seeded in seconds (the cluster check's: decision 065).
+ * month at least), so that a scaled set (the cluster check's) is seeded in seconds.
  */
 const ATTENDANCE_MONTHS = Math.max(
   1,

@@ -17,7 +17,7 @@ import { seedStaff } from './seed-staff';
 /**
  * BENCH_SCALE (0.01 to 1; 1 unless set): the materials, invoices, requests, rentals and months of
  * attendance (bench/seed-staff.ts) scaled down (the locations and people stay), to try a scenario
- * once on a busy machine, and for the cluster check (decision 065). Its speed figures judge
+ * once on a busy machine, and for the cluster check. Its speed figures judge
  * nothing: the bench's verdicts are the full set's.
  */
 const SCALE = Math.min(1, Math.max(0.01, Number(process.env.BENCH_SCALE ?? 1) || 1));
@@ -30,9 +30,9 @@ export const DATASET = {
   admins: 10,
   /** Over the last three years; two of them are the large invoices below. */
   invoices: scaled(50_000),
-  /** Over the last three years, 1 to 5 materials each (issue 15). */
+  /** Over the last three years, 1 to 5 materials each. */
   rentalRequests: scaled(100_000),
-  /** Over the last three years, 1 to 5 items each, 300,000 in all, with their returns (issue 16). */
+  /** Over the last three years, 1 to 5 items each, 300,000 in all, with their returns. */
   materialRentals: scaled(100_000),
 } as const;
 
@@ -358,18 +358,18 @@ export async function seedDataset(client: pg.PoolClient | pg.Client, passwordHas
     await seedRentalRequests(client);
     await seedMaterialRentals(client);
   });
-  // The rentals' one summary, recounted from the rows written above (decision 066) as the API's
+  // The rentals' one summary, recounted from the rows written above as the API's
   // repository recounts it after each of its writes: once their indexes are built again and the
   // rows analyzed, or its joins read whole tables per rental.
   await client.query('analyze material_rentals, material_rental_items, material_rental_returns');
   await client.query('select material_rental_totals_recount(null)');
-  // Staff and their attendance (issue 17), still with the triggers off: bench/seed-staff.ts.
+  // Staff and their attendance, still with the triggers off: bench/seed-staff.ts.
   await seedStaff(client, DATASET.locations);
   await client.query('set local session_replication_role = origin');
   await seedDashboard(client);
   // The people of the working day and their places: bench/seed-day.ts.
   await seedWorkingDay(client, passwordHash);
-  // Money (issue 33): every field site has its customer, every type a day's hire rate (a third a
+  // Money: every field site has its customer, every type a day's hire rate (a third a
   // week's too, a quarter a minimum hire of a week) and a replacement value.
   await client.query(
     `update locations set customer_name = name || ' Ltd', customer_address = address

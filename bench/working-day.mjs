@@ -1,4 +1,4 @@
-// The working day (ARCHITECTURE.md section 10, issue 27): 50 connections acting as the 10 admins
+// The working day (ARCHITECTURE.md section 10): 50 connections acting as the 10 admins
 // and 40 field managers of bench/seed-day.ts, each a loop of weighted actions with the mix of a
 // real day, on the large set. Every write is read back at once, and the read must show it.
 //
@@ -459,7 +459,7 @@ async function rentalReturn(day, p) {
   const open = p.returnable.filter((item) => item.out > 0);
   if (open.length === 0) return stockUpdate(day, p);
   const item = p.rng.pick(open);
-  // Every kind of return (issue 49): one unit good, damaged or lost, off hire today or on a day
+  // Every kind of return: one unit good, damaged or lost, off hire today or on a day
   // of the last week (never before the rental went out), entered now.
   const condition = p.rng.pick(['good', 'good', 'damaged', 'lost']);
   const back = new Date();
@@ -501,7 +501,7 @@ async function rentalReturn(day, p) {
 }
 
 /**
- * A dispatch entered late (issue 49): an admin sends 1 to 3 units of one of their own materials
+ * A dispatch entered late: an admin sends 1 to 3 units of one of their own materials
  * (one holding at least 20, which only their own dispatches and transfers take from) to a field
  * manager's site, dated the day it left, 1 to 10 days ago; read back with that day.
  */
