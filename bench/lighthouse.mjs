@@ -1,9 +1,10 @@
 // `npm run lighthouse`: the browser verdict of ARCHITECTURE.md section 10 on a phone, measured by
 // Lighthouse itself. It starts the server `npm start` runs (the built app) on a fresh data
-// directory, seeds a small company through the API (a yard of 40 materials, a site of 25 of its own with 12 rentals to it, that site's field manager), and runs Lighthouse
-// (mobile, its default simulated throttling) on each page as the field manager and as an admin,
-// LH_RUNS times each (3), and judges the median: performance at least 90, Largest Contentful Paint
-// at most 2.5 s, Total Blocking Time at most 200 ms, Cumulative Layout Shift at most 0.1. It prints
+// directory, seeds a small company through the API (a yard of 40 materials, a site of 25 of its
+// own with 12 rentals to it, that site's field manager), and runs Lighthouse (mobile, its default
+// simulated throttling) on each page as the field manager and as an admin, LH_RUNS times each
+// (3), and judges the median: performance at least 90, Largest Contentful Paint at most 2.5 s,
+// Total Blocking Time at most 200 ms, Cumulative Layout Shift at most 0.1. It prints
 // a table, writes bench/results/lighthouse-latest.md and exits 1 when a page misses.
 //
 // LH_RUNS (3), LH_ONLY=<regex on "role page">, LH_PORT (4390), CHROMIUM_PATH change the run;
