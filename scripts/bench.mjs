@@ -1,4 +1,4 @@
-// `npm run bench` (ARCHITECTURE.md section 10, issue 27): the large data set on an embedded
+// `npm run bench` (ARCHITECTURE.md section 10): the large data set on an embedded
 // PostgreSQL, then the engine measured as people use it, against floors measured in the same run:
 // the floors (bench/scenarios.mjs), reads asked cold, the dashboard after a write, the Excel file
 // of a 500-item invoice asked afresh, and a working day of 50 people (bench/working-day.mjs).

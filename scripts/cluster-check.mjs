@@ -1,8 +1,8 @@
-// `npm run cluster-check` (issue 34): Stockyard as several API processes on one PostgreSQL server
+// `npm run cluster-check`: Stockyard as several API processes on one PostgreSQL server
 // behind a load balancer, a working day across them, and failures survived. On this machine, with
 // Debian packages and npm only: PostgreSQL from Debian's `postgresql` (its own data directory under
 // .tmp/cluster, run as `postgres`), the bench's data set scaled down (bench/seed*.ts with
-// BENCH_SCALE: seeded in seconds, decision 065), three API processes (`node server.js` on
+// BENCH_SCALE: seeded in seconds), three API processes (`node server.js` on
 // DATABASE_URL, of the committed API built into apps/api/.tmp/cluster: cluster/servers.mjs) and
 // HAProxy in front. The bench's working day (bench/working-day.mjs) runs through the balancer while one API
 // process is killed (SIGKILL) and started again, the PostgreSQL server restarted (fast shutdown,
@@ -11,7 +11,7 @@
 // every write sent once more change nothing twice, the ledger holds, errors fell inside the
 // failure windows only, notifications reached the sockets on every process, a socket of the killed
 // process reconnected to a live one, a session signed out on one process was refused by the
-// others at once, and the whole check took under 10 minutes (issue 54). Clients wait for an answer
+// others at once, and the whole check took under 10 minutes. Clients wait for an answer
 // as long as the balancer does (decision 065): whether a call failed is told by the balancer,
 // which follows each process's state, not by a clock of the client's; calls slower than the web
 // app's own 10 s are counted and reported beside. Prints one summary line, writes
@@ -65,12 +65,12 @@ const API_PORTS = [7101, 7102, 7103];
 /** Each process opens up to 10 + 3 + 1 connections (docs/operations.md); the seed and psql a few. */
 const MAX_CONNECTIONS = 60;
 const DAY_SECONDS = Number(process.env.CLUSTER_DAY_SECONDS ?? 150);
-/** The bench's data set scaled down (BENCH_SCALE): seeded in seconds, not minutes (decision 065). */
+/** The bench's data set scaled down (BENCH_SCALE): seeded in seconds, not minutes. */
 const SCALE = process.env.CLUSTER_SCALE ?? '0.02';
 /**
  * How long a client waits for an answer: longer than the balancer's `timeout server` (180 s), so
  * that a call's failure is the balancer's word (a process refused, reset or went down), not the
- * client's clock on a busy machine (decision 065).
+ * client's clock on a busy machine.
  */
 const CALL_TIMEOUT_MS = 200_000;
 /** The web app's own limit (REQUEST_TIMEOUT_MS, packages/shared/src/constants.ts): slower calls are counted. */
@@ -265,7 +265,7 @@ async function main() {
 
   // A client that asks for health through the balancer every 250 ms: the outage as seen there,
   // from the first probe sent that failed to the answer of the next that succeeded. A probe waits
-  // for the balancer's answer (decision 065); the slowest one is reported.
+  // for the balancer's answer; the slowest one is reported.
   const connections = { peak: 0 };
   const health = {
     calls: 0,
@@ -388,11 +388,11 @@ async function main() {
       processLoss: true,
     };
     // A socket on the victim, kept there by its cookie, as a browser's is: it must reconnect
-    // through the balancer to a live process and hear what happens next (issue 54).
+    // through the balancer to a live process and hear what happens next.
     const follower = followingSocket(balancer, info.probe.admin.token, victim.name);
     await follower.connected;
     // Writes in flight through the balancer when it dies: HAProxy sends those it had sent to the
-    // victim again to another process (issue 54), so no client should see an error.
+    // victim again to another process, so no client should see an error.
     const beforeKill = burst(balancer, 20);
     await sleep(40);
     victim.child.kill('SIGKILL');
@@ -526,7 +526,7 @@ async function main() {
     seconds: Math.round((w.to - w.from) / 100) / 10,
     errors: errors.filter((c) => overlaps(c, w)).length,
     // Writes in flight on the killed process that committed there, its answer lost with it: the
-    // balancer sent them again and the key answered "carried out, answer lost" (decision 019).
+    // balancer sent them again and the key answered "carried out, answer lost".
     answerLost: errors.filter((c) => overlaps(c, w) && answerLost(c.answer)).length,
     slow: slow.filter((c) => overlaps(c, w)).length,
   }));
@@ -545,7 +545,7 @@ async function main() {
   }
   // The longest a person of the day saw nothing but failures: first failed call to next success.
   // A write in flight on a killed process that committed there is no outage of the service: its
-  // change is made, and sent again it is answered "carried out, answer lost" (decision 019),
+  // change is made, and sent again it is answered "carried out, answer lost",
   // after waiting for the key (up to 10 s); how long those waited is reported apart.
   let longestClientMs = 0;
   let answerLostWaitMs = 0;
@@ -647,7 +647,7 @@ async function main() {
   log(`Sending the ${acknowledged.length} acknowledged writes once more, each with its key...`);
   const before = await query(footprint);
   // A write whose change committed but whose answer could not be stored (the server went down
-  // between the two: decision 019) is answered 409 when sent again, and changes nothing either.
+  // between the two) is answered 409 when sent again, and changes nothing either.
   const replays = { total: 0, replayed: 0, answerNotStored: 0, different: [] };
   await eachLimited(acknowledged, 6, async (write) => {
     const answer = await sendAgain(balancer, write);
@@ -753,7 +753,7 @@ async function main() {
     ...perWindow
       .filter((w) => w.problem)
       .map((w) => ({ name: w.name, ok: false, detail: w.problem })),
-    // Issue 54: a process lost behind the balancer is invisible to its clients.
+    // A process lost behind the balancer is invisible to its clients.
     ...perWindow
       .filter((w) => w.processLoss)
       .flatMap((w) => [

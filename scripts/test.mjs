@@ -83,7 +83,7 @@ check('boundaries (dependency-cruiser)', 'npx', [
   '.dependency-cruiser.cjs',
 ]);
 
-// No unused file, export or dependency, and none used but undeclared (knip.jsonc, decision 061).
+// No unused file, export or dependency, and none used but undeclared (knip.jsonc).
 check('dead code (knip)', 'npx', ['knip', '--no-progress']);
 check('licences (runtime dependencies)', 'node', ['scripts/licences.mjs']);
 
