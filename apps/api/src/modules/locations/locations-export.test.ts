@@ -36,7 +36,7 @@ const HEADERS = [
   'VAT ID',
   'Zero-rated (no VAT)',
 ];
-/** A location without a customer (issue 33): four empty cells, and not zero-rated. */
+/** A location without a customer: four empty cells, and not zero-rated. */
 const NO_CUSTOMER_CELLS = [undefined, undefined, undefined, undefined, 'No'];
 const NO_CUSTOMER_CSV = ['', '', '', '', 'No'];
 

@@ -116,7 +116,7 @@ describe('PUT /api/settings/billing', () => {
     [{ vatRatePercent: -1 }, MONEY_MESSAGES.vatRate],
     [{ vatRatePercent: 100.5 }, MONEY_MESSAGES.vatRate],
     [{ vatRatePercent: 17.555 }, MONEY_MESSAGES.vatRate],
-    // More than two decimals, however small: not silently 0 % (issue 48).
+    // More than two decimals, however small: not silently 0 %.
     [{ vatRatePercent: 1e-9 }, MONEY_MESSAGES.vatRate],
     [{ vatRatePercent: 19.0000001 }, MONEY_MESSAGES.vatRate],
     [{ paymentTermsDays: 366 }, MONEY_MESSAGES.paymentTerms],
