@@ -18,9 +18,9 @@ import { INVENTORY_COLUMNS } from '../materials/materials.export';
 import { STAFF_COLUMNS } from '../staff/staff.export';
 
 /**
- * Issue 50, items 1 and 2: one table of columns per list (an exported file edited and imported
- * again is read whole, and a column the import does not take is named), and the company's own
- * words for units and location types, every error naming its cell or the column to add.
+ * One table of columns per list (an exported file edited and imported again is read whole, and a
+ * column the import does not take is named), and the company's own words for units and location
+ * types, every error naming its cell or the column to add.
  */
 
 let t: TestApp;
