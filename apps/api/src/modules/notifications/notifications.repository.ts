@@ -166,60 +166,62 @@ export async function insertEvent(
 }
 
 /**
- * Events to fan out, locked for the caller's transaction, oldest first. The ones named are
- * waited for when another transaction holds them (it is fanning them out: once it commits they
- * are gone); otherwise the oldest are taken and the ones another process holds are skipped, so
- * that no event is fanned out twice.
+ * Takes events to fan out: deletes them in the caller's transaction and answers them, oldest
+ * first (rolled back with it, they are still there for the next try). The ones named are waited
+ * for when another transaction holds them (it is fanning them out: once it commits they are gone);
+ * otherwise the oldest are taken and the ones another process holds are skipped, so that no
+ * event is fanned out twice.
  */
-export async function claimEvents(
+export async function takeEvents(
   db: DbExecutor,
   which: { ids: number[] } | { limit: number },
 ): Promise<NotificationEventRow[]> {
-  const query = db
-    .select({
+  const taken =
+    'ids' in which
+      ? inArray(notificationEvents.id, which.ids)
+      : inArray(
+          notificationEvents.id,
+          db
+            .select({ id: notificationEvents.id })
+            .from(notificationEvents)
+            .orderBy(notificationEvents.id)
+            .limit(which.limit)
+            .for('update', { skipLocked: true }),
+        );
+  const rows = await db
+    .delete(notificationEvents)
+    .where(taken)
+    .returning({
       ...getTableColumns(notificationEvents),
       createdMicros: micros(notificationEvents.createdAt),
-    })
-    .from(notificationEvents);
-  if ('ids' in which) {
-    return query
-      .where(inArray(notificationEvents.id, which.ids))
-      .orderBy(notificationEvents.id)
-      .for('update');
-  }
-  return query
-    .orderBy(notificationEvents.id)
-    .limit(which.limit)
-    .for('update', { skipLocked: true });
-}
-
-export async function deleteEvents(db: DbExecutor, ids: number[]): Promise<void> {
-  if (ids.length > 0)
-    await db.delete(notificationEvents).where(inArray(notificationEvents.id, ids));
-}
-
-/**
- * `count` new notification ids, taken from the table's sequence in one statement: the rows of a
- * fan-out are written with them, so that each row is known without reading the rows back.
- */
-export async function nextNotificationIds(db: DbExecutor, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const result = await db.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence('notifications', 'id')) as id from generate_series(1, ${count})`,
-  );
-  return result.rows.map((row) => Number(row.id));
+    });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** Rows written by one statement at most: well within the bound on a statement's parameters. */
 const ROWS_PER_INSERT = 2000;
 
+/**
+ * Writes the rows and answers their ids in the rows' order: one multi-row VALUES insert answers
+ * its rows in its list's order, checked by their users (a mismatch fails the fan-out whole).
+ */
 export async function insertNotifications(
   db: DbExecutor,
-  rows: Array<typeof notifications.$inferInsert>,
-): Promise<void> {
+  rows: Array<Omit<typeof notifications.$inferInsert, 'id'>>,
+): Promise<number[]> {
+  const ids: number[] = [];
   for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
-    await db.insert(notifications).values(rows.slice(at, at + ROWS_PER_INSERT));
+    const written = await db
+      .insert(notifications)
+      .values(rows.slice(at, at + ROWS_PER_INSERT))
+      .returning({ id: notifications.id, userId: notifications.userId });
+    written.forEach((row, i) => {
+      if (row.userId !== rows[at + i]!.userId)
+        throw new Error('notifications answered out of order');
+      ids.push(row.id);
+    });
   }
+  return ids;
 }
 
 /** A page of the user's notifications, newest first, with the totals the bell and the screen show. */

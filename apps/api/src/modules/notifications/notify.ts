@@ -181,7 +181,8 @@ async function fanOut(
   let pushed: StoredNotification[] = [];
   let mailed = false;
   const fanned = await ctx.db.transaction(async (tx) => {
-    const events = await repo.claimEvents(tx, which);
+    // Taken and deleted in one statement: an event is fanned out once, whole, or not at all.
+    const events = await repo.takeEvents(tx, which);
     const audiences = new Map<string, repo.Recipient[]>();
     const deliveries: Array<{ event: repo.NotificationEventRow; recipient: repo.Recipient }> = [];
     for (const event of events) {
@@ -194,9 +195,7 @@ async function fanOut(
       for (const recipient of deliveredTo(everyone, event)) deliveries.push({ event, recipient });
     }
     // A few statements for the whole batch, whatever its size: at a burst, round trips are the cost.
-    const ids = await repo.nextNotificationIds(tx, deliveries.length);
-    const rows = deliveries.map(({ event, recipient }, i) => ({
-      id: ids[i]!,
+    const values = deliveries.map(({ event, recipient }) => ({
       userId: recipient.id,
       type: event.type,
       message: event.message,
@@ -205,7 +204,8 @@ async function fanOut(
       data: event.data,
       createdAt: event.createdAt,
     }));
-    await repo.insertNotifications(tx, rows);
+    const ids = await repo.insertNotifications(tx, values);
+    const rows = values.map((row, i) => ({ ...row, id: ids[i]! }));
     pushed = rows.map((row, i) => ({
       ...repo.toNotificationItem(row),
       actorId: deliveries[i]!.event.actorId,
@@ -224,10 +224,6 @@ async function fanOut(
       await queueEmails(tx, mails);
       mailed = mails.length > 0;
     }
-    await repo.deleteEvents(
-      tx,
-      events.map((event) => event.id),
-    );
     return events.length;
   });
   if (pushed.length > 0) ctx.events.emit('notificationsCreated', pushed);
@@ -247,7 +243,7 @@ export async function sweepEvents(ctx: FanOutContext, batch = 50): Promise<numbe
 /**
  * Sweeps at start and every `everyMs`: the events whose fan-out after their commit did not happen
  * (the process stopped, or the fan-out failed). Several processes sweep without fanning one event
- * twice (claimEvents). `stop` clears the timer and waits for a sweep under way.
+ * twice (takeEvents). `stop` clears the timer and waits for a sweep under way.
  */
 export function scheduleEventSweep(
   ctx: AppContext,
