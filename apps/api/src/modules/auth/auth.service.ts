@@ -250,11 +250,9 @@ export async function accountEndReason(
 }
 
 /**
- * The signed-in user behind a token's claims, or null when the session is dead; and whether they
- * must set up two-factor sign-in before anything else (an admin without it, while the company
- * requires it). Asked of the database on every request, never cached: a revocation or a change of
- * role, flags, location or status holds from the moment its request is answered, on every API
- * process.
+ * The signed-in user behind a token's claims (null when the session is dead), and whether they
+ * must set up two-factor sign-in first. Never cached: a revocation or a change of role, flags,
+ * location or status holds from the moment it is answered, on every API process.
  */
 export async function resolveSession(ctx: AppContext, sessionId: string, userId: number) {
   const row = await repo.findLiveSession(ctx.db, sessionId, userId);

@@ -45,12 +45,9 @@ function verifiedOf(secret: Uint8Array): Map<string, Verified> {
 }
 
 /**
- * The claims of a valid, unexpired token signed by us; null for anything else.
- *
- * A token is immutable, so once its signature has been checked the answer holds until it expires:
- * a signed-in client sends the same token with every request, and checking the HMAC again (an
- * asynchronous WebCrypto job on the thread pool) would cost more than the rest of a small read.
- * Whether the session behind it is still alive is a separate question, asked at every request.
+ * The claims of a valid, unexpired token signed by us; null for anything else. A checked signature
+ * is remembered until the token expires: a token never changes, and the HMAC (a WebCrypto job on
+ * the thread pool) costs more than a small read. Whether its session lives is asked every request.
  */
 export async function verifySessionToken(
   secret: Uint8Array,
