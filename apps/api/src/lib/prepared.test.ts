@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/client';
 import { locations } from '../db/schema';
-import { limitLiteral, prepared, SCREEN_PAGE_SIZES } from './prepared';
+import { limitLiteral, prepared, preparedSql, SCREEN_PAGE_SIZES } from './prepared';
 
 describe('page sizes', () => {
   it('takes its sizes from the shared page sizes', () => {
@@ -44,5 +44,10 @@ describe('prepared', () => {
       });
     expect(Object.getPrototypeOf(read())).toBe(Object.getPrototypeOf(read()));
     expect(builds).toBe(1);
+  });
+
+  it('refuses a statement written as SQL with a value written in, before it is sent', async () => {
+    const read = preparedSql('test_sql_fixed', () => sql`select ${5}::integer as n`);
+    await expect(read(real, {})).rejects.toThrow(/test_sql_fixed writes a value into its statement/);
   });
 });

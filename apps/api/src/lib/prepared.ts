@@ -1,5 +1,7 @@
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '@stockyard/shared';
 import { Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { DbExecutor } from '../db/client';
 
 /*
@@ -43,6 +45,35 @@ export function prepared<E extends DbExecutor, T extends object>(
     builtOnce.set(name, statement);
   }
   return Object.create(statement, { client: { value: connectionOf(executor) } }) as T;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written as SQL (a CTE no query builder writes) run as a named prepared statement:
+ * its text rendered once, its placeholders filled from `values` by name, prepared on the
+ * connection the first time it runs there and planned once per connection from then on.
+ * Answers its rows as PostgreSQL sends them (snake_case, numbers as the pool's parsers give them).
+ */
+export function preparedSql<R extends object>(
+  name: string,
+  build: () => SQL,
+): (executor: DbExecutor, values: Record<string, unknown>) => Promise<R[]> {
+  let rendered: { text: string; names: string[] } | undefined;
+  return async (executor, values) => {
+    if (!rendered) {
+      const query = dialect.sqlToQuery(build());
+      placeholdersOnly(query.params, `the prepared statement ${name}`);
+      rendered = {
+        text: query.sql,
+        names: query.params.map((param) => (param as Placeholder).name as string),
+      };
+    }
+    const { text, names } = rendered;
+    const client = connectionOf(executor) as pg.Pool | pg.PoolClient;
+    const result = await client.query<R>({ name, text, values: names.map((key) => values[key]) });
+    return result.rows;
+  };
 }
 
 /**
