@@ -1,6 +1,6 @@
 import type { RentalSeriesPoint } from '@stockyard/shared';
 import { formatCount } from '@stockyard/shared';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
 
 const RentalsBars = lazy(() => import('./rentals-bars'));
@@ -8,6 +8,29 @@ const RentalsBars = lazy(() => import('./rentals-bars'));
 /** The chart's place, as tall as the chart, while its figures or its code load. */
 function ChartSkeleton() {
   return <div className="h-64 animate-pulse rounded bg-muted" data-testid="skeleton" />;
+}
+
+/**
+ * Whether the element has come onto the screen: the chart's code and drawing are most of the
+ * dashboard's work, and on a phone the card is below the stat cards (issue 52). Where there is
+ * no IntersectionObserver (jsdom), at once.
+ */
+function useNearScreen(ref: React.RefObject<HTMLElement | null>, settled: boolean): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    // Measured once the cards above have their figures, and so their height.
+    if (near || !settled || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, settled, ref]);
+  return near;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -32,6 +55,8 @@ export function RentalsChart({
   const points = series.map((point) => ({ ...point, label: stepLabel(point.date, byMonth) }));
   const rentedOut = series.reduce((sum, point) => sum + point.rentedOut, 0);
   const returned = series.reduce((sum, point) => sum + point.returned, 0);
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(place, !loading);
   return (
     <Card className="p-4">
       <section aria-label="Rental activity">
@@ -41,13 +66,15 @@ export function RentalsChart({
             {formatCount(rentedOut)} items rented out, {formatCount(returned)} returned
           </p>
         </div>
-        {loading ? (
-          <ChartSkeleton />
-        ) : (
-          <Suspense fallback={<ChartSkeleton />}>
-            <RentalsBars points={points} />
-          </Suspense>
-        )}
+        <div ref={place}>
+          {loading || !near ? (
+            <ChartSkeleton />
+          ) : (
+            <Suspense fallback={<ChartSkeleton />}>
+              <RentalsBars points={points} />
+            </Suspense>
+          )}
+        </div>
       </section>
     </Card>
   );
