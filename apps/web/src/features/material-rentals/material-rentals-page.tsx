@@ -301,47 +301,59 @@ export default function MaterialRentalsPage() {
         />
       </Card>
 
-      <RentalFormDialog open={formOpen} onOpenChange={setFormOpen} rental={editing} />
-      <RentalFormDialog
-        open={prefill !== undefined && requestId !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          // Once saved, the list shows the new rental's destination.
-          closeRequest(savedTo.current ?? undefined);
-          savedTo.current = null;
-        }}
-        rental={null}
-        prefill={prefill}
-        onSaved={(rental) => {
-          savedTo.current = rental.toLocationId;
-          // The request now lists its rental: its detail offers no second Create Rental.
-          void queryClient.invalidateQueries({ queryKey: queryRoots.rentalRequests });
-        }}
-      />
-      <ReturnDialog
-        rental={returning}
-        onOpenChange={(open) => {
-          if (!open) setReturning(null);
-        }}
-      />
-      <ReturnHistoryDialog
-        rental={history}
-        onOpenChange={(open) => {
-          if (!open) setHistory(null);
-        }}
-      />
-      <NotesDialog
-        rental={notesOf}
-        onOpenChange={(open) => {
-          if (!open) setNotesOf(null);
-        }}
-      />
-      <MarkReturnedDialog
-        rental={marking}
-        onOpenChange={(open) => {
-          if (!open) setMarking(null);
-        }}
-      />
+      {/* Each dialog is mounted only while open: closed, their forms and queries were most of the
+          page's first render (issue 52). */}
+      {formOpen ? <RentalFormDialog open onOpenChange={setFormOpen} rental={editing} /> : null}
+      {prefill !== undefined && requestId !== null ? (
+        <RentalFormDialog
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            // Once saved, the list shows the new rental's destination.
+            closeRequest(savedTo.current ?? undefined);
+            savedTo.current = null;
+          }}
+          rental={null}
+          prefill={prefill}
+          onSaved={(rental) => {
+            savedTo.current = rental.toLocationId;
+            // The request now lists its rental: its detail offers no second Create Rental.
+            void queryClient.invalidateQueries({ queryKey: queryRoots.rentalRequests });
+          }}
+        />
+      ) : null}
+      {returning ? (
+        <ReturnDialog
+          rental={returning}
+          onOpenChange={(open) => {
+            if (!open) setReturning(null);
+          }}
+        />
+      ) : null}
+      {history ? (
+        <ReturnHistoryDialog
+          rental={history}
+          onOpenChange={(open) => {
+            if (!open) setHistory(null);
+          }}
+        />
+      ) : null}
+      {notesOf ? (
+        <NotesDialog
+          rental={notesOf}
+          onOpenChange={(open) => {
+            if (!open) setNotesOf(null);
+          }}
+        />
+      ) : null}
+      {marking ? (
+        <MarkReturnedDialog
+          rental={marking}
+          onOpenChange={(open) => {
+            if (!open) setMarking(null);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

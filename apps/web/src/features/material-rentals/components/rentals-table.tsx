@@ -125,18 +125,22 @@ function RentalItems({ rental }: { rental: RentalDto }) {
           ))}
         </tbody>
       </table>
-      <CorrectDayDialog
-        target={correcting}
-        onOpenChange={(open) => {
-          if (!open) setCorrecting(null);
-        }}
-      />
-      <RerateDialog
-        target={rerating}
-        onOpenChange={(open) => {
-          if (!open) setRerating(null);
-        }}
-      />
+      {correcting ? (
+        <CorrectDayDialog
+          target={correcting}
+          onOpenChange={(open) => {
+            if (!open) setCorrecting(null);
+          }}
+        />
+      ) : null}
+      {rerating ? (
+        <RerateDialog
+          target={rerating}
+          onOpenChange={(open) => {
+            if (!open) setRerating(null);
+          }}
+        />
+      ) : null}
     </>
   );
 }
