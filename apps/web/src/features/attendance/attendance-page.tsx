@@ -206,12 +206,15 @@ export default function AttendancePage() {
         />
       </Card>
 
-      <AttendanceFormDialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        record={editing}
-        fixedStaff={fixedStaff}
-      />
+      {/* Mounted only while open: closed, its form ran on every load of the page (issue 52). */}
+      {formOpen ? (
+        <AttendanceFormDialog
+          open
+          onOpenChange={setFormOpen}
+          record={editing}
+          fixedStaff={fixedStaff}
+        />
+      ) : null}
     </div>
   );
 }

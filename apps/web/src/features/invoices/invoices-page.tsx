@@ -200,18 +200,23 @@ export default function InvoicesPage() {
         />
       </Card>
 
-      <InvoicePreviewDialog
-        invoiceId={previewing}
-        onOpenChange={(open) => {
-          if (!open) setPreviewing(null);
-        }}
-      />
-      <JobTypeSummaryDialog
-        invoiceId={summarizing}
-        onOpenChange={(open) => {
-          if (!open) setSummarizing(null);
-        }}
-      />
+      {/* Each mounted only while open (issue 52). */}
+      {previewing !== null ? (
+        <InvoicePreviewDialog
+          invoiceId={previewing}
+          onOpenChange={(open) => {
+            if (!open) setPreviewing(null);
+          }}
+        />
+      ) : null}
+      {summarizing !== null ? (
+        <JobTypeSummaryDialog
+          invoiceId={summarizing}
+          onOpenChange={(open) => {
+            if (!open) setSummarizing(null);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

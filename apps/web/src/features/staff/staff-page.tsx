@@ -166,7 +166,8 @@ export default function StaffPage() {
         />
       </Card>
 
-      <StaffFormDialog open={formOpen} onOpenChange={setFormOpen} member={editing} />
+      {/* Mounted only while open: closed, its form ran on every load of the page (issue 52). */}
+      {formOpen ? <StaffFormDialog open onOpenChange={setFormOpen} member={editing} /> : null}
       {viewing && (
         <Suspense fallback={null}>
           <AttendanceOverviewDialog
