@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
 import { materials, stockMovements } from '../../db/schema';
-import { preparedSql } from '../../lib/prepared';
+import { prepared, preparedSql } from '../../lib/prepared';
 import type { MaterialRow, MovementValues } from './materials.repository';
 
 const p = (name: string) => sql.placeholder(name);
@@ -121,4 +121,85 @@ export async function addQuantities(
     before: Number(row.before),
     after: Number(row.after),
   }));
+}
+
+/** The movement written with a change (`addQuantityRecorded`): what `insertMovement` takes. */
+export type MovementOf = Pick<
+  MovementValues,
+  'reason' | 'reference' | 'userId' | 'returnId' | 'occurredOn'
+> & {
+  /** Whether the movement is written when nothing changes (a lost unit is recorded). */
+  recordUnchanged: boolean;
+};
+
+/**
+ * Adds `delta` to a live material's quantity, and `repair` to its repair stock, unless either would
+ * be left below nothing, and writes the movement with it, in one statement (the update, then
+ * the movement from what it answered); null when refused, nothing written. A change of nothing
+ * writes its movement only when told. For the ledger's changeStock only.
+ */
+export async function addQuantityRecorded(
+  db: DbExecutor,
+  id: number,
+  change: { delta: number; repair: number },
+  movement: MovementOf,
+): Promise<MaterialRow | null> {
+  const statement = prepared(db, 'material_quantity_add_recorded', (executor, name) => {
+    // The pool and a transaction both write CTEs; DbExecutor leaves `$with` and `with` out.
+    const d = executor as unknown as Database;
+    const by = sql`${p('delta')}::numeric`;
+    const toRepair = sql`${p('repair')}::numeric`;
+    const moved = d.$with('moved').as(
+      d
+        .update(materials)
+        .set({
+          quantity: sql`${materials.quantity} + ${by}`,
+          repairQuantity: sql`${materials.repairQuantity} + ${toRepair}`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(materials.id, p('id')),
+            isNull(materials.deletedAt),
+            sql`${materials.quantity} + ${by} >= 0`,
+            sql`${materials.repairQuantity} + ${toRepair} >= 0`,
+          ),
+        )
+        .returning(),
+    );
+    const written = d.$with('written').as(
+      d.insert(stockMovements).select(
+        d
+          .select({
+            // Every column in the table's order, as an INSERT ... SELECT is written: its defaults.
+            id: sql`nextval(pg_get_serial_sequence('stock_movements', 'id'))`.as('id'),
+            materialId: moved.id,
+            delta: sql`${by}`.as('delta'),
+            quantityAfter: moved.quantity,
+            repairDelta: sql`${toRepair}`.as('repair_delta'),
+            reason: sql`${p('reason')}`.as('reason'),
+            reference: sql`${p('reference')}::text`.as('reference'),
+            userId: sql`${p('userId')}::integer`.as('user_id'),
+            returnId: sql`${p('returnId')}::integer`.as('return_id'),
+            occurredOn: sql`${p('occurredOn')}::date`.as('occurred_on'),
+            createdAt: sql`now()`.as('created_at'),
+          })
+          .from(moved)
+          .where(sql`${by} <> 0 or ${toRepair} <> 0 or ${p('recordUnchanged')}::boolean`),
+      ),
+    );
+    return d.with(moved, written).select().from(moved).prepare(name);
+  });
+  const [row] = await statement.execute({
+    id,
+    delta: change.delta,
+    repair: change.repair,
+    reason: movement.reason,
+    reference: movement.reference ?? null,
+    userId: movement.userId ?? null,
+    returnId: movement.returnId ?? null,
+    occurredOn: movement.occurredOn ?? null,
+    recordUnchanged: movement.recordUnchanged,
+  });
+  return (row as MaterialRow | undefined) ?? null;
 }

@@ -13,7 +13,7 @@ import type { UnitOfWork } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
 import type { MovementValues } from './materials.repository';
 import * as repo from './materials.repository';
-import { addQuantities } from './materials-ledger.repository';
+import { addQuantities, addQuantityRecorded } from './materials-ledger.repository';
 
 /**
  * The stock ledger (ARCHITECTURE section 4): the one writer of a material's quantity and repair
@@ -119,16 +119,22 @@ export async function changeStock(
   entry: StockEntry,
 ): Promise<{ material: repo.MaterialRow; before: number }> {
   const repair = entry.repair ?? 0;
+  if ('by' in entry.change) {
+    // An addition writes its movement in the statement that changes the quantity.
+    const material = await addRecorded(uow, entry, entry.change.by, repair);
+    const before = material.quantity - entry.change.by;
+    shiftLevels(uow, entry, material, before);
+    if (entry.change.by !== 0 || repair !== 0 || entry.recordUnchanged) {
+      if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
+    }
+    return { material, before };
+  }
   const { material, before } =
     repair === 0
       ? await applyChange(uow, entry.materialId, entry.change)
       : await applyRepairChange(uow, entry.materialId, entry.change, repair);
   const delta = material.quantity - before;
-  if (entry.movedFrom !== undefined && entry.movedFrom !== material.locationId) {
-    shiftStockLevel(uow, entry.movedFrom, -before);
-    shiftStockLevel(uow, material.locationId, before);
-  }
-  shiftStockLevel(uow, material.locationId, delta);
+  shiftLevels(uow, entry, material, before);
   if (delta === 0 && repair === 0 && !entry.recordUnchanged) return { material, before };
   await repo.insertMovement(uow.tx, {
     materialId: material.id,
@@ -143,6 +149,47 @@ export async function changeStock(
   });
   if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
   return { material, before };
+}
+
+/** The location's stock levels after a change (and both locations' when the change moved it). */
+function shiftLevels(
+  uow: UnitOfWork,
+  entry: StockEntry,
+  material: repo.MaterialRow,
+  before: number,
+) {
+  if (entry.movedFrom !== undefined && entry.movedFrom !== material.locationId) {
+    shiftStockLevel(uow, entry.movedFrom, -before);
+    shiftStockLevel(uow, material.locationId, before);
+  }
+  shiftStockLevel(uow, material.locationId, material.quantity - before);
+}
+
+/**
+ * `by` units (and `repair` into repair stock) added with their movement, or refused as one step
+ * is: 404 for a material missing or removed, 409 with what is there when too little is.
+ */
+async function addRecorded(uow: UnitOfWork, entry: StockEntry, by: number, repair: number) {
+  const material = await addQuantityRecorded(
+    uow.tx,
+    entry.materialId,
+    { delta: by, repair },
+    {
+      reason: entry.reason,
+      reference: entry.reference ?? null,
+      userId: entry.userId,
+      returnId: entry.returnId ?? null,
+      occurredOn: entry.occurredOn ?? null,
+      recordUnchanged: entry.recordUnchanged === true,
+    },
+  );
+  if (material) return material;
+  const current = await repo.currentStock(uow.tx, entry.materialId);
+  if (current === null) throw notFound(MATERIAL_NOT_FOUND);
+  if (repair !== 0 && current.repairQuantity + repair < 0) {
+    throw insufficientRepairStock(current.repairQuantity);
+  }
+  throw insufficientStock(current.quantity);
 }
 
 /** A change of `changeStocksBy`: units added (`by`) as `changeStock` takes them. */
