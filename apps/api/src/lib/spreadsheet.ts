@@ -98,63 +98,132 @@ function writeCell(cell: ExcelJS.Cell, value: SheetValue): string | undefined {
   return undefined;
 }
 
-/** The style objects made, by look (see `styleOf`). */
-const styles = new Map<string, Partial<ExcelJS.Style>>();
+/** A look's flags: bold, wrapped, at the top, at the right (see `styleOf`). */
+const BOLD = 1;
+const WRAP = 2;
+const TOP = 4;
+const RIGHT = 8;
+
+/** The style objects made, by number format, fill and flags (see `styleOf`). */
+const styles = new Map<string, Map<string, Array<Partial<ExcelJS.Style> | undefined>>>();
 
 /**
  * The one style object of a look, shared by every cell of that look and never changed: exceljs
  * serialises each style object to find its entry, which per cell was most of a large file's cost.
+ * Found by its format, fill and flags without joining them into a key: a key a cell was a tenth of
+ * the rows' cost.
  */
 function styleOf(
   numFmt: string | undefined,
-  bold: boolean,
   fill: string | undefined,
-  alignment: { wrapText: boolean; top: boolean; right: boolean },
+  flags: number,
 ): Partial<ExcelJS.Style> {
-  const { wrapText, top, right } = alignment;
-  const flags = (bold ? 1 : 0) | (wrapText ? 2 : 0) | (top ? 4 : 0) | (right ? 8 : 0);
-  const key = `${flags}\u0000${numFmt ?? ''}\u0000${fill ?? ''}`;
-  let style = styles.get(key);
+  let byFill = styles.get(numFmt ?? '');
+  if (!byFill) {
+    byFill = new Map();
+    styles.set(numFmt ?? '', byFill);
+  }
+  let byFlags = byFill.get(fill ?? '');
+  if (!byFlags) {
+    byFlags = [];
+    byFill.set(fill ?? '', byFlags);
+  }
+  let style = byFlags[flags];
   if (!style) {
     style = {};
     if (numFmt) style.numFmt = numFmt;
-    if (bold) style.font = { bold: true };
+    if (flags & BOLD) style.font = { bold: true };
     if (fill) style.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } };
-    if (wrapText || top || right) {
+    if (flags & (WRAP | TOP | RIGHT)) {
       style.alignment = {
-        ...(wrapText ? { wrapText } : {}),
-        ...(top ? { vertical: 'top' as const } : {}),
-        ...(right ? { horizontal: 'right' as const } : {}),
+        ...(flags & WRAP ? { wrapText: true } : {}),
+        ...(flags & TOP ? { vertical: 'top' as const } : {}),
+        ...(flags & RIGHT ? { horizontal: 'right' as const } : {}),
       };
     }
-    styles.set(key, style);
+    byFlags[flags] = style;
   }
   return style;
 }
 
-/** Number formats as their shown text, made once a format (an Intl.NumberFormat is costly). */
-const formatters = new Map<string, (value: number) => string>();
+/**
+ * The characters a number shows in a format: its quoted text, sign, digits with their thousands
+ * separators and decimals (at least the format's 0s, at most its 0s and #s), as Intl.NumberFormat
+ * (en-US) writes it; a time or date format as long as its pattern. Counted, not formatted: a
+ * 500-item invoice measures thousands of numbers, and formatting each was a tenth of its file's
+ * cost.
+ */
+type NumberShape = {
+  literal: number;
+  grouped: boolean;
+  minDecimals: number;
+  maxDecimals: number;
+  numbers: Intl.NumberFormat;
+};
+const shapes = new Map<string, NumberShape | number>();
 
-/** A number as a format shows it: its decimals, its thousands separators and quoted text. */
-function formattedNumber(value: number, format: string): string {
-  let formatter = formatters.get(format);
-  if (!formatter) {
+function shapeOf(format: string): NumberShape | number {
+  let shape = shapes.get(format);
+  if (shape === undefined) {
     const literal = [...format.matchAll(/"([^"]*)"/g)].map((m) => m[1]).join('');
     const bare = format.replace(/"[^"]*"/g, '');
     if (/[0#]/.test(bare)) {
       const decimals = /\.(0*)(#*)/.exec(bare);
-      const numbers = new Intl.NumberFormat('en-US', {
-        useGrouping: bare.includes(','),
-        minimumFractionDigits: decimals?.[1]?.length ?? 0,
-        maximumFractionDigits: (decimals?.[1]?.length ?? 0) + (decimals?.[2]?.length ?? 0),
-      });
-      formatter = (n) => literal + numbers.format(n);
+      const minDecimals = decimals?.[1]?.length ?? 0;
+      const maxDecimals = minDecimals + (decimals?.[2]?.length ?? 0);
+      const grouped = bare.includes(',');
+      shape = {
+        literal: literal.length,
+        grouped,
+        minDecimals,
+        maxDecimals,
+        numbers: new Intl.NumberFormat('en-US', {
+          useGrouping: grouped,
+          minimumFractionDigits: minDecimals,
+          maximumFractionDigits: maxDecimals,
+        }),
+      };
     } else {
-      formatter = () => bare; // a time or date format: as long as its pattern
+      shape = bare.length; // a time or date format: as long as its pattern
     }
-    formatters.set(format, formatter);
+    shapes.set(format, shape);
   }
-  return formatter(value);
+  return shape;
+}
+
+function formattedLength(value: number, format: string): number {
+  const shape = shapeOf(format);
+  if (typeof shape === 'number') return shape;
+  // Intl rounds the number's shortest decimal text (String), half away from zero.
+  const text = String(value);
+  if (!/^-?\d+(\.\d+)?$/.test(text) || Object.is(value, -0)) {
+    return shape.literal + shape.numbers.format(value).length; // exponents, NaN, -0: Intl counts
+  }
+  const sign = value < 0 ? 1 : 0;
+  const point = text.indexOf('.');
+  let whole = (point === -1 ? text.length : point) - sign;
+  const fraction = point === -1 ? '' : text.slice(point + 1);
+  let decimals = fraction.length;
+  if (decimals > shape.maxDecimals) {
+    decimals = shape.maxDecimals;
+    if (fraction.charCodeAt(decimals) >= 53) {
+      // Rounded up: the 9s before it carry (to the whole number when all of them are 9s).
+      const digits = text.slice(sign, point) + fraction.slice(0, decimals);
+      let nines = 0;
+      while (nines < digits.length && digits.charCodeAt(digits.length - 1 - nines) === 57) nines++;
+      if (nines >= decimals) {
+        decimals = 0;
+        if (nines === digits.length) whole += 1;
+      } else {
+        decimals -= nines;
+      }
+    } else {
+      while (decimals > 0 && fraction.charCodeAt(decimals - 1) === 48) decimals--;
+    }
+  }
+  decimals = Math.max(decimals, shape.minDecimals);
+  const separators = shape.grouped ? Math.floor((whole - 1) / 3) : 0;
+  return shape.literal + sign + whole + separators + (decimals > 0 ? decimals + 1 : 0);
 }
 
 /** The characters a value shows on its longest line. */
@@ -166,7 +235,7 @@ function shownLength(value: SheetValue): number {
   }
   if (typeof value === 'number') return String(value).length;
   if ('date' in value) return value.format.length;
-  return formattedNumber(value.number, value.format).length;
+  return formattedLength(value.number, value.format);
 }
 
 /** The lines a text takes in a cell `width` characters wide. */
@@ -249,40 +318,59 @@ function printSetup(widths: number[], headerRow: number): Partial<ExcelJS.PageSe
 }
 
 /**
+ * Every row's own style: none (its cells have theirs), one object that exceljs looks up once a
+ * workbook, where a new one a row was written out as XML to find its entry, row after row.
+ */
+const ROW_STYLE: Partial<ExcelJS.Style> = {};
+
+/**
  * Appends a row, styled, its lines wrapped, and writes it out of memory. A merge is made once its
  * first cell is written and styled: the cells it covers take that cell's style (and no value).
  */
 function appendRow(sheet: ExcelJS.Worksheet, { values, style = {} }: SheetRow, widths: number[]) {
   const row = sheet.addRow([]);
+  // exceljs's types leave out the row's own style, which its writer reads.
+  (row as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
+  const merge = style.merge;
+  // Columns a merge covers after its first hold nothing of their own.
+  const covered = (column: number) =>
+    merge !== undefined && column > merge[0] && column <= merge[1];
   let lines = 1;
-  const wrapped = new Set<number>();
-  values.forEach((value, index) => {
+  let wrapped: boolean[] | undefined;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
     const column = index + 1;
-    if (typeof value !== 'string' || (isMerged(style, column) && column !== style.merge?.[0])) {
-      return;
+    if (typeof value !== 'string' || covered(column)) continue;
+    let width = widths[index] ?? MIN_COLUMN_WIDTH;
+    if (merge?.[0] === column) {
+      width = 0;
+      for (let c = merge[0]; c <= merge[1]; c++) width += widths[c - 1] ?? 0;
     }
-    const width =
-      style.merge?.[0] === column
-        ? widths.slice(style.merge[0] - 1, style.merge[1]).reduce((sum, w) => sum + w, 0)
-        : (widths[index] ?? MIN_COLUMN_WIDTH);
     const needed = linesIn(value, width);
     if (needed > 1) {
-      wrapped.add(column);
+      wrapped ??= [];
+      wrapped[column] = true;
       lines = Math.max(lines, needed);
     }
-  });
-  values.forEach((value, index) => {
+  }
+  const rowFlags = (lines > 1 ? TOP : 0) | (style.right === true ? RIGHT : 0);
+  const last = values.length;
+  for (let index = 0; index < last; index++) {
+    const value = values[index];
     const column = index + 1;
-    if (isMerged(style, column) && column !== style.merge?.[0]) return;
+    if (covered(column)) continue;
+    const bold = style.bold === true || (style.bold === 'first' && index === 0);
+    const flags = rowFlags | (bold ? BOLD : 0) | (wrapped?.[column] ? WRAP : 0);
+    // An empty cell of no look is written as no cell: it is not made, but for the row's first
+    // and last, which give the row its span of columns.
+    const empty = value === null || value === undefined || value === '';
+    if (empty && flags === 0 && style.fill === undefined && column !== 1 && column !== last) {
+      continue;
+    }
     const cell = row.getCell(column);
-    cell.style = styleOf(
-      writeCell(cell, value),
-      style.bold === true || (style.bold === 'first' && index === 0),
-      style.fill,
-      { wrapText: wrapped.has(column), top: lines > 1, right: style.right === true },
-    );
-  });
-  if (style.merge) sheet.mergeCells(row.number, style.merge[0], row.number, style.merge[1]);
+    cell.style = styleOf(writeCell(cell, value), style.fill, flags);
+  }
+  if (merge) sheet.mergeCells(row.number, merge[0], row.number, merge[1]);
   if (lines > 1) row.height = lines * LINE_HEIGHT;
   row.commit();
 }

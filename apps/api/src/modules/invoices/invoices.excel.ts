@@ -57,7 +57,18 @@ const dimension = (value: number) => quantity(value, DIMENSION_FORMAT);
  * spreadsheet shows; the cents stay the record), with 2 decimals and the currency's code.
  */
 export const moneyCell = (cents: number | null, currency: string): SheetValue =>
-  cents === null ? null : quantity(Number(centsToDecimalString(cents)), `"${currency} "#,##0.00`);
+  cents === null ? null : quantity(Number(centsToDecimalString(cents)), moneyFormat(currency));
+
+/** The money format of each currency, one string (a new one per cell is hashed per cell). */
+const moneyFormats = new Map<string, string>();
+function moneyFormat(currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (format === undefined) {
+    format = `"${currency} "#,##0.00`;
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
 
 const invoiceFileName = (invoice: Pick<InvoiceDto, 'invoiceId'>) => `${invoice.invoiceId}.xlsx`;
 export const invoiceAttachment = (invoice: Pick<InvoiceDto, 'invoiceId'>) =>
