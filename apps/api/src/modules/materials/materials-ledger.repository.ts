@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { materials, stockMovements } from '../../db/schema';
 import { prepared, preparedSql } from '../../lib/prepared';
@@ -202,4 +202,68 @@ export async function addQuantityRecorded(
     recordUnchanged: movement.recordUnchanged,
   });
   return (row as MaterialRow | undefined) ?? null;
+}
+
+/**
+ * Writes a counted quantity to a live material, held as it is read, and its movement (the count
+ * less what it held) when that changes anything or it is told to record: one statement. Answers
+ * the material and what it held before, or null when it is missing or removed. For changeStock.
+ */
+export async function setQuantityRecorded(
+  db: DbExecutor,
+  id: number,
+  quantity: number,
+  movement: MovementOf,
+): Promise<{ material: MaterialRow; before: number } | null> {
+  const statement = prepared(db, 'material_quantity_set_recorded', (executor, name) => {
+    const d = executor as unknown as Database;
+    const held = d
+      .select({ id: materials.id, before: sql<number>`${materials.quantity}`.as('before') })
+      .from(materials)
+      .where(and(eq(materials.id, p('id')), isNull(materials.deletedAt)))
+      .for('no key update')
+      .as('held');
+    const moved = d.$with('moved').as(
+      d
+        .update(materials)
+        .set({ quantity: sql`${p('quantity')}::numeric`, updatedAt: sql`now()` })
+        .from(held)
+        .where(eq(materials.id, held.id))
+        .returning({ ...getTableColumns(materials), before: held.before }),
+    );
+    const written = d.$with('written').as(
+      d.insert(stockMovements).select(
+        d
+          .select({
+            id: sql`nextval(pg_get_serial_sequence('stock_movements', 'id'))`.as('id'),
+            materialId: moved.id,
+            delta: sql`${moved.quantity} - ${moved.before}`.as('delta'),
+            quantityAfter: moved.quantity,
+            repairDelta: sql`0`.as('repair_delta'),
+            reason: sql`${p('reason')}`.as('reason'),
+            reference: sql`${p('reference')}::text`.as('reference'),
+            userId: sql`${p('userId')}::integer`.as('user_id'),
+            returnId: sql`${p('returnId')}::integer`.as('return_id'),
+            occurredOn: sql`${p('occurredOn')}::date`.as('occurred_on'),
+            createdAt: sql`now()`.as('created_at'),
+          })
+          .from(moved)
+          .where(sql`${moved.quantity} <> ${moved.before} or ${p('recordUnchanged')}::boolean`),
+      ),
+    );
+    return d.with(moved, written).select().from(moved).prepare(name);
+  });
+  const [row] = await statement.execute({
+    id,
+    quantity,
+    reason: movement.reason,
+    reference: movement.reference ?? null,
+    userId: movement.userId ?? null,
+    returnId: movement.returnId ?? null,
+    occurredOn: movement.occurredOn ?? null,
+    recordUnchanged: movement.recordUnchanged,
+  });
+  if (!row) return null;
+  const { before, ...material } = row as MaterialRow & { before: number };
+  return { material, before: Number(before) };
 }

@@ -13,7 +13,11 @@ import type { UnitOfWork } from '../../lib/transaction';
 import { notify } from '../notifications/notify';
 import type { MovementValues } from './materials.repository';
 import * as repo from './materials.repository';
-import { addQuantities, addQuantityRecorded } from './materials-ledger.repository';
+import {
+  addQuantities,
+  addQuantityRecorded,
+  setQuantityRecorded,
+} from './materials-ledger.repository';
 
 /**
  * The stock ledger (ARCHITECTURE section 4): the one writer of a material's quantity and repair
@@ -129,24 +133,20 @@ export async function changeStock(
     }
     return { material, before };
   }
-  const { material, before } =
-    repair === 0
-      ? await applyChange(uow, entry.materialId, entry.change)
-      : await applyRepairChange(uow, entry.materialId, entry.change, repair);
-  const delta = material.quantity - before;
-  shiftLevels(uow, entry, material, before);
-  if (delta === 0 && repair === 0 && !entry.recordUnchanged) return { material, before };
-  await repo.insertMovement(uow.tx, {
-    materialId: material.id,
-    delta,
-    quantityAfter: material.quantity,
-    repairDelta: repair,
+  if (repair !== 0) throw new Error('A change of repair stock adds to the quantity, never sets it');
+  // A count writes its movement in the statement that writes the quantity.
+  const set = await setQuantityRecorded(uow.tx, entry.materialId, entry.change.to, {
     reason: entry.reason,
     reference: entry.reference ?? null,
     userId: entry.userId,
     returnId: entry.returnId ?? null,
     occurredOn: entry.occurredOn ?? null,
+    recordUnchanged: entry.recordUnchanged === true,
   });
+  if (!set) throw notFound(MATERIAL_NOT_FOUND);
+  const { material, before } = set;
+  shiftLevels(uow, entry, material, before);
+  if (material.quantity === before && !entry.recordUnchanged) return { material, before };
   if (!entry.created) await announceStockLevel(ctx, uow, material, before, entry);
   return { material, before };
 }
@@ -363,35 +363,10 @@ export function removeFromStockLevels(
   shiftStockLevel(uow, material.locationId, -material.quantity);
 }
 
-async function applyChange(uow: UnitOfWork, id: number, change: StockChange) {
-  if ('to' in change) {
-    const [locked] = await repo.lockMaterials(uow.tx, [id]);
-    if (!locked) throw notFound(MATERIAL_NOT_FOUND);
-    const material = await repo.setQuantity(uow.tx, id, change.to);
-    return { material, before: locked.quantity };
-  }
-  const material = await repo.addQuantity(uow.tx, id, change.by);
-  if (material) return { material, before: material.quantity - change.by };
-  const available = await repo.currentQuantity(uow.tx, id);
-  if (available === null) throw notFound(MATERIAL_NOT_FOUND);
-  throw insufficientStock(available);
-}
-
 /** Units in repair stock short of what a change takes out of it: 409 with what is there. */
 function insufficientRepairStock(available: number): AppError {
   const message = REPAIR_MESSAGES.overRepair(available);
   return new AppError('INSUFFICIENT_STOCK', message, [{ path: 'quantity', message }]);
-}
-
-async function applyRepairChange(uow: UnitOfWork, id: number, change: StockChange, repair: number) {
-  if ('to' in change)
-    throw new Error('A change of repair stock adds to the quantity, never sets it');
-  const material = await repo.addQuantityAndRepair(uow.tx, id, change.by, repair);
-  if (material) return { material, before: material.quantity - change.by };
-  const current = await repo.currentStock(uow.tx, id);
-  if (current === null) throw notFound(MATERIAL_NOT_FOUND);
-  if (current.repairQuantity + repair < 0) throw insufficientRepairStock(current.repairQuantity);
-  throw insufficientStock(current.quantity);
 }
 
 async function announceStockLevel(
