@@ -123,7 +123,7 @@ export async function addQuantities(
   }));
 }
 
-/** The movement written with a change (`addQuantityRecorded`): what `insertMovement` takes. */
+/** The stock movement `addQuantityRecorded` writes in the statement that makes the change. */
 export type MovementOf = Pick<
   MovementValues,
   'reason' | 'reference' | 'userId' | 'returnId' | 'occurredOn'

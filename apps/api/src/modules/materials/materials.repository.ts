@@ -128,55 +128,6 @@ export async function updateMaterial(db: DbExecutor, id: number, values: Partial
   return row!;
 }
 
-/**
- * Adds `delta` (negative to take away) unless that would leave less than nothing; null when it
- * would. For the ledger's changeStock only, which writes the movement with it.
- */
-export async function addQuantity(db: DbExecutor, id: number, delta: number) {
-  const statement = prepared(db, 'material_quantity_add', (d, name) => {
-    const by = sql`${p('delta')}::numeric`;
-    return d
-      .update(materials)
-      .set({ quantity: sql`${materials.quantity} + ${by}`, updatedAt: sql`now()` })
-      .where(and(eq(materials.id, p('id')), live, sql`${materials.quantity} + ${by} >= 0`))
-      .returning()
-      .prepare(name);
-  });
-  const [row] = await statement.execute({ id, delta });
-  return row ?? null;
-}
-
-/**
- * Adds `delta` to the quantity and `repair` to the repair stock (decision 043) unless either would
- * be left below nothing; null when it would. For the ledger's changeStock only, as addQuantity.
- */
-export async function addQuantityAndRepair(
-  db: DbExecutor,
-  id: number,
-  delta: number,
-  repair: number,
-) {
-  const by = sql`${delta}::numeric`;
-  const toRepair = sql`${repair}::numeric`;
-  const [row] = await db
-    .update(materials)
-    .set({
-      quantity: sql`${materials.quantity} + ${by}`,
-      repairQuantity: sql`${materials.repairQuantity} + ${toRepair}`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(materials.id, id),
-        live,
-        sql`${materials.quantity} + ${by} >= 0`,
-        sql`${materials.repairQuantity} + ${toRepair} >= 0`,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
 /** A live material's quantity and repair stock, or null. */
 export async function currentStock(db: DbExecutor, id: number) {
   const [row] = await db
@@ -184,58 +135,6 @@ export async function currentStock(db: DbExecutor, id: number) {
     .from(materials)
     .where(and(eq(materials.id, id), live));
   return row ?? null;
-}
-
-/** Writes a counted quantity. For the ledger's changeStock only, which writes the movement with it. */
-export async function setQuantity(db: DbExecutor, id: number, quantity: number) {
-  const statement = prepared(db, 'material_quantity_set', (d, name) =>
-    d
-      .update(materials)
-      .set({ quantity: sql`${p('quantity')}::numeric`, updatedAt: sql`now()` })
-      .where(eq(materials.id, p('id')))
-      .returning()
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id, quantity });
-  return row!;
-}
-
-export async function currentQuantity(db: DbExecutor, id: number): Promise<number | null> {
-  const [row] = await db
-    .select({ quantity: materials.quantity })
-    .from(materials)
-    .where(and(eq(materials.id, id), live));
-  return row?.quantity ?? null;
-}
-
-export async function insertMovement(db: DbExecutor, movement: MovementValues) {
-  const statement = prepared(db, 'stock_movement_insert', (d, name) =>
-    d
-      .insert(stockMovements)
-      .values({
-        materialId: p('materialId'),
-        delta: p('delta'),
-        quantityAfter: p('quantityAfter'),
-        repairDelta: p('repairDelta'),
-        reason: p('reason'),
-        reference: p('reference'),
-        userId: p('userId'),
-        returnId: p('returnId'),
-        occurredOn: p('occurredOn'),
-      })
-      .prepare(name),
-  );
-  await statement.execute({
-    materialId: movement.materialId,
-    delta: movement.delta,
-    quantityAfter: movement.quantityAfter,
-    repairDelta: movement.repairDelta ?? 0,
-    reason: movement.reason,
-    reference: movement.reference ?? null,
-    userId: movement.userId ?? null,
-    returnId: movement.returnId ?? null,
-    occurredOn: movement.occurredOn ?? null,
-  });
 }
 
 /**
