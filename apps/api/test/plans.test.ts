@@ -33,7 +33,9 @@ let siteIds: number[];
 let rentalSite: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const user = await createUser(t.db, { role: 'ADMIN' });
+  // Named, not numbered by the factories' sequence, which runs on across the files of a worker:
+  // every word of the requests' searches below finds them.
+  const user = await createUser(t.db, { role: 'ADMIN', name: 'Person 1' });
   await loginAs(t.app, user.email);
   const [row] = await t.db
     .select({ id: sessions.id, userId: sessions.userId })
