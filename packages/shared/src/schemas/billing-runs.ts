@@ -3,7 +3,7 @@ import { localToday, parseIsoDate, toIsoDate } from '../dates';
 import { optionalIdQuery } from './common';
 
 /**
- * Billing runs (issue 33, decision 044): the hire of a period, from the rentals' dispatch and
+ * Billing runs: the hire of a period, from the rentals' dispatch and
  * return days, made into a draft hire invoice per customer (site).
  */
 
@@ -19,7 +19,7 @@ export const BILLING_CYCLE_DAYS = 28;
 export const BILLING_MESSAGES = {
   periodTypeInvalid: 'Period must be a calendar month or a 28-day cycle',
   monthRequired: 'Month is required, yyyy-mm',
-  // The field takes the day as people write it (issue 50).
+  // The field takes the day as people write it.
   startRequired: 'First day of the cycle is required, dd/mm/yyyy',
   periodNotEnded: (lastDay: string) =>
     `A period is billed once it has ended: this one runs to ${lastDay}.`,
@@ -125,7 +125,7 @@ export const billingRunResultSchema = z.object({
   periodEnd: z.string(),
   invoices: z.array(billingRunInvoiceSchema),
   /**
-   * Credit notes the run made (decision 048): finalized invoices that overcharged once a day or a
+   * Credit notes the run made: finalized invoices that overcharged once a day or a
    * rate of their rental lines changed after them, each credited the difference.
    */
   creditNotes: z.array(billingRunInvoiceSchema),

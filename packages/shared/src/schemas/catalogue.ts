@@ -14,7 +14,7 @@ import { isoInstantSchema } from './responses';
 import { isBlank, nullableText, optionalText, plainText } from './text';
 
 /**
- * The company's catalogue of material (issue 30, decision 037): one material type per thing the
+ * The company's catalogue of material: one material type per thing the
  * company owns, whatever location holds it. A location's stock is a quantity of a type there, and
  * its name and unit are the type's.
  */
@@ -42,8 +42,8 @@ export const MAX_UNIT_WEIGHT_KG = 100_000;
 export const MAX_REPLACEMENT_VALUE = 10_000_000;
 
 /**
- * A decimal a form sends as text ("12.5", or "12,5" as it is typed in much of Europe; the one
- * rule of `readNumber`, decision 054) or a client as a number; blank is none. `decimals` is how many digits after the point it keeps.
+ * A decimal a form sends as text ("12.5", or "12,5" as typed in much of Europe: `readNumber`'s
+ * rule) or a client as a number; blank is none. `decimals`: how many digits after the point.
  */
 const optionalDecimal = (field: string, max: number, decimals: number) =>
   z.preprocess(
@@ -56,10 +56,10 @@ const optionalDecimal = (field: string, max: number, decimals: number) =>
     z
       .number({ error: `${field} must be a number of at least 0` })
       .min(0, { error: `${field} must be a number of at least 0` })
-      // The message is made when a value is too large, not as the module loads: a browser's first
-      // Intl format (toLocaleString) costs some 100 ms of a phone's main thread (issue 52).
+      // The message is made when needed, not as the module loads: a browser's first Intl format
+      // costs some 100 ms of a phone's main thread.
       .max(max, { error: () => `${field} must be at most ${max.toLocaleString('en-GB')}` })
-      // Exactly so many decimals: 1e-9 is refused, not stored as 0 (issue 48).
+      // Exactly so many decimals: 1e-9 is refused, not stored as 0.
       .refine((n) => Math.round(n * 10 ** decimals) / 10 ** decimals === n, {
         error: `${field} can have at most ${decimals} decimals`,
       })
@@ -93,7 +93,7 @@ export const materialTypeSchema = z.object({
       { multiline: true },
     ).nullable(),
   ),
-  /** Hire rates in cents (issue 33): a week rate needs a day rate. */
+  /** Hire rates in cents: a week rate needs a day rate. */
   hireDayCents: optionalCentsField('Hire rate per day'),
   hireWeekCents: optionalCentsField('Hire rate per week'),
   minimumHireDays: minimumDaysField,
@@ -145,7 +145,7 @@ export const materialTypeDtoSchema = z.object({
   weightKg: z.number().nullable(),
   replacementValue: z.number().nullable(),
   notes: z.string().nullable(),
-  /** Hire rates in cents, and the minimum hire in days (issue 33). */
+  /** Hire rates in cents, and the minimum hire in days. */
   hireDayCents: z.int().nullable(),
   hireWeekCents: z.int().nullable(),
   minimumHireDays: z.int(),

@@ -4,7 +4,7 @@ import { paginationQuery } from './common';
 import { isoInstantSchema } from './responses';
 
 /**
- * The e-mail outbox as admins see it (decision 013): mail given up after its attempts (failed),
+ * The e-mail outbox as admins see it: mail given up after its attempts (failed),
  * and mail not yet sent (pending), each of which an admin can send again.
  */
 

@@ -11,7 +11,7 @@ import { MATERIAL_UNIT_LABELS } from './materials';
 import { STAFF_STATUS_LABELS } from './staff';
 
 /**
- * Imports (issue 30; PRODUCT-DECISIONS.md, "Import and export"): an admin uploads a CSV or Excel
+ * Imports (PRODUCT-DECISIONS.md, "Import and export"): an admin uploads a CSV or Excel
  * file of material types, stock per location, locations or staff; the server reads and checks
  * every row (the preview), then writes the whole file in one transaction, or nothing. The columns
  * of each kind are named here once: the server reads them and writes the templates, the web app
@@ -41,8 +41,8 @@ export const IMPORT_ROW_STATUS_LABELS: Record<ImportRowStatus, string> = {
 
 /**
  * A column a kind reads: found by its header or an alias, whatever their case and spaces. The
- * header is the one the list's export writes (issue 50: one table of columns per list, so that an
- * exported file edited and imported again is read whole). `required`: the file must have the
+ * header is the one the list's export writes, so that an exported file edited and imported again
+ * is read whole. `required`: the file must have the
  * column; `needed`: a new record needs a value in it; `accepted`: what its cells take, as the
  * Import page, the template and the README list it.
  */

@@ -27,7 +27,7 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
 
 /**
  * What a money line of a hire invoice or a credit note is: hire, lost or scrapped units, a credit,
- * or a correction of a bill whose days or rates changed after it (decision 048).
+ * or a correction of a bill whose days or rates changed after it.
  */
 export const CHARGE_KINDS = ['HIRE', 'WRITE_OFF', 'SCRAP', 'CREDIT', 'CORRECTION'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
@@ -74,11 +74,11 @@ export const INVOICE_MESSAGES = {
     `Invalid Quantity: Cannot use more than the available quantity of ${available}.`,
   materialNotAtLocation: "A material used must be at the invoice's location",
   invoiceIdTaken: 'An invoice with this ID already exists',
-  /** Decision 047: the ids a person types never take the form of a number the system gives. */
+  /** The ids a person types never take the form of a number the system gives. */
   invoiceIdReserved:
     'Invoice ID must not look like a number the system gives (INV-2026-00001, CN-2026-00001, DN-2026-0001, RN-2026-0001 or HIRE-…): choose another.',
   notFound: 'Invoice not found',
-  /** Decision 044: a finalized invoice (or credit note) is never changed or deleted. */
+  /** A finalized invoice (or credit note) is never changed or deleted. */
   finalizedCannotChange: 'A finalized invoice cannot change: correct it with a credit note.',
   /** A hire invoice's lines are its billing run's: the invoice form does not edit them. */
   hireNotEditable:
@@ -324,7 +324,7 @@ const idList = (field: string) =>
 export const CLIENT_EMAIL_MESSAGE = 'Client e-mail must be a valid e-mail address';
 
 /**
- * PATCH /invoices/:id/client: whom a draft of any kind is made out to (decision 044). A hire
+ * PATCH /invoices/:id/client: whom a draft of any kind is made out to. A hire
  * invoice takes its client from the site's customer when a billing run makes it; this corrects it
  * before it is finalized.
  */
@@ -470,8 +470,8 @@ export const invoiceChargeDtoSchema = z.object({
   unitCents: z.int().nullable(),
   amountCents: z.int(),
   /**
-   * A hire line's days of hire of its units before `fromDate` (decision 059): what its explanation
-   * (`hireLineExplanation`) says was billed before; null for any other line.
+   * A hire line's days of hire of its units before `fromDate`, which its explanation says were
+   * billed before; null for any other line.
    */
   daysBilledBefore: z.int().nullable().optional(),
   /** A credit note has taken this line back. */
@@ -574,15 +574,14 @@ export type InvoiceListDto = z.infer<typeof invoiceListDtoSchema>;
 
 /**
  * The Job Type Summary: per job type, one row per unit with its item quantity and calculated
- * quantity. Its totals are per job type and unit: volumes of different units are never added
- * together (decision 044).
+ * quantity. Its totals are per job type and unit: volumes of different units are never added.
  */
 export const jobTypeSummaryDtoSchema = z.array(
   z.object({
     jobType: z.string(),
     /**
      * @deprecated The job type's calculated quantities summed across its units, kept for older
-     * clients only: nothing shows it (decision 044). Read `uoms`, a total per unit.
+     * clients only: nothing shows it. Read `uoms`, a total per unit.
      */
     totalCalculatedQuantity: z.number().meta({
       deprecated: true,

@@ -12,8 +12,7 @@ export const LABEL_MESSAGES = {
 
 /**
  * A list of ids in the query, as the API document declares it (an array: `types=1&types=2`, the
- * form OpenAPI clients send) or comma-separated (`types=1,2`, as the web app writes it); both may
- * be mixed (issue 51).
+ * form OpenAPI clients send) or comma-separated (`types=1,2`, as the web app writes it), or both.
  */
 const idList = (field: string) =>
   z.preprocess(

@@ -27,7 +27,7 @@ export const LOCATION_STATUS_LABELS: Record<LocationStatus, string> = {
 export const upperOrUndefined = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
 
-/** A type or a status as its value, or one of the company's words for it (decision 054). */
+/** A type or a status as its value, or one of the company's words for it. */
 const typeOfWord = (value: unknown) =>
   valueOfWord(upperOrUndefined(value), LOCATION_TYPE_WORDS, LOCATION_TYPE_LABELS);
 const statusOfWord = (value: unknown) =>
@@ -51,7 +51,7 @@ export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
 export const CUSTOMER_EMAIL_MESSAGE = 'Customer e-mail must be a valid e-mail address';
 
 /**
- * The customer a site bills (issue 33): its invoices take their client from here. Every field is
+ * The customer a site bills: its invoices take their client from here. Every field is
  * optional; a zero-rated customer's invoices carry no VAT.
  */
 export const locationCustomerFields = {
@@ -66,7 +66,7 @@ export const locationCustomerFields = {
   ),
   customerVatId: nullableText('VAT ID', 40),
   customerZeroRated: z.boolean({ error: 'Zero-rated must be true or false' }).default(false),
-  /** How a zero-rated customer is (decision 053): Z zero rated, AE reverse charge, G export. */
+  /** How a zero-rated customer is: Z zero rated, AE reverse charge, G export. */
   customerZeroRating: z.preprocess(
     (value) => (isBlank(value) ? null : upperOrUndefined(value)),
     z.enum(ZERO_RATINGS, { error: 'Zero rating must be Z, AE or G' }).nullable(),
@@ -154,7 +154,7 @@ export const locationOptionSchema = z.object({
   name: z.string(),
   status: z.enum(LOCATION_STATUSES),
   /**
-   * Whether the site has a customer to bill: the billing run's picker lists only those (issue 50).
+   * Whether the site has a customer to bill: the billing run's picker lists only those.
    * The API always says; an option a screen makes of another record leaves it out.
    */
   hasCustomer: z.boolean().optional(),

@@ -13,13 +13,12 @@ import { blankToUndefined, plainText, upperCased } from './text';
  * Material rentals (02 sections 2.9 to 2.11, 3 to 9; 03 section 2.9; PRODUCT-DECISIONS.md): the one
  * contract of both ends. Stock leaves the from-location when a rental is created, and each return
  * says how much of a line came back good (into stock), damaged (into repair stock) and lost
- * (written off): decision 043.
+ * (written off).
  */
 
 /**
  * A rental is out (ACTIVE, OVERDUE past its expected return) or RETURNED. What went missing or came
- * back damaged is said per line by each return (decision 043); a rental is never written off
- * whole (decision 050: no such status is left in the types, the CHECK or the screens).
+ * back damaged is said per line by each return; a rental is never written off whole.
  */
 export const RENTAL_STATUSES = ['ACTIVE', 'RETURNED', 'OVERDUE'] as const;
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
@@ -100,7 +99,7 @@ export const RENTAL_MESSAGES = {
   returnItemRequired: 'Please select an item to return.',
   returnQuantityMin: 'Quantity must be at least 1',
   returnOverRemainder: 'Cannot return more than the remaining quantity.',
-  // Condition per line (decision 043).
+  // Condition per line.
   returnConditionMin: 'At least 1 item must come back good, damaged or lost',
   // The server's refusals.
   notFound: 'Rental not found',
@@ -119,7 +118,7 @@ export const RENTAL_MESSAGES = {
   deleted: 'Rental deleted successfully.',
   markedReturned: 'Rental marked as fully returned.',
   returnRecorded: 'Return recorded successfully.',
-  // The device's copy in one call (decision 057).
+  // The device's copy in one call.
   sinceInvalid: 'Since must be a date and time, such as 2026-01-31T08:00:00.000Z',
   withReturnsFetched: 'Rentals and their returns fetched',
   // 03 section 2.9, the page's lines.
@@ -203,11 +202,11 @@ export const rentalSchema = z
       z.enum(RENTAL_STATUSES, { error: RENTAL_MESSAGES.statusInvalid }).optional(),
     ),
     notes,
-    /** The dispatch's vehicle and driver, written on its delivery note (decision 042). */
+    /** The dispatch's vehicle and driver, written on its delivery note. */
     ...dispatchFields,
     /**
      * The day the material left (yyyy-MM-dd; left out: today): never in the future, a field
-     * manager's at most 7 days back (decision 048). On an update it is kept: an admin corrects it
+     * manager's at most 7 days back. On an update it is kept: an admin corrects it
      * with PATCH /material-rentals/{id}/rental-date.
      */
     rentalDate: optionalMovementDateField,
@@ -286,11 +285,11 @@ const QUANTITY_FIELDS = new Set<PropertyKey | undefined>([
 /**
  * POST /material-rentals/{id}/returns: one line of the rental, how many of its units came back
  * good (`returnedQuantity`, into the from-location's stock), damaged (`damagedQuantity`, into its
- * repair stock) and lost (`lostQuantity`, written off), at least 1 in all (decision 043). A body
+ * repair stock) and lost (`lostQuantity`, written off), at least 1 in all. A body
  * of old, with `returnedQuantity` alone, is a return of that many good units. The rental is the
  * path's (a materialRentalId sent along is dropped). `returnDate` is the day the hire ended (the
  * customer's off-hire day; left out: today): never in the future nor before the dispatch, a field
- * manager's at most 7 days back (decision 048).
+ * manager's at most 7 days back.
  */
 export const rentalReturnSchema = z
   .object({
@@ -328,7 +327,7 @@ export type RentalReturnBody = z.input<typeof rentalReturnSchema>;
 /**
  * POST /material-rentals/{id}/mark-returned (Mark Full Returned, admins): every remainder comes
  * back good on `returnDate`, the day the hire ended (left out: today), never in the future nor
- * before the dispatch, as a return's (decision 048, decision 063). A call without a body is today.
+ * before the dispatch, as a return's. A call without a body is today.
  */
 export const markReturnedSchema = z.preprocess(
   (body) => body ?? {},
@@ -398,7 +397,7 @@ export const rentalExportQuery = rentalListQuery
 export type RentalExportQuery = z.infer<typeof rentalExportQuery>;
 
 /**
- * GET /material-rentals/returns (decision 057): the list's filters and page, and `since`, an
+ * GET /material-rentals/returns: the list's filters and page, and `since`, an
  * instant: only the returns of the page's rentals changed after it are sent.
  */
 export const rentalsWithReturnsQuery = rentalListQuery.extend({
@@ -413,7 +412,7 @@ export type RentalsWithReturnsQuery = z.infer<typeof rentalsWithReturnsQuery>;
 
 /**
  * A rental's line: rented, and come back good (`quantityActuallyReturned`), damaged and lost
- * (decision 043; none when not given).
+ * (none when not given).
  */
 export type RentalItemLike = {
   id?: number;
@@ -432,7 +431,7 @@ export function settled(item: Omit<LineCounts, 'quantity'>): number {
   return item.quantityActuallyReturned + (item.quantityDamaged ?? 0) + (item.quantityLost ?? 0);
 }
 
-/** Rented minus what came back good, damaged or lost (02 section 4, decision 043): still out. */
+/** Rented minus what came back good, damaged or lost (02 section 4): still out. */
 export function remaining(item: LineCounts) {
   return Math.max(0, item.quantity - settled(item));
 }
@@ -536,7 +535,7 @@ export const rentalItemDtoSchema = z.object({
   materialName: z.string(),
   quantity: z.number(),
   unit: z.string(),
-  /** Come back good (into stock), damaged (into repair stock) and lost (decision 043). */
+  /** Come back good (into stock), damaged (into repair stock) and lost. */
   quantityActuallyReturned: z.number(),
   quantityDamaged: z.number(),
   quantityLost: z.number(),
@@ -544,7 +543,7 @@ export const rentalItemDtoSchema = z.object({
   materialTypeId: z.int(),
   itemNumber: z.string().nullable(),
   /**
-   * The hire rate the line keeps, in force when it went out (decision 048): cents a day, a week
+   * The hire rate the line keeps, in force when it went out: cents a day, a week
    * (null: none), the minimum hire in days. Null day rate: no rate yet (the first billing run
    * that finds one fixes it).
    */
@@ -595,7 +594,7 @@ export type RentalListDto = z.infer<typeof rentalListDtoSchema>;
  * `active` the ACTIVE ones not yet overdue, `overdue` the ACTIVE ones past their expected return.
  * The items are quantities, and they balance: rented = returned (good) + damaged + lost +
  * outstanding (still out on ACTIVE rentals), in the whole and in each of `byLocation`, which is
- * per destination (Rented To); written off is damaged + lost (decision 043).
+ * per destination (Rented To); written off is damaged + lost.
  */
 export const rentalStatsDtoSchema = z.object({
   total: z.int().min(0),
@@ -642,7 +641,7 @@ export const rentalReturnDtoSchema = z.object({
   remainingAfter: z.number(),
   /** The day the hire ended for what came back (yyyy-MM-dd): the customer's off-hire day. */
   returnDate: z.string(),
-  /** When the return was entered: the day it happened may be earlier (decision 048). */
+  /** When the return was entered: the day it happened may be earlier. */
   recordedAt: isoInstantSchema,
   notes: z.string().nullable(),
   returnedBy: z.object({ id: z.int(), name: z.string() }).nullable(),

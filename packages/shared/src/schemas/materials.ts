@@ -19,7 +19,7 @@ export const MATERIAL_UNITS = ['EACH'] as const;
 export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
 export const MATERIAL_UNIT_LABELS: Record<MaterialUnit, string> = { EACH: 'Each' };
 
-/** A unit as typed or imported ("pcs", "Stück", "EACH") as its value (decision 054); blank is none. */
+/** A unit as typed or imported ("pcs", "Stück", "EACH") as its value; blank is none. */
 export const unitOfWord = (value: unknown) =>
   typeof value === 'string'
     ? value.trim() === ''
@@ -111,7 +111,7 @@ export const transferMaterialSchema = z
   });
 export type TransferMaterialInput = z.infer<typeof transferMaterialSchema>;
 
-/** The repair stock's messages (decision 043). */
+/** The repair stock's messages. */
 export const REPAIR_MESSAGES = {
   quantityMin: 'Quantity must be greater than 0',
   overRepair: (available: number) => `Only ${available} in repair`,
@@ -129,7 +129,7 @@ export const repairStockSchema = z.object({
   quantity: quantityField.refine((quantity) => quantity > 0, {
     error: REPAIR_MESSAGES.quantityMin,
   }),
-  /** The day it was repaired or scrapped (yyyy-MM-dd; left out: today): decision 048. */
+  /** The day it was repaired or scrapped (yyyy-MM-dd; left out: today). */
   ...repairDateFields,
 });
 export type RepairStockInput = z.infer<typeof repairStockSchema>;
@@ -199,7 +199,7 @@ export const materialDtoSchema = z.object({
   location: z.object({ name: z.string() }),
   notes: z.string().nullable(),
   quantity: z.number(),
-  /** Units back from a rental damaged, awaiting repair: shown, never available (decision 043). */
+  /** Units back from a rental damaged, awaiting repair: shown, never available. */
   repairQuantity: z.number(),
   unit: z.string(),
   status: z.enum(MATERIAL_STATUSES),
@@ -223,7 +223,7 @@ export const STOCK_MOVEMENT_REASON_LABELS = {
   RENTAL_DELETED: 'Rental deleted',
   IMPORT: 'Imported',
   STOCK_TAKE: 'Stock-take',
-  // Repair stock (decision 043): RENTAL_DAMAGED puts a return's damaged units into it.
+  // Repair stock: RENTAL_DAMAGED puts a return's damaged units into it.
   REPAIRED: 'Repaired',
   SCRAPPED: 'Scrapped',
 } as const;
@@ -238,7 +238,7 @@ export const stockMovementDtoSchema = z.object({
   materialId: z.int(),
   delta: z.number(),
   quantityAfter: z.number(),
-  /** Units into (positive) or out of the repair stock with this movement (decision 043). */
+  /** Units into (positive) or out of the repair stock with this movement. */
   repairDelta: z.number(),
   reason: z.enum(STOCK_MOVEMENT_REASONS),
   reference: z.string().nullable(),

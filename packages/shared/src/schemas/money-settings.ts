@@ -5,7 +5,7 @@ import { idText } from './common';
 import { JOB_TYPES } from './invoices';
 
 /**
- * The company's money settings (issue 33, decision 044): the billing settings, the work rates of
+ * The company's money settings: the billing settings, the work rates of
  * the volume invoices, and the hire rates of the catalogue and of a site's customer. Every amount
  * an API takes or answers is whole cents (`…Cents`); the forms type decimals and convert them
  * with parseMoneyToCents and centsToDecimalString.
@@ -80,7 +80,7 @@ export const centsText = (cents: number | null) =>
 
 /**
  * A customer rate's minimum hire: a whole number of days, 0 included; null (or left out) states
- * none, and the catalogue's minimum applies (issue 49, decision 048).
+ * none, and the catalogue's minimum applies.
  */
 export const ownMinimumDaysField = minimumDays.nullable().default(null);
 
@@ -132,7 +132,7 @@ export const billingSettingsSchema = z.object({
     .number({ error: MONEY_MESSAGES.vatRate })
     .min(0, { error: MONEY_MESSAGES.vatRate })
     .max(100, { error: MONEY_MESSAGES.vatRate })
-    // Exactly a whole number of hundredths: 1e-9 is refused, not stored as 0 % (issue 48).
+    // Exactly a whole number of hundredths: 1e-9 is refused, not stored as 0 %.
     .refine((n) => Math.round(n * 100) / 100 === n, { error: MONEY_MESSAGES.vatRate }),
   paymentTermsDays: z
     .int({ error: MONEY_MESSAGES.paymentTerms })
@@ -235,7 +235,7 @@ export const DEFAULT_BILLING_TERMS = {
   paymentTermsDays: 15,
 } as const;
 
-/** The document series, numbered per year (decision 044). */
+/** The document series, numbered per year. */
 export const DOCUMENT_SERIES = ['INVOICE', 'CREDIT_NOTE'] as const;
 export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVALID_DATE_MESSAGE, isoToDisplayDate, parseIsoDate } from '../dates';
 
 /**
- * Dates as they happened (issue 49, decision 048): a dispatch, a return, a repair and a scrap say
+ * Dates as they happened (decision 048): a dispatch, a return, a repair and a scrap say
  * the day they happened, which the server checks against today (on the company's calendar), the
  * movement's own history and who enters it. One set of rules and messages for the forms and the
  * server.

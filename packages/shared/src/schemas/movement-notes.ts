@@ -4,7 +4,7 @@ import { isoInstantSchema } from './responses';
 import { plainText } from './text';
 
 /**
- * Delivery and return notes (issue 32, decision 042): the proof of every movement. A rental's
+ * Delivery and return notes (decision 042): the proof of every movement. A rental's
  * dispatch has a delivery note (DN-2026-0001), each return a return note (RN-2026-0001), numbered
  * per kind and year without gaps. The person who receives signs it on the phone; once signed it
  * never changes, and a correction is a new note that refers to it.
@@ -37,8 +37,8 @@ export const RETURN_PHOTO_MAX_MEGAPIXELS = 16;
 /** The photos one return may carry. */
 export const RETURN_PHOTOS_MAX = 20;
 /**
- * The image types a return's photo may be served as. An upload is a JPEG or PNG, decoded and kept
- * as a JPEG (decision 046); WebP is what photos uploaded before that may be.
+ * The image types a return's photo may be served as: an upload is kept as a JPEG, but photos
+ * uploaded before that rule may be WebP.
  */
 export const RETURN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ReturnPhotoType = (typeof RETURN_PHOTO_TYPES)[number];
@@ -108,7 +108,7 @@ export const signNoteSchema = z
       ),
     ),
     /**
-     * A typed signature (decision 052): the signer, who cannot draw, types their name, which stands
+     * A typed signature: the signer, who cannot draw, types their name, which stands
      * as the signature; the note says it was typed. No drawing goes with it.
      */
     typed: z.boolean({ error: 'typed must be true or false' }).optional(),
@@ -180,7 +180,7 @@ export const movementNoteLineSchema = z.object({
   weightKg: z.number().nullable(),
   /**
    * A return's line: how many came back good and damaged (its quantity, what was carried back)
-   * and how many are lost (decision 043). Absent on a delivery, and on notes made before.
+   * and how many are lost. Absent on a delivery, and on notes made before.
    */
   condition: z
     .object({ good: z.number(), damaged: z.number(), lost: z.number() })

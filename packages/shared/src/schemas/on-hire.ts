@@ -3,8 +3,7 @@ import { labelOf } from '../code-labels';
 import { isoToDisplayDate } from '../dates';
 
 /**
- * What is on hire at a site (issue 50 item 3, decision 059): each rental line sent there that has
- * units still out, read from the one truth of a rental's quantities (decision 050: the dispatched
+ * What is on hire at a site: each rental line sent there that has units still out (the dispatched
  * line less its dated returns, good, damaged and lost).
  */
 export const onHireLineSchema = z.object({
@@ -56,7 +55,7 @@ export const onHireStatementSchema = z.object({
 });
 export type OnHireStatement = z.infer<typeof onHireStatementSchema>;
 
-/** "On hire here: 63, rental #1 from Main Yard, due back 20/12/2026" (a scanned label, issue 50). */
+/** "On hire here: 63, rental #1 from Main Yard, due back 20/12/2026" (a scanned label). */
 export function onHireText(
   line: Pick<OnHireLine, 'out' | 'rentalId' | 'fromLocationName' | 'expectedReturnDate'>,
 ) {
@@ -75,7 +74,7 @@ export const ON_HIRE_MESSAGES = {
   emailNotConfigured: 'E-mail is not configured on this server',
 } as const;
 
-/** What sending a site's on-hire statement answers (decision 064): to whom, and as of when. */
+/** What sending a site's on-hire statement answers: to whom, and as of when. */
 export const onHireSentSchema = z.object({
   to: z.string(),
   /** The day the statement sent is made for (yyyy-MM-dd), and the PDF's file name. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { companyProfileSchema, PROFILE_MESSAGES } from './settings';
 import { STAFF_MESSAGES, staffSchema } from './staff';
 
-/** Issue 50: one rule for a phone number, in the company profile, the staff form and the import. */
+/** One rule for a phone number, in the company profile, the staff form and the import. */
 describe('one rule for phone numbers', () => {
   const company = (phone: string) =>
     companyProfileSchema.shape.phone.safeParse(phone).error?.issues[0]?.message ?? 'ok';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One rule for a phone number (issue 50, decision 054), in the company profile, the staff form and
- * the staff import alike: digits with the separators people write (a leading +, spaces, dashes,
+ * One rule for a phone number, in the company profile, the staff form and the staff import alike: digits with the separators people write (a leading +, spaces, dashes,
  * dots, brackets: "+49 89 5551234", "+44 (0)7700-900.123"), at most 15 digits (E.164) and at
  * least `minDigits`; stored as typed, trimmed.
  */

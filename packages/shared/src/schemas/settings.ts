@@ -21,7 +21,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /**
- * The company's phone: the one rule for phone numbers (schemas/phone.ts, decision 054), with the
+ * The company's phone: the one rule for phone numbers (schemas/phone.ts), with the
  * separators people write ("+49 89 5551234") as the staff form takes them; 2 to 15 digits, the
  * first not a zero (03 section 5).
  */
@@ -54,8 +54,7 @@ export const companyProfileSchema = z.object({
     'Address',
     { multiline: true },
   ),
-  // What an invoice must say of its issuer (issue 51, decision 053): optional here, needed to
-  // finalize an invoice (missingForIssue).
+  // What an invoice must say of its issuer: optional here, needed to finalize (missingForIssue).
   postcode: textOrEmpty('Postcode', 20, E_INVOICE_MESSAGES.postcode),
   city: textOrEmpty('City', 100, E_INVOICE_MESSAGES.city),
   countryCode: countryCodeField,
@@ -100,7 +99,7 @@ export const NOTIFICATION_SWITCH_LABELS: Record<NotificationSwitch, string> = {
   loginAlerts: 'Login Notifications',
 };
 
-/** A new account's switches (decision 013). */
+/** A new account's switches. */
 export const DEFAULT_NOTIFICATION_SETTINGS: Record<NotificationSwitch, boolean> = {
   emailAlerts: true,
   lowStockAlerts: true,

@@ -41,7 +41,7 @@ export type TwoFactorChallengeReply = z.infer<typeof twoFactorChallengeReplySche
 
 /**
  * POST /auth/login's answer as one object (the OpenAPI document wants one): `{ token, user }`, or
- * `{ twoFactorRequired, challenge }` when a code must follow (decision 014).
+ * `{ twoFactorRequired, challenge }` when a code must follow.
  */
 export const loginAnswerSchema = loginReplySchema
   .partial({ token: true, user: true })
