@@ -116,15 +116,15 @@ export const API_ACCESS = {
   'GET /api/locations/type/:type': flagged('viewLocations'),
   'GET /api/locations/:id': flagged('viewLocations'),
   'GET /api/locations/:id/stats': flagged('viewLocations'),
-  // What is on hire at a site, and its statement as a PDF (decision 059): a field manager's own site's.
+  // What is on hire at a site, and its statement as a PDF: a field manager's own site's.
   'GET /api/locations/:id/on-hire': { ...SIGNED_IN, scoped: true },
   'GET /api/locations/:id/on-hire/pdf': { ...SIGNED_IN, scoped: true },
-  // E-mailing the statement to the site's customer (decision 064): an admin's, as the hire so far is.
+  // E-mailing the statement to the site's customer: an admin's, as the hire so far is.
   'POST /api/locations/:id/on-hire/send': ADMIN_ONLY,
   'POST /api/locations/create': ADMIN_ONLY,
   'PUT /api/locations/update/:id': flagged('manageLocations'),
   'DELETE /api/locations/remove/:id': ADMIN_ONLY,
-  // A site's customer's own hire rates (issue 33): an admin's.
+  // A site's customer's own hire rates: an admin's.
   'GET /api/locations/:id/rates': ADMIN_ONLY,
   'PUT /api/locations/:id/rates/:materialTypeId': ADMIN_ONLY,
   'DELETE /api/locations/:id/rates/:materialTypeId': ADMIN_ONLY,
@@ -140,22 +140,22 @@ export const API_ACCESS = {
   'DELETE /api/materials/remove/:id': ADMIN_ONLY,
   'PATCH /api/materials/:id/stock': flagged('manageInventory'),
   'POST /api/materials/:id/transfer': flagged('manageInventory'),
-  // The repair stock (decision 043): repaired back into stock, or scrapped.
+  // The repair stock: repaired back into stock, or scrapped.
   'POST /api/materials/:id/repair': flagged('manageInventory'),
   'POST /api/materials/:id/scrap': flagged('manageInventory'),
-  // A stock-take (issue 30): the count sheet, its upload's preview, and its confirmation.
+  // A stock-take: the count sheet, its upload's preview, and its confirmation.
   'GET /api/stock-takes/:locationId/sheet': flagged('manageInventory'),
   'POST /api/stock-takes/:locationId/preview': flagged('manageInventory'),
   'POST /api/stock-takes/:locationId': flagged('manageInventory'),
-  // The same count made in the app (issue 31): the sheet's rows as JSON, a JSON count's preview
-  // and its confirmation.
+  // The same count made in the app: the sheet's rows as JSON, a JSON count's preview and its
+  // confirmation.
   'GET /api/stock-takes/:locationId/materials': flagged('manageInventory'),
   'POST /api/stock-takes/:locationId/counts/preview': flagged('manageInventory'),
   'POST /api/stock-takes/:locationId/counts': flagged('manageInventory'),
 
-  // The catalogue (decision 037): an admin keeps it; whoever sees the inventory is offered its
+  // The catalogue: an admin keeps it; whoever sees the inventory is offered its
   // active names when adding a material, so that a name is spelled once for the whole company.
-  // Billing runs (issue 33, decision 044): an admin bills the hire of a period.
+  // Billing runs: an admin bills the hire of a period.
   'POST /api/billing/runs': ADMIN_ONLY,
   'GET /api/catalogue/list': ADMIN_ONLY,
   'GET /api/catalogue/export': ADMIN_ONLY,
@@ -165,12 +165,12 @@ export const API_ACCESS = {
   'PUT /api/catalogue/update/:id': ADMIN_ONLY,
   'PATCH /api/catalogue/:id/status': ADMIN_ONLY,
   'GET /api/catalogue/options': flagged('viewInventory'),
-  // A label's address (/m/<code>, decision 039): whoever sees the inventory resolves a code, a
+  // A label's address (/m/<code>): whoever sees the inventory resolves a code, a
   // field manager to their own location's stock of the type.
   'GET /api/catalogue/by-code/:code': flagged('viewInventory'),
   // The labels an admin prints for material types and locations, with the addresses they encode.
   'GET /api/labels': ADMIN_ONLY,
-  // Imports of the catalogue, stock, locations and staff (issue 30): an admin's.
+  // Imports of the catalogue, stock, locations and staff: an admin's.
   'GET /api/imports/:kind/template': ADMIN_ONLY,
   'POST /api/imports/:kind/preview': ADMIN_ONLY,
   'POST /api/imports/:kind': ADMIN_ONLY,
@@ -191,7 +191,7 @@ export const API_ACCESS = {
   'PATCH /api/invoices/:id/status': flagged('manageInvoices'),
   'PATCH /api/invoices/:id/client': flagged('manageInvoices'),
   'POST /api/invoices/:id/convert-to-rental': flagged('manageInvoices'),
-  // A credit note corrects a finalized invoice (decision 044): an admin's.
+  // A credit note corrects a finalized invoice: an admin's.
   'POST /api/invoices/:id/credit-notes': ADMIN_ONLY,
   'GET /api/reports/invoice-job-type-summary': flagged('viewInvoices'),
 
@@ -214,7 +214,7 @@ export const API_ACCESS = {
   'GET /api/material-rentals': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/export': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/stats': { ...SIGNED_IN, scoped: true },
-  // The device's copy (decision 057): a page of rentals with each one's returns, in one call.
+  // The device's copy: a page of rentals with each one's returns, in one call.
   'GET /api/material-rentals/returns': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id': { ...SIGNED_IN, scoped: true },
   'GET /api/material-rentals/:id/returns': { ...SIGNED_IN, scoped: true },
@@ -223,12 +223,12 @@ export const API_ACCESS = {
   'PUT /api/material-rentals/:id': ADMIN_ONLY,
   'DELETE /api/material-rentals/:id': ADMIN_ONLY,
   'POST /api/material-rentals/:id/mark-returned': ADMIN_ONLY,
-  // Dates as they happened (decision 048): an admin corrects a dispatch's or a return's day, and
+  // Dates as they happened: an admin corrects a dispatch's or a return's day, and
   // re-rates a line, each with a reason the activity log keeps.
   'PATCH /api/material-rentals/:id/rental-date': ADMIN_ONLY,
   'PATCH /api/material-rentals/:id/returns/:returnId': ADMIN_ONLY,
   'PATCH /api/material-rentals/:id/items/:itemId/rates': ADMIN_ONLY,
-  // Delivery and return notes (decision 042) follow the rentals: a field manager reads and signs
+  // Delivery and return notes follow the rentals: a field manager reads and signs
   // those of the rentals to their location (a delivery's destination, a return's source); an admin
   // corrects and e-mails them. A return's photos go with the return.
   'GET /api/movement-notes': { ...SIGNED_IN, scoped: true },
@@ -277,7 +277,7 @@ export const API_ACCESS = {
   'GET /api/users/security': ADMIN_ONLY,
   'PUT /api/users/security': ADMIN_ONLY,
   'GET /api/users/:id/notification-settings': { ...SIGNED_IN, own: true },
-  // The money settings (issue 33): currency, VAT, payment terms, document numbers, work rates.
+  // The money settings: currency, VAT, payment terms, document numbers, work rates.
   'GET /api/settings/billing': ADMIN_ONLY,
   'PUT /api/settings/billing': ADMIN_ONLY,
   'GET /api/settings/work-rates': ADMIN_ONLY,
@@ -291,7 +291,7 @@ export const API_ACCESS = {
 
   'GET /api/activity-logs/list': ADMIN_ONLY,
 
-  // The e-mail outbox (decision 013): the mail not delivered, and sending one again.
+  // The e-mail outbox: the mail not delivered, and sending one again.
   'GET /api/email-outbox': ADMIN_ONLY,
   'POST /api/email-outbox/:id/retry': ADMIN_ONLY,
 
@@ -402,7 +402,7 @@ export function mayChangeLocationStatus(actor: Actor): boolean {
 }
 
 /**
- * Only an admin says whom a site bills and whether with VAT (decision 044): a site's field
+ * Only an admin says whom a site bills and whether with VAT: a site's field
  * manager with Manage Locations edits its name and address, not its customer.
  * @alias of mayChangeLocationStatus today, named for what it decides.
  */
@@ -470,7 +470,7 @@ export const ROUTES: readonly RouteEntry[] = [
     name: 'Import',
     icon: 'imports',
   },
-  // Labels to print (decision 039), and the addresses their QR codes open.
+  // Labels to print, and the addresses their QR codes open.
   { path: '/labels', roles: ['ADMIN'], title: 'Labels' },
   { path: '/m/:code', roles: ['ADMIN'], flag: 'viewInventory', title: 'Inventory' },
   { path: '/l/:id', roles: ['ADMIN'], flag: 'viewInventory', title: 'Inventory' },
@@ -509,7 +509,7 @@ export const ROUTES: readonly RouteEntry[] = [
     icon: 'invoices',
   },
   { path: '/invoices/generate', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
-  // Billing runs (issue 33): an admin bills the hire of a period.
+  // Billing runs: an admin bills the hire of a period.
   { path: '/invoices/billing', roles: ['ADMIN'], title: 'Invoices' },
   { path: '/invoices/edit/:id', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },
   { path: '/invoices/:id/items', roles: ['ADMIN'], flag: 'manageInvoices', title: 'Invoices' },

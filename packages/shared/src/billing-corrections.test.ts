@@ -18,7 +18,7 @@ import {
 } from './hire-ledger';
 
 /**
- * Billing follows the days, also afterwards (issue 49, decision 048): whatever the order of runs,
+ * Billing follows the days, also afterwards (decision 048): whatever the order of runs,
  * finalizations, credit notes and corrections of the history (days moved, returns recorded late,
  * lines re-rated), the lines billed add up to what one run over the final history charges.
  */
@@ -258,7 +258,7 @@ describe('billing follows the days, also afterwards (decision 048)', () => {
         draftInvoiceId: null,
         from: '2026-09-01',
         billedThrough: '2026-09-30',
-        // The off-hire day is not charged (decision 044): 1 to 9 September, 90.00 owed.
+        // The off-hire day is not charged: 1 to 9 September, 90.00 owed.
         amountCents: -21_000,
       },
     ]);

@@ -663,7 +663,7 @@ describe('money text', () => {
     expect(parseMoneyToCents('1,234.50')).toBe(123450);
     expect(parseMoneyToCents(' 0.07 ')).toBe(7);
     expect(parseMoneyToCents('1,234,567')).toBe(123456700);
-    // Decimal commas, as much of Europe types them (issue 50): one rule for every amount.
+    // Decimal commas, as much of Europe types them: one rule for every amount.
     expect(parseMoneyToCents('1,20')).toBe(120);
     expect(parseMoneyToCents('1,23')).toBe(123);
     expect(parseMoneyToCents('1.234,50')).toBe(123450);

@@ -1,5 +1,5 @@
 /**
- * Money and charging for hire (issue 33): the pure engine both ends share. No database, no I/O.
+ * Money and charging for hire: the pure engine both ends share. No database, no I/O.
  *
  * Decision record: the rules below are the contract. Each function's comment says the rule it
  * implements.
@@ -349,7 +349,7 @@ export function formatMoney(cents: number, currency: string, locale = 'en-GB'): 
  * A typed, non-negative amount to cents: '12' → 1200, '12.5' → 1250, '1,20' → 120, '1,234.50' and
  * '1.234,50' → 123450. Null when it is not such an amount (more than 2 decimals, a sign, a
  * symbol, misplaced separators) or too large to be a safe integer of cents. Surrounding spaces
- * are ignored. The one rule for amounts (`amountToCents`, numbers.ts; decision 054).
+ * are ignored. The one rule for amounts (`amountToCents`, numbers.ts).
  */
 export function parseMoneyToCents(text: string): number | null {
   return amountToCents(text);
@@ -366,7 +366,7 @@ export function vatRateText(basisPoints: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Scrapped units: whose were they (decision 044)
+// Scrapped units: whose were they
 // ---------------------------------------------------------------------------------------------
 
 /**

@@ -5,7 +5,7 @@ import { MATERIAL_UNIT_LABELS } from './schemas/materials';
 import { STAFF_STATUS_LABELS } from './schemas/staff';
 
 /**
- * Words for every code people read (issue 50, decision 054): a code is stored and sent as it is
+ * Words for every code people read: a code is stored and sent as it is
  * (EACH, HALF_DAY, MATERIAL_REQUEST_DECIDED), and shown, written in a notification or a note, in
  * these words. One map for all of them, built from each field's own labels.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isBlank } from './schemas/text';
 
 /**
- * What an EN 16931 invoice needs of its seller and buyer (issue 51, decision 053): the company's
+ * What an EN 16931 invoice needs of its seller and buyer: the company's
  * legal details on Settings, the site's customer's structured address, and the rules the form and
  * the server share (IBAN checksum, BIC format, ISO 3166-1 country codes).
  */

@@ -83,7 +83,7 @@ export const MESSAGES = {
   concurrentChange: 'Another change was being saved at the same time. Please try again.',
   locationNotFound: 'Location not found',
   otherLocation: 'You can only make changes at your own location.',
-  // Decision 019: the Idempotency-Key header of a write.
+  // The Idempotency-Key header of a write.
   idempotencyKeyInvalid:
     'The Idempotency-Key header must be 1 to 255 printable characters (letters, digits, punctuation, spaces).',
   idempotencyKeyReused:
@@ -92,7 +92,7 @@ export const MESSAGES = {
     'A request with this Idempotency-Key is still being carried out. Try again in a moment.',
   idempotencyAnswerLost:
     'The request with this Idempotency-Key was carried out, but its answer was lost. Reload to see the change.',
-  // Decision 046: a replay after the user was moved to another location.
+  // A replay after the user was moved to another location.
   idempotencyOtherLocation:
     'This request was made for a location you no longer work at, so its answer is not sent again. Reload to see what you may.',
 } as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount } from './numbers';
 
-// formatCount makes its text without Intl below 10^15 (a browser's first Intl format costs a
-// phone some 120 ms, issue 52): it must read exactly as Intl's en-GB format with 3 decimals.
+// formatCount avoids Intl below 10^15 (a phone's first Intl format costs some 120 ms): it must
+// read exactly as Intl's en-GB format with 3 decimals.
 describe('formatCount', () => {
   const intl = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
 

@@ -2,8 +2,7 @@ import { DAYS_PER_WEEK, formatMoney, type HireRate, hireCost } from './billing';
 import { isoToDisplayDate } from './dates';
 
 /**
- * A hire line explained (issue 50 item 7, decision 059): "37 × 9 days at €0.30/day, €1.50/week =
- * €55.50" was right but said neither the days billed before nor the price of each. A line bills
+ * A hire line explained, with the days billed before and the price of each. A line bills
  * the days from..to of `quantity` units whose hire began `daysBilledBefore` days before `from`
  * (rule 3 of billing.ts: what all their days cost less what the days before cost), each price the
  * cheapest cover of the days by whole weeks and single days (rule 2), at least the minimum hire.

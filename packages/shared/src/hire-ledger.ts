@@ -1,10 +1,10 @@
 /**
- * Billing follows the days, also afterwards (issue 49, decision 048): the pure plan a billing run
+ * Billing follows the days, also afterwards (decision 048): the pure plan a billing run
  * carries out for one rental line. No database, no I/O; both the API and the property tests use it.
  *
  * What a line owes through a day is a pure function of its final history (its dispatch day, its
  * dated returns, the rate it keeps from its dispatch): {@link hireDueThrough}, cumulative and
- * telescoping (decision 044). What was billed is the sum of its lines on invoices, net of credit
+ * telescoping. What was billed is the sum of its lines on invoices, net of credit
  * notes. A run
  * - bills the days after the line's last billed day up to the period's end (as before), and
  * - checks every earlier billing (a *slot*: the lines billed through one day) against what the
@@ -146,7 +146,7 @@ export function planHireItem(
 }
 
 /**
- * The totals of a credit note (issue 49): its lines' (rule 7 of billing.ts, VAT rounded once on
+ * The totals of a credit note: its lines' (rule 7 of billing.ts, VAT rounded once on
  * its net), except for the note that completes the crediting of an invoice (every line of it
  * taken back), which takes the remainder: its VAT is what the invoice's VAT less that of the notes
  * before it leaves, so that the invoice and its credit notes add up to zero, VAT included.

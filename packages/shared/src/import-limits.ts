@@ -10,7 +10,7 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The most rows (after the header, empty rows not counted) one import reads. */
 export const IMPORT_MAX_ROWS = 10_000;
 
-/** The most columns a file may use: A to IV, the columns Excel had before 2007 (issue 48). */
+/** The most columns a file may use: A to IV, the columns Excel had before 2007. */
 export const IMPORT_MAX_COLUMNS = 256;
 
 /** The longest text one cell may hold: Excel's own limit. */
@@ -29,6 +29,6 @@ export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
 
 /**
  * How long the web app waits for an upload's answer: an import of 10,000 rows may take up to 30 s
- * on a busy server (issue 30's budget), far past REQUEST_TIMEOUT_MS.
+ * on a busy server, far past REQUEST_TIMEOUT_MS.
  */
 export const UPLOAD_TIMEOUT_MS = 60_000;

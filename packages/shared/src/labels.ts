@@ -1,5 +1,5 @@
 /**
- * Labels (issue 31, decision 039): what a label's QR code encodes, and the paper it is printed on.
+ * Labels: what a label's QR code encodes, and the paper it is printed on.
  * A material label opens `/m/<code>`, its type's item number or, without one, its id; a location's
  * opens `/l/<id>`. Both under the server's PUBLIC_URL, so that a phone that scans one reaches it.
  */

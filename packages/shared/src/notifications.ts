@@ -21,7 +21,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Who receives which notification type, in one table (ARCHITECTURE section 7, decision 060):
+ * Who receives which notification type, in one table (ARCHITECTURE section 7):
  * - `audience`: `LOCATION` goes to the admins and to the field managers of the location the event
  *   concerns (and of its second location, a transfer's destination); `NAMED` to the accounts the
  *   event names (LOGIN to the account itself, a request's decision to its requester), else to
@@ -29,7 +29,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * - `flag`: the view flag a recipient needs (PRODUCT-DECISIONS.md, roles and flags): a notice goes
  *   only to those who may open the screen it is about (admins hold every flag). A type without
  *   one follows the role alone, as its screen does.
- * - `switch`: the Settings switch that lets it through (decision 013): with it off, the user
+ * - `switch`: the Settings switch that lets it through: with it off, the user
  *   receives none of these (neither in the bell nor by e-mail). A type without one has none.
  */
 type NotificationRoute = {

@@ -1,5 +1,5 @@
 /**
- * One rule for numbers and amounts people type or a file holds (issue 50, decision 054), and one
+ * One rule for numbers and amounts people type or a file holds, and one
  * way to show a count: the forms, the imports and the screens all use these.
  */
 
@@ -86,7 +86,7 @@ export function amountToCents(text: string, decimalSeparator?: DecimalSeparator)
 }
 
 // Only for counts too large for toFixed's digits: a browser's first Intl format costs some 120 ms
-// of a phone's main thread, 600 ms on a busy one (issue 52), and a count needs none of it.
+// of a phone's main thread, 600 ms on a busy one, and a count needs none of it.
 let countFormat: Intl.NumberFormat | undefined;
 
 /**

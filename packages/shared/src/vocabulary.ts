@@ -1,5 +1,5 @@
 /**
- * The company's own words for the values a field takes (issue 50, decision 054): a unit typed
+ * The company's own words for the values a field takes: a unit typed
  * "pcs" or "Stück" is Each, a location "Yard" or "Baustelle" its type. Each field's words are
  * listed once here; the schemas read them (so that the API, the forms and the imports take the
  * same words), and the Import page, the templates and the README list them.
