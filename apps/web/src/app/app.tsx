@@ -13,7 +13,7 @@ export function App() {
       <RouterProvider router={router} />
       <Suspense fallback={null}>
         {/* Below the header, so that a toast never covers the bell or the account menu; in the */}
-        {/* middle, so that it never covers a list's Export control either (issue 50). */}
+        {/* middle, so that it never covers a list's Export control either. */}
         {/* In the page's theme: sonner's own default is light whatever the page. */}
         <Toaster
           theme={theme}

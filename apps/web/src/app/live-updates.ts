@@ -8,8 +8,8 @@ import type { AppSocket } from '@/lib/socket';
  * The queries that show each kind of record, read again when the socket says records of that kind
  * changed: the one place where the open lists and details follow everyone's writes. A query is
  * named by its prefix, so that every list, page, detail and option list under it follows. The
- * prefixes are the roots of lib/query-keys, not the features' key modules: those brought every
- * feature's schemas into the signed-in shell, evaluated on whatever page opened (issue 52).
+ * prefixes are the roots of lib/query-keys, not the features' key modules, which would bring every
+ * feature's schemas into the signed-in shell.
  */
 export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
   requests: [R.rentalRequests, R.dashboard],
@@ -35,7 +35,7 @@ export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
     R.users,
     R.dashboard,
   ],
-  // The company's profile and its money settings (issue 33).
+  // The company's profile and its money settings.
   company: [R.companyProfile, R.billingSettings, R.workRates],
 };
 
@@ -44,7 +44,7 @@ export const LIVE_QUERY_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
  * read already is not read a second time (`cancelRefetch: false` joins the read in flight instead
  * of cancelling and repeating it): the writer's own screen, whose mutation's onSuccess has just
  * started that read after the write's reply, hears its own write's `changed` too, and so reads
- * once (issue 53.3, decision 060).
+ * once.
  */
 function invalidateTopics(queryClient: QueryClient, topics: readonly LiveTopic[]): void {
   const keys = new Map<string, QueryKey>();

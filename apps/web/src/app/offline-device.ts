@@ -9,7 +9,7 @@ import { registerServiceWorker } from '@/lib/offline/register-service-worker';
 
 /**
  * The working set's sync (its plan names every kept kind's query, with those features' schemas),
- * loaded when the page is up and a sync starts, not with the shell (issue 52).
+ * loaded when the page is up and a sync starts, not with the shell.
  */
 let syncModule: typeof import('./offline-sync') | null = null;
 async function loadSync(): Promise<typeof import('./offline-sync')> {
@@ -90,7 +90,7 @@ function readsSettled(queryClient: QueryClient, timeout: number): Promise<void> 
 }
 
 /**
- * Once the page is up (decision 057): the first render done, the screen's own reads answered (at
+ * Once the page is up: the first render done, the screen's own reads answered (at
  * most 10 s) and the browser idle, so that the device's copy never competes with a screen; what
  * the screen has just read is then left out of the copy's calls.
  */
@@ -107,8 +107,8 @@ async function afterInteractive(queryClient: QueryClient): Promise<void> {
  * The device's side of the signed-in session (decision 041): makes the device this user's (another
  * user's copy is wiped), puts the kept answers back into the cache and keeps new ones, opens the
  * outbox and sends what waits, and has a worker fetch the working set onto the device once the page
- * is up, whenever the connection is there (on sign-in, on a reload, on coming back online; decision
- * 057). Going offline puts what the worker kept into the cache. Answers whether the kept answers
+ * is up, whenever the connection is there (on sign-in, on a reload, on coming back online). Going
+ * offline puts what the worker kept into the cache. Answers whether the kept answers
  * are in place.
  */
 export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): boolean {

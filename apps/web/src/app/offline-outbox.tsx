@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/dates';
 import { outbox, useOnline, useOutbox } from '@/lib/offline/device';
 
 /**
- * The header's Outbox (decision 041): how many writes wait on the device, and a panel listing
+ * The header's Outbox: how many writes wait on the device, and a panel listing
  * each with what it is; a refused one shows the server's message, and any may be discarded (to be
  * made again, changed, from its screen). Shown only while something waits.
  */

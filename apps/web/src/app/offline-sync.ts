@@ -38,7 +38,7 @@ export type WorkingSetKind = {
 };
 
 /**
- * A field manager's working set (decisions 041 and 057): their location's inventory, the rentals
+ * A field manager's working set: their location's inventory, the rentals
  * to their site with their returns and the stats, their requests, their staff and the active
  * staff, this month's attendance and the location options; only what their flags let them see.
  * Null for an admin (no site of their own: nothing is kept ahead).
@@ -146,7 +146,7 @@ const SYNC_LIMIT_MS = 2 * 60_000;
 let running: { worker: Worker; done: Promise<SyncAnswer>; stop: () => void } | null = null;
 
 /**
- * Fetches the user's working set onto the device in a worker (decision 057), off the page's
+ * Fetches the user's working set onto the device in a worker, off the page's
  * thread; one at a time. Answers the time of a whole sync, or null (not a field manager, no
  * worker, a part missing, signed out meanwhile): the app works online as before whatever happens.
  */

@@ -56,7 +56,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = (() => 
 })();
 
 /**
- * Starts fetching the code of the page at `pathname` (issue 52): a signed-in visit asks for it
+ * Starts fetching the code of the page at `pathname`: a signed-in visit asks for it
  * at once, beside the session's check and the shell, rather than after them. The browser keeps
  * one copy of a module: the page's lazy import then finds it there.
  */

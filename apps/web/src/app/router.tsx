@@ -27,12 +27,12 @@ function RoleGate({ route, children }: { route: RouteEntry; children: React.Reac
   return children;
 }
 
-/** The pages a scanned label opens (decision 039). */
+/** The pages a scanned label opens. */
 const LABEL_PATHS = new Set(['/m/:code', '/l/:id']);
 
 /**
- * A label scanned by someone who may not view the inventory (issue 50): the page says so and
- * stays, rather than landing on the Dashboard, which looked as if the scan had done nothing.
+ * A label scanned by someone who may not view the inventory: the page says so and stays, since
+ * landing on the Dashboard looks as if the scan did nothing.
  */
 function LabelNotOpened() {
   return (
@@ -88,7 +88,7 @@ function TitledPages() {
 }
 
 // A stored session opens the signed-in app: the shell's code and the page's are fetched at once,
-// beside the session's check, rather than one after the other behind a spinner (issue 52).
+// beside the session's check, rather than one after the other behind a spinner.
 if (sessionStore.token() && window.location.pathname !== '/login') {
   void loadShell().catch(() => undefined);
   preloadPage(window.location.pathname);

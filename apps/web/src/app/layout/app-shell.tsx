@@ -57,7 +57,7 @@ function SignedInShell({ user }: { user: SessionUser }) {
 
   const signOut = () => {
     setUnsent(0);
-    // The device's copy and outbox go with the session (decision 041).
+    // The device's copy and outbox go with the session.
     void forgetDevice().finally(() =>
       logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) }),
     );
@@ -91,7 +91,7 @@ function SignedInShell({ user }: { user: SessionUser }) {
           onLogout={onLogout}
           actions={
             <>
-              {/* On a phone: a label scanned opens what it names (issue 31). */}
+              {/* On a phone: a label scanned opens what it names. */}
               {can('GET /api/catalogue/options') ? (
                 <ScanButton className="rounded-md p-2 hover:bg-muted lg:hidden" />
               ) : null}

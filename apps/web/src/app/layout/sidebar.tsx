@@ -31,8 +31,8 @@ export function Sidebar({
               to={route.path}
               end={route.path === '/'}
               onClick={onNavigate}
-              // Joined, not merged by cn: the two parts never conflict, and tailwind-merge's first
-              // merge builds its class map, some 150 ms of a phone's main thread at start (issue 52).
+              // Joined, not merged by cn: the parts never conflict, and tailwind-merge's first merge
+              // builds its class map, some 150 ms of a phone's main thread at start.
               className={({ isActive }) =>
                 `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
                   isActive
