@@ -6,7 +6,7 @@ import type { OutboxEntry } from '@/lib/offline/outbox';
 type Kept = Pick<OutboxEntry, 'key' | 'title' | 'error'>;
 
 /**
- * How a write kept on this device shows in its list until the server has it (decision 041):
+ * How a write kept on this device shows in its list until the server has it:
  * "Pending — not sent yet", or "Refused: " and the server's message. One way for every list.
  */
 export function PendingWriteState({ entry }: { entry: Kept }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createScanGate } from '@/lib/scan-rules';
 
 /**
- * The camera and the decoder (decision 040): the browser's BarcodeDetector where there is one,
+ * The camera and the decoder: the browser's BarcodeDetector where there is one,
  * @zxing/library on the video's frames elsewhere (Chromium on Linux, Firefox, Safari before 17).
  * Each code passes the scan gate, so that a label held in view is read once.
  */

@@ -5,8 +5,7 @@ const fieldClass =
   'w-full rounded-md border border-input bg-card px-3 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 aria-[invalid=true]:border-destructive';
 
 // Each field's own classes joined once (they never conflict): cn then merges only a given
-// className, so a form's first render does not build tailwind-merge's class map for fields that
-// are given none, some 30 ms of a phone's main thread at start (issue 52).
+// className, so fields given none never build tailwind-merge's class map (30 ms on a phone).
 const inputClass = `${fieldClass} h-10`;
 const textareaClass = `${fieldClass} min-h-20 py-2`;
 const selectClass = `${fieldClass} select-field h-10 pr-8`;

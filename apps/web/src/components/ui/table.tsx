@@ -14,7 +14,7 @@ import { Button } from './button';
 /**
  * Whether an element's content is wider than the element, kept up to date as either resizes. The
  * observer's first report, after the browser's own layout, gives the first answer: measuring in
- * the render's commit forced a layout of every table before the page could paint (issue 52).
+ * the render's commit would force a layout of every table before the page could paint.
  */
 function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
   const [scrolls, setScrolls] = useState(false);
@@ -110,7 +110,7 @@ export type ListState = 'loading' | 'error' | 'ready';
 const SKELETON_ROWS = 10;
 
 /**
- * A table's outline while its rows load (issue 52): a page of grey rows as tall as text rows, so
+ * A table's outline while its rows load: a page of grey rows as tall as text rows, so
  * that the page shows its frame at once and nothing below moves when the rows arrive. The first
  * row spans every column and names the wait (`label`) for assistive technology.
  */
@@ -124,7 +124,7 @@ function TableSkeleton({
   rows?: number;
 }) {
   // Joined, not merged by cn: the width never conflicts, and tailwind-merge's first merge builds
-  // its class map, some 100 ms of a phone's main thread before the outline shows (issue 52).
+  // its class map, some 100 ms of a phone's main thread before the outline shows.
   const bar = (key: number, width: string) => (
     <span key={key} className={`block h-3 animate-pulse rounded bg-muted ${width}`} />
   );
