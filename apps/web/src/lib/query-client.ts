@@ -2,7 +2,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 // A page opened without a connection starts offline (TanStack Query assumes online until an
-// event says otherwise): its queries wait, showing what the device keeps (decision 041).
+// event says otherwise): its queries wait, showing what the device keeps.
 onlineManager.setOnline(navigator.onLine);
 
 /** The app's one query cache; it loads with the shell, after sign-in. */

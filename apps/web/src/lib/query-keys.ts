@@ -1,5 +1,5 @@
 /**
- * The first word of every query key of a kind of record (decision 060): each feature's key
+ * The first word of every query key of a kind of record: each feature's key
  * factory starts from it, and a key read or invalidated outside its feature (a shared picker, a
  * write that changes another feature's records) is named from it too, never spelled again, so
  * that invalidating a root reaches every list, detail and option list under it.

@@ -6,17 +6,17 @@ import {
 } from '@stockyard/shared';
 
 /**
- * What a scan means (issue 31, decision 040): which label was read, whether it is a new read or
+ * What a scan means (decision 040): which label was read, whether it is a new read or
  * the same label still in view, and what it adds to a list being counted.
  */
 
 /** A label has left the view once it has not been read for this long... */
 export const SCAN_REPEAT_MS = 1500;
-/** ...and in this many frames read one after another (issue 50: however slowly they come). */
+/** ...and in this many frames read one after another, however slowly they come. */
 export const SCAN_LEAVE_FRAMES = 4;
 
 /**
- * A gate that lets a code through once while it stays in view (decision 040, issue 50). It is
+ * A gate that lets a code through once while it stays in view. It is
  * told of every frame read, with the code found or null: a code counts when it is not in view,
  * and stays in view until it has been missing from SCAN_LEAVE_FRAMES frames in a row and for
  * SCAN_REPEAT_MS. A label held still counts once however slowly the camera reads (a slow camera

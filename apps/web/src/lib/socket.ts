@@ -83,7 +83,7 @@ export function useSocket(): AppSocket | null {
   const [socket, setSocket] = useState<AppSocket | null>(null);
   useEffect(() => {
     if (!token) return;
-    // Opened once the page has painted and the main thread is idle (issue 52): the socket's
+    // Opened once the page has painted and the main thread is idle: the socket's
     // handshake is no part of showing the screen, and a phone's first seconds are the screen's.
     let acquired = false;
     const cancel = whenIdle(() => {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type KeptQuery, keepQueries, keptQueries } from './device-db';
 
 /**
- * The families of queries kept on the device (decision 041): what a field manager works with on
+ * The families of queries kept on the device: what a field manager works with on
  * site (their location's inventory, the rentals to it with their returns, their requests, their
  * staff and attendance) and what those screens need around them (location options, the
  * dashboard they open on). Anything else is read from the server only.

@@ -20,7 +20,7 @@ const DB_NAME = 'stockyard-device';
 /** Who the device's copy belongs to; another user's sign-in wipes it first. */
 const OWNER = 'owner';
 const syncedKey = (userId: number) => `synced:${userId}`;
-/** The server's time of the last whole read of the rentals' returns (decision 057). */
+/** The server's time of the last whole read of the rentals' returns. */
 const rentalsAsOfKey = (userId: number) => `rentals-as-of:${userId}`;
 
 let opened: Promise<IDBPDatabase<DeviceSchema>> | null = null;
@@ -123,7 +123,7 @@ export async function rentalsReadAt(userId: number): Promise<number | null> {
 }
 
 /**
- * The working set fetched by the device's worker (decision 057), in one transaction with the time
+ * The working set fetched by the device's worker, in one transaction with the time
  * of the whole sync and of the rentals' read: written only while the device is still the user's
  * (a sign-out or another user's sign-in meanwhile wipes it). Answers whether it was written.
  */

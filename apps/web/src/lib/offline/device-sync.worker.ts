@@ -2,7 +2,7 @@ import { deviceOwner, keepWorkingSet, keptQueryHashes, rentalsReadAt } from './d
 import { type SyncAnswer, type SyncRequest, type SyncStore, syncDevice } from './device-sync';
 
 /**
- * The device copy's worker (decision 057): fetches the working set the page planned and writes it
+ * The device copy's worker: fetches the working set the page planned and writes it
  * to IndexedDB off the page's thread, then answers once (the page ends it).
  */
 const store: SyncStore = {

@@ -2,8 +2,7 @@
  * The outbox (decision 041): writes made on the device while it cannot reach the server, each
  * with its Idempotency-Key, sent in the order they were made once the connection is back. A write
  * the server refuses stays, with the server's message, until the person discards it; a write whose
- * answer did not come is sent again with the same key, which the server answers once (decision
- * 019). This file holds the rules alone; where entries are kept and how they are sent are given.
+ * answer did not come is sent again with the same key, which the server answers once. This file holds the rules alone; where entries are kept and how they are sent are given.
  */
 
 /** What a kept write is, with what the screens show of it while it waits. */
@@ -16,7 +15,7 @@ export type OutboxPreview =
       materialName: string;
       unit: string;
       returnedQuantity: number;
-      /** Damaged and lost units (decision 043); none on an entry kept before them. */
+      /** Damaged and lost units; none on an entry kept before them. */
       damagedQuantity?: number;
       lostQuantity?: number;
       notes: string | null;
@@ -95,7 +94,7 @@ export const TOO_LARGE_MESSAGE = 'This is too large for the server to take; it w
 
 /**
  * The outcome of a failed send, from its HTTP status and error code (undefined: no answer). A 413
- * is a refusal, never "offline": the same write would be refused again for ever (issue 48).
+ * is a refusal, never "offline": the same write would be refused again for ever.
  */
 export function outcomeOfFailure(
   status: number | undefined,

@@ -1,6 +1,6 @@
 /**
- * Registers the service worker that keeps the app's shell for opening without a connection
- * (decision 041), once the page has loaded so that it never competes with the first paint; called
+ * Registers the service worker that keeps the app's shell for opening without a connection,
+ * once the page has loaded so that it never competes with the first paint; called
  * by the signed-in shell. Only the built app has one (vite-plugin-pwa writes /sw.js at build time).
  */
 export function registerServiceWorker(): void {
