@@ -206,7 +206,7 @@ export default function AttendancePage() {
         />
       </Card>
 
-      {/* Mounted only while open: closed, its form ran on every load of the page (issue 52). */}
+      {/* Mounted only while open: else its form would run on every load of the page. */}
       {formOpen ? (
         <AttendanceFormDialog
           open

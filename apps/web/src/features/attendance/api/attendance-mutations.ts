@@ -20,8 +20,7 @@ export type AttendanceChange =
 
 /**
  * Mark Attendance (a new record) and Edit (a record's fields); the dialog shows refusals itself.
- * A mark made without a connection waits in the outbox with its key (decision 041); an edit needs
- * the connection.
+ * A mark made without a connection waits in the outbox with its key; an edit needs the connection.
  */
 export function useSaveAttendance() {
   const queryClient = useQueryClient();

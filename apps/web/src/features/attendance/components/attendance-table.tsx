@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { AttendanceStatusBadge } from './attendance-status-badge';
 
-/** A mark made on this device that the server does not have yet, or refused (decision 041). */
+/** A mark made on this device that the server does not have yet, or refused. */
 export type WaitingAttendance = {
   key: string;
   /** The outbox's words for it, for its Discard. */
