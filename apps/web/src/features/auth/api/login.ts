@@ -15,7 +15,7 @@ function loginWithCode(input: { challenge: string; code: string }): Promise<Logi
 /**
  * Signs in and stores the session. Plain state rather than a query library: the sign-in page
  * loads before the rest of the app and is kept small. An account with two-factor sign-in answers
- * a challenge first; `verify` then finishes with a code (decision 014).
+ * a challenge first; `verify` then finishes with a code.
  */
 export function useLogin() {
   const [isPending, setPending] = useState(false);
