@@ -113,7 +113,7 @@ function RunResult({ result }: { result: BillingRunResult }) {
 }
 
 /**
- * Billing (issue 33, decision 044): an admin bills the hire of a month or a 28-day cycle that has
+ * Billing: an admin bills the hire of a month or a 28-day cycle that has
  * ended, for every site with a customer or one of them. Each site's hire goes on its draft hire
  * invoice of the period; running the same period again adds nothing.
  */
