@@ -30,7 +30,7 @@ export function CatalogueTable({
 }: {
   types: MaterialTypeDto[];
   state: ListState;
-  /** The types ticked for labels (decision 039). */
+  /** The types ticked for labels. */
   selected: ReadonlySet<number>;
   onSelect: (type: MaterialTypeDto, selected: boolean) => void;
   /** Shows the type's stock at every location. */

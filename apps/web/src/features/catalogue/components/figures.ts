@@ -16,7 +16,7 @@ export function valueText(value: number | null): string {
     : value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-/** A quantity as every screen shows it ("2,000"): the one formatter, `formatCount` (decision 054). */
+/** A quantity as every screen shows it ("2,000"): the one formatter, `formatCount`. */
 export function quantityText(quantity: number): string {
   return formatCount(quantity);
 }
