@@ -11,7 +11,7 @@ import {
 
 /**
  * The bars of the Rental Activity card: recharts is most of the dashboard's code, so it loads
- * after the page's frame and figures have painted (issue 52), in its own chunk.
+ * after the page's frame and figures have painted, in its own chunk.
  */
 export default function RentalsBars({ points }: { points: { label: string }[] }) {
   return (
@@ -23,8 +23,8 @@ export default function RentalsBars({ points }: { points: { label: string }[] })
           <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
           <Tooltip />
           <Legend />
-          {/* Drawn at once: the bars' growing animation re-rendered the chart on every frame of
-              the main thread for over a second after it loaded (issue 52). */}
+          {/* Drawn at once: the bars' growing animation would re-render the chart on every frame
+              for over a second after it loaded. */}
           <Bar
             dataKey="rentedOut"
             name="Items rented out"

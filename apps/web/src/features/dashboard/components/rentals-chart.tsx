@@ -12,7 +12,7 @@ function ChartSkeleton() {
 
 /**
  * Whether the element has come onto the screen: the chart's code and drawing are most of the
- * dashboard's work, and on a phone the card is below the stat cards (issue 52). Where there is
+ * dashboard's work, and on a phone the card is below the stat cards. Where there is
  * no IntersectionObserver (jsdom), at once.
  */
 function useNearScreen(ref: React.RefObject<HTMLElement | null>, settled: boolean): boolean {
