@@ -14,7 +14,7 @@ import { AcceptedValues } from './components/accepted-values';
 import { ImportPreviewTable } from './components/import-preview-table';
 
 /**
- * Imports (issue 30): an admin chooses what to import, downloads its template, chooses a filled
+ * Imports: an admin chooses what to import, downloads its template, chooses a filled
  * file and sees every row checked (nothing is written), then confirms, and the server writes the
  * whole file or nothing.
  */

@@ -8,8 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 
 /**
  * The kind's columns as the template heads them: whether the file must have each, or a new
- * record needs it, and the values it takes (issue 50), the same list as the template's second
- * sheet.
+ * record needs it, and the values it takes, the same list as the template's second sheet.
  */
 export function AcceptedValues({ kind }: { kind: ImportKind }) {
   const columns: readonly ImportColumn[] = IMPORT_COLUMNS[kind];
