@@ -40,7 +40,7 @@ export default function InventoryPage() {
   const [deleting, setDeleting] = useState<MaterialDto | null>(null);
   const [history, setHistory] = useState<MaterialDto | null>(null);
   const [transferring, setTransferring] = useState<MaterialDto | null>(null);
-  // Repaired or Scrap of a material's units in repair (decision 043).
+  // Repaired or Scrap of a material's units in repair.
   const [repairing, setRepairing] = useState<{
     material: MaterialDto;
     outcome: RepairOutcome;
@@ -132,8 +132,8 @@ export default function InventoryPage() {
         />
       </Card>
 
-      {/* What is on hire at the location shown, beside its own stock (decision 059). Below the
-          stock card: it appears when its answer comes, and above it pushed the stock down. */}
+      {/* What is on hire at the location shown. Below the stock card: it appears when its answer
+          comes, and above it would push the stock down. */}
       {onHireAt !== null ? <OnHireSection locationId={onHireAt} /> : null}
 
       {/* Each dialog is there only while open: closed, its form and reads cost the page's start. */}

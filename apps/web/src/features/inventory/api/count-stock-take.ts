@@ -38,7 +38,7 @@ export function usePreviewCountInApp() {
 
 /**
  * The count confirmed, a plain JSON POST: should the connection drop after the preview, the
- * outbox keeps it with its key and sends it when the signal is back (decision 041).
+ * outbox keeps it with its key and sends it when the signal is back.
  */
 export function useConfirmCountInApp() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { materialKeys } from './get-materials';
 
-/** One material (a label's address opens its history, decision 039); null asks for none. */
+/** One material (a label's address opens its history); null asks for none. */
 export function useMaterial(id: number | null) {
   return useQuery({
     queryKey: [...materialKeys.all, 'detail', id ?? 0],

@@ -8,7 +8,7 @@ const onHireKeys = {
   of: (locationId: number) => [...onHireKeys.all, locationId] as const,
 };
 
-/** What is on hire at a location (decision 059); null asks for none. */
+/** What is on hire at a location; null asks for none. */
 export function useOnHire(locationId: number | null, options: { silent?: boolean } = {}) {
   return useQuery({
     queryKey: onHireKeys.of(locationId ?? 0),

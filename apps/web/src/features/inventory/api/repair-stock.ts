@@ -19,7 +19,7 @@ function settleRepair({
   return api.post<ApiSuccess<MaterialDto>>(`/materials/${id}/${outcome}`, input, { silent: true });
 }
 
-/** POST /materials/:id/repair or /scrap (decision 043); the rows and histories are fetched again. */
+/** POST /materials/:id/repair or /scrap; the rows and histories are fetched again. */
 export function useSettleRepair() {
   const queryClient = useQueryClient();
   return useMutation({

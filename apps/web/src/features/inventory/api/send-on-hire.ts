@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /**
- * E-mails the location's on-hire statement, as it is now, to its customer (decision 064): an
- * admin's. Silent: the section shows the server's refusal itself.
+ * E-mails the location's on-hire statement, as it is now, to its customer: an admin's. Silent: the section shows the server's refusal itself.
  */
 function sendOnHire(locationId: number): Promise<ApiSuccess<OnHireSent>> {
   return api.post<ApiSuccess<OnHireSent>>(`/locations/${locationId}/on-hire/send`, undefined, {

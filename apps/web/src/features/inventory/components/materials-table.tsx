@@ -56,7 +56,7 @@ export function MaterialsTable({
   onEdit?: (material: MaterialDto) => void;
   onDelete?: (material: MaterialDto) => void;
   onTransfer?: (material: MaterialDto) => void;
-  /** Repaired and Scrap of the units in repair (decision 043), on rows that have some. */
+  /** Repaired and Scrap of the units in repair, on rows that have some. */
   onRepair?: (material: MaterialDto) => void;
   onScrap?: (material: MaterialDto) => void;
   onRetry: () => void;
@@ -173,10 +173,7 @@ export function MaterialsTable({
   );
 }
 
-/**
- * The units back from rentals damaged, awaiting repair (decision 043): beside the quantity, never
- * in it.
- */
+/** The units back from rentals damaged, awaiting repair: beside the quantity, never in it. */
 function InRepair({ material }: { material: MaterialDto }) {
   if (material.repairQuantity <= 0) return null;
   return (

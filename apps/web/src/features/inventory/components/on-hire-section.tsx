@@ -19,10 +19,10 @@ import { downloadOnHirePdf, useOnHire } from '../api/get-on-hire';
 import { useSendOnHire } from '../api/send-on-hire';
 
 /**
- * What is on hire at the location shown (issue 50 item 3, decision 059), beside its own stock: each
+ * What is on hire at the location shown, beside its own stock: each
  * line of its active rentals with units out, where it came from, due back and days out, and for an
  * admin the hire so far; the statement prints as a PDF, and an admin e-mails it to the site's
- * customer (decision 064). Nothing is shown when nothing is on hire.
+ * customer. Nothing is shown when nothing is on hire.
  */
 export function OnHireSection({ locationId }: { locationId: number }) {
   const query = useOnHire(locationId, { silent: true });
@@ -66,7 +66,7 @@ export function OnHireSection({ locationId }: { locationId: number }) {
 }
 
 /**
- * An admin e-mails the statement, as it is now, to the site's customer (decision 064), after a
+ * An admin e-mails the statement, as it is now, to the site's customer, after a
  * confirmation naming the address; without a customer e-mail the button is off and says why.
  */
 function SendToCustomer({ statement }: { statement: OnHireStatement }) {

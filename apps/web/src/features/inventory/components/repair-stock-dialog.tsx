@@ -20,7 +20,7 @@ import { schemaResolver } from '@/lib/form-resolver';
 import { notifyToast } from '@/lib/toast';
 import { type RepairOutcome, useSettleRepair } from '../api/repair-stock';
 
-/** How many, and the day it happened (decision 048): today unless it was earlier. */
+/** How many, and the day it happened: today unless it was earlier. */
 type FormValues = { quantity: string; occurredOn: string };
 
 const FIELDS = ['quantity', 'occurredOn'] as const;
@@ -31,7 +31,7 @@ const TEXT = {
 } as const;
 
 /**
- * Repaired and Scrap (decision 043): so many of a material's units in repair go back into its
+ * Repaired and Scrap: so many of a material's units in repair go back into its
  * stock, or are written off, the latter confirmed first. At most what is in repair
  * (`repairStockFormSchema`; the server checks it again).
  */

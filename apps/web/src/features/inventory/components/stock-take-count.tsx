@@ -41,7 +41,7 @@ function waitingCountText(entry: OutboxEntry): string {
 }
 
 /**
- * Count here (issue 31): the location's materials, each with a Counted field; Scan to add adds one
+ * Count here: the location's materials, each with a Counted field; Scan to add adds one
  * to the material a label names. Then the same preview of differences as a sheet's, and Confirm.
  */
 export function StockTakeCount({
@@ -61,7 +61,7 @@ export function StockTakeCount({
   const [counted, setCounted] = useState<Record<number, string>>({});
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const list = materials.data?.materials ?? [];
-  // Counts of this location made on this device that the server does not have yet (decision 041):
+  // Counts of this location made on this device that the server does not have yet:
   // shown first, so that another count is started knowingly, not over one unseen.
   const waiting = useOutbox('stock-take-count').filter(
     (entry) =>

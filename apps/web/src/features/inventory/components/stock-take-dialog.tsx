@@ -19,7 +19,7 @@ import { usePreviewStockTake } from '../api/preview-stock-take';
 import { StockTakeCount } from './stock-take-count';
 import { StockTakePreviewTable } from './stock-take-preview-table';
 
-/** Counted on the downloaded sheet, or here in the app (issue 31). */
+/** Counted on the downloaded sheet, or here in the app. */
 type CountMode = 'sheet' | 'count';
 const MODES: readonly (readonly [CountMode, string])[] = [
   ['sheet', 'Count sheet'],
@@ -49,7 +49,7 @@ export function StockTakeDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [countDate, setCountDate] = useState(localToday);
-  // Count here (issue 31): counted in the app, on a phone, instead of on the sheet.
+  // Count here: counted in the app, on a phone, instead of on the sheet.
   const [mode, setMode] = useState<CountMode>('sheet');
   const dateError = countDateError(countDate);
   // The chosen file is read against the stock now, again when the day counted changes.
