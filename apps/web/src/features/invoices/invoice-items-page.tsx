@@ -29,7 +29,7 @@ export default function InvoiceItemsPage() {
       </div>
     );
   }
-  // A finalized invoice cannot change (decision 044); a hire invoice's lines are its run's.
+  // A finalized invoice cannot change; a hire invoice's lines are its run's.
   const blocked = invoice.data ? lockedReason(invoice.data) : null;
   if (!invoice.data || blocked) {
     return (

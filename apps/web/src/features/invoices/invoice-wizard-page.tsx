@@ -78,8 +78,8 @@ function InvoiceWizard({ invoice }: { invoice: InvoiceDto | undefined }) {
   const locationId = /^[1-9]\d*$/.test(locationText) ? Number(locationText) : null;
   const sources = useInvoiceSources(locationId, invoice);
   const save = useSaveInvoice();
-  // The site's customer is the client (issue 33): filled in where the fields are still empty,
-  // and editable on a draft.
+  // The site's customer is the client: filled in where the fields are still empty, editable on
+  // a draft.
   const { name: customerName, address: customerAddress } = sources.customer;
   useEffect(() => {
     const fill = (field: 'clientName' | 'clientAddress', value: string | null) => {

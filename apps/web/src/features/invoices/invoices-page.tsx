@@ -104,7 +104,7 @@ export default function InvoicesPage() {
     if (!finalizing) return;
     finalize.mutate(finalizing.id, {
       onSuccess: () => notifyToast.success(INVOICE_MESSAGES.finalized),
-      // A refusal for want of the law's details lists each one (decision 053).
+      // A refusal for want of the law's details lists each one.
       onError: (error) =>
         notifyToast.error(INVOICE_MESSAGES.statusFailed, {
           description: [
@@ -200,7 +200,7 @@ export default function InvoicesPage() {
         />
       </Card>
 
-      {/* Each mounted only while open (issue 52). */}
+      {/* Each mounted only while open, so that closed dialogs cost the page nothing. */}
       {previewing !== null ? (
         <InvoicePreviewDialog
           invoiceId={previewing}

@@ -50,7 +50,7 @@ export function useInvoiceSources(locationId: number | null, invoice: InvoiceDto
     materials: materialList,
     materialsState,
     location: { name, address },
-    /** The chosen site's customer, who its invoices bill (issue 33); null while unknown. */
+    /** The chosen site's customer, who its invoices bill; null while unknown. */
     customer: {
       name: detail.data?.customerName ?? null,
       address: detail.data?.customerAddress ?? null,

@@ -6,7 +6,7 @@ import { notifyToast } from '@/lib/toast';
 
 /**
  * Saves a finalized invoice's (or credit note's) EN 16931 e-invoice, UN/CEFACT CII XML, as
- * <number>.xml (decision 053).
+ * <number>.xml.
  */
 function downloadEInvoice(invoice: { id: number; number: string | null }): Promise<string> {
   return downloadFile(`/invoices/${invoice.id}/e-invoice`, `${invoice.number ?? invoice.id}.xml`);

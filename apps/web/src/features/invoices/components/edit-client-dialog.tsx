@@ -34,7 +34,7 @@ const toFormValues = (invoice: InvoiceDto): FormValues => ({
 });
 
 /**
- * Edit client: whom a draft is made out to (decision 044). A hire invoice takes its client from
+ * Edit client: whom a draft is made out to. A hire invoice takes its client from
  * the site's customer when the run makes it; this corrects it before it is finalized.
  */
 export function EditClientButton({ invoice }: { invoice: InvoiceDto }) {

@@ -157,7 +157,7 @@ export function InvoiceDocument({
   );
   const columns = money ? 14 : 12;
   // A hire invoice or a credit note bills money lines: its measured-item fields, empty, are left
-  // out rather than shown as a table without rows and "-" (issue 50); a work invoice shows them all.
+  // out rather than shown as a table without rows and "-"; a work invoice shows them all.
   const billed = money !== undefined && money.kind !== 'WORK';
   const shown = (value: string | null | undefined) => !billed || (value ?? '').trim() !== '';
   // Its heading comes with the company profile: until that is read, the paper would lack it.
@@ -444,7 +444,7 @@ export function ChargesTable({
             <tr key={charge.id} className="border-b border-border">
               <td className="px-2 py-1.5">
                 {charge.description}
-                {/* How a hire line is priced: the days billed before and each price (decision 059). */}
+                {/* How a hire line is priced: the days billed before and each price. */}
                 <HireExplanation text={hireLineExplanation(charge, currency)} />
               </td>
               <td className="px-2 py-1.5 text-right tabular-nums">{charge.quantity}</td>

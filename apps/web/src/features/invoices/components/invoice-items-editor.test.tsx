@@ -80,7 +80,7 @@ describe('InvoiceItemsEditor', () => {
     type('Item 2 Width', '1.5');
     type('Item 2 Height', '0.333');
     expect(shown('Item 2 Calculated Quantity')).toBe('3.00');
-    // m² and m³ are not added together (decision 044).
+    // m² and m³ are not added together.
     expect(totals()).toEqual(['Total SQM (M2): 8.75', 'Total CUM (M3) (6-12m): 3.00']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));

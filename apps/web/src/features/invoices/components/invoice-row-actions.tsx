@@ -47,7 +47,7 @@ export function InvoiceRowActions({
   onAction: (action: InvoiceAction, invoice: InvoiceSummaryDto) => void;
 }) {
   const finalized = isFinalized(invoice.status);
-  // A finalized invoice cannot change, an admin's neither (decision 044): a credit note corrects
+  // A finalized invoice cannot change, an admin's neither: a credit note corrects
   // it. A hire invoice's lines are its billing run's, and a credit note has no work to convert.
   const locked = finalized;
   const work = invoice.kind === 'WORK';

@@ -5,7 +5,7 @@ import { formatQuantity } from '../invoice-form';
 /**
  * One table per job type, a row per unit: its item quantity and calculated quantity, the totals of
  * that job type and unit (the Job Type Summary dialog, the preview and the report). A job type's
- * units are not added together (decision 044): m², m³ and running metres make no one number. Each
+ * units are not added together: m², m³ and running metres make no one number. Each
  * job type is a heading one level below the one the tables sit under: 3 under a dialog's title, 2
  * on the report page under its h1, 4 under the invoice document's Job Type Summary.
  */
