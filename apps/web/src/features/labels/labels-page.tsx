@@ -30,7 +30,7 @@ const isFormat = (value: string | null): value is LabelFormat =>
   (LABEL_FORMAT_KEYS as string[]).includes(value ?? '');
 
 /**
- * Labels to print (issue 31, decision 039): the types and locations of the address
+ * Labels to print: the types and locations of the address
  * (`?types=12:24,13&locations=4`, each with its copies), on an A4 sheet of 3 × 8 or a 62 mm roll,
  * from a start position on a sheet partly used. Everything chosen stays in the address.
  */

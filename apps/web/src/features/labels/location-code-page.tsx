@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 
 /**
- * What a location's label opens (decision 039): its inventory. A field manager works at their own
+ * What a location's label opens: its inventory. A field manager works at their own
  * location only: another's label says so.
  */
 export default function LocationCodePage() {

@@ -8,10 +8,10 @@ import { useOnHireHere } from './api/get-on-hire-here';
 import { useMaterialCode } from './api/resolve-material-code';
 
 /**
- * What a material label's address opens (decision 039): for a field manager, their location's
+ * What a material label's address opens: for a field manager, their location's
  * stock of the type (the inventory with its history open); for an admin, the type's stock at every
  * location (the catalogue). A type not held at the field manager's location, or a code that names
- * no type, is said here; a type on hire there says so, line by line (decision 059): "On hire here:
+ * no type, is said here; a type on hire there says so, line by line: "On hire here:
  * 63, rental #1 from Main Yard, due back 20/12/2026".
  */
 export default function MaterialCodePage() {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /**
- * What is on hire at the scanner's location (decision 059), for a scanned label of a type the
+ * What is on hire at the scanner's location, for a scanned label of a type the
  * location holds no stock of; null asks for none.
  */
 export function useOnHireHere(locationId: number | null) {

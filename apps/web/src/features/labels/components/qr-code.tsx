@@ -8,7 +8,7 @@ const QUIET = 4;
  * A QR code as SVG, drawn from the `qrcode` encoder's modules (error correction M) inside its own
  * quiet zone of 4 modules (the standard's: the label's edge, an outline or text beside the code
  * may not take its place), so that it prints sharp at any size and reads at 150 dpi, a cheap office
- * printer's (issue 51, decision 052).
+ * printer's.
  */
 export function QrCode({ value, sizeMm }: { value: string; sizeMm: number }) {
   const { size, path } = useMemo(() => {
