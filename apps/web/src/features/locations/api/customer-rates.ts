@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { locationKeys } from './get-locations';
 
-/** A site's customer's own hire rates (issue 33): an admin's. */
+/** A site's customer's own hire rates: an admin's. */
 const customerRateKeys = {
   of: (locationId: number) => [...locationKeys.all, 'rates', locationId] as const,
 };

@@ -37,7 +37,7 @@ const tubeRate: CustomerRate = {
   effectiveMinimumDays: 7,
   catalogue: { dayCents: 150, weekCents: null, minimumDays: 0 },
 };
-/** A rate that states no minimum: the catalogue's 10 days apply (decision 048). */
+/** A rate that states no minimum: the catalogue's 10 days apply. */
 const boardRate: CustomerRate = {
   materialTypeId: 5,
   materialTypeName: 'Putlog',

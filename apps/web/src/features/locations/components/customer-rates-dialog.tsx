@@ -40,7 +40,7 @@ function toFormValues(rate: CustomerRate): FormValues {
     materialTypeId: String(rate.materialTypeId),
     dayCents: centsText(rate.dayCents),
     weekCents: centsText(rate.weekCents),
-    // Blank: the catalogue's minimum applies (decision 048); 0 is a stated minimum of none.
+    // Blank: the catalogue's minimum applies; 0 is a stated minimum of none.
     minimumDays: rate.minimumDays === null ? '' : String(rate.minimumDays),
   };
 }
@@ -65,7 +65,7 @@ function rateText(rate: { dayCents: number; weekCents: number | null; minimumDay
 }
 
 /**
- * A site's customer's own hire rates (issue 33), over the catalogue's: the list with the
+ * A site's customer's own hire rates, over the catalogue's: the list with the
  * catalogue's rate beside each, and a form that adds one or changes the one being edited.
  */
 export function CustomerRatesDialog({

@@ -111,7 +111,7 @@ export function LocationFormDialog({
   const user = useSession()?.user;
   // Manage Locations edits a location's details; opening or closing it is an admin's.
   const statusEditable = user !== undefined && mayChangeLocationStatus(user);
-  // Whom the site bills is an admin's to say, as its status is (decision 044).
+  // Whom the site bills is an admin's to say, as its status is.
   const customerEditable = user !== undefined && mayChangeSiteCustomer(user);
   const create = useCreateLocation();
   const update = useUpdateLocation();

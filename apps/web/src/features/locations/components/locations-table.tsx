@@ -27,9 +27,9 @@ export function LocationsTable({
   /** The row actions the user may take; without any, the Actions column is left out. */
   onEdit?: (location: LocationDto) => void;
   onDelete?: (location: LocationDto) => void;
-  /** Customer rates, offered on field sites (an admin's, issue 33). */
+  /** Customer rates, offered on field sites (an admin's). */
   onRates?: (location: LocationDto) => void;
-  /** Offer Print label (an admin's, decision 039). */
+  /** Offer Print label (an admin's). */
   printLabels?: boolean;
   onRetry: () => void;
 }) {
