@@ -301,8 +301,8 @@ export default function MaterialRentalsPage() {
         />
       </Card>
 
-      {/* Each dialog is mounted only while open: closed, their forms and queries were most of the
-          page's first render (issue 52). */}
+      {/* Each dialog is mounted only while open: else their forms and queries would be most of
+          the page's first render. */}
       {formOpen ? <RentalFormDialog open onOpenChange={setFormOpen} rental={editing} /> : null}
       {prefill !== undefined && requestId !== null ? (
         <RentalFormDialog

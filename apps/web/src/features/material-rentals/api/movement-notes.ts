@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, downloadFile } from '@/lib/api-client';
 import { rentalKeys } from './get-rentals';
 
-/** Under the rentals' key: a rentals notice (decision 042's tables are 'rentals') reads them again. */
+/** Under the rentals' key: the notes' tables notify as 'rentals', whose notice reads them again. */
 const noteKeys = {
   ofRental: (rentalId: number) => [...rentalKeys.all, 'notes', rentalId] as const,
 };

@@ -63,7 +63,7 @@ export function useMarkRentalReturned() {
 }
 
 /**
- * An admin's corrections (decision 048, 063): the day a dispatch or a return happened, and a
+ * An admin's corrections: the day a dispatch or a return happened, and a
  * line's rates, each with a reason. The dialogs show a refusal themselves.
  */
 export function useCorrectRentalDate() {
@@ -124,7 +124,7 @@ export function useRerateRentalItem() {
 /**
  * A return as the outbox keeps it: the day is put in the body now, when the user acts (the day
  * entered, else the device's `today`), so that sent later without signal the return still says
- * the day it happened, not the day it reaches the server (decision 048).
+ * the day it happened, not the day it reaches the server.
  */
 export function returnWrite(
   rental: RentalDto,
@@ -158,7 +158,7 @@ export function returnWrite(
 
 /**
  * Process Return: part of one item comes back; the dialog shows a failure itself. Without a
- * connection the return waits in the outbox, with its key, until the server has it (decision 041).
+ * connection the return waits in the outbox, with its key, until the server has it.
  */
 export function useRecordReturn() {
   const queryClient = useQueryClient();

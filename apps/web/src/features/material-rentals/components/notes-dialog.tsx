@@ -183,7 +183,7 @@ function NoteCard({
 }
 
 /**
- * A rental's notes (decision 042): its delivery note and each return's note, each downloaded as
+ * A rental's notes: its delivery note and each return's note, each downloaded as
  * its PDF, signed on the phone, e-mailed or corrected; a return's photos with them.
  */
 export function NotesDialog({

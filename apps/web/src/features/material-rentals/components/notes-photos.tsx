@@ -7,7 +7,7 @@ import { sessionStore } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useAddReturnPhoto } from '../api/movement-notes';
 
-/** The longest side of a photo once resized on the device, and its JPEG quality (decision 042). */
+/** The longest side of a photo once resized on the device, and its JPEG quality. */
 const LONGEST_SIDE = 1600;
 const QUALITY = 0.8;
 

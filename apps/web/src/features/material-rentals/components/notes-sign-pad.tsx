@@ -10,9 +10,9 @@ import { notifyToast } from '@/lib/toast';
 import { useSignNote } from '../api/movement-notes';
 
 /**
- * Signing a note on the phone (decision 042): the person who receives draws on the pad (touch,
+ * Signing a note on the phone: the person who receives draws on the pad (touch,
  * pen or mouse) and types their name; the pad goes to the server as a PNG. Someone who cannot draw
- * types the signature instead (decision 052): their typed name is the signature, and the note says
+ * types the signature instead: their typed name is the signature, and the note says
  * it was typed.
  */
 export function NotesSignPad({ note, onDone }: { note: MovementNoteDto; onDone: () => void }) {

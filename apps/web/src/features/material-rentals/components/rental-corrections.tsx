@@ -30,7 +30,7 @@ import {
 } from '../api/rental-mutations';
 
 /**
- * An admin's corrections of a rental (issue 49, decisions 048 and 063): the day a dispatch or a
+ * An admin's corrections of a rental (decisions 048 and 063): the day a dispatch or a
  * return happened and a line's rates, each with a required reason, asked once more before it is
  * sent; and Mark Full Returned with the day the hire ended. The server refuses anyone else (403)
  * and checks every day again; its refusal shows under the field it names.
@@ -53,7 +53,7 @@ function serverErrors(error: unknown, fields: readonly string[]): Errors {
   return found;
 }
 
-/** What every correction says about a day or a rate already billed (decision 063). */
+/** What every correction says about a day or a rate already billed. */
 const BILLED_NOTE =
   'If these days were billed, the next billing run corrects the bill: a draft is priced again; a finalized invoice gets a credit note (or an extra charge) naming the invoice and the line.';
 
@@ -391,7 +391,7 @@ export function RerateDialog({
 }
 
 /**
- * Mark Full Returned (admins, 03 section 2.9) on the day the hire ended (decision 063): today
+ * Mark Full Returned (admins, 03 section 2.9) on the day the hire ended: today
  * unless it was earlier, never in the future nor before the dispatch.
  */
 export function MarkReturnedDialog({

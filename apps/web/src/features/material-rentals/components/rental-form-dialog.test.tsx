@@ -240,7 +240,7 @@ describe('RentalFormDialog', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       fromLocationId: 1,
       toLocationId: 2,
-      // The dispatch day: today unless changed (decision 048).
+      // The dispatch day: today unless changed.
       rentalDate: localToday(),
       expectedReturnDate: day(7).iso,
       status: 'ACTIVE',

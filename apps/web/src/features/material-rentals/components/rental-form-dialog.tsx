@@ -42,12 +42,12 @@ type ItemValues = {
 export type RentalFormValues = {
   fromLocationId: string;
   toLocationId: string;
-  /** The day the material left (decision 048): today unless it went out earlier. */
+  /** The day the material left: today unless it went out earlier. */
   rentalDate: string;
   expectedReturnDate: string;
   status: string;
   notes: string;
-  /** The dispatch's vehicle and driver, on its delivery note (decision 042); a new rental's only. */
+  /** The dispatch's vehicle and driver, on its delivery note; a new rental's only. */
   vehicle: string;
   driver: string;
   items: ItemValues[];
@@ -328,7 +328,7 @@ export function RentalFormDialog({
               label="Dispatch Date"
               error={errors.rentalDate?.message}
             >
-              {/* The day it went out (decision 048); an admin corrects it later with a reason. */}
+              {/* The day it went out; an admin corrects it later with a reason. */}
               <Controller
                 control={control}
                 name="rentalDate"

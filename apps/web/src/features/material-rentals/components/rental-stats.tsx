@@ -62,9 +62,9 @@ const OUTSTANDING_TONE = 'text-orange-700 dark:text-orange-400';
 
 /**
  * The counts of rentals (total, active, returned, overdue), then the items rented, returned (good),
- * damaged, lost and outstanding (02 2.11, decision 043), each named for what it counts
- * (PRODUCT-DECISIONS): the items balance, rented = returned + damaged + lost + outstanding. The four counts are the
- * admin's (02 section 6); a field manager has the overview of their items.
+ * damaged, lost and outstanding (02 2.11), each named for what it counts (PRODUCT-DECISIONS): the
+ * items balance, rented = returned + damaged + lost + outstanding. The four counts are the admin's
+ * (02 section 6); a field manager has the overview of their items.
  */
 export function RentalStats({
   stats,

@@ -44,7 +44,7 @@ function RentalPeriod({ rental }: { rental: RentalDto }) {
   );
 }
 
-/** A line's hire rate, kept from its dispatch (decision 048): "1.00 / day, 6.00 / week, min. 14 days". */
+/** A line's hire rate, kept from its dispatch: "1.00 / day, 6.00 / week, min. 14 days". */
 function lineRateText(item: RentalDto['items'][number]): string {
   if (item.dayCents === null) return 'No rate yet';
   const parts = [`${centsToDecimalString(item.dayCents)} / day`];
@@ -55,7 +55,7 @@ function lineRateText(item: RentalDto['items'][number]): string {
 
 /**
  * The items of an expanded rental: material, quantity and what came back, with units, and each
- * line's rates. An admin corrects the dispatch day and re-rates a line here (decision 063).
+ * line's rates. An admin corrects the dispatch day and re-rates a line here.
  */
 function RentalItems({ rental }: { rental: RentalDto }) {
   const can = useCan();
@@ -68,7 +68,7 @@ function RentalItems({ rental }: { rental: RentalDto }) {
       <table className="w-full text-sm" aria-label={`Items of rental ${rental.id}`}>
         <caption className="pb-1 text-left font-medium">
           Items of {rentalName(rental)}
-          {/* The day it went out, and when it was entered (decision 048). */}
+          {/* The day it went out, and when it was entered. */}
           <span className="block text-xs font-normal text-muted-foreground">
             Dispatched {formatDate(rental.rentalDate)}, recorded {formatDateTime(rental.createdAt)}
             {rental.rentedBy ? ` by ${rental.rentedBy.name}` : ''}

@@ -174,7 +174,7 @@ describe('ReturnDialog', { timeout: 20_000 }, () => {
       returnedQuantity: 6,
       damagedQuantity: 0,
       lostQuantity: 0,
-      // Today on the device when the user acted (decision 048).
+      // Today on the device when the user acted.
       returnDate: localToday(),
       notes: 'Two bent',
     });

@@ -30,13 +30,13 @@ import { notifyToast } from '@/lib/toast';
 import { useRecordReturn } from '../api/rental-mutations';
 import { unitLabel } from './units';
 
-/** Good (`returnedQuantity`), damaged and lost units of the chosen item (decision 043). */
+/** Good (`returnedQuantity`), damaged and lost units of the chosen item. */
 type FormValues = {
   rentalItemId: string;
   returnedQuantity: string;
   damagedQuantity: string;
   lostQuantity: string;
-  /** The day the hire ended for what came back (decision 048): today unless it was earlier. */
+  /** The day the hire ended for what came back: today unless it was earlier. */
   returnDate: string;
   notes: string;
 };
@@ -72,7 +72,7 @@ function toFormValues(rental: RentalDto | null): FormValues {
 }
 
 /**
- * Process Return (02 section 2.9, decision 043): part or all of one item's remainder comes back,
+ * Process Return (02 section 2.9): part or all of one item's remainder comes back,
  * so many good, so many damaged (into the yard's repair stock) and so many lost.
  */
 export function ReturnDialog({

@@ -53,7 +53,7 @@ export function ReturnHistoryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const query = useRentalReturns(rental?.id ?? null);
-  // The photos taken with each return, as its note lists them (decision 042).
+  // The photos taken with each return, as its note lists them.
   const notes = useRentalNotes(rental?.id ?? null);
   const photosOf = new Map(
     (notes.data ?? []).flatMap((note) =>
@@ -62,11 +62,11 @@ export function ReturnHistoryDialog({
   );
   const returns = query.data ?? [];
   const state = listState(query);
-  // An admin corrects the day a return's hire ended, with a reason (decision 063).
+  // An admin corrects the day a return's hire ended, with a reason.
   const mayCorrect = useCan()('PATCH /api/material-rentals/:id/returns/:returnId');
   const [correcting, setCorrecting] = useState<DayCorrection | null>(null);
   const failure = query.isError ? query.error : null;
-  // Returns made on this device that the server does not have yet (decision 041).
+  // Returns made on this device that the server does not have yet.
   const waiting = useOutbox('return').flatMap((entry) =>
     entry.preview.kind === 'return' && entry.preview.rentalId === rental?.id
       ? [
@@ -87,7 +87,7 @@ export function ReturnHistoryDialog({
   }, [failure]);
 
   const items = rental?.items ?? [];
-  // Rented = returned good + damaged + lost + outstanding (decision 043).
+  // Rented = returned good + damaged + lost + outstanding.
   const figures = rentalItemFigures({ items });
   const fullyReturned = items.filter((item) => remaining(item) === 0).length;
 
@@ -144,7 +144,7 @@ export function ReturnHistoryDialog({
                   {returns.map((entry) => (
                     <TR key={entry.id}>
                       <TD className="hidden whitespace-nowrap sm:table-cell">
-                        {/* The day the hire ended, and when and by whom it was entered (decision 048). */}
+                        {/* The day the hire ended, and when and by whom it was entered. */}
                         {formatDate(entry.returnDate)}
                         <span className="block text-xs text-muted-foreground">
                           recorded {formatDateTime(entry.recordedAt)}

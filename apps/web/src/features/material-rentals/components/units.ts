@@ -6,7 +6,7 @@ export function unitLabel(unit: string): string {
 }
 
 /**
- * A return's units with their unit and, when not all came back good, by condition (decision 043):
+ * A return's units with their unit and, when not all came back good, by condition:
  * "6 Each", or "100 Each (95 good, 3 damaged, 2 lost)".
  */
 export function returnConditions(
