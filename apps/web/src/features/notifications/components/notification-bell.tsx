@@ -6,7 +6,7 @@ import { useNotificationFeed } from '../api/get-notifications';
 import { useLiveNotifications } from '../api/use-live-notifications';
 
 // The panel's code (its rows, their words and dates) loads as the bell first opens, not with the
-// shell on every page (issue 52).
+// shell on every page.
 const NotificationPanel = lazy(() =>
   import('./notification-panel').then((module) => ({ default: module.NotificationPanel })),
 );
