@@ -65,7 +65,7 @@ export default function RentalRequestsPage() {
   const query = useRentalRequests({ page, limit, ...listFilters });
   const { rows, total, totalPages, state } = usePagedList(query, page, replacePage);
   const filtered = search !== '' || status !== '';
-  // Requests made on this device that the server does not have yet (decision 041): first on the
+  // Requests made on this device that the server does not have yet: first on the
   // first page, while they could be of the list's filters (any request starts as Pending).
   const waiting = useOutbox('request').filter((entry) => {
     if (entry.preview.kind !== 'request' || page !== 1) return false;

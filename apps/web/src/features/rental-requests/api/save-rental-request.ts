@@ -48,7 +48,7 @@ function requestPreview(
 
 /**
  * POST /rental-requests with either form's fields; the form shows the failure itself. Without a
- * connection the request waits in the outbox with its key (decision 041).
+ * connection the request waits in the outbox with its key.
  */
 export function useCreateRentalRequest() {
   const queryClient = useQueryClient();
