@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-/** The money settings of issue 33 (admins only); each call leaves its toast to the card. */
+/** The money settings (admins only); each call leaves its toast to the card. */
 const billingSettingsKeys = {
   billing: queryRoots.billingSettings,
   workRates: queryRoots.workRates,

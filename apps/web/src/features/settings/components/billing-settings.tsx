@@ -30,7 +30,7 @@ import {
 import { settingsFailed, settingsSaved } from './settings-toast';
 
 /**
- * Billing (issue 33, admins): the currency, VAT rate and payment terms of new invoices, the next
+ * Billing (admins): the currency, VAT rate and payment terms of new invoices, the next
  * invoice and credit note numbers (raised, never lowered), and the work rates of the volume
  * invoices. Two forms, each saved with its own button.
  */

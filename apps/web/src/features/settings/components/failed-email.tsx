@@ -12,7 +12,7 @@ import { useFailedEmail, useRetryEmail } from '../api/email-outbox-api';
 import { settingsFailed, settingsSaved } from './settings-toast';
 
 /**
- * The admin's Failed e-mail (decision 013): mail the server gave up on after its attempts, with
+ * The admin's Failed e-mail: mail the server gave up on after its attempts, with
  * the last error, each of which can be sent again. Nothing for those the access table keeps out.
  */
 export function FailedEmail() {

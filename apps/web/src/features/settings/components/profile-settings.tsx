@@ -41,7 +41,7 @@ const EMPTY: FormValues = {
   bic: '',
 };
 
-/** The legal details an invoice must show (decision 053), with what each one is. */
+/** The legal details an invoice must show, with what each one is. */
 const LEGAL_FIELDS: Array<{ name: (typeof FIELDS)[number]; label: string; hint?: string }> = [
   { name: 'postcode', label: 'Postcode' },
   { name: 'city', label: 'City' },

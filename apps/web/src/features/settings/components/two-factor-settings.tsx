@@ -8,7 +8,7 @@ import { type TwoFactorSetup, useTwoFactor } from '../api/settings-api';
 import { settingsSaved } from './settings-toast';
 
 /**
- * Two-Factor Sign-In (decision 014): set up with a QR code or the secret, confirm with a code, see
+ * Two-Factor Sign-In: set up with a QR code or the secret, confirm with a code, see
  * the ten recovery codes once; turning it off asks for the password.
  */
 export function TwoFactorSettings({
