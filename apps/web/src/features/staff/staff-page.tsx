@@ -166,7 +166,7 @@ export default function StaffPage() {
         />
       </Card>
 
-      {/* Mounted only while open: closed, its form ran on every load of the page (issue 52). */}
+      {/* Mounted only while open: else its form would run on every load of the page. */}
       {formOpen ? <StaffFormDialog open onOpenChange={setFormOpen} member={editing} /> : null}
       {viewing && (
         <Suspense fallback={null}>
