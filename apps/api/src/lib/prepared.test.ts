@@ -48,6 +48,8 @@ describe('prepared', () => {
 
   it('refuses a statement written as SQL with a value written in, before it is sent', async () => {
     const read = preparedSql('test_sql_fixed', () => sql`select ${5}::integer as n`);
-    await expect(read(real, {})).rejects.toThrow(/test_sql_fixed writes a value into its statement/);
+    await expect(read(real, {})).rejects.toThrow(
+      /test_sql_fixed writes a value into its statement/,
+    );
   });
 });
