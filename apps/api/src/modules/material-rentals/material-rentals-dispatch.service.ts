@@ -174,7 +174,7 @@ export async function createRental(
       }
       await checkRequest(tx, input.requestId, from, to.id);
       const items = await itemsToStore(tx, from.id, input.items, to.id);
-      // The day the material left (decision 048): today unless the dispatch says another.
+      // The day the material left: today unless the dispatch says another.
       const rentalDate = dispatchDay(actor, input.rentalDate);
       const { rental } = await repo.insertRental(
         tx,
@@ -190,7 +190,7 @@ export async function createRental(
         },
         items,
       );
-      // Its delivery note, numbered in this transaction (decision 042).
+      // Its delivery note, numbered in this transaction.
       await createDeliveryNote(uow, {
         rentalId: rental.id,
         vehicle: input.vehicle,
@@ -222,7 +222,7 @@ export async function createRental(
         details: {
           fromLocationId: from.id,
           toLocationId: to.id,
-          // The day it left, beside when it was recorded (the entry's time): decision 048.
+          // The day it left; the entry's own time is when it was recorded.
           rentalDate,
           expectedReturnDate: rental.expectedReturnDate,
           items: items.map(({ materialId, quantity }) => ({ materialId, quantity })),

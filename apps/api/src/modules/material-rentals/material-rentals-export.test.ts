@@ -79,7 +79,7 @@ beforeAll(async () => {
     },
   );
   expect(returned.statusCode, returned.body).toBe(201);
-  // Every unit of it lost, recorded on its line in a return (decision 043).
+  // Every unit of it lost, recorded on its line in a return.
   lost = await rent(actors.location.id, [[clamp, 5]]);
   const marked = await call('POST', `/material-rentals/${lost.id}/returns`, admin(), {
     rentalItemId: lost.items[0]!.id,

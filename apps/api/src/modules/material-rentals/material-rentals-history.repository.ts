@@ -43,9 +43,8 @@ export async function findReturnOf(tx: DbExecutor, rentalId: number, returnId: n
 }
 
 /**
- * A return's day (its ledger movements take it through the materials module: decision 060); its
- * rental's updatedAt moves, so that a device's copy asking for the changes since (decision 057) reads the
- * rental's returns again.
+ * A return's day (its ledger movements are the materials module's to write); its rental's
+ * updatedAt moves, so that a device's copy asking for the changes since reads its returns again.
  */
 export async function setReturnDate(
   tx: DbExecutor,

@@ -15,7 +15,7 @@ import { createMailer } from '../email-outbox/email';
 import { todayOf } from './material-rentals.service';
 
 /**
- * A site's on-hire statement e-mailed to its customer (issue 50 item 3, decision 064): an admin's,
+ * A site's on-hire statement e-mailed to its customer: an admin's,
  * the PDF as of the moment it was sent stored with the mail, read back from the mail a real SMTP
  * server on a free local port receives.
  */

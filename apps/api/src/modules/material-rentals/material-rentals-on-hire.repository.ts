@@ -15,9 +15,8 @@ const from = alias(locations, 'on_hire_from');
 const line = alias(materialRentalItems, 'line');
 
 /**
- * The lines of the ACTIVE rentals sent to a location (decision 059), oldest rental first, each with
- * what came back of it read from its returns (`lineBack`, decision 050): the one truth of a
- * rental's quantities, no copy. The lines all of whose units came back are the caller's to leave out.
+ * The lines of the ACTIVE rentals sent to a location, oldest rental first, each with what came
+ * back of it read from its returns (`lineBack`): the one truth of a rental's quantities, no copy. The lines all of whose units came back are the caller's to leave out.
  */
 export async function onHireLines(db: DbExecutor, locationId: number) {
   return db

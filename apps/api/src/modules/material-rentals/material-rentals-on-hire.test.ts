@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { materials, materialTypes } from '../../db/schema';
 import { todayOf } from './material-rentals.service';
 
-/** What is on hire at a site (issue 50 item 3, decision 059). */
+/** What is on hire at a site. */
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -176,7 +176,7 @@ describe('GET /locations/:id/on-hire', () => {
       hireSoFarCents: null,
     });
     expect(couplerLine.hireSoFarCents).toBeNull();
-    // The quantities are the dispatched lines less the sums of their dated return rows (decision 050).
+    // The quantities are the dispatched lines less the sums of their dated return rows.
     const rows = await t.db.execute<{ id: number; out: number }>(sql`
       select i.id, (i.quantity - coalesce(sum(r.returned_quantity + r.damaged_quantity + r.lost_quantity), 0))::integer as out
         from material_rental_items i left join material_rental_returns r on r.rental_item_id = i.id

@@ -31,7 +31,7 @@ import {
 } from './material-rentals-writes.service';
 
 /**
- * Returns (decision 043): one item's units back good, damaged or lost, each a row of the return
+ * Returns: one item's units back good, damaged or lost, each a row of the return
  * history with its note; and Mark Full Returned, the rest back good at once.
  */
 
@@ -42,8 +42,8 @@ function refuseClosed(rental: repo.RentalRow) {
 
 /**
  * The line as it stands with a return's units added, or null when all that came back would be
- * more than went out. The line's figures are the sums of its returns (decision 050), read with the
- * rental held FOR UPDATE: no other return of the rental is written before this one's.
+ * more than went out. The line's figures are the sums of its returns, read with the rental held
+ * FOR UPDATE: no other return of the rental is written before this one's.
  */
 function withReturn(
   item: repo.RentalItemRow,
@@ -146,7 +146,7 @@ export async function markReturned(
   await inTransaction(ctx, async (uow) => {
     const { rental, names: where } = await lockedRentalNamed(uow.tx, id);
     refuseClosed(rental);
-    // The day the hire of what is still out ended (decision 063): today unless it says.
+    // The day the hire of what is still out ended: today unless it says.
     const returnDate = returnDay(actor, rental.rentalDate, input.returnDate);
     const items = await repo.findItems(uow.tx, [id]);
     const { back, total } = await returnEverything(
@@ -195,7 +195,7 @@ export async function recordReturn(
       const message = RENTAL_MESSAGES.returnItemRequired;
       throw badRequest(message, [{ path: 'rentalItemId', message }]);
     }
-    // The day the hire ended for what came back (decision 048): today unless the return says.
+    // The day the hire ended for what came back: today unless the return says.
     const returnDate = returnDay(actor, rental.rentalDate, input.returnDate);
     const units = {
       good: input.returnedQuantity,
@@ -221,10 +221,10 @@ export async function recordReturn(
       },
       rental.toLocationId,
     );
-    // Its return note, numbered in this transaction (decision 042).
+    // Its return note, numbered in this transaction.
     await createReturnNote(uow, { written: row, userId: actor.user.id });
-    // One movement per condition (decision 043): good units into stock, damaged ones into its
-    // repair stock, lost ones written off (recorded, nothing comes back).
+    // One movement per condition: good units into stock, damaged ones into its repair stock,
+    // lost ones written off (recorded, nothing comes back).
     const steps: LedgerStep[] = [];
     if (units.good > 0) {
       steps.push({ materialId: item.materialId, by: units.good, reason: 'RENTAL_RETURN' });
@@ -272,7 +272,7 @@ export async function recordReturn(
       details: {
         rentalItemId: item.id,
         materialId: item.materialId,
-        // The day it happened, beside when it was recorded (the entry's time): decision 048.
+        // The day it happened; the entry's own time is when it was recorded.
         returnDate,
         returnedQuantity: units.good,
         damagedQuantity: units.damaged,

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { todayOf } from './material-rentals.service';
 
 /**
- * GET /api/material-rentals/returns (decision 057): a page of rentals with each one's returns in
+ * GET /api/material-rentals/returns: a page of rentals with each one's returns in
  * one call, for the device's copy of a field manager's working set.
  */
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { todayOf } from './material-rentals.service';
 
 /**
- * The statements a return and a dispatch send in their transaction (issue 49): the paced working
+ * The statements a return and a dispatch send in their transaction: the paced working
  * day's writes wait for their round trips more than for any one statement, so each write's count
  * is held at what it was brought down to (a return of good units 18 and of good, damaged and lost
  * units 22 before, a dispatch of three lines 23). Measured on a small database at a load of 15 to

@@ -47,7 +47,7 @@ export type LedgerStep = {
   repair?: number;
   /** The return those damaged units came back with (decision 044). */
   returnId?: number;
-  /** The day it happened (decision 048); left out, the day it is written. */
+  /** The day it happened; left out, the day it is written. */
   occurredOn?: string;
   /** What the movement's reference adds to the rental's (a return's damaged or lost units). */
   note?: string;

@@ -18,7 +18,7 @@ import * as service from './material-rentals.service';
 const tags = ['material-rentals'];
 const writes = errorResponses(400, 401, 403, 404, 409);
 
-/** An admin's corrections of a rental's days and rates, with a reason (decision 048). */
+/** An admin's corrections of a rental's days and rates, with a reason. */
 export const rentalCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/rental-date',

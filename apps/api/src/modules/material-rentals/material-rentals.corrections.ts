@@ -19,10 +19,10 @@ import * as repo from './material-rentals.repository';
 import * as history from './material-rentals-history.repository';
 
 /**
- * An admin's corrections of a rental's history (issue 49, decision 048): the day a dispatch or a
+ * An admin's corrections of a rental's history (decision 048): the day a dispatch or a
  * return happened, and a line's rates, each with its reason in the activity log (who, when, what
  * it was, what it is). The billing runs then bill what the corrected history says, and correct
- * what was billed before (decision 048). Only admins reach these routes (access.ts).
+ * what was billed before. Only admins reach these routes (access.ts).
  */
 
 async function lockedRental(tx: DbExecutor, id: number) {
@@ -160,7 +160,7 @@ export async function rerateItem(
 }
 
 /**
- * The rates a rental line without any is priced with from now on, fixed on it by a billing run
- * (decision 048); the rentals module writes its lines (decision 060).
+ * The rates a rental line without any is priced with from now on, fixed on it by a billing run;
+ * exported from here because the rentals module is the one writer of its lines.
  */
 export const fixItemRates = history.fixItemRates;

@@ -8,7 +8,7 @@ import type { Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/app-error';
 
 /**
- * Dates as they happened (issue 49, decision 048): the day a dispatch or a return says, checked
+ * Dates as they happened (decision 048): the day a dispatch or a return says, checked
  * against today on the company's calendar (the server's), the rental's own days and who enters
  * it. A refused day is 400 on its field.
  */

@@ -21,7 +21,7 @@ export function onHireFileName(statement: OnHireStatement): string {
 }
 
 /**
- * A site's on-hire statement as an A4 PDF (decision 059), made by lib/pdf-document in embedded Noto
+ * A site's on-hire statement as an A4 PDF, made by lib/pdf-document in embedded Noto
  * fonts (pdftotext reads every line back): the site, its customer and the day, then one row a line
  * (item number, material, rental and where from, out with its unit in words, dispatched, due back,
  * days out, and for an admin the hire so far), and an admin's total.

@@ -19,10 +19,10 @@ const tags = ['locations'];
 const binary = z.string().meta({ format: 'binary' });
 // A field manager naming another location is answered 404, as if it did not exist.
 const reads = errorResponses(400, 401, 403, 404);
-/** The location is found before any body is read (decision 046): an unknown one is 404. */
+/** The location is found before any body is read: an unknown one is 404. */
 const locationFirst = findFirst(idParam, (ctx, auth, { id }) => getLocation(ctx, auth.user, id));
 
-/** What is on hire at a site (decision 059), under /api/locations. */
+/** What is on hire at a site, under /api/locations. */
 export const onHireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/on-hire',

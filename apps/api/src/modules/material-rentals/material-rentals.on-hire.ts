@@ -25,9 +25,9 @@ import { todayOf } from './material-rentals.service';
 import * as repo from './material-rentals-on-hire.repository';
 
 /**
- * What is on hire at a site (issue 50 item 3, decision 059): the lines of its ACTIVE rentals with
+ * What is on hire at a site: the lines of its ACTIVE rentals with
  * units still out, each with what is out (the dispatched quantity less the sums of its dated
- * returns, decision 050: no copy), where it came from, when it is due back and its days out. An
+ * returns, never a copy), where it came from, when it is due back and its days out. An
  * admin also reads each line's hire so far: what its history costs through today at the rate it
  * keeps from its dispatch (one without any, at the customer's or the catalogue's rate now, as a
  * billing run would fix it), by the one hire engine (`hireDueThrough`). A field manager reads
@@ -111,7 +111,7 @@ export async function onHireStatement(
 }
 
 /**
- * E-mails a site's on-hire statement to its customer (decision 064), an admin's copy with the hire
+ * E-mails a site's on-hire statement to its customer, an admin's copy with the hire
  * so far. The PDF is made now and stored with the mail in the outbox, so that the customer gets the
  * statement as it stood when it was sent, whatever the ledger says by the time the worker sends it.
  * An unknown location is 404 (the route's early check); a site without a customer e-mail is 409,

@@ -40,9 +40,8 @@ import { matches } from '../../lib/search';
 
 export type RentalRow = typeof materialRentals.$inferSelect;
 /**
- * What came back of a line, good, damaged and lost: the sums of its returns. The returns and the
- * dispatched quantities are a rental's only truth (decision 050), as the ledger is the stock's: no
- * counter keeps a copy of these sums.
+ * What came back of a line, good, damaged and lost: the sums of its returns. No counter keeps a
+ * copy of these sums (decision 050: the returns and dispatched quantities are the only truth).
  */
 type LineBack = {
   quantityActuallyReturned: number;
@@ -111,7 +110,7 @@ type RentalItemShown = Pick<
 
 /**
  * A rental's items, in their order, as one JSON column of the rental's row: a page of rentals or
- * one rental is read with its items in one round trip (decision 028).
+ * one rental is read with its items in one round trip.
  */
 const line = alias(materialRentalItems, 'line');
 const lineMaterial = alias(materials, 'line_material');
@@ -123,7 +122,7 @@ const itemsColumn = jsonRows<RentalItemShown>(
     materialName: line.materialName,
     quantity: line.quantity,
     unit: line.unit,
-    // The rates the line keeps from its dispatch (decision 048).
+    // Fixed at dispatch; only an admin's correction changes them (decision 048).
     dayCents: line.dayCents,
     weekCents: line.weekCents,
     minimumDays: line.minimumDays,
@@ -266,7 +265,7 @@ function rentalsShown(
  * A page of rentals, newest first, with their items, and how many the list covers, through
  * `listPage`: the page's ids first, then only those rows joined. The total is counted from the
  * rentals (their index on destination, status and id, or the ACTIVE rentals' by due day); a
- * search finds its rentals once (decision 023), and the page and its total both read that CTE,
+ * search finds its rentals once, and the page and its total both read that CTE,
  * the other filters applied to what was found.
  */
 export async function listRentals(db: Database, filters: RentalFilters, page: Page) {
@@ -380,7 +379,7 @@ export async function findItems(db: DbExecutor, rentalIds: number[]): Promise<Re
 
 /**
  * One rental with its locations' and renter's names and its items. A named prepared statement
- * (lib/prepared.ts, decision 028): planned at every call it cost about as much again as it reads.
+ * (lib/prepared.ts): planned at every call it cost about as much again as it reads.
  */
 export async function findRental(db: Database, id: number) {
   const statement = prepared(db, 'material_rental_detail', (d, name) =>
@@ -418,7 +417,7 @@ export async function lockRentalNamed(db: DbExecutor, id: number) {
 
 /**
  * The rental locked for a return by the update that marks it changed (its `updatedAt`, which the
- * device's copy asks after: decision 057), with its locations' names, in one statement: a return
+ * device's copy asks after), with its locations' names, in one statement: a return
  * waits for another return, an edit or a removal of the rental as `lockRental` makes it wait.
  */
 export async function touchRentalNamed(db: DbExecutor, id: number) {
@@ -571,7 +570,7 @@ export async function deleteRental(db: DbExecutor, id: number) {
   );
 }
 
-/** The units of a return by condition (decision 043). */
+/** The units of a return by condition. */
 export type ReturnedUnits = { good: number; damaged: number; lost: number };
 
 /**
@@ -662,8 +661,8 @@ function returnsWhere(db: Database, where: SQL) {
 /**
  * The counts and quantities of the stats, per destination: every location (one when `only` is
  * given), those without rentals with zeros. Each figure is read from the rentals, their lines and
- * their returns (decision 050): the rentals by status, the ACTIVE ones split at `today` into
- * active and overdue; the units rented, and those returned good, damaged and lost (decision 043),
+ * their returns, never a stored counter: the rentals by status, the ACTIVE ones split at `today`
+ * into active and overdue; the units rented, and those returned good, damaged and lost,
  * the damaged and lost written off; what is still out of the ACTIVE rentals, their lines less
  * their returns.
  */

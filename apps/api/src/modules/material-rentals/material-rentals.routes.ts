@@ -42,7 +42,7 @@ const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409);
 
 export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // An admin's corrections of the days and rates, with a reason (decision 048).
+  // An admin's corrections of the days and rates, with a reason.
   await app.register(rentalCorrectionRoutes);
 
   app.get(
@@ -218,7 +218,7 @@ export const materialRentalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/returns',
     {
-      // The rental is found and the caller's access checked before the body is read (decision 046).
+      // The rental is found and access checked before the body is read: 404 comes before 400.
       preValidation: findFirst(idParam, (ctx, auth, { id }) =>
         assertRentalReadable(ctx, auth.user, id),
       ),

@@ -130,7 +130,7 @@ async function readableRental(ctx: AppContext, user: SessionUser, id: number) {
 
 /**
  * That the rental exists and the user may see it (`readableRental`'s 404), read from its row alone:
- * what a write checks before it reads its body (decision 046), without reading the whole rental.
+ * what a write checks before it reads its body, without reading the whole rental.
  */
 export async function assertRentalReadable(ctx: AppContext, user: SessionUser, id: number) {
   const toLocationId = await repo.destinationOf(ctx.db, id);
@@ -158,7 +158,7 @@ export async function listReturns(
 
 /**
  * A page of rentals, as `listRentals` gives it for the same filters, with each one's returns as
- * `listReturns` gives them (decision 057): the device's copy reads a field manager's rentals and
+ * `listReturns` gives them: the device's copy reads a field manager's rentals and
  * their return histories in one call. With `since`, only the rentals changed after it have their
  * returns read and sent (a rental's updatedAt moves with each return, each correction of a
  * return's day and each edit). `asOf`, taken before the read, is the next call's `since`.
@@ -213,7 +213,7 @@ export function toReturnDto(row: repo.ReturnRow): RentalReturnDto {
 
 /**
  * The stats (02 section 2.9) of the rentals the viewer may see, as of the server's day: the items
- * rented are those returned good, damaged, lost and outstanding (PRODUCT-DECISIONS, decision 043).
+ * rented are those returned good, damaged, lost and outstanding (PRODUCT-DECISIONS).
  */
 export async function rentalStats(ctx: AppContext, user: SessionUser): Promise<RentalStatsDto> {
   const rows = await repo.statsByLocation(ctx.db, todayOf(), scopeOf(user) ?? undefined);

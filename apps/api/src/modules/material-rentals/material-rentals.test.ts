@@ -67,7 +67,7 @@ async function stockOf(id: number) {
 }
 
 /** Materials whose quantity is not the sum of their movements. */
-/** Materials whose repair stock is not the sum of their movements' repair deltas (decision 043). */
+/** Materials whose repair stock is not the sum of their movements' repair deltas. */
 async function repairBreaks() {
   const sum = sql<number>`coalesce(sum(${stockMovements.repairDelta}), 0)::float8`;
   const rows = await t.db
@@ -488,7 +488,7 @@ describe('returns', () => {
       materialRentalId: 12345,
     });
     expect(first.statusCode, first.body).toBe(201);
-    // Dated today when it names no day (decision 048: a day sent is the day it happened).
+    // Dated today when it names no day (a day sent is the day it happened).
     expect(first.json().data.returnDate).toBe(localToday());
     expect(first.json().data).toMatchObject({
       materialRentalId: created.id,
@@ -793,8 +793,7 @@ describe('PUT /material-rentals/{id}', () => {
     const tube = await material(yard.id, 'Condition tube', 120);
     const created = await createRental([{ materialId: tube, quantity: 100 }]);
     const item = created.items[0]!;
-    // What the stats say is still out at the destination (decision 050: read from the lines
-    // and their returns).
+    // What the stats say is still out at the destination (read from the lines and their returns).
     const unitsOut = async () => {
       const stats = (await call('GET', '/material-rentals/stats', admin())).json().data;
       const card = stats.byLocation.find(
