@@ -59,8 +59,8 @@ function flagAllows(recipient: repo.Recipient, type: NotificationType): boolean 
 const written = new WeakMap<UnitOfWork, number[]>();
 
 /**
- * Writes the event once, inside the caller's transaction, and fans it out once that commits
- * (decision 020): the change's own transaction holds no lock for the recipients' rows, and a
+ * Writes the event once, inside the caller's transaction, and fans it out once that commits:
+ * the change's own transaction holds no lock for the recipients' rows, and a
  * rolled-back change tells nobody. The fan-out is done before the change's reply is sent; should
  * it fail, or the process stop first, the sweep fans the event out later.
  */
@@ -154,7 +154,7 @@ function fanOutQueue(ctx: FanOutContext): FanOutQueue {
 /**
  * Who receives an event of those its audience holds: not its actor, nor an account created after
  * it (the new user of a NEW_USER notice, someone added before a late fan-out), nor one whose
- * switch for the type is off (Settings, decision 013) or who lacks the flag of the screen it is
+ * switch for the type is off (in Settings) or who lacks the flag of the screen it is
  * about. Read when it is fanned out, so a change of someone's flags or switches meanwhile holds.
  */
 function deliveredTo(audience: repo.Recipient[], event: repo.NotificationEventRow) {
