@@ -38,9 +38,9 @@ export type ClaimedMail = {
   body: string;
   attempts: number;
   messageId: string;
-  /** A movement note whose PDF goes with the mail (decision 042). */
+  /** A movement note whose PDF goes with the mail, made when it is sent. */
   movementNoteId: number | null;
-  /** A file frozen when the mail was queued (decision 064): its name and bytes, or null. */
+  /** A file frozen when the mail was queued: its name and bytes, or null. */
   attachmentName: string | null;
   attachment: Buffer | null;
 };
@@ -48,7 +48,7 @@ export type ClaimedMail = {
 const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /**
- * Claims due mail, oldest first, in one short statement (decision 013): the rows are taken with
+ * Claims due mail, oldest first, in one short statement: the rows are taken with
  * `FOR UPDATE SKIP LOCKED`, so that two workers never claim one, and leave it with a lease
  * (`claimed_until`), a try counted, and their Message-ID, made at the first claim and kept. The
  * statement commits before anything is sent; a mail whose lease has passed unsent (its worker

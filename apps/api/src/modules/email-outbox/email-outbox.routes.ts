@@ -13,7 +13,7 @@ import * as service from './email-outbox.service';
 
 const tags = ['email-outbox'];
 
-/** The e-mail the server could not deliver, and sending it again (admins only, decision 013). */
+/** The e-mail the server could not deliver, and sending it again (admins only). */
 export const emailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',

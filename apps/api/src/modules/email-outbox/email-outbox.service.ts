@@ -25,9 +25,9 @@ export async function queueEmail(
     to: string;
     subject: string;
     body: string;
-    /** A movement note whose PDF the sender attaches, made when it sends (decision 042). */
+    /** A movement note whose PDF the sender attaches, made when it sends. */
     movementNoteId?: number;
-    /** A file sent as it is now, whatever changes before the mail goes (decision 064). */
+    /** A file sent as it is now, whatever changes before the mail goes. */
     attachment?: { filename: string; content: Buffer };
   },
 ): Promise<void> {
@@ -57,7 +57,7 @@ export async function queueEmails(tx: DbExecutor, mails: repo.OutboxMail[]): Pro
   }
 }
 
-/** A page of the outbox's failed (or pending) mail, for an admin (decision 013). */
+/** A page of the outbox's failed (or pending) mail, for an admin. */
 export async function listEmails(ctx: AppContext, query: EmailOutboxQuery) {
   const { page, limit } = query;
   const { rows, total } = await repo.listEmails(ctx.db, query.status, {

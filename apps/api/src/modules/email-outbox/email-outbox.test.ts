@@ -13,7 +13,7 @@ import { claimDueEmails, deleteSentEmails } from './email-outbox.repository';
 import { queueEmail } from './email-outbox.service';
 
 /**
- * The outbox's failures made visible (decision 013, amended): a mail that cannot be delivered ends
+ * The outbox's failures made visible: a mail that cannot be delivered ends
  * as failed with its last error, listed to admins, who send it again; sends happen outside any
  * transaction, and a resend after a crash carries the Message-ID of the first send. Against a real
  * SMTP server on a free local port.

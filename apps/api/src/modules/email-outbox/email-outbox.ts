@@ -25,8 +25,8 @@ export type OutboxOptions = {
 };
 
 /**
- * The files a mail carries that are made when it is sent: a movement note's PDF (decision 042), so
- * that the outbox row holds its id and not the file. A file frozen when the mail was queued (an
+ * The files a mail carries that are made when it is sent: a movement note's PDF, so that the
+ * outbox row holds its id and not the file. A file frozen when the mail was queued (an
  * on-hire statement, decision 064) is in the row and goes first, as it was stored.
  */
 export type AttachmentsOf = (mail: ClaimedMail) => Promise<MailAttachment[]>;
@@ -43,7 +43,7 @@ const DEFAULTS: Required<OutboxOptions> = {
   pruneEveryMs: 60 * 60_000,
 };
 
-/** The file stored with the mail when it was queued (decision 064), as a PDF or as bytes. */
+/** The file stored with the mail when it was queued, as a PDF or as bytes. */
 function frozenAttachments(mail: ClaimedMail): MailAttachment[] {
   if (mail.attachmentName === null || mail.attachment === null) return [];
   const pdf = mail.attachmentName.toLowerCase().endsWith('.pdf');
@@ -69,7 +69,7 @@ export function messageIdDomain(from: string): string {
 }
 
 /**
- * Sends the mail of the outbox table (decision 013). A batch is claimed in one short statement
+ * Sends the mail of the outbox table. A batch is claimed in one short statement
  * (`FOR UPDATE SKIP LOCKED`, a lease, a try counted) that commits before anything is sent, so
  * that no transaction is open while the SMTP server answers and several API processes never send
  * one mail at once. Each mail is then marked sent, or its error stored with the next try after a

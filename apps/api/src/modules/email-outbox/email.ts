@@ -3,7 +3,7 @@ import type { Mailer } from '../../context';
 import { htmlOf } from './email-message';
 
 /**
- * Where e-mail goes: the SMTP server of SMTP_URL, sent as MAIL_FROM (decision 013); `publicUrl` is
+ * Where e-mail goes: the SMTP server of SMTP_URL, sent as MAIL_FROM; `publicUrl` is
  * the app's address (PUBLIC_URL) that the mails link to.
  */
 export type MailSettings = { url: string; from: string; publicUrl: string };
