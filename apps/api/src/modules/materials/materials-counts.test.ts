@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
-/** The totals and pages that the counts per block of ids serve (decision 062), against plain counting. */
+/** The totals and pages that the counts per block of ids serve, against plain counting. */
 let t: TestApp;
 let headers: Record<string, string>;
 let yards: Array<{ id: number }>;

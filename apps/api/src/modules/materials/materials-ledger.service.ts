@@ -82,7 +82,7 @@ export type StockEntry = {
   materialId: number;
   change: StockChange;
   /**
-   * Units into (positive) or out of the material's repair stock with this movement (decision 043):
+   * Units into (positive) or out of the material's repair stock with this movement:
    * a return's damaged units go in, repaired ones come out into `quantity`, scrapped ones out of
    * the books. Refused with 409 when less is in repair. With `{ by }` only.
    */
@@ -90,11 +90,11 @@ export type StockEntry = {
   reason: MovementValues['reason'];
   reference?: string | null;
   userId: number;
-  /** The return whose damaged units this movement takes into repair (decision 044). */
+  /** The return whose damaged units this movement takes into repair (scraps take the oldest). */
   returnId?: number;
   /**
    * The day the movement happened, when it was entered with one (a dispatch, a return, a repair,
-   * a scrap: decision 048); left out, the day it is written.
+   * a scrap); left out, the day it is written.
    */
   occurredOn?: string;
   /** The material's location, as the low-stock notice names it. */
@@ -242,7 +242,7 @@ export async function changeStocksBy(
 export type StockCount = {
   materialId: number;
   quantity: number;
-  /** The return whose damaged units this movement takes into repair (decision 044). */
+  /** The return whose damaged units this movement takes into repair (scraps take the oldest). */
   returnId?: number;
   /** The material's location, as the low-stock notice names it. */
   locationName: string;

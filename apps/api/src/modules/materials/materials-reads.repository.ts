@@ -13,7 +13,7 @@ import { prepared } from '../../lib/prepared';
 import { byType, CATALOGUED } from './materials.repository';
 
 /**
- * The inventory's reads, all named statements (decision 062): the lists through `listPage` (the
+ * The inventory's reads, all named statements: the lists through `listPage` (the
  * whole inventory's page starts from the block counts), the detail, the picker and low stock.
  */
 const p = sql.placeholder;

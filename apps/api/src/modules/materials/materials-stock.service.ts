@@ -75,7 +75,7 @@ export async function updateStock(
 }
 
 /**
- * POST /materials/{id}/repair and /scrap (decision 043): units of the material's repair stock
+ * POST /materials/{id}/repair and /scrap: units of the material's repair stock
  * repaired (back into its stock, REPAIRED) or scrapped (written off, SCRAPPED), one movement each,
  * never more than is in repair (409 with what is).
  */
@@ -92,7 +92,7 @@ export async function settleRepair(
     assertReadable(actor.user, found.material.locationId, MATERIAL_NOT_FOUND);
     assertWritable(actor.user, found.material.locationId);
     const repaired = outcome === 'REPAIRED';
-    // The day it happened (decision 048): checked before the units move.
+    // The day it happened: checked before the units move.
     const day = await repairDay(uow.tx, actor, id, input, outcome);
     const what = `${input.quantity} ${labelOf(found.material.unit)} ${found.material.name}`;
     const { material: row } = await changeStock(ctx, uow, {
@@ -115,7 +115,7 @@ export async function settleRepair(
       entityType: 'material',
       entityId: String(id),
       locationId: row.locationId,
-      // The day it happened beside when it was recorded (the entry's own time): decision 048.
+      // The day it happened; the entry's own time is when it was recorded.
       details: {
         quantity: input.quantity,
         occurredOn: day,

@@ -200,8 +200,7 @@ export async function usedOnInvoice(db: DbExecutor, materialId: number): Promise
 export async function outstandingOnRentals(db: DbExecutor, materialId: number): Promise<number> {
   const [row] = await db
     .select({
-      // Neither back good, nor damaged, nor lost (decision 043): each line less its returns, the
-      // rental's one truth (decision 050).
+      // Neither back good, nor damaged, nor lost: each line less its returns, no stored counter.
       n: sql<number>`coalesce(sum(${materialRentalItems.quantity} - (select coalesce(sum(${materialRentalReturns.returnedQuantity} + ${materialRentalReturns.damagedQuantity} + ${materialRentalReturns.lostQuantity}), 0) from ${materialRentalReturns} where ${materialRentalReturns.rentalItemId} = ${materialRentalItems.id})), 0)`.mapWith(
         Number,
       ),

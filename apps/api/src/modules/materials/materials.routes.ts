@@ -30,7 +30,7 @@ import * as service from './materials.service';
 import * as stock from './materials-stock.service';
 
 /**
- * The item is found and the caller's access checked before the body is read (decision 046): 404
+ * The item is found and the caller's access checked before the body is read: 404
  * when it is not there or at another location, 403 when the caller may not write there.
  */
 const materialFirst = findFirst(idParam, async (ctx, auth, { id }) => {
@@ -286,7 +286,7 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The repair stock (decision 043): repaired back into stock, or scrapped.
+  // The repair stock: repaired back into stock, or scrapped.
   for (const [path, outcome, summary, message] of [
     [
       '/:id/repair',

@@ -293,7 +293,7 @@ export async function removeMaterial(ctx: AppContext, actor: Actor, id: number):
         `${material.name} cannot be deleted: ${outstanding} ${labelOf(material.unit)} ${outstanding === 1 ? 'is' : 'are'} still out on rental. Mark the rentals returned first.`,
       );
     }
-    // Units in repair are the yard's until repaired or scrapped (decision 043).
+    // Units in repair are the yard's until repaired or scrapped.
     if (material.repairQuantity > 0) {
       throw conflict(
         `${material.name} cannot be deleted: ${material.repairQuantity} ${labelOf(material.unit)} in repair. Mark them repaired or scrapped first.`,

@@ -19,8 +19,8 @@ export async function repairMovementsWithReturnDays(db: DbExecutor, materialId: 
 }
 
 /**
- * A corrected return's day on the ledger's movements that name the return (decision 044): the
- * stock ledger writes its own table (decision 060).
+ * A corrected return's day on the ledger's movements that name the return: the stock ledger
+ * writes its own table.
  */
 export async function setReturnMovementsDay(db: DbExecutor, returnId: number, day: string) {
   await db.execute(

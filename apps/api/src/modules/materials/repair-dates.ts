@@ -43,7 +43,7 @@ async function latestDamagedReturnScrapped(
 }
 
 /**
- * The day a repair or a scrap happened (decision 048): the one sent, else today; never in the
+ * The day a repair or a scrap happened: the one sent, else today; never in the
  * future, a field manager's at most 7 days back, a scrap never before the damaged return it
  * writes off. A refused day is 400 on `occurredOn`.
  */
@@ -73,6 +73,6 @@ export async function repairDay(
 
 /**
  * A return whose day a correction changed: the ledger's movements of the return take the day
- * too (decision 044), written by the ledger's module (decision 060).
+ * too, written here because the ledger's module is the one writer of its table.
  */
 export const setReturnMovementsDay = repo.setReturnMovementsDay;
