@@ -12,9 +12,9 @@ import { readyToIssue } from '../../../test/issuer-fixtures';
 import { activityLogs, invoiceCharges, invoices, materials, materialTypes } from '../../db/schema';
 
 /**
- * Issue 49 (decision 048): every movement dated as it happened, billing that follows the days also
- * afterwards, rates fixed at dispatch, credit notes that add up. The issue's four cases with their
- * numbers, and the rules of the dates.
+ * Dates as they happened (decision 048): every movement dated as it happened, billing that follows
+ * the days also afterwards, rates fixed at dispatch, credit notes that add up. The four cases that
+ * asked for it, with their numbers, and the rules of the dates.
  */
 
 let t: TestApp;

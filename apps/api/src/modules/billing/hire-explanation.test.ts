@@ -9,7 +9,7 @@ import { createLocation, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { materials, materialTypes } from '../../db/schema';
 
-/** A hire line says the days billed before and the price of each (issue 50 item 7, decision 059). */
+/** A hire line says the days billed before and the price of each. */
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
