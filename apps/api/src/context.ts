@@ -3,7 +3,7 @@ import type { LiveNotification, LoginRateLimit, SessionEndReason } from '@stocky
 import type { Database } from './db/client';
 import { TableChanges } from './lib/table-changes';
 
-/** A file sent with a mail (a movement note's PDF, decision 042). */
+/** A file sent with a mail (a movement note's PDF, say). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** Where the app sends e-mail; modules/email-outbox/email.ts makes one for SMTP_URL. */
@@ -17,7 +17,7 @@ export type Mailer = {
     subject: string;
     text: string;
     messageId?: string;
-    /** Files sent with it (a movement note's PDF, decision 042). */
+    /** Files sent with it (a movement note's PDF, say). */
     attachments?: MailAttachment[];
   }) => Promise<void>;
   close: () => void;
@@ -49,7 +49,7 @@ export type AppContext = {
   events: EventEmitter<AppEvents>;
   /** Sign-in throttling limits from the LOGIN_* variables; the shared defaults when unset. */
   loginLimits?: LoginRateLimit;
-  /** The SMTP server of SMTP_URL (decision 013); null or absent: no e-mail is sent. */
+  /** The SMTP server of SMTP_URL; null or absent: no e-mail is sent. */
   mailer?: Mailer | null;
   /** The app's address as its users reach it (PUBLIC_URL): what labels encode, mails link to. */
   publicUrl: string;
