@@ -72,10 +72,10 @@ export type BuildAppOptions = {
   rentalAlerts?: boolean;
   /**
    * Fan out, every few seconds, the notification events whose fan-out after their commit did not
-   * happen (decision 020; the server does; tests sweep when they choose).
+   * happen (the server does; tests sweep when they choose).
    */
   notificationSweep?: boolean;
-  /** E-mail through SMTP_URL (decision 013): the mailer, and the outbox worker's timings. */
+  /** E-mail through SMTP_URL: the mailer, and the outbox worker's timings. */
   mail?: { mailer: Mailer; outbox?: OutboxOptions } | null;
   /** The heartbeat of the connection that hears table notices (a test's; a few seconds else). */
   listenHeartbeat?: Heartbeat;
@@ -192,7 +192,7 @@ export async function buildApp({
   listenForTableChanges(app, listenHeartbeat);
 
   if (mail) {
-    // A movement note's PDF is made when its mail is sent (decision 042).
+    // A movement note's PDF is made when its mail is sent, so the outbox row holds only its id.
     const outbox = new EmailOutbox(ctx.db, mail.mailer, app.log, mail.outbox, noteAttachments(ctx));
     ctx.mailer = mail.mailer;
     ctx.emailOutbox = outbox;
