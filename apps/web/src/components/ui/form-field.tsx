@@ -17,11 +17,7 @@ export function FormField({
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine id={`${id}-error`}>{error}</ErrorLine>
     </div>
   );
 }
@@ -33,4 +29,16 @@ export function controlProps(id: string, invalid: boolean) {
     'aria-invalid': invalid ? true : undefined,
     'aria-describedby': invalid ? `${id}-error` : undefined,
   } as const;
+}
+
+/** An error said where it happened, read out as it appears; nothing when there is none. */
+export function ErrorLine({ id, children }: { id?: string; children?: ReactNode }) {
+  if (children === undefined || children === null || children === false || children === '') {
+    return null;
+  }
+  return (
+    <p id={id} role="alert" className="text-sm text-destructive">
+      {children}
+    </p>
+  );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { ErrorLine, FormField } from '@/components/ui/form-field';
 import { refusalText, type UploadPreviewFlow } from './use-upload-preview';
 
 /** The spreadsheets an upload takes. */
@@ -81,28 +81,18 @@ export function UploadPreview<Preview>({
         </p>
       ) : null}
       {flow.unreadable ? (
-        <p role="alert" className="text-sm text-destructive">
-          {refusalText(flow.unreadable, unreadableText, flow.faultsShown)}
-        </p>
+        <ErrorLine>{refusalText(flow.unreadable, unreadableText, flow.faultsShown)}</ErrorLine>
       ) : null}
       {preview !== undefined ? (
         <div className="space-y-3">
           <p className="text-sm" data-testid={summaryTestId}>
             {summary(preview)}
           </p>
-          {flow.errors > 0 ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorsText(flow.errors)}
-            </p>
-          ) : null}
+          {flow.errors > 0 ? <ErrorLine>{errorsText(flow.errors)}</ErrorLine> : null}
           {children(preview)}
         </div>
       ) : null}
-      {flow.confirmError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {flow.confirmError}
-        </p>
-      ) : null}
+      <ErrorLine>{flow.confirmError}</ErrorLine>
       <div
         className={
           onCancel

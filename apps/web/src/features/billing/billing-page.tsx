@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateInput } from '@/components/ui/date-input';
-import { FormField } from '@/components/ui/form-field';
+import { ErrorLine, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useLocationOptions } from '@/hooks/use-location-options';
@@ -201,11 +201,7 @@ export default function BillingPage() {
             </Select>
           </FormField>
         </div>
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine>{error}</ErrorLine>
         <div className="flex justify-end">
           <Button disabled={run.isPending} onClick={() => void submit()}>
             <Receipt className="h-4 w-4" aria-hidden />

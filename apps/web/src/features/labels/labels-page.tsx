@@ -25,6 +25,7 @@ import {
   writePicks,
 } from './label-layout';
 import './labels-print.css';
+import { ErrorLine } from '@/components/ui/form-field';
 
 const isFormat = (value: string | null): value is LabelFormat =>
   (LABEL_FORMAT_KEYS as string[]).includes(value ?? '');
@@ -162,12 +163,12 @@ export default function LabelsPage() {
         {query.isPending ? (
           <Spinner label="Loading labels" />
         ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
+          <ErrorLine>
             Failed to load the labels.{' '}
             <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
               Retry
             </Button>
-          </p>
+          </ErrorLine>
         ) : (
           <Table aria-label="Labels to print">
             <THead>

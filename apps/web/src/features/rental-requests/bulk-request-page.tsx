@@ -18,7 +18,7 @@ import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateInput } from '@/components/ui/date-input';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Table, TD, TH, TR } from '@/components/ui/table';
 import { useLocationOptions } from '@/hooks/use-location-options';
@@ -207,11 +207,7 @@ export default function BulkRequestPage() {
           </Button>
         </div>
       ) : null}
-      {locations.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {M.loadFailed('locations')}
-        </p>
-      ) : null}
+      {locations.isError ? <ErrorLine>{M.loadFailed('locations')}</ErrorLine> : null}
 
       <Card className="p-4 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="space-y-6">
@@ -292,9 +288,7 @@ export default function BulkRequestPage() {
               />
             </div>
             {materials.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {M.loadFailed('materials')}
-              </p>
+              <ErrorLine>{M.loadFailed('materials')}</ErrorLine>
             ) : (materials.data?.length ?? 0) >= MAX_MATERIAL_OPTIONS ? (
               <p className="text-sm text-muted-foreground">
                 Showing the first {MAX_MATERIAL_OPTIONS} materials: find stock by name to see
@@ -406,11 +400,7 @@ export default function BulkRequestPage() {
                 })}
               </tbody>
             </Table>
-            {itemsError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {itemsError}
-              </p>
-            ) : null}
+            <ErrorLine>{itemsError}</ErrorLine>
           </section>
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -14,7 +14,7 @@ import { LocationSelect } from '@/components/location-select';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateInput } from '@/components/ui/date-input';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -112,11 +112,7 @@ export default function SingleRequestPage() {
         </p>
       </div>
       {user ? <RequesterBanner user={user} /> : null}
-      {locations.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {M.loadFailed('locations')}
-        </p>
-      ) : null}
+      {locations.isError ? <ErrorLine>{M.loadFailed('locations')}</ErrorLine> : null}
 
       <Card className="p-4 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="space-y-4">

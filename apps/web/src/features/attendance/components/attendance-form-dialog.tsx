@@ -17,7 +17,7 @@ import { LocationSelect } from '@/components/location-select';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
@@ -265,11 +265,7 @@ export function AttendanceFormDialog({
           <FormField id="attendance-notes" label="Notes (Optional)" error={errors.notes?.message}>
             <Textarea rows={2} {...field('notes')} />
           </FormField>
-          {errors.root?.server ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.root.server.message}
-            </p>
-          ) : null}
+          <ErrorLine>{errors.root?.server?.message}</ErrorLine>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

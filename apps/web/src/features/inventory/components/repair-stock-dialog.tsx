@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
 import { schemaResolver } from '@/lib/form-resolver';
@@ -136,11 +136,7 @@ export function RepairStockDialog({
                 )}
               />
             </FormField>
-            {errors.root?.server ? (
-              <p role="alert" className="text-sm text-destructive">
-                {errors.root.server.message}
-              </p>
-            ) : null}
+            <ErrorLine>{errors.root?.server?.message}</ErrorLine>
             <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel

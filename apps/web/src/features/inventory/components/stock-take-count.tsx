@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { Button } from '@/components/ui/button';
+import { ErrorLine } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
@@ -164,9 +165,9 @@ export function StockTakeCount({
   }
   if (materials.isError) {
     return (
-      <p role="alert" className="text-sm text-destructive">
+      <ErrorLine>
         {serverMessage(materials.error) ?? 'The materials could not be loaded. Please try again.'}
-      </p>
+      </ErrorLine>
     );
   }
   if (list.length === 0) {
@@ -218,16 +219,12 @@ export function StockTakeCount({
           </TBody>
         </Table>
       </div>
-      {faulty ? (
-        <p role="alert" className="text-sm text-destructive">
-          {STOCK_TAKE_MESSAGES.countedInvalid}, from 0.
-        </p>
-      ) : null}
+      {faulty ? <ErrorLine>{STOCK_TAKE_MESSAGES.countedInvalid}, from 0.</ErrorLine> : null}
 
       {preview.isError ? (
-        <p role="alert" className="text-sm text-destructive">
+        <ErrorLine>
           {refusalText(preview.error, 'The count could not be read. Please try again.')}
-        </p>
+        </ErrorLine>
       ) : null}
       {result ? (
         <div className="space-y-3">
@@ -238,11 +235,7 @@ export function StockTakeCount({
           <StockTakePreviewTable rows={result.rows} />
         </div>
       ) : null}
-      {confirmError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {confirmError}
-        </p>
-      ) : null}
+      <ErrorLine>{confirmError}</ErrorLine>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button
           variant="outline"

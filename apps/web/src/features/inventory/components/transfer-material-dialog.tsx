@@ -13,7 +13,7 @@ import { ScanToAdd } from '@/components/scanner/scan-to-add';
 import { TotalWeight, typedQuantity } from '@/components/total-weight';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { applyServerErrors, serverMessage } from '@/lib/form-errors';
@@ -153,11 +153,7 @@ export function TransferMaterialDialog({
               { quantity: typedQuantity(watch('quantity')), weightKg: material?.weightKg ?? null },
             ]}
           />
-          {errors.root?.server ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.root.server.message}
-            </p>
-          ) : null}
+          <ErrorLine>{errors.root?.server?.message}</ErrorLine>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

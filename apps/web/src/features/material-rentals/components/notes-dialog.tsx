@@ -15,7 +15,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
@@ -64,11 +64,7 @@ function NotesEmail({ note, onDone }: { note: MovementNoteDto; onDone: () => voi
           onChange={(event) => setTo(event.target.value)}
         />
       </FormField>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine>{error}</ErrorLine>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancel

@@ -2,6 +2,7 @@ import { MOVEMENT_NOTE_MESSAGES, type ReturnPhotoDto } from '@stockyard/shared';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ErrorLine } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
@@ -127,11 +128,7 @@ export function NotesPhotos({
           </Button>
         </>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine>{error}</ErrorLine>
     </div>
   );
 }

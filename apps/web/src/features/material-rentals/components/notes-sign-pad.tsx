@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormField } from '@/components/ui/form-field';
+import { ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { notifyToast } from '@/lib/toast';
@@ -95,11 +95,7 @@ export function NotesSignPad({ note, onDone }: { note: MovementNoteDto; onDone: 
           onChange={(event) => setName(event.target.value)}
         />
       </FormField>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine>{error}</ErrorLine>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancel

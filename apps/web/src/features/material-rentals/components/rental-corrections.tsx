@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
@@ -58,11 +58,7 @@ const BILLED_NOTE =
   'If these days were billed, the next billing run corrects the bill: a draft is priced again; a finalized invoice gets a credit note (or an extra charge) naming the invoice and the line.';
 
 function FormMessage({ text }: { text?: string }) {
-  return text ? (
-    <p role="alert" className="text-sm text-destructive">
-      {text}
-    </p>
-  ) : null;
+  return text ? <ErrorLine>{text}</ErrorLine> : null;
 }
 
 function Actions({

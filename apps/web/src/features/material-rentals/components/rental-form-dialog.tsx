@@ -20,7 +20,7 @@ import { TotalWeight, typedQuantity } from '@/components/total-weight';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { useMaterialOptions } from '@/hooks/use-material-options';
@@ -462,11 +462,7 @@ export function RentalFormDialog({
                 </fieldset>
               );
             })}
-            {itemsError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {itemsError}
-              </p>
-            ) : null}
+            <ErrorLine>{itemsError}</ErrorLine>
             {locked ? <p className="text-sm text-muted-foreground">{refusals?.items}</p> : null}
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Button
@@ -507,11 +503,7 @@ export function RentalFormDialog({
               {...register('notes')}
             />
           </FormField>
-          {errors.root?.server ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.root.server.message}
-            </p>
-          ) : null}
+          <ErrorLine>{errors.root?.server?.message}</ErrorLine>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

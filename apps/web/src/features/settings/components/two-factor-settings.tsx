@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES } from '@stockyard/shared';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { serverMessage } from '@/lib/form-errors';
 import { type TwoFactorSetup, useTwoFactor } from '../api/settings-api';
@@ -151,11 +151,7 @@ export function TwoFactorSettings({
             Two-factor sign-in is off. Turn it on to ask for a code from an authenticator app at
             every sign-in.
           </p>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <ErrorLine>{error}</ErrorLine>
           <Button variant="outline" onClick={start} disabled={setup.isPending}>
             Set Up Two-Factor
           </Button>

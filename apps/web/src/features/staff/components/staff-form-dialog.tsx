@@ -13,7 +13,7 @@ import { LocationSelect } from '@/components/location-select';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { controlProps, FormField } from '@/components/ui/form-field';
+import { controlProps, ErrorLine, FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { ApiError } from '@/lib/api-client';
@@ -204,11 +204,7 @@ export function StaffFormDialog({
             {text('emergencyContact', 'Emergency Contact Name')}
             {text('emergencyPhone', 'Emergency Contact Phone', 'tel')}
           </div>
-          {errors.root?.server ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.root.server.message}
-            </p>
-          ) : null}
+          <ErrorLine>{errors.root?.server?.message}</ErrorLine>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
