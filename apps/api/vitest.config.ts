@@ -7,7 +7,7 @@ export default defineProject({
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
     // Each file builds its own app on its own database; the modules loaded are shared by the files
-    // of a worker instead of imported again for each (they were a third of the suite's time).
+    // of a worker instead of imported again for each: what a test may not rely on, decision 068.
     isolate: false,
     maxWorkers: 2,
     // Projects with their own worker count run as their own group.
