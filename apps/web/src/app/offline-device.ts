@@ -129,6 +129,9 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
       const sync = await loadSync().catch(() => null);
       if (!sync || cancelled || !navigator.onLine) return;
       const at = await sync.syncWorkingSet(queryClient, user).catch(() => null);
+      if (cancelled) return;
+      // What the worker wrote to the device, in the cache too: a write's invalidation reaches it.
+      await restoreFromDevice(queryClient, user.id).catch(() => undefined);
       if (at !== null && !cancelled) setLastSync(at);
     };
     void start(queryClient, user.id).then(() => {

@@ -109,7 +109,10 @@ export function workingSet(
   return { kinds, rentals };
 }
 
-/** A screen's answer this recent is on the device as it came (keepOnDevice): not asked again. */
+/**
+ * A screen's answer this recent, and not made out of date by a write since, is on the device as it
+ * came (keepOnDevice): not asked again.
+ */
 const FRESH_MS = 30_000;
 
 /**
@@ -127,7 +130,8 @@ export function planSync(
   const reads: PlannedRead[] = [];
   for (const kind of set.kinds) {
     const state = queryClient.getQueryState(kind.options.queryKey);
-    if (state?.status === 'success' && state.dataUpdatedAt > now - FRESH_MS) continue;
+    const fresh = state?.status === 'success' && !state.isInvalidated;
+    if (fresh && state.dataUpdatedAt > now - FRESH_MS) continue;
     const { queryKey } = kind.options;
     reads.push({
       queryKey,

@@ -39,9 +39,12 @@ export function keepOnDevice(queryClient: QueryClient, userId: number): () => vo
     });
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    // Restored answers carry the time they were fetched; they are already on the device.
-    if ((event.action as { manual?: boolean }).manual && restoring) return;
+    if (event.type !== 'updated') return;
+    const { type } = event.action;
+    // An answer, or a write making one out of date (kept so, so that a reload reads it again).
+    if (type !== 'success' && type !== 'invalidate') return;
+    // What the restore puts back (synchronously) is on the device as it is.
+    if (restoring) return;
     const { query } = event;
     if (!isKept(query.queryKey) || query.state.data === undefined) return;
     waiting.set(query.queryHash, {
@@ -50,6 +53,7 @@ export function keepOnDevice(queryClient: QueryClient, userId: number): () => vo
       queryKey: query.queryKey,
       data: query.state.data,
       updatedAt: query.state.dataUpdatedAt,
+      ...(query.state.isInvalidated ? { stale: true as const } : {}),
     });
     timer ??= setTimeout(write, WRITE_DELAY_MS);
   });
@@ -66,8 +70,9 @@ let restoring = false;
 
 /**
  * Puts the device's answers into the cache, with the time each was fetched: what is newer in the
- * cache stays; an answer older than the cache's staleTime is read again once the screen shows it
- * online.
+ * cache stays; an answer older than the cache's staleTime, or one a write made out of date, is read
+ * again once a screen shows it online. Called at start, after each sync of the copy's worker (so
+ * that a write's invalidation reaches what the worker fetched) and on going offline.
  */
 export async function restoreFromDevice(queryClient: QueryClient, userId: number): Promise<void> {
   const kept = await keptQueries(userId);
@@ -77,6 +82,13 @@ export async function restoreFromDevice(queryClient: QueryClient, userId: number
       const current = queryClient.getQueryState(entry.queryKey);
       if (current?.dataUpdatedAt && current.dataUpdatedAt >= entry.updatedAt) continue;
       queryClient.setQueryData(entry.queryKey, entry.data, { updatedAt: entry.updatedAt });
+      if (entry.stale) {
+        void queryClient.invalidateQueries({
+          queryKey: entry.queryKey,
+          exact: true,
+          refetchType: 'none',
+        });
+      }
     }
   } finally {
     restoring = false;

@@ -8,6 +8,8 @@ export type KeptQuery = {
   queryKey: readonly unknown[];
   data: unknown;
   updatedAt: number;
+  /** A write made it out of date after it was fetched: shown offline, read again online. */
+  stale?: true;
 };
 
 type DeviceSchema = DBSchema & {
