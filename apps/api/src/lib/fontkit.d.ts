@@ -1,6 +1,10 @@
-// fontkit (pdfkit's font engine) ships no types: the one call the PDFs make of it.
+// fontkit (pdfkit's font engine) ships no types: what the PDFs use of it.
 declare module 'fontkit' {
-  export function openSync(path: string): {
+  /** A parsed font: pdfkit lays text out with it and subsets it into each document. */
+  export type Font = {
+    postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
+    layout(text: string): unknown;
   };
+  export function openSync(path: string): Font;
 }

@@ -27,17 +27,25 @@ const FALLBACKS: Face[] = [
   face('noto-sans-kr', 'NotoSansKR'),
 ];
 
-type Coverage = { hasGlyphForCodePoint(codePoint: number): boolean };
-const coverage = new Map<string, Coverage>();
-/** The font's character map (opened once a process, and only once a text needs that font). */
-function covers(file: string, codePoint: number): boolean {
-  let font = coverage.get(file);
+const parsed = new Map<string, fontkit.Font>();
+/**
+ * The font of a file, parsed once a process (and only once a text needs it) and shared by every
+ * PDF: parsing its tables again for each document was most of a PDF's time (a 100-line delivery
+ * note 176 ms, of which fontkit's table decoding about two thirds).
+ */
+function fontOf(file: string): fontkit.Font {
+  let font = parsed.get(file);
   if (!font) {
     font = fontkit.openSync(file);
-    coverage.set(file, font);
+    parsed.set(file, font);
   }
-  return font.hasGlyphForCodePoint(codePoint);
+  return font;
 }
+
+const covers = (file: string, codePoint: number) => fontOf(file).hasGlyphForCodePoint(codePoint);
+
+/** pdfkit (0.20) takes a parsed fontkit font where it takes a file; its types know files only. */
+const asSource = (file: string) => fontOf(file) as unknown as PDFKit.Mixins.PDFFontSource;
 
 type TextRun = { text: string; font: string };
 
@@ -124,7 +132,7 @@ export class PdfWriter {
       tagged: true,
       lang,
       displayTitle: true,
-      font: PRIMARY.regular,
+      font: asSource(PRIMARY.regular) as string,
       info: { Title: `${setup.title} ${setup.number}`, Author: 'Stockyard' },
       ...setup.pdfkit,
     });
@@ -137,6 +145,15 @@ export class PdfWriter {
     this.width = this.doc.page.width - 2 * PDF_MARGIN;
     this.root = this.doc.struct('Document', { lang });
     this.doc.addStructure(this.root);
+  }
+
+  /**
+   * Sets the font of `file`: the parsed one every PDF shares, embedded (subset) in this one. Named
+   * by its PostScript name, the name pdfkit keeps the document's default under, so that each face
+   * is looked up, not opened again, at every switch.
+   */
+  private useFont(file: string) {
+    return this.doc.font(asSource(file), fontOf(file).postscriptName);
   }
 
   /** The lowest y text may reach on a page. */
@@ -165,18 +182,18 @@ export class PdfWriter {
     if (runs.length === 0)
       runs.push({ text: '', font: style.bold ? PRIMARY.bold : PRIMARY.regular });
     runs.forEach((run, index) => {
-      doc.font(run.font);
+      this.useFont(run.font);
       const continued = index < runs.length - 1;
       if (index === 0) doc.text(run.text, x, y, { ...options, continued });
       else doc.text(run.text, { continued });
     });
-    doc.font(PRIMARY.regular);
+    this.useFont(PRIMARY.regular);
     return this;
   }
 
   /** The height the text takes at the width (measured in Noto Sans, whose line height CJK shares). */
   heightOf(text: string, style: TextStyle & { width: number }) {
-    this.doc.font(style.bold ? PRIMARY.bold : PRIMARY.regular).fontSize(style.size ?? 10);
+    this.useFont(style.bold ? PRIMARY.bold : PRIMARY.regular).fontSize(style.size ?? 10);
     return this.doc.heightOfString(text || ' ', { width: style.width });
   }
 
