@@ -10,6 +10,7 @@ await build({
   entryPoints: [
     'src/server.ts',
     'src/modules/movement-notes/images.worker.ts',
+    'src/modules/movement-notes/note-pdf.worker.ts',
     'src/lib/sheet-reader.worker.ts',
   ],
   outdir: 'dist',

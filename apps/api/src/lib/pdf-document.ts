@@ -193,8 +193,15 @@ export class PdfWriter {
 
   /** The height the text takes at the width (measured in Noto Sans, whose line height CJK shares). */
   heightOf(text: string, style: TextStyle & { width: number }) {
-    this.useFont(style.bold ? PRIMARY.bold : PRIMARY.regular).fontSize(style.size ?? 10);
-    return this.doc.heightOfString(text || ' ', { width: style.width });
+    const doc = this.useFont(style.bold ? PRIMARY.bold : PRIMARY.regular).fontSize(
+      style.size ?? 10,
+    );
+    // A line that fits is one line high: most cells, measured without wrapping them (the wrapping
+    // was most of a table's time).
+    if (!text.includes('\n') && doc.widthOfString(text) <= style.width) {
+      return doc.currentLineHeight(true);
+    }
+    return doc.heightOfString(text || ' ', { width: style.width });
   }
 
   private tag(type: string, draw: () => void, options: PDFKit.Mixins.StructureElementOptions = {}) {

@@ -67,6 +67,7 @@ export const MOVEMENT_NOTE_MESSAGES = {
   photoUnreadable: 'The photo could not be read as an image',
   photoTooBig: `The photo must be at most ${RETURN_PHOTO_MAX_MEGAPIXELS} megapixels`,
   imagesBusy: 'The server is reading other images just now; try again in a minute.',
+  pdfBusy: 'The server is drawing other documents just now; try again in a minute.',
   photoEmpty: 'Choose a photo',
   photoTooLarge: `The photo must be at most ${RETURN_PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
   tooManyPhotos: `A return carries at most ${RETURN_PHOTOS_MAX} photos`,

@@ -83,7 +83,8 @@ export const movementNotesRoutes: FastifyPluginAsyncZod = async (app) => {
             description: 'The .pdf file',
             content: { 'application/pdf': { schema: binary } },
           },
-          ...reads,
+          // 503: every drawing thread busy and the queue full.
+          ...errorResponses(400, 401, 403, 404, 503),
         },
       },
     },

@@ -32,8 +32,8 @@ import type { ClaimedMail } from '../email-outbox/email-outbox';
 import { queueEmail } from '../email-outbox/email-outbox.service';
 import { takeDocumentNumber } from '../settings/billing-settings.service';
 import type { ImageAnswer, ImageTask } from './images.worker';
-import { renderNotePdf } from './movement-notes.pdf';
 import * as repo from './movement-notes.repository';
+import type { NotePdfTask } from './note-pdf.worker';
 import { pngHasInk, pngSize } from './signature-png';
 
 /**
@@ -308,9 +308,35 @@ export async function getNote(
   return dto!;
 }
 
-async function printable(db: DbExecutor, row: repo.NoteRow) {
+/**
+ * The notes' PDFs are drawn on worker threads (lib/worker-pool.ts), two at once and the rest
+ * waiting: a long note's layout would otherwise hold the event loop for tens of milliseconds.
+ */
+const drawInWorker = workerPool<NotePdfTask, Uint8Array>(
+  new URL(
+    import.meta.url.endsWith('.ts') ? './note-pdf.worker.ts' : './note-pdf.worker.js',
+    import.meta.url,
+  ),
+  {
+    threads: 2,
+    waiting: 64,
+    waitMs: 30_000,
+    timeMs: 30_000,
+    memoryMb: 256,
+    retireHeapBytes: 192 * 1024 * 1024,
+    idleMs: 60_000,
+  },
+);
+
+async function printable(db: DbExecutor, row: repo.NoteRow): Promise<Buffer> {
   const [dto] = await toDtos(db, [row]);
-  return renderNotePdf({ ...dto!, signaturePng: row.signature ?? null });
+  try {
+    const bytes = await drawInWorker({ ...dto!, signaturePng: row.signature ?? null });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } catch (error) {
+    if (error instanceof PoolBusy) throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.pdfBusy);
+    throw error;
+  }
 }
 
 export async function notePdf(ctx: AppContext, user: SessionUser, id: number) {
