@@ -359,7 +359,68 @@ export function fileScenarios() {
       kind: 'file',
       custom: excelAfresh,
     },
+    {
+      name: `delivery note PDF, ${NOTE_LINES} lines, ${FILE_CONNECTIONS} connections`,
+      kind: 'file',
+      custom: notePdfs,
+    },
   ];
+}
+
+/** The lines of the delivery notes whose PDFs are asked (a rental's most). */
+const NOTE_LINES = 100;
+let bigNotes = null;
+
+/**
+ * FILE_CONNECTIONS delivery notes of NOTE_LINES lines each, made once: each a dispatch of one unit
+ * of NOTE_LINES materials of a yard nobody of the working day reads back, to a field manager's
+ * site. A note is frozen once issued and nothing keeps its PDF: each ask draws it again.
+ */
+async function deliveryNotes(context) {
+  if (bigNotes) return bigNotes;
+  const admin = connection(context.apiUrl, context.token);
+  const due = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const notes = [];
+  for (let k = 0; k < FILE_CONNECTIONS; k++) {
+    const yard = context.day.yards[k % context.day.yards.length];
+    const site = context.day.managers[k % context.day.managers.length].locationId;
+    const options = await admin.call('GET', `/api/materials/options?locationId=${yard}`);
+    if (!succeeded(options)) throw new Error(`materials of yard ${yard}: ${options.text}`);
+    const stocked = options
+      .json()
+      .data.filter((m) => m.quantity >= 2)
+      .slice(0, NOTE_LINES);
+    // A smaller data set (BENCH_SCALE, which judges nothing) has fewer materials a yard.
+    const full = context.dataset.materials >= 100_000;
+    if (stocked.length === 0 || (full && stocked.length < NOTE_LINES)) {
+      throw new Error(`yard ${yard} has not ${NOTE_LINES} materials to send`);
+    }
+    const sent = await admin.call('POST', '/api/material-rentals', {
+      fromLocationId: yard,
+      toLocationId: site,
+      expectedReturnDate: due,
+      notes: `The large delivery ${k + 1} of the bench`,
+      items: stocked.map((m) => ({ materialId: m.id, quantity: 1, unit: m.unit })),
+    });
+    if (!succeeded(sent)) throw new Error(`a ${NOTE_LINES}-line delivery: ${sent.text}`);
+    const listed = await admin.call('GET', `/api/movement-notes?rentalId=${sent.json().data.id}`);
+    if (!succeeded(listed)) throw new Error(`its notes: ${listed.text}`);
+    notes.push(listed.json().data[0].id);
+  }
+  admin.close();
+  bigNotes = notes;
+  return notes;
+}
+
+async function notePdfs(context, seconds) {
+  const notes = await deliveryNotes(context);
+  const workers = notes.map((id) => ({ ...connection(context.apiUrl, context.token), id }));
+  const reads = new Latencies();
+  await runFor(seconds, workers, async (worker, stopped) => {
+    while (!stopped()) reads.add(await worker.call('GET', `/api/movement-notes/${worker.id}/pdf`));
+  });
+  for (const worker of workers) worker.close();
+  return closedLoopRow(reads, FILE_CONNECTIONS);
 }
 
 async function excelAfresh(context, seconds) {

@@ -8,7 +8,8 @@
 // refused by another's write: a stock update sets 100 to 600, a transfer takes 1 to 3 of a
 // material that holds at least 20 (and only this person's transfers take from it), a return gives
 // back 1 of what is still out, an attendance mark is a past weekend day (the seed marks weekdays
-// only) for one staff member at a time. Any answer but a success is an error.
+// only) for one staff member at a time, a stock-take counts a manager's own materials, and an
+// admin bills a site nobody else works at. Any answer but a success is an error.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connection, Latencies, random, runFor, succeeded } from './http.mjs';
 import { typed } from './scenarios.mjs';
@@ -155,6 +156,8 @@ export async function prepareWorkingDay(context) {
     if (none.length) throw new Error(`working day setup: ${p.email} has no ${none.join(', ')}`);
   }
   const admins = people.filter((p) => p.role === 'admin');
+  await prepareAdminDesks(people, admins);
+  await deliverToEachSite(people, admins);
   const pending = await pagesOf(admins[0], '/api/rental-requests?status=PENDING', 100, (b) =>
     b.data.map((r) => r.id),
   );
@@ -173,6 +176,65 @@ export async function prepareWorkingDay(context) {
       staff: typed(sample.words.staff).map(encodeURIComponent),
     },
   };
+}
+
+/**
+ * What the admins' newer actions work on: the catalogue's numbered types (the label sheet and the
+ * import preview) and, for each admin, sites with a customer that no field manager of the day
+ * works at, a tenth of them each (the billing run of one site).
+ */
+async function prepareAdminDesks(people, admins) {
+  const [types, places] = await Promise.all([
+    admins[0].call('GET', '/api/catalogue/options'),
+    admins[0].call('GET', '/api/locations/options'),
+  ]);
+  if (!succeeded(types) || !succeeded(places)) throw new Error('working day setup: options');
+  const numbered = types.json().data.filter((type) => type.itemNumber);
+  const sites = new Set(people.filter((p) => p.role === 'manager').map((p) => p.locationId));
+  const billable = places
+    .json()
+    .data.filter((place) => place.hasCustomer && place.status === 'ACTIVE' && !sites.has(place.id));
+  const names = new Map(places.json().data.map((place) => [place.id, place.name]));
+  for (const admin of admins) {
+    admin.types = numbered;
+    admin.placeName = names.get(admin.locationId);
+    admin.billSites = billable.filter((_, i) => i % admins.length === admin.index);
+  }
+  if (numbered.length === 0 || admins.some((admin) => admin.billSites.length === 0)) {
+    throw new Error('working day setup: no numbered types or no site to bill');
+  }
+}
+
+/**
+ * One delivery to each field manager's site before the day (not measured), from an admin's desk,
+ * so that each manager has a delivery note to print from the start; the day's returns add theirs.
+ */
+async function deliverToEachSite(people, admins) {
+  const managers = people.filter((p) => p.role === 'manager');
+  const due = new Date();
+  due.setDate(due.getDate() + 14);
+  for (const [i, manager] of managers.entries()) {
+    const admin = admins[i % admins.length];
+    const material = admin.materials.reduce((most, m) => (m.quantity > most.quantity ? m : most));
+    if (material.quantity < 2) throw new Error(`working day setup: ${admin.email} has no stock`);
+    const sent = await admin.call('POST', '/api/material-rentals', {
+      fromLocationId: admin.locationId,
+      toLocationId: manager.locationId,
+      expectedReturnDate: isoDay(due),
+      items: [{ materialId: material.id, quantity: 1, unit: material.unit }],
+    });
+    if (!succeeded(sent)) throw new Error(`working day setup, a delivery: ${sent.text}`);
+    material.quantity -= 1;
+    manager.notes = await notesOf(manager, sent.json().data.id);
+    if (manager.notes.length === 0) throw new Error('working day setup: a delivery without a note');
+  }
+}
+
+/** The ids of a rental's notes (its delivery note, then a note per return). */
+async function notesOf(someone, rentalId) {
+  const answer = await someone.call('GET', `/api/movement-notes?rentalId=${rentalId}`);
+  if (!succeeded(answer)) throw new Error(`working day, the notes of ${rentalId}: ${answer.text}`);
+  return answer.json().data.map((note) => note.id);
 }
 
 /** Closes the day's connections. */
@@ -244,12 +306,14 @@ const ACTIONS = {
       (p) => `/api/attendance/staff/${p.rng.pick(p.staffIds)}/overview`,
     ),
     read(3, 'notifications', () => '/api/notifications?page=1&limit=10'),
+    read(2, 'delivery note PDF', (p) => `/api/movement-notes/${p.rng.pick(p.notes)}/pdf`),
     write(4, stockUpdate),
     write(2, transfer),
     write(2, rentalReturn),
     write(3, attendanceMark),
     write(2, rentalRequest),
     write(2, invoiceEdit),
+    write(1, stockTakeCount),
   ],
   admin: [
     read(12, 'dashboard', (p) => dashboardPath(p)),
@@ -340,6 +404,15 @@ const ACTIONS = {
     read(2, 'locations list', (p) => `/api/locations/list?page=${p.rng.int(1, 20)}&limit=10`),
     read(2, 'activity log', () => '/api/activity-logs/list?page=1&limit=10'),
     read(3, 'notifications', () => '/api/notifications?page=1&limit=10'),
+    read(3, 'catalogue', (p) => `/api/catalogue/list?page=${firstPages(p, 20)}&limit=10`),
+    read(
+      1,
+      'label sheet',
+      (p) =>
+        `/api/labels?types=${Array.from({ length: 12 }, () => p.rng.pick(p.types).id).join(',')}&locations=${p.locationId}`,
+    ),
+    { weight: 1, run: importPreview },
+    write(1, billingRunOfSite),
     write(5, requestDecision),
     write(2, rentalDispatch),
     write(3, stockUpdate),
@@ -359,6 +432,8 @@ const WRITES = new Set([
   'rental request',
   'request decision',
   'invoice edit',
+  'stock-take count',
+  'billing run of one site',
 ]);
 
 const dashboardPath = (p) =>
@@ -636,6 +711,86 @@ async function requestDecision(day, p) {
     `/api/rental-requests/${id}`,
     (read) => read.status === (approve ? 'APPROVED' : 'REJECTED') && sameOrLater(read, written),
     `decision on request ${id}`,
+  );
+}
+
+/**
+ * A stock-take counted in the app: five of the manager's materials, each counted at what the
+ * manager last knew it held or a few units off; read back as one of them.
+ */
+async function stockTakeCount(day, p) {
+  const counted = [...new Set(Array.from({ length: 5 }, () => p.rng.pick(p.materials)))].map(
+    (material) => ({ material, counted: Math.max(0, material.quantity + p.rng.int(-2, 2)) }),
+  );
+  const answer = await send(
+    day,
+    p,
+    'stock-take count',
+    'POST',
+    `/api/stock-takes/${p.locationId}/counts`,
+    {
+      countDate: isoDay(new Date()),
+      counts: counted.map(({ material, counted: n }) => ({ materialId: material.id, counted: n })),
+    },
+  );
+  if (!succeeded(answer)) return;
+  for (const { material, counted: n } of counted) material.quantity = n;
+  const { material, counted: n } = counted[0];
+  await readBack(
+    day,
+    p,
+    'material detail',
+    `/api/materials/detail/${material.id}`,
+    (read) => read.quantity === n,
+    `stock-take count of material ${material.id} at ${n}`,
+  );
+}
+
+/**
+ * An admin checks a stock file before importing it: 200 rows of their desk's stock, previewed
+ * (nothing is written; measured as the read it is).
+ */
+async function importPreview(day, p) {
+  const lines = ['Location;Item number;Quantity'];
+  const start = p.rng.int(0, Math.max(0, p.types.length - 200));
+  for (const type of p.types.slice(start, start + 200)) {
+    lines.push(`${p.placeName};${type.itemNumber};${p.rng.int(20, 400)}`);
+  }
+  const file = Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+  const name = encodeURIComponent(`day-stock-${p.index}-${++p.marks}.csv`);
+  await send(day, p, 'import preview', 'POST', `/api/imports/stock/preview?fileName=${name}`, file);
+}
+
+/** Last month, yyyy-MM: what an office bills at the start of a month. */
+function lastMonth() {
+  const month = new Date();
+  month.setDate(1);
+  month.setMonth(month.getMonth() - 1);
+  return isoDay(month).slice(0, 7);
+}
+
+/**
+ * A billing run of one site for last month (sites with a customer that nobody of the day works
+ * at, each admin their own): the first run bills it, a later one finds the days billed; an
+ * invoice it made is read back.
+ */
+async function billingRunOfSite(day, p) {
+  const site = p.rng.pick(p.billSites);
+  const answer = await send(day, p, 'billing run of one site', 'POST', '/api/billing/runs', {
+    periodType: 'MONTH',
+    month: lastMonth(),
+    locationId: site.id,
+  });
+  if (!succeeded(answer)) return;
+  const [invoice] = answer.json().data.invoices;
+  if (!invoice) return;
+  await readBack(
+    day,
+    p,
+    'invoice detail',
+    `/api/invoices/${invoice.id}`,
+    (read) => read.locationId === site.id && read.invoiceId === invoice.invoiceId,
+    `invoice ${invoice.id} of the run of site ${site.id}`,
   );
 }
 

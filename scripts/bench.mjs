@@ -1,7 +1,8 @@
 // `npm run bench` (ARCHITECTURE.md section 10): the large data set on an embedded
 // PostgreSQL, then the engine measured as people use it, against floors measured in the same run:
 // the floors (bench/scenarios.mjs), reads asked cold, the dashboard after a write, the Excel file
-// of a 500-item invoice asked afresh, and a working day of 50 people (bench/working-day.mjs).
+// of a 500-item invoice asked afresh and a 100-line delivery note's PDF, and a working day of 50
+// people (bench/working-day.mjs).
 // Prints each budget's verdict and `budgets: N met, M missed`, and exits non-zero when one is
 // missed. The server runs in a child process (bench/server.ts via tsx) so that the load generator
 // here does not share its event loop. Results go to bench/results.
