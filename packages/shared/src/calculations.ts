@@ -28,6 +28,13 @@ export const INVOICE_UOMS = [
 ] as const;
 export type InvoiceUom = (typeof INVOICE_UOMS)[number];
 
+/**
+ * An invoice's job types. Here, beside the units, rather than with the invoice schemas: the money
+ * settings name them too, and a screen with a rate field should not build every invoice schema.
+ */
+export const JOB_TYPES = ['Erection', 'Dismantling', 'Rental'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
 const isVolume = (uom: string) => uom.startsWith('CUM (M3');
 
 /** Which dimensions a unit uses (the wizard hides the others, the item list shows '-'). */

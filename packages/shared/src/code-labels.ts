@@ -1,8 +1,7 @@
 import type { NotificationType } from './notifications';
-import { ATTENDANCE_STATUS_LABELS } from './schemas/attendance';
 import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from './schemas/locations';
 import { MATERIAL_UNIT_LABELS } from './schemas/materials';
-import { STAFF_STATUS_LABELS } from './schemas/staff';
+import { ATTENDANCE_STATUS_LABELS, STAFF_STATUS_LABELS } from './staff-codes';
 
 /**
  * Words for every code people read: a code is stored and sent as it is

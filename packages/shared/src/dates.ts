@@ -58,3 +58,8 @@ export function toIsoDate(date: CalendarDate): string {
 export function localToday(now: Date = new Date()): string {
   return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
 }
+
+/** The current month as yyyy-MM on this machine's calendar: the attendance list's default. */
+export function thisMonth(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}

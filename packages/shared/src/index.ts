@@ -44,5 +44,7 @@ export * from './schemas/stock-takes';
 export * from './schemas/text';
 export * from './schemas/two-factor';
 export * from './schemas/users';
+export * from './staff-codes';
 export * from './types';
 export * from './vocabulary';
+export * from './weights';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { isoToDisplayDate, parseIsoDate } from '../dates';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../staff-codes';
 import { idField, idText, optionalIdQuery, paginationQuery } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
@@ -12,25 +13,6 @@ import { blankToUndefined, plainText, upperCased } from './text';
  * Two records of one staff member overlap when their intervals share any time, one containing the
  * other included (docs/decisions/012); the database refuses them.
  */
-
-export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'HALF_DAY'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-
-/**
- * The marks that count a staff member as present (the dashboard's Total Present Staff): there, on
- * time or late. ABSENT and HALF_DAY do not.
- */
-export const PRESENT_ATTENDANCE_STATUSES = [
-  'PRESENT',
-  'LATE',
-] as const satisfies readonly AttendanceStatus[];
-
-export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
-  PRESENT: 'Present',
-  ABSENT: 'Absent',
-  LATE: 'Late',
-  HALF_DAY: 'Half Day',
-};
 
 export const ATTENDANCE_MESSAGES = {
   // 03 section 5, Attendance form (word for word).
@@ -275,8 +257,3 @@ export const ATTENDANCE_CHART_COLORS: Record<AttendanceStatus, string> = {
   LATE: '#eab308',
   HALF_DAY: '#3b82f6',
 };
-
-/** The current month as yyyy-MM on this machine's calendar: the attendance list's default. */
-export function thisMonth(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-}

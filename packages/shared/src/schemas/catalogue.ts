@@ -174,33 +174,6 @@ export const materialTypeDetailSchema = materialTypeDtoSchema.extend({
 });
 export type MaterialTypeDetail = z.infer<typeof materialTypeDetailSchema>;
 
-/** Weight or value of a quantity: null when the catalogue does not know the unit's. */
-export function totalOf(quantity: number, perUnit: number | null, decimals = 3): number | null {
-  if (perUnit === null) return null;
-  const scale = 10 ** decimals;
-  return Math.round(quantity * perUnit * scale) / scale;
-}
-
-/** The weight of what a dialog moves, in kg: the known part, and whether some weight is unknown. */
-export function weightOf(lines: ReadonlyArray<{ quantity: number; weightKg: number | null }>): {
-  kg: number;
-  unknown: boolean;
-} {
-  let kg = 0;
-  let unknown = false;
-  for (const line of lines) {
-    if (line.weightKg === null) unknown = unknown || line.quantity > 0;
-    else kg += line.quantity * line.weightKg;
-  }
-  return { kg: Math.round(kg * 1000) / 1000, unknown };
-}
-
-/** "1,234.5 kg", or with " + unknown" when some line's weight is not in the catalogue. */
-export function weightLabel(weight: { kg: number; unknown: boolean }): string {
-  const kg = `${weight.kg.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kg`;
-  return weight.unknown ? `${kg} (some weights unknown)` : kg;
-}
-
 /** An active type as the material form's name picker offers it. */
 export const materialTypeOptionSchema = z.object({
   id: z.int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_STATUS_LABELS } from '../staff-codes';
 import {
   acceptedWords,
   LOCATION_TYPE_WORDS,
@@ -8,7 +9,6 @@ import {
 import { EXPORT_FORMATS } from './exports';
 import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from './locations';
 import { MATERIAL_UNIT_LABELS } from './materials';
-import { STAFF_STATUS_LABELS } from './staff';
 
 /**
  * Imports (PRODUCT-DECISIONS.md, "Import and export"): an admin uploads a CSV or Excel

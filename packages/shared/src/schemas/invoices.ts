@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMoney } from '../billing';
-import { INVOICE_UOMS, roundQuantity } from '../calculations';
+import { INVOICE_UOMS, JOB_TYPES, roundQuantity } from '../calculations';
 import { PAGE_SIZES } from '../constants';
 import { type CalendarDate, parseIsoDate, toIsoDate } from '../dates';
 import { issuedDocumentSchema } from '../e-invoice';
@@ -10,9 +10,6 @@ import { isoInstantSchema } from './responses';
 import { blankToUndefined, optionalText, plainText, requiredText, upperCased } from './text';
 
 /** Invoices (02 sections 2.1 to 2.4, 3 to 9; 03 sections 2.6, 2.7 and 5): the one contract of both ends. */
-
-export const JOB_TYPES = ['Erection', 'Dismantling', 'Rental'] as const;
-export type JobType = (typeof JOB_TYPES)[number];
 
 export const INVOICE_STATUSES = ['DRAFT', 'FINALIZED'] as const;
 

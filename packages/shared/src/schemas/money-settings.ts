@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { centsToDecimalString, parseMoneyToCents } from '../billing';
-import { INVOICE_UOMS } from '../calculations';
+import { INVOICE_UOMS, JOB_TYPES } from '../calculations';
 import { idText } from './common';
-import { JOB_TYPES } from './invoices';
 
 /**
  * The company's money settings: the billing settings, the work rates of

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
 import { parseIsoDate } from '../dates';
+import { STAFF_STATUSES, type StaffStatus } from '../staff-codes';
 import { countQuery, idField, optionalIdQuery, paginationQuery, TEXT_MESSAGES } from './common';
 import { exportFields } from './exports';
 import { phoneField } from './phone';
@@ -11,16 +12,6 @@ import { blankToUndefined, plainText, upperCased } from './text';
  * Staff (03 sections 2.2, 3 to 9; PRODUCT-DECISIONS.md): the people whose attendance a field
  * manager records. They are not sign-in users. The one contract of both ends.
  */
-
-export const STAFF_STATUSES = ['ACTIVE', 'INACTIVE', 'ON_LEAVE'] as const;
-export type StaffStatus = (typeof STAFF_STATUSES)[number];
-
-/** The form's labels (03 section 2.2, word for word). */
-export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
-  ACTIVE: 'Active (Available)',
-  INACTIVE: 'Inactive (Unavailable)',
-  ON_LEAVE: 'On Leave (Temporarily Away)',
-};
 
 /** The largest annual salary the form takes (numeric(12, 2) holds it with room). */
 export const MAX_SALARY = 1_000_000_000;
