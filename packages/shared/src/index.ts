@@ -38,6 +38,7 @@ export * from './schemas/password';
 export * from './schemas/phone';
 export * from './schemas/rental-requests';
 export * from './schemas/responses';
+export * from './schemas/session-user';
 export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/stock-takes';

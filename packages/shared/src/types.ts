@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { loginReplySchema } from './schemas/auth';
-import type { sessionUserSchema } from './schemas/users';
+import type { sessionUserSchema } from './schemas/session-user';
 
 export type LocationType = 'BMR_YARD' | 'FIELD';
 export type LocationStatus = 'ACTIVE' | 'INACTIVE';

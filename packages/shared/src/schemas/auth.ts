@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { sessionUserSchema } from './session-user';
 import { plainText } from './text';
-import { sessionUserSchema } from './users';
 
 export const loginSchema = z.object({
   email: plainText(z.string({ error: 'Invalid email' }).trim(), 'Email').pipe(

@@ -4,7 +4,6 @@ import { PAGE_SIZES } from '../constants';
 import { locationIdField, optionalIdQuery, paginationQuery } from './common';
 import { exportFields } from './exports';
 import { PASSWORD_MESSAGES, passwordField } from './password';
-import { isoInstantSchema } from './responses';
 import { optionalText, plainText } from './text';
 
 const upperOrUndefined = (value: unknown) =>
@@ -136,24 +135,3 @@ export const roleParam = z.object({
 });
 
 export const userPageQuery = paginationQuery(PAGE_SIZES.users);
-
-/** Every flag of an account, as the user DTO carries them. */
-export const permissionsSchema = z.object(
-  Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
-    PermissionFlag,
-    z.ZodBoolean
-  >,
-);
-
-/** The user as every endpoint shows it: never the password hash. */
-export const sessionUserSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  locationId: z.int().nullable(),
-  location: z.object({ name: z.string() }).nullable(),
-  status: z.boolean(),
-  lastLogin: isoInstantSchema.nullable(),
-  permissions: permissionsSchema,
-});
