@@ -198,12 +198,29 @@ async function prepareAdminDesks(people, admins) {
   for (const admin of admins) {
     admin.types = numbered;
     admin.placeName = names.get(admin.locationId);
-    admin.billSites = billable.filter((_, i) => i % admins.length === admin.index);
+    admin.billSites = billable
+      .filter((_, i) => i % admins.length === admin.index)
+      .slice(0, SITES_BILLED_BY_EACH);
   }
   if (numbered.length === 0 || admins.some((admin) => admin.billSites.length === 0)) {
     throw new Error('working day setup: no numbered types or no site to bill');
   }
+  // Billed up to the month before last, as an office that bills every month has (not measured):
+  // the day's run of a site then bills last month, not the three years the seed holds.
+  for (const admin of admins) {
+    for (const site of admin.billSites) {
+      const caughtUp = await admin.call('POST', '/api/billing/runs', {
+        periodType: 'MONTH',
+        month: monthsBack(2),
+        locationId: site.id,
+      });
+      if (!succeeded(caughtUp)) throw new Error(`working day setup, billing: ${caughtUp.text}`);
+    }
+  }
 }
+
+/** The sites each admin bills in the day. */
+const SITES_BILLED_BY_EACH = 2;
 
 /**
  * One delivery to each field manager's site before the day (not measured), from an admin's desk,
@@ -411,8 +428,8 @@ const ACTIONS = {
       (p) =>
         `/api/labels?types=${Array.from({ length: 12 }, () => p.rng.pick(p.types).id).join(',')}&locations=${p.locationId}`,
     ),
-    { weight: 1, run: importPreview },
-    write(1, billingRunOfSite),
+    { weight: 2, run: importPreview },
+    write(2, billingRunOfSite),
     write(5, requestDecision),
     write(2, rentalDispatch),
     write(3, stockUpdate),
@@ -761,24 +778,25 @@ async function importPreview(day, p) {
   await send(day, p, 'import preview', 'POST', `/api/imports/stock/preview?fileName=${name}`, file);
 }
 
-/** Last month, yyyy-MM: what an office bills at the start of a month. */
-function lastMonth() {
+/** The month `count` months before this one, yyyy-MM. */
+function monthsBack(count) {
   const month = new Date();
   month.setDate(1);
-  month.setMonth(month.getMonth() - 1);
+  month.setMonth(month.getMonth() - count);
   return isoDay(month).slice(0, 7);
 }
 
 /**
- * A billing run of one site for last month (sites with a customer that nobody of the day works
- * at, each admin their own): the first run bills it, a later one finds the days billed; an
+ * A billing run of one site for last month, as an office bills at the start of a month (sites
+ * with a customer that nobody of the day works at, billed before the day up to the month before,
+ * each admin their own): the first run bills the month, a later one finds its days billed; an
  * invoice it made is read back.
  */
 async function billingRunOfSite(day, p) {
   const site = p.rng.pick(p.billSites);
   const answer = await send(day, p, 'billing run of one site', 'POST', '/api/billing/runs', {
     periodType: 'MONTH',
-    month: lastMonth(),
+    month: monthsBack(1),
     locationId: site.id,
   });
   if (!succeeded(answer)) return;
@@ -877,6 +895,26 @@ function pickAction(p) {
 }
 
 /**
+ * A PDF drawn and a file previewed before the day, not measured: the threads that do that work
+ * are running, as on a server that has been up all morning (here they run the TypeScript sources
+ * through tsx, seconds to start on a busy machine; the build starts a thread in a fraction of it).
+ */
+async function startWorkerThreads(day) {
+  const admin = day.people.find((p) => p.role === 'admin');
+  const managers = day.people.filter((p) => p.role === 'manager');
+  const pdf = (m) => m.call('GET', `/api/movement-notes/${m.notes[0]}/pdf`);
+  // Two at once, on two connections: the PDFs' two threads (movement-notes.service.ts).
+  const [one, two] = await Promise.all([
+    pdf(managers[0]),
+    pdf(managers[1]),
+    importPreview({ run: { actions: new Map(), calls: 0, writes: 0 } }, admin),
+  ]);
+  for (const drawn of [one, two]) {
+    if (!succeeded(drawn)) throw new Error(`working day, a PDF before it: ${drawn.text}`);
+  }
+}
+
+/**
  * Runs the day for `seconds`, each person pausing THINK_SECONDS after each action (a write and
  * its read-back are one), or never when `flatOut`; answers each action type's latencies and
  * errors, the calls, the writes among them, and the read-backs with the writes they did not show.
@@ -890,6 +928,7 @@ export async function runWorkingDay(day, seconds, { flatOut = false } = {}) {
     violations: 0,
     violationSamples: [],
   };
+  await startWorkerThreads(day);
   const started = Date.now();
   const { min, max } = THINK_SECONDS;
   const think = (p) => sleep(1000 * (min + p.rng.next() * (max - min)));
