@@ -74,16 +74,5 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // index.html names the first page's chunks for the browser to fetch at once. A lazy import
-    // (the shell, a page) adds no <link rel="modulepreload"> per chunk at run time: inserting them
-    // (60-90 for a page and the shell) was a third of the first long task on a throttled phone, and
-    // the browser fetches a module's imports by itself.
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
-    },
-  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
 });
