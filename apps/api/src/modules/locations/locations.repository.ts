@@ -123,6 +123,20 @@ export async function lockLocation(
   return row ?? null;
 }
 
+/** Several locations locked in one statement, in id order (the order every writer takes them). */
+export async function lockLocations(
+  db: DbExecutor,
+  ids: readonly number[],
+  purpose: keyof typeof LOCK_STRENGTH,
+) {
+  return db
+    .select()
+    .from(locations)
+    .where(inArray(locations.id, [...ids]))
+    .orderBy(asc(locations.id))
+    .for(LOCK_STRENGTH[purpose]);
+}
+
 /** Users of any state, removed ones too: they keep their location for the history they wrote. */
 export async function countUsersAt(db: DbExecutor, locationId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.locationId, locationId));

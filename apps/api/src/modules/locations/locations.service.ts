@@ -330,6 +330,26 @@ export async function holdLocation(
     : missing();
 }
 
+/**
+ * `holdLocation` for the several locations a write names, in one statement: each `{ id, field }`
+ * held in id order; the first missing one, in id order, refused on its field.
+ */
+export async function holdLocations(
+  db: DbExecutor,
+  wanted: ReadonlyArray<{ id: number; field: string }>,
+) {
+  const held = new Map(
+    (await repo.lockLocations(db, [...new Set(wanted.map((w) => w.id))], 'refer')).map(
+      (location) => [location.id, location],
+    ),
+  );
+  const missing = [...wanted].sort((a, b) => a.id - b.id).find((w) => !held.has(w.id));
+  if (missing) {
+    throw badRequest(LOCATION_NOT_FOUND, [{ path: missing.field, message: LOCATION_NOT_FOUND }]);
+  }
+  return held;
+}
+
 /** A location's name, unheld (null: none): only to word a deletion that a hold then waited for. */
 export async function locationName(db: DbExecutor, id: number) {
   return (await repo.findLocation(db, id))?.name ?? null;

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { inTransaction } from '../../lib/transaction';
 import { recordActivity } from '../activity/activity.service';
 import { isRentalBilled } from '../billing/billing.service';
-import { hireRatesFor, holdLocation } from '../locations/locations.service';
+import { hireRatesFor, holdLocations } from '../locations/locations.service';
 import { createDeliveryNote } from '../movement-notes/movement-notes.service';
 import { notify } from '../notifications/notify';
 import { dispatchDay } from './material-rentals.dates';
@@ -41,18 +41,16 @@ import {
  */
 
 /** The locations a write names (and the one it leaves), held in id order as every writer holds them. */
-async function holdLocations(
+function holdRentalLocations(
   tx: DbExecutor,
   input: Pick<RentalInput, 'fromLocationId' | 'toLocationId'>,
   previousFrom?: number,
 ) {
   const ids = [input.fromLocationId, input.toLocationId, previousFrom ?? input.fromLocationId];
-  const held = new Map<number, Awaited<ReturnType<typeof holdLocation>>>();
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    const field = id === input.toLocationId ? 'toLocationId' : 'fromLocationId';
-    held.set(id, await holdLocation(tx, id, field));
-  }
-  return held;
+  return holdLocations(
+    tx,
+    ids.map((id) => ({ id, field: id === input.toLocationId ? 'toLocationId' : 'fromLocationId' })),
+  );
 }
 
 function storedStatus(status: RentalInput['status']): StoredRentalStatus | undefined {
@@ -165,7 +163,7 @@ export async function createRental(
   const id = await withUniqueRequest(() =>
     inTransaction(ctx, async (uow) => {
       const { tx } = uow;
-      const held = await holdLocations(tx, input);
+      const held = await holdRentalLocations(tx, input);
       const from = held.get(input.fromLocationId)!;
       const to = held.get(input.toLocationId)!;
       if (to.status !== 'ACTIVE') {
@@ -260,7 +258,7 @@ export async function updateRental(
       const { tx } = uow;
       const rental = await lockedRental(tx, id);
       checkReturnDate(input.expectedReturnDate, rental.expectedReturnDate);
-      const held = await holdLocations(tx, input, rental.fromLocationId);
+      const held = await holdRentalLocations(tx, input, rental.fromLocationId);
       const oldFrom = held.get(rental.fromLocationId)!;
       const from = held.get(input.fromLocationId)!;
       const to = held.get(input.toLocationId)!;
