@@ -13,7 +13,10 @@ export const ADVISORY_LOCKS = {
     adminChanges: 725_115,
     /** One process at a time sends the day's overdue rental alerts (RENTAL_ALERT). */
     rentalAlerts: 725_116,
-    /** Billing runs run one at a time: no day of hire is billed twice. */
+    /**
+     * A billing run of every site runs alone (taken exclusive); runs of one site each take it
+     * shared, beside their site's `billingSite`: no day of hire is billed twice.
+     */
     billingRuns: 725_117,
   },
   classes: {
@@ -26,5 +29,7 @@ export const ADVISORY_LOCKS = {
      * `material_rental_totals_recount`, migration 0064, as `(8003, location id)`).
      */
     rentalTotals: 8003,
+    /** Runs billing one site wait for each other, not for the runs of other sites. */
+    billingSite: 8004,
   },
 } as const;

@@ -3,9 +3,20 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { DbExecutor } from '../../db/client';
 import { invoiceCharges, invoices, locations } from '../../db/schema';
 
-/** One billing run at a time: two runs of one period never bill a day twice. */
-export async function lockBillingRuns(db: DbExecutor): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.single.billingRuns})`);
+/**
+ * Billing runs that could bill the same site wait for each other, so that no day is billed twice:
+ * a run of every site runs alone; runs of one site each wait only for a run of every site and
+ * for another run of theirs (two admins billing two sites do not wait for each other).
+ */
+export async function lockBillingRuns(db: DbExecutor, siteId: number | undefined): Promise<void> {
+  const { single, classes } = ADVISORY_LOCKS;
+  if (siteId === undefined) {
+    await db.execute(sql`select pg_advisory_xact_lock(${single.billingRuns})`);
+    return;
+  }
+  await db.execute(
+    sql`select pg_advisory_xact_lock_shared(${single.billingRuns}), pg_advisory_xact_lock(${classes.billingSite}, ${siteId}::integer)`,
+  );
 }
 
 /** The sites with a customer to bill: all of them, or the one asked for. */

@@ -364,7 +364,7 @@ export async function runBilling(
     throw badRequest(message, [{ path: 'period', message }]);
   }
   return inTransaction(ctx, async ({ tx }) => {
-    await repo.lockBillingRuns(tx);
+    await repo.lockBillingRuns(tx, locationId);
     if (locationId !== undefined) await holdLocation(tx, locationId);
     const sites = await repo.customerSites(tx, locationId);
     if (locationId !== undefined && sites.length === 0) {

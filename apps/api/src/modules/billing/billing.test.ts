@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, loginAs, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { invoiceCharges, invoices, materials, materialTypes } from '../../db/schema';
 
 let t: TestApp;
@@ -320,6 +321,49 @@ describe('a billing run', () => {
       .from(invoiceCharges)
       .where(eq(invoiceCharges.rentalId, rental.id));
     expect(still!.n).toBe(1);
+  });
+
+  it("bills one site while another site's run waits, and a run of every site waits for both", async () => {
+    const north = await site('North Berth');
+    const south = await site('South Berth');
+    const beam = await material('Bill beam', { day: 20 });
+    await rentOn('2026-06-10', north.id, [{ materialId: beam.id, quantity: 2 }]);
+    await rentOn('2026-06-10', south.id, [{ materialId: beam.id, quantity: 1 }]);
+    const june = (locationId?: number) => ({ periodType: 'MONTH', month: '2026-06', locationId });
+    // A run of the south site is under way: this connection holds what such a run holds.
+    const other = await t.db.$client.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        'select pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock($2, $3::integer)',
+        [ADVISORY_LOCKS.single.billingRuns, ADVISORY_LOCKS.classes.billingSite, south.id],
+      );
+      let finished = 0;
+      const southRun = run(june(south.id)).finally(() => finished++);
+      // The north site's run does not wait for the south's.
+      const northRun = await run(june(north.id));
+      expect(northRun.statusCode, northRun.body).toBe(200);
+      expect(northRun.json().data.invoices).toEqual([
+        expect.objectContaining({ locationName: 'North Berth', netCents: 2 * 21 * 20 }),
+      ]);
+      // The south site's second run and a run of every site wait for the first.
+      const everySite = run(june()).finally(() => finished++);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(finished).toBe(0);
+      await other.query('commit');
+      const [southDone, everyDone] = await Promise.all([southRun, everySite]);
+      expect([southDone.statusCode, everyDone.statusCode]).toEqual([200, 200]);
+      // Each day once: the south's 21 days by one of the two runs, the north's by its own.
+      const billedHere = [...southDone.json().data.invoices, ...everyDone.json().data.invoices]
+        .filter((i: { locationName: string }) =>
+          ['North Berth', 'South Berth'].includes(i.locationName),
+        )
+        .map((i: { locationName: string; netCents: number }) => [i.locationName, i.netCents]);
+      expect(billedHere).toEqual([['South Berth', 21 * 20]]);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      other.release();
+    }
   });
 
   it('bills every site with a customer when no site is named, and no yard', async () => {
