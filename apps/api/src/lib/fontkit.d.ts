@@ -7,4 +7,5 @@ declare module 'fontkit' {
     layout(text: string): unknown;
   };
   export function openSync(path: string): Font;
+  export function create(bytes: Buffer): Font;
 }

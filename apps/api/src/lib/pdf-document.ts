@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -28,12 +29,8 @@ const FALLBACKS: Face[] = [
 ];
 
 const parsed = new Map<string, fontkit.Font>();
-/**
- * The font of a file, parsed once a process (and only once a text needs it) and shared by every
- * PDF: parsing its tables again for each document was most of a PDF's time (a 100-line delivery
- * note 176 ms, of which fontkit's table decoding about two thirds).
- */
-function fontOf(file: string): fontkit.Font {
+/** The font of a file, parsed once a process (and only once a text needs it): its character map. */
+function coverageOf(file: string): fontkit.Font {
   let font = parsed.get(file);
   if (!font) {
     font = fontkit.openSync(file);
@@ -42,10 +39,24 @@ function fontOf(file: string): fontkit.Font {
   return font;
 }
 
-const covers = (file: string, codePoint: number) => fontOf(file).hasGlyphForCodePoint(codePoint);
+const covers = (file: string, codePoint: number) =>
+  coverageOf(file).hasGlyphForCodePoint(codePoint);
 
-/** pdfkit (0.20) takes a parsed fontkit font where it takes a file; its types know files only. */
-const asSource = (file: string) => fontOf(file) as unknown as PDFKit.Mixins.PDFFontSource;
+const bytes = new Map<string, Buffer>();
+/**
+ * A font for one document, from the file's bytes read once a process. Each document parses its own:
+ * fontkit keeps layout state in a font (the script a text set), which leaked from one document's
+ * names into another's spacing when one font was shared. pdfkit (0.20) takes a parsed fontkit font
+ * where it takes a file; its types know files only.
+ */
+function documentFont(file: string): PDFKit.Mixins.PDFFontSource {
+  let data = bytes.get(file);
+  if (!data) {
+    data = readFileSync(file);
+    bytes.set(file, data);
+  }
+  return fontkit.create(data) as unknown as PDFKit.Mixins.PDFFontSource;
+}
 
 type TextRun = { text: string; font: string };
 
@@ -132,7 +143,7 @@ export class PdfWriter {
       tagged: true,
       lang,
       displayTitle: true,
-      font: asSource(PRIMARY.regular) as string,
+      font: this.fontFor(PRIMARY.regular) as string,
       info: { Title: `${setup.title} ${setup.number}`, Author: 'Stockyard' },
       ...setup.pdfkit,
     });
@@ -147,13 +158,24 @@ export class PdfWriter {
     this.doc.addStructure(this.root);
   }
 
+  private readonly fonts = new Map<string, PDFKit.Mixins.PDFFontSource>();
+
+  /** This document's font of `file`, parsed once for it. */
+  private fontFor(file: string) {
+    let font = this.fonts.get(file);
+    if (!font) {
+      font = documentFont(file);
+      this.fonts.set(file, font);
+    }
+    return font;
+  }
+
   /**
-   * Sets the font of `file`: the parsed one every PDF shares, embedded (subset) in this one. Named
-   * by its PostScript name, the name pdfkit keeps the document's default under, so that each face
-   * is looked up, not opened again, at every switch.
+   * Sets the font of `file`, named by its PostScript name, the name pdfkit keeps the document's
+   * default under, so that each face is looked up, not opened again, at every switch.
    */
   private useFont(file: string) {
-    return this.doc.font(asSource(file), fontOf(file).postscriptName);
+    return this.doc.font(this.fontFor(file), coverageOf(file).postscriptName);
   }
 
   /** The lowest y text may reach on a page. */
