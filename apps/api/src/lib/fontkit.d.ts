@@ -6,6 +6,5 @@ declare module 'fontkit' {
     hasGlyphForCodePoint(codePoint: number): boolean;
     layout(text: string): unknown;
   };
-  export function openSync(path: string): Font;
   export function create(bytes: Buffer): Font;
 }

@@ -28,13 +28,24 @@ const FALLBACKS: Face[] = [
   face('noto-sans-kr', 'NotoSansKR'),
 ];
 
-const parsed = new Map<string, fontkit.Font>();
-/** The font of a file, parsed once a process (and only once a text needs it): its character map. */
+const bytes = new Map<string, Buffer>();
+/** A font file's bytes, read once a process (and only once a text needs that font). */
+function bytesOf(file: string): Buffer {
+  let data = bytes.get(file);
+  if (!data) {
+    data = readFileSync(file);
+    bytes.set(file, data);
+  }
+  return data;
+}
+
+const coverage = new Map<string, fontkit.Font>();
+/** The font of a file as its character map is read: parsed once a process, never laid out. */
 function coverageOf(file: string): fontkit.Font {
-  let font = parsed.get(file);
+  let font = coverage.get(file);
   if (!font) {
-    font = fontkit.openSync(file);
-    parsed.set(file, font);
+    font = fontkit.create(bytesOf(file));
+    coverage.set(file, font);
   }
   return font;
 }
@@ -42,21 +53,14 @@ function coverageOf(file: string): fontkit.Font {
 const covers = (file: string, codePoint: number) =>
   coverageOf(file).hasGlyphForCodePoint(codePoint);
 
-const bytes = new Map<string, Buffer>();
 /**
- * A font for one document, from the file's bytes read once a process. Each document parses its own:
- * fontkit keeps layout state in a font (the script a text set), which leaked from one document's
- * names into another's spacing when one font was shared. pdfkit (0.20) takes a parsed fontkit font
+ * A font for one document, parsed for it from the bytes every document shares: fontkit keeps
+ * layout state in a font (the script a text set), which leaked from one document's names into
+ * another's spacing when one parsed font was shared. pdfkit (0.20) takes a parsed fontkit font
  * where it takes a file; its types know files only.
  */
-function documentFont(file: string): PDFKit.Mixins.PDFFontSource {
-  let data = bytes.get(file);
-  if (!data) {
-    data = readFileSync(file);
-    bytes.set(file, data);
-  }
-  return fontkit.create(data) as unknown as PDFKit.Mixins.PDFFontSource;
-}
+const documentFont = (file: string) =>
+  fontkit.create(bytesOf(file)) as unknown as PDFKit.Mixins.PDFFontSource;
 
 type TextRun = { text: string; font: string };
 
