@@ -91,18 +91,37 @@ function toSafeCents(value: bigint): number {
 // Calendar days (UTC arithmetic on yyyy-MM-dd)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The days already turned into numbers and back: a billing run prices hundreds of rental lines
+ * over the same few dozen days, and parsing a day, or writing one, each time was most of its
+ * pricing's time. Emptied when full.
+ */
+const dayNumbers = new Map<string, number>();
+const dayTexts = new Map<number, string>();
+const KNOWN_DAYS = 4096;
+
 /** Days since 1970-01-01 of a yyyy-MM-dd; throws on a day that is not on the calendar. */
 function dayNumber(iso: string): number {
+  const known = dayNumbers.get(iso);
+  if (known !== undefined) return known;
   const date = parseIsoDate(iso);
   if (!date) throw new RangeError(`Not a yyyy-MM-dd date: ${iso}`);
   const probe = new Date(0);
   probe.setUTCFullYear(date.year, date.month - 1, date.day);
-  return Math.round(probe.getTime() / MILLISECONDS_PER_DAY);
+  const days = Math.round(probe.getTime() / MILLISECONDS_PER_DAY);
+  if (dayNumbers.size >= KNOWN_DAYS) dayNumbers.clear();
+  dayNumbers.set(iso, days);
+  return days;
 }
 
 /** The yyyy-MM-dd of a day number (days since 1970-01-01). */
 function dayFromNumber(days: number): string {
-  return new Date(days * MILLISECONDS_PER_DAY).toISOString().slice(0, 10);
+  const known = dayTexts.get(days);
+  if (known !== undefined) return known;
+  const iso = new Date(days * MILLISECONDS_PER_DAY).toISOString().slice(0, 10);
+  if (dayTexts.size >= KNOWN_DAYS) dayTexts.clear();
+  dayTexts.set(days, iso);
+  return iso;
 }
 
 /** The calendar day `days` days after `iso` (before, when negative). */

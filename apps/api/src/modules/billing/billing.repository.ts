@@ -19,18 +19,40 @@ export async function lockBillingRuns(db: DbExecutor, siteId: number | undefined
   );
 }
 
+const SITE_COLUMNS = {
+  id: locations.id,
+  name: locations.name,
+  customerName: locations.customerName,
+  customerAddress: locations.customerAddress,
+  customerEmail: locations.customerEmail,
+  customerVatId: locations.customerVatId,
+  customerZeroRated: locations.customerZeroRated,
+};
+
+type LocationRow = typeof locations.$inferSelect;
+
+/**
+ * Of these location rows (already read), the sites with a customer to bill, as `customerSites`
+ * answers them: field sites with a customer's name.
+ */
+export function asCustomerSites(rows: LocationRow[]) {
+  return rows
+    .filter((row) => row.type === 'FIELD' && row.customerName !== null)
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      customerName: row.customerName,
+      customerAddress: row.customerAddress,
+      customerEmail: row.customerEmail,
+      customerVatId: row.customerVatId,
+      customerZeroRated: row.customerZeroRated,
+    }));
+}
+
 /** The sites with a customer to bill: all of them, or the one asked for. */
 export async function customerSites(db: DbExecutor, locationId: number | undefined) {
   return db
-    .select({
-      id: locations.id,
-      name: locations.name,
-      customerName: locations.customerName,
-      customerAddress: locations.customerAddress,
-      customerEmail: locations.customerEmail,
-      customerVatId: locations.customerVatId,
-      customerZeroRated: locations.customerZeroRated,
-    })
+    .select(SITE_COLUMNS)
     .from(locations)
     .where(
       and(
@@ -70,6 +92,7 @@ export async function hireCandidates(
   periodEnd: string,
 ): Promise<HireCandidate[]> {
   if (siteIds.length === 0) return [];
+  const sites = sql.join(siteIds, sql`, `);
   const result = await db.execute<{
     item_id: number;
     rental_id: number;
@@ -84,37 +107,54 @@ export async function hireCandidates(
     week_cents: number | null;
     minimum_days: number | null;
   }>(sql`
-    select i.id as item_id, r.id as rental_id, r.to_location_id as location_id,
-           (select m.material_type_id from materials m where m.id = i.material_id)
+    with items as materialized (
+      select i.id as item_id, r.id as rental_id, r.to_location_id as location_id, i.material_id,
+             i.material_name, i.unit, i.quantity, r.rental_date, r.actual_return_date,
+             r.updated_at, i.day_cents, i.week_cents, i.minimum_days,
+             billed.through, billed.written
+        from material_rentals r
+        join material_rental_items i on i.rental_id = r.id
+        left join lateral (
+          select max(c.billed_through) as through, max(c.created_at) as written
+            from invoice_charges c
+           where c.rental_item_id = i.id and c.kind in ('HIRE', 'CORRECTION')
+        ) billed on true
+       where r.to_location_id in (${sites})
+    ), recorded as materialized (
+      -- When each line's last return was entered: the sites' returns read rental by rental.
+      select ret.rental_item_id as item_id, max(ret.recorded_at) as at
+        from material_rentals r
+        join material_rental_returns ret on ret.rental_id = r.id
+       where r.to_location_id in (${sites})
+       group by 1
+    ), changed as (
+      select s.item_id from items s join recorded on recorded.item_id = s.item_id
+       where recorded.at > s.written
+      union
+      -- Credits are few: read from them to the lines they take back, not from every line.
+      select s.item_id
+        from invoice_charges cr
+        join invoice_charges h on h.id = cr.credited_charge_id
+        join items s on s.item_id = h.rental_item_id
+       where cr.credited_charge_id is not null and h.kind in ('HIRE', 'CORRECTION')
+         and cr.created_at > s.written
+    )
+    select s.item_id, s.rental_id, s.location_id,
+           (select m.material_type_id from materials m where m.id = s.material_id)
              as material_type_id,
-           i.material_name, i.unit, i.quantity,
-           to_char(r.rental_date, 'YYYY-MM-DD') as on_hire,
-           to_char(billed.through, 'YYYY-MM-DD') as billed_through,
-           i.day_cents, i.week_cents, i.minimum_days
-      from material_rentals r
-      join material_rental_items i on i.rental_id = r.id
-      left join lateral (
-        select max(c.billed_through) as through, max(c.created_at) as written
-          from invoice_charges c
-         where c.rental_item_id = i.id and c.kind in ('HIRE', 'CORRECTION')
-      ) billed on true
-     where r.to_location_id in (${sql.join(siteIds, sql`, `)})
-       and (
-         (billed.through is null and r.rental_date <= ${periodEnd}::date)
-         or (billed.through < ${periodEnd}::date
-             -- A returned rental billed up to the day everything came back has nothing left to bill.
-             and (r.actual_return_date is null or r.actual_return_date > billed.through))
-         -- Changed since it was billed: asked only of a line billed before.
-         or (billed.written is not null
-             and (r.updated_at > billed.written
-                  or exists (select 1 from material_rental_returns ret
-                              where ret.rental_item_id = i.id and ret.recorded_at > billed.written)
-                  or exists (select 1 from invoice_charges h
-                               join invoice_charges cr on cr.credited_charge_id = h.id
-                              where h.rental_item_id = i.id and h.kind in ('HIRE', 'CORRECTION')
-                                and cr.created_at > billed.written)))
-       )
-     order by r.id, i.id`);
+           s.material_name, s.unit, s.quantity,
+           to_char(s.rental_date, 'YYYY-MM-DD') as on_hire,
+           to_char(s.through, 'YYYY-MM-DD') as billed_through,
+           s.day_cents, s.week_cents, s.minimum_days
+      from items s
+     where (s.through is null and s.rental_date <= ${periodEnd}::date)
+        or (s.through < ${periodEnd}::date
+            -- A returned rental billed up to the day everything came back has nothing left to bill.
+            and (s.actual_return_date is null or s.actual_return_date > s.through))
+        -- Changed since it was billed: asked only of a line billed before.
+        or (s.written is not null
+            and (s.updated_at > s.written or s.item_id in (select item_id from changed)))
+     order by s.rental_id, s.item_id`);
   return result.rows.map((row) => ({
     itemId: row.item_id,
     rentalId: row.rental_id,

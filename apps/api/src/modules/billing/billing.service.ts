@@ -311,10 +311,10 @@ async function draftFor(
   site: Site,
   period: BillingPeriod,
   today: string,
+  terms: Awaited<ReturnType<typeof billingTerms>>,
 ) {
   const existing = await repo.draftHireInvoice(tx, site.id, period.start, period.end);
   if (existing) return existing;
-  const terms = await billingTerms(tx);
   return createHireDraft(tx, {
     kind: 'HIRE',
     status: 'DRAFT',
@@ -365,8 +365,11 @@ export async function runBilling(
   }
   return inTransaction(ctx, async ({ tx }) => {
     await repo.lockBillingRuns(tx, locationId);
-    if (locationId !== undefined) await holdLocation(tx, locationId);
-    const sites = await repo.customerSites(tx, locationId);
+    // A run of one site bills the location it holds, when that is a site with a customer.
+    const sites =
+      locationId === undefined
+        ? await repo.customerSites(tx, undefined)
+        : repo.asCustomerSites([await holdLocation(tx, locationId)]);
     if (locationId !== undefined && sites.length === 0) {
       throw conflict(BILLING_MESSAGES.siteNotCustomer);
     }
@@ -381,7 +384,8 @@ export async function runBilling(
       (loss) => loss.locationId,
     );
     const scraps = await scrapsBySite(tx, sites, period);
-    const currency = (await billingTerms(tx)).currency;
+    const terms = await billingTerms(tx);
+    const currency = terms.currency;
 
     const result: BillingRunResult = {
       periodStart: period.start,
@@ -433,7 +437,7 @@ export async function runBilling(
 
       const charges = [...hire.charges, ...losses.charges, ...scrapped.charges];
       if (charges.length === 0) continue;
-      const invoice = await draftFor(tx, actor, site, period, today);
+      const invoice = await draftFor(tx, actor, site, period, today, terms);
       const totals = await addDraftCharges(tx, invoice, charges);
       result.invoices.push(entry(invoice, charges.length, totals));
     }

@@ -15,15 +15,17 @@ export const removeDraftCharges = (tx: DbExecutor, ids: number[]) => repo.delete
 
 /**
  * A billing run's lines added to a draft: they follow its last, and its totals are
- * read again from all its lines.
+ * added up again from all its lines (which the append answers).
  */
 export async function addDraftCharges(
   tx: DbExecutor,
   invoice: { id: number; vatRateBp: number },
   charges: repo.ChargeValues[],
 ) {
-  await repo.appendCharges(tx, invoice.id, charges);
-  const totals = invoiceTotals(await repo.chargeAmounts(tx, invoice.id), invoice.vatRateBp);
+  const totals = invoiceTotals(
+    await repo.appendCharges(tx, invoice.id, charges),
+    invoice.vatRateBp,
+  );
   await repo.updateInvoice(tx, invoice.id, totals);
   return totals;
 }
