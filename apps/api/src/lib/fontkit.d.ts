@@ -5,6 +5,10 @@ declare module 'fontkit' {
     postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
     layout(text: string): unknown;
+    /** fontkit 2's cache of glyph objects by id (each with the code points it was made for). */
+    _glyphs: Record<number, unknown>;
+    /** fontkit 2's layout engine of the font (made on first use, then kept). */
+    readonly _layoutEngine: object;
   };
   export function create(bytes: Buffer): Font;
 }

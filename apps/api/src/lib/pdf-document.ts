@@ -28,39 +28,47 @@ const FALLBACKS: Face[] = [
   face('noto-sans-kr', 'NotoSansKR'),
 ];
 
-const bytes = new Map<string, Buffer>();
-/** A font file's bytes, read once a process (and only once a text needs that font). */
-function bytesOf(file: string): Buffer {
-  let data = bytes.get(file);
-  if (!data) {
-    data = readFileSync(file);
-    bytes.set(file, data);
-  }
-  return data;
-}
-
-const coverage = new Map<string, fontkit.Font>();
-/** The font of a file as its character map is read: parsed once a process, never laid out. */
-function coverageOf(file: string): fontkit.Font {
-  let font = coverage.get(file);
+const parsed = new Map<string, fontkit.Font>();
+/**
+ * The font of a file, parsed once a thread (and only once a text needs it) and shared by every PDF
+ * drawn there: its tables (character map, metrics, outlines, and the OpenType layout lookups:
+ * kerning, mark positioning, contextual forms) are decoded as text first needs them, and only read
+ * after. Decoding the layout lookups is most of what a face's first text costs, about 50 ms of CPU
+ * for Noto Sans: when each document parsed its own fonts, a 100-line delivery note cost about
+ * 160 ms of CPU, sharing them about 50. This font itself is never laid out or subset: each
+ * document lays out and subsets its own (documentFont).
+ */
+function parsedFont(file: string): fontkit.Font {
+  let font = parsed.get(file);
   if (!font) {
-    font = fontkit.create(bytesOf(file));
-    coverage.set(file, font);
+    font = fontkit.create(readFileSync(file));
+    parsed.set(file, font);
   }
   return font;
 }
 
 const covers = (file: string, codePoint: number) =>
-  coverageOf(file).hasGlyphForCodePoint(codePoint);
+  parsedFont(file).hasGlyphForCodePoint(codePoint);
 
 /**
- * A font for one document, parsed for it from the bytes every document shares: fontkit keeps
- * layout state in a font (the script a text set), which leaked from one document's names into
- * another's spacing when one parsed font was shared. pdfkit (0.20) takes a parsed fontkit font
- * where it takes a file; its types know files only.
+ * A font for one document: an object that reads the shared parsed font's tables through its
+ * prototype, with its own glyph objects and layout engine (fontkit 2's `_glyphs` and
+ * `_layoutEngine`; pdf-document.test.ts fails if they stop being its own). fontkit keeps one glyph
+ * object per glyph in a font, with the code points it was first made for, and pdfkit writes those
+ * into the PDF's text map (ToUnicode). Its subsetter makes the parts of a composite glyph with
+ * none: after one document embedded Ἀ (an A and a breathing mark), the next document's A, in a
+ * font they shared whole, read back as nothing ("Truck YX21 ABC" as "Truck YX21 BC"). The layout
+ * engine keeps the last run's script and features, and makes the glyphs: a document's own too.
+ * pdfkit (0.20) takes a parsed fontkit font where it takes a file; its types know files only.
  */
-const documentFont = (file: string) =>
-  fontkit.create(bytesOf(file)) as unknown as PDFKit.Mixins.PDFFontSource;
+function documentFont(file: string): PDFKit.Mixins.PDFFontSource {
+  const shared = parsedFont(file);
+  const own: fontkit.Font = Object.create(shared);
+  own._glyphs = {};
+  const LayoutEngine = shared._layoutEngine.constructor as new (font: fontkit.Font) => object;
+  Object.defineProperty(own, '_layoutEngine', { value: new LayoutEngine(own) });
+  return own as unknown as PDFKit.Mixins.PDFFontSource;
+}
 
 type TextRun = { text: string; font: string };
 
@@ -164,7 +172,7 @@ export class PdfWriter {
 
   private readonly fonts = new Map<string, PDFKit.Mixins.PDFFontSource>();
 
-  /** This document's font of `file`, parsed once for it. */
+  /** This document's font of `file` (its glyphs and layout its own, its tables shared). */
   private fontFor(file: string) {
     let font = this.fonts.get(file);
     if (!font) {
@@ -179,7 +187,7 @@ export class PdfWriter {
    * default under, so that each face is looked up, not opened again, at every switch.
    */
   private useFont(file: string) {
-    return this.doc.font(this.fontFor(file), coverageOf(file).postscriptName);
+    return this.doc.font(this.fontFor(file), parsedFont(file).postscriptName);
   }
 
   /** The lowest y text may reach on a page. */

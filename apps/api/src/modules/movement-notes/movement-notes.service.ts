@@ -310,8 +310,8 @@ export async function getNote(
 
 /**
  * The notes' PDFs are drawn on worker threads (lib/worker-pool.ts), two at once and the rest
- * waiting: a long note's layout would otherwise hold the event loop for a tenth of a second
- * or more.
+ * waiting: a long note's layout would otherwise hold the event loop for tens of milliseconds
+ * (about 50 for 100 lines).
  */
 const drawInWorker = workerPool<NotePdfTask, Uint8Array>(
   new URL(
