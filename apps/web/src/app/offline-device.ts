@@ -1,6 +1,6 @@
 import type { SessionUser } from '@stockyard/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { onOutboxSent, outbox } from '@/lib/offline/device';
 import { keepOnDevice, restoreFromDevice } from '@/lib/offline/device-copy';
 import { claimDevice, syncedAt, wipeDevice } from '@/lib/offline/device-db';
@@ -137,7 +137,9 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
     void start(queryClient, user.id).then(() => {
       if (cancelled) return;
       stopKeeping = keepOnDevice(queryClient, user.id);
-      setReady(true);
+      // The whole shell and page mount on this: as a transition, in slices the browser paints
+      // between, not in one task (on a throttled phone 300 to 450 ms).
+      startTransition(() => setReady(true));
       void syncNow();
     });
     const onOnline = () => void syncNow();

