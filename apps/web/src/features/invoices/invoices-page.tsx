@@ -14,7 +14,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useListParams } from '@/hooks/use-list-params';
-import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
+import { useDeferredAnswer, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
@@ -66,9 +66,10 @@ export default function InvoicesPage() {
     month: month || undefined,
   };
   const query = useInvoices({ page, ...listFilters });
-  const answer = query.data?.data;
-  const settled = answer !== undefined && !query.isPlaceholderData;
-  useLastPageGuard(page, settled ? answer.totalPages : undefined, replacePage);
+  const settled = query.data !== undefined && !query.isPlaceholderData;
+  useLastPageGuard(page, settled ? query.data.data.totalPages : undefined, replacePage);
+  const list = useDeferredAnswer(query);
+  const answer = list.data?.data;
   const excel = useDownloadInvoiceExcel();
   const pdf = useDownloadInvoicePdf();
   const convert = useConvertToRental();
@@ -188,7 +189,7 @@ export default function InvoicesPage() {
         </div>
         <InvoicesTable
           invoices={answer?.invoices ?? []}
-          state={listState(query)}
+          state={list.state}
           permissions={permissions}
           onAction={onAction}
           onRetry={() => void query.refetch()}

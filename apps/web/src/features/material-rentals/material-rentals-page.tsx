@@ -23,7 +23,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
-import { listState, useLastPageGuard } from '@/hooks/use-paged-list';
+import { useDeferredAnswer, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { queryRoots } from '@/lib/query-keys';
 import { useCan, useSession } from '@/lib/session';
@@ -172,11 +172,13 @@ export default function MaterialRentalsPage() {
   const stats = useRentalStats();
   const remove = useDeleteRental();
 
-  const rentals = query.data?.data.rentals ?? [];
-  const total = query.data?.data.pagination.total ?? 0;
-  const totalPages = query.data?.data.pagination.totalPages ?? 1;
   const settled = query.data !== undefined && !query.isPlaceholderData;
-  useLastPageGuard(page, settled ? totalPages : undefined, replacePage);
+  useLastPageGuard(page, settled ? query.data.data.pagination.totalPages : undefined, replacePage);
+  const list = useDeferredAnswer(query);
+  const figures = useDeferredAnswer(stats);
+  const rentals = list.data?.data.rentals ?? [];
+  const total = list.data?.data.pagination.total ?? 0;
+  const totalPages = list.data?.data.pagination.totalPages ?? 1;
 
   const onAction = (action: RentalAction, rental: RentalDto) => {
     if (action === 'edit') {
@@ -225,14 +227,14 @@ export default function MaterialRentalsPage() {
       </div>
 
       <RentalStats
-        stats={stats.data}
-        state={listState(stats)}
+        stats={figures.data}
+        state={figures.state}
         showCounts={scope === null}
         onRetry={() => void stats.refetch()}
       />
       {/* Its place is kept while the figures load: inserted above the list, it moved the page. */}
-      {stats.data || stats.isPending ? (
-        <LocationCards byLocation={stats.data?.byLocation} ownLocationId={scope} />
+      {figures.data || figures.state === 'loading' ? (
+        <LocationCards byLocation={figures.data?.byLocation} ownLocationId={scope} />
       ) : null}
 
       <Card>
@@ -288,7 +290,7 @@ export default function MaterialRentalsPage() {
         </div>
         <RentalsTable
           rentals={rentals}
-          state={listState(query)}
+          state={list.state}
           permissions={permissions}
           onAction={onAction}
           onRetry={() => void query.refetch()}

@@ -6,7 +6,7 @@ import {
   type OnHireStatement,
 } from '@stockyard/shared';
 import { FileDown, Mail } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -28,7 +28,8 @@ export function OnHireSection({ locationId }: { locationId: number }) {
   const query = useOnHire(locationId, { silent: true });
   const can = useCan();
   const [printing, setPrinting] = useState(false);
-  const statement = query.data;
+  // Drawn in slices after the answer, not in one task (useDeferredAnswer in hooks/use-paged-list).
+  const statement = useDeferredValue(query.data);
   if (!statement || statement.lines.length === 0) return null;
   const print = () => {
     setPrinting(true);
