@@ -181,7 +181,7 @@ export async function returnDays(db: DbExecutor, itemIds: number[]) {
     select rental_item_id as item_id, to_char(return_date, 'YYYY-MM-DD') as day,
            returned_quantity + damaged_quantity + lost_quantity as units
       from material_rental_returns
-     where rental_item_id in (${sql.join(itemIds, sql`, `)})
+     where rental_item_id = any(${sql.param(itemIds)}::integer[])
      order by id`);
   return result.rows.map((row) => ({ itemId: row.item_id, day: row.day, units: row.units }));
 }
@@ -203,7 +203,8 @@ export type BilledLineRow = {
  */
 export async function billedLines(db: DbExecutor, itemIds: number[]): Promise<BilledLineRow[]> {
   if (itemIds.length === 0) return [];
-  const ids = sql.join(itemIds, sql`, `);
+  // One array, not a parameter a line: a run's few hundred lines were as many parameters to build.
+  const ids = sql`any(${sql.param(itemIds)}::integer[])`;
   const result = await db.execute<{
     item_id: number;
     id: number;
@@ -219,7 +220,7 @@ export async function billedLines(db: DbExecutor, itemIds: number[]): Promise<Bi
            to_char(c.billed_through, 'YYYY-MM-DD') as billed_through, c.amount_cents
       from invoice_charges c
       join invoices inv on inv.id = c.invoice_id
-     where c.rental_item_id in (${ids}) and c.kind in ('HIRE', 'CORRECTION')
+     where c.rental_item_id = ${ids} and c.kind in ('HIRE', 'CORRECTION')
        and c.billed_through is not null
     union all
     select h.rental_item_id, cr.id, cr.invoice_id, coalesce(inv.number, inv.invoice_id),
@@ -227,7 +228,7 @@ export async function billedLines(db: DbExecutor, itemIds: number[]): Promise<Bi
       from invoice_charges h
       join invoice_charges cr on cr.credited_charge_id = h.id
       join invoices inv on inv.id = cr.invoice_id
-     where h.rental_item_id in (${ids}) and h.kind in ('HIRE', 'CORRECTION')
+     where h.rental_item_id = ${ids} and h.kind in ('HIRE', 'CORRECTION')
        and h.billed_through is not null
      order by 1, 2`);
   return result.rows.map((row) => ({
@@ -343,7 +344,7 @@ export async function returnsToCharge(db: DbExecutor, returnIds: number[]) {
       join material_rental_items i on i.id = ret.rental_item_id
       join materials m on m.id = i.material_id
       join material_types t on t.id = m.material_type_id
-     where ret.id in (${sql.join(returnIds, sql`, `)})`);
+     where ret.id = any(${sql.param(returnIds)}::integer[])`);
   return result.rows.map((row) => ({
     returnId: row.return_id,
     rentalId: row.rental_id,
