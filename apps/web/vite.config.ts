@@ -82,8 +82,9 @@ const CHUNK_GROUPS = [
     // The screens' shared parts, but those of the sign-in page (its entry keeps them).
     name: 'ui',
     test: (id: string) =>
-      /apps[\\/]web[\\/]src[\\/](components[\\/][^\\/]+\.tsx$|components[\\/]ui[\\/]|hooks[\\/])/.test(id) &&
-      !/components[\\/]ui[\\/](button|form-field|input|label|spinner)\.tsx$/.test(id),
+      /apps[\\/]web[\\/]src[\\/](components[\\/][^\\/]+\.tsx$|components[\\/]ui[\\/]|hooks[\\/])/.test(
+        id,
+      ) && !/components[\\/]ui[\\/](button|form-field|input|label|spinner)\.tsx$/.test(id),
   },
 ].map((group) => ({ ...group, includeDependenciesRecursively: false }));
 
