@@ -535,6 +535,11 @@ const APPENDED_COLUMNS = [
   ['amountCents', 'amount_cents', 'bigint'],
 ] as const satisfies ReadonlyArray<readonly [keyof ChargeValues, string, string]>;
 
+/** Every field of a line but its time of writing (the column's default) is in the list. */
+type Unlisted = Exclude<keyof ChargeValues, (typeof APPENDED_COLUMNS)[number][0] | 'createdAt'>;
+const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyColumnListed;
+
 /**
  * Appends lines to an invoice after its last (a billing run's) and answers the amounts of all its
  * lines, the old and the new, in one statement. The lines go as one array a column (unnest), not
