@@ -67,16 +67,23 @@ const installableApp = VitePWA({
  * schemas it uses. The sign-in page's entry does not import these groups.
  */
 const CHUNK_GROUPS = [
-  { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
+  {
+    // Those of the sign-in page stay with its entry (the eye of the password field, the spinner).
+    name: 'icons',
+    test: (id: string) =>
+      /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) &&
+      !/[\\/](eye|eye-off|loader-circle)\.m?js$/.test(id),
+  },
   {
     name: 'radix',
     test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|detect-node-es|get-nonce)[\\/]/,
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   {
-    // Label tables and helpers of packages/shared that import no schema (nor zod).
+    // Label tables and helpers of packages/shared that import no schema (nor zod), but the
+    // constants, idempotency and upload limits the sign-in page's entry uses.
     name: 'labels',
-    test: /packages[\\/]shared[\\/]src[\\/](billing|calculations|constants|dates|display-id|hire-explanation|hire-ledger|idempotency|import-limits|labels|numbers|staff-codes|vocabulary|weights)\.ts$/,
+    test: /packages[\\/]shared[\\/]src[\\/](billing|calculations|dates|display-id|hire-explanation|hire-ledger|labels|numbers|staff-codes|vocabulary|weights)\.ts$/,
   },
   {
     // The screens' shared parts, but those of the sign-in page (its entry keeps them).
