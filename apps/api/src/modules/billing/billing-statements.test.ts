@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { statementsOf } from '../../../test/transaction-statements';
 import { invoices, materials, materialTypes } from '../../db/schema';
 
 /**
@@ -14,25 +14,6 @@ import { invoices, materials, materialTypes } from '../../db/schema';
  * Now: 16 statements for a month billed, whatever the number of lines, the lines written in one
  * statement from arrays, and 10 when there is nothing left to bill.
  */
-
-type Sent = { client: pg.Client; text: string };
-let sent: Sent[] | null = null;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const first = args[0] as string | { text?: string } | undefined;
-  sent?.push({ client: this, text: typeof first === 'string' ? first : (first?.text ?? '') });
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-
-/** The statements between the first BEGIN and its COMMIT, on that transaction's connection. */
-function inTransaction(log: Sent[]) {
-  const begin = log.findIndex((entry) => entry.text === 'begin');
-  expect(begin).toBeGreaterThanOrEqual(0);
-  const own = log.slice(begin + 1).filter((entry) => entry.client === log[begin]!.client);
-  const commit = own.findIndex((entry) => entry.text === 'commit');
-  expect(commit).toBeGreaterThan(0);
-  return own.slice(0, commit).map((entry) => entry.text.replace(/\s+/g, ' ').trim());
-}
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -101,18 +82,11 @@ async function siteWithRentals(name: string, rentals: number, stock: number[]) {
 }
 
 async function countedRun(siteId: number) {
-  sent = [];
-  try {
-    const response = await call('/billing/runs', {
-      periodType: 'MONTH',
-      month: '2026-01',
-      locationId: siteId,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return { result: response.json().data, statements: inTransaction(sent) };
-  } finally {
-    sent = null;
-  }
+  const { value: response, statements } = await statementsOf(() =>
+    call('/billing/runs', { periodType: 'MONTH', month: '2026-01', locationId: siteId }),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return { result: response.json().data, statements };
 }
 
 const chargeInserts = (statements: string[]) =>

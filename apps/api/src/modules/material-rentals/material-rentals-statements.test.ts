@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, seedActors } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { statementsOf } from '../../../test/transaction-statements';
 import { todayOf } from './material-rentals.service';
 
 /**
@@ -13,25 +13,6 @@ import { todayOf } from './material-rentals.service';
  * statements went from 140 taking 885 ms to 50 taking 517 ms, and all statements from 1,553 taking
  * 14.0 s to 1,311 taking 11.8 s.
  */
-
-type Sent = { client: pg.Client; text: string };
-let sent: Sent[] | null = null;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const first = args[0] as string | { text?: string } | undefined;
-  sent?.push({ client: this, text: typeof first === 'string' ? first : (first?.text ?? '') });
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-
-/** The statements between the first BEGIN and its COMMIT, on that transaction's connection. */
-function inTransaction(log: Sent[]) {
-  const begin = log.findIndex((entry) => entry.text === 'begin');
-  expect(begin).toBeGreaterThanOrEqual(0);
-  const own = log.slice(begin + 1).filter((entry) => entry.client === log[begin]!.client);
-  const commit = own.findIndex((entry) => entry.text === 'commit');
-  expect(commit).toBeGreaterThan(0);
-  return own.slice(0, commit).map((entry) => entry.text.replace(/\s+/g, ' ').trim());
-}
 
 let t: TestApp;
 let actors: Awaited<ReturnType<typeof seedActors>>;
@@ -52,14 +33,9 @@ function rent(items: Array<[number, number]>) {
 }
 
 async function counted(write: () => Promise<{ statusCode: number; body: string }>) {
-  sent = [];
-  try {
-    const response = await write();
-    expect(response.statusCode, response.body).toBe(201);
-    return { response, statements: inTransaction(sent) };
-  } finally {
-    sent = null;
-  }
+  const { value: response, statements } = await statementsOf(write);
+  expect(response.statusCode, response.body).toBe(201);
+  return { response, statements };
 }
 
 beforeAll(async () => {
