@@ -58,7 +58,7 @@ const covers = (file: string, codePoint: number) =>
  * into the PDF's text map (ToUnicode). Its subsetter makes the parts of a composite glyph with
  * none: after one document embedded Ἀ (an A and a breathing mark), the next document's A, in a
  * font they shared whole, read back as nothing ("Truck YX21 ABC" as "Truck YX21 BC"). The layout
- * engine keeps the last run's script and features, and makes the glyphs: a document's own too.
+ * engine makes the glyphs from its font's cache: a document's own too.
  * pdfkit (0.20) takes a parsed fontkit font where it takes a file; its types know files only.
  */
 function documentFont(file: string): PDFKit.Mixins.PDFFontSource {
