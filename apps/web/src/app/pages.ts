@@ -1,6 +1,7 @@
 import { ROUTES } from '@stockyard/shared';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { type Preloadable, preloadable } from '@/lib/preloadable';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -43,12 +44,12 @@ const LOADERS: Record<string, () => PageModule> = {
  * The page of each path in the shared route table (packages/shared/src/access.ts).
  * A path joins ROUTES and this map together, when its page is built.
  */
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = (() => {
+export const PAGES: Record<string, Preloadable> = (() => {
   // A page of two paths (the invoice wizard, attendance) is one component for both.
-  const pages = new Map<() => PageModule, LazyExoticComponent<ComponentType>>();
+  const pages = new Map<() => PageModule, Preloadable>();
   return Object.fromEntries(
     Object.entries(LOADERS).map(([path, load]) => {
-      const page = pages.get(load) ?? lazy(load);
+      const page = pages.get(load) ?? preloadable(load);
       pages.set(load, page);
       return [path, page];
     }),
@@ -57,11 +58,11 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = (() => 
 
 /**
  * Starts fetching the code of the page at `pathname`: a signed-in visit asks for it
- * at once, beside the session's check and the shell, rather than after them. The browser keeps
- * one copy of a module: the page's lazy import then finds it there.
+ * at once, beside the session's check and the shell, rather than after them; once loaded, the
+ * page renders with the shell, in the same commit (lib/preloadable.ts).
  */
 export function preloadPage(pathname: string): void {
   const route = ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
-  const load = route ? LOADERS[route.path] : undefined;
-  void load?.().catch(() => undefined);
+  const page = route ? PAGES[route.path] : undefined;
+  void page?.preload().catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
+import { preloadable } from '@/lib/preloadable';
 import { sessionStore, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDocumentTitle } from './page-title';
@@ -10,8 +11,7 @@ import { PAGES, preloadPage } from './pages';
 import { ProtectedRoute } from './protected-route';
 
 // The shell stays out of the sign-in page's bundle.
-const loadShell = () => import('./layout/app-shell');
-const AppShell = lazy(loadShell);
+const AppShell = preloadable(() => import('./layout/app-shell'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /**
@@ -90,7 +90,7 @@ function TitledPages() {
 // A stored session opens the signed-in app: the shell's code and the page's are fetched at once,
 // beside the session's check, rather than one after the other behind a spinner.
 if (sessionStore.token() && window.location.pathname !== '/login') {
-  void loadShell().catch(() => undefined);
+  void AppShell.preload().catch(() => undefined);
   preloadPage(window.location.pathname);
 }
 
