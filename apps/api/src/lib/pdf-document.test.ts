@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPdf } from './pdf-document';
+import { BoundedCache, SHAPED_WORDS_LIMIT, shapedWordCount } from './pdf-shaping';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pdf-document-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,5 +61,49 @@ describe('PDFs drawn one after another in one process', () => {
       }
       expect(latin).toContain('Delivery note DN-2026-0001 Page 1 of 1');
     }
+  });
+});
+
+describe('words shaped once a thread, for every PDF drawn there', () => {
+  // The glyph ids, code points and advances of each word are kept between documents; each document
+  // makes its own glyphs of them. A kept glyph object would carry the code points a composite
+  // glyph's subsetting left it with (none) into the next document's text map.
+  it('read back exactly in a document before and after one with composite glyphs and CJK names', async () => {
+    const before = textOf(await latinPdf());
+    const kept = shapedWordCount();
+    expect(kept).toBeGreaterThan(0);
+    const names = textOf(await namesPdf());
+    for (const name of NAMES) expect(names.filter((line) => line === name)).toHaveLength(2);
+    const withNames = shapedWordCount();
+    const after = textOf(await latinPdf());
+    // The second Latin document shaped nothing new: its words came from what the first kept.
+    expect(shapedWordCount()).toBe(withNames);
+    for (const lines of [before, after]) {
+      for (const line of LATIN) {
+        expect(lines, line).toContain(line);
+        expect(lines, line).toContain(`${line} (bold)`);
+      }
+      expect(lines).toContain('Delivery note DN-2026-0001 Page 1 of 1');
+    }
+    expect(after).toEqual(before);
+  });
+
+  it('keeps at most its limit of words, the least recently used going first', async () => {
+    const words = Array.from({ length: SHAPED_WORDS_LIMIT + 200 }, (_, index) => `w${index}`);
+    const pdf = createPdf({ title: 'Words', number: '1' });
+    for (let start = 0; start < words.length; start += 400)
+      pdf.paragraph(words.slice(start, start + 400).join(' '), { size: 6 });
+    const lines = textOf(await pdf.finish());
+    expect(shapedWordCount()).toBeLessThanOrEqual(SHAPED_WORDS_LIMIT);
+    expect(lines.join(' ').split(' ')).toEqual(expect.arrayContaining([words[0], words.at(-1)]));
+
+    const cache = new BoundedCache<number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3);
+    expect(cache.size).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c')]).toEqual([1, 3]);
   });
 });

@@ -12,8 +12,12 @@ import { emailTime } from '../email-outbox/email-message';
 /** What the PDF shows beyond the note's content: the signature's image. */
 export type PrintableNote = MovementNoteDto & { signaturePng: Buffer | null };
 
-const kg = (value: number | null) =>
-  value === null ? '-' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 3 })} kg`;
+/**
+ * A line's weight, as `toLocaleString('en-GB', …)` writes it, in one formatter made once: each
+ * toLocaleString call makes its own, about 40 µs, 4 ms of a 100-line note's CPU.
+ */
+const KG = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+const kg = (value: number | null) => (value === null ? '-' : `${KG.format(value)} kg`);
 
 /**
  * The note as an A4 PDF (lib/pdf-document): company, number, date, from and to, a line an item,
