@@ -91,7 +91,7 @@ const CHUNK_GROUPS = [
     test: (id: string) =>
       /apps[\\/]web[\\/]src[\\/](components[\\/][^\\/]+\.tsx$|components[\\/]ui[\\/]|hooks[\\/])/.test(
         id,
-      ) && !/components[\\/]ui[\\/](button|form-field|input|label|spinner)\.tsx$/.test(id),
+      ) && !/components[\\/](ui[\\/](button|form-field|input|label|spinner)|page-intro)\.tsx$/.test(id),
   },
 ].map((group) => ({ ...group, includeDependenciesRecursively: false }));
 

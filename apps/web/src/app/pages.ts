@@ -8,6 +8,9 @@ type PageModule = Promise<{ default: ComponentType }>;
 const invoiceWizard = () => import('@/features/invoices/invoice-wizard-page');
 const attendance = () => import('@/features/attendance/attendance-page');
 
+/** The pages a scanned label opens: one the user may not open says so, rather than going home. */
+export const LABEL_PATHS = new Set(['/m/:code', '/l/:id']);
+
 /** The code of each path's page. */
 const LOADERS: Record<string, () => PageModule> = {
   '/': () => import('@/features/dashboard/dashboard-page'),

@@ -1,13 +1,14 @@
 import { mayOpen, ROUTES, type RouteEntry } from '@stockyard/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
 import { preloadable } from '@/lib/preloadable';
-import { sessionStore, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
+import { PageFrame } from './page-frame';
 import { useDocumentTitle } from './page-title';
-import { PAGES, preloadPage } from './pages';
+import { LABEL_PATHS, PAGES, preloadPage } from './pages';
 import { ProtectedRoute } from './protected-route';
 
 // The shell stays out of the sign-in page's bundle.
@@ -26,9 +27,6 @@ function RoleGate({ route, children }: { route: RouteEntry; children: React.Reac
   }
   return children;
 }
-
-/** The pages a scanned label opens. */
-const LABEL_PATHS = new Set(['/m/:code', '/l/:id']);
 
 /**
  * A label scanned by someone who may not view the inventory: the page says so and stays, since
@@ -87,9 +85,12 @@ function TitledPages() {
   return <Outlet />;
 }
 
-// A stored session opens the signed-in app: the shell's code and the page's are fetched at once,
-// beside the session's check, rather than one after the other behind a spinner.
-if (sessionStore.token() && window.location.pathname !== '/login') {
+/**
+ * The shell's code and the page's, fetched as soon as the frame is on the screen, beside the
+ * session's check, rather than one after the other behind it. Not before: on a slow network they
+ * would share it with the first code and hold back the frame's first paint.
+ */
+function preloadSignedIn() {
   void AppShell.preload().catch(() => undefined);
   preloadPage(window.location.pathname);
 }
@@ -102,8 +103,8 @@ export const router = createBrowserRouter([
       {
         path: '/',
         element: (
-          <ProtectedRoute fallback={<FullPageSpinner />}>
-            <Suspense fallback={<FullPageSpinner />}>
+          <ProtectedRoute fallback={<PageFrame onPainted={preloadSignedIn} />}>
+            <Suspense fallback={<PageFrame onPainted={preloadSignedIn} />}>
               <AppShell />
             </Suspense>
           </ProtectedRoute>

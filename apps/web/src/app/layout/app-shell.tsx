@@ -5,7 +5,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ScanButton } from '@/components/scanner/scan-button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FullPageSpinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAccountSync } from '@/lib/account-sync';
@@ -18,6 +17,7 @@ import { useLiveUpdates } from '../live-updates';
 import { OfflineBanner } from '../offline-banner';
 import { forgetDevice, useOfflineDevice } from '../offline-device';
 import { OutboxButton } from '../offline-outbox';
+import { PageFrame } from '../page-frame';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -40,7 +40,7 @@ function Shell() {
 /** The shell once the device's copy of this user's working set is back in the cache. */
 function DeviceShell({ user }: { user: SessionUser }) {
   const ready = useOfflineDevice(queryClient, user);
-  return ready ? <SignedInShell user={user} /> : <FullPageSpinner />;
+  return ready ? <SignedInShell user={user} /> : <PageFrame />;
 }
 
 function SignedInShell({ user }: { user: SessionUser }) {

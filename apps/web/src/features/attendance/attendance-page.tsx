@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { PageIntro } from '@/components/page-intro';
 import { SearchField } from '@/components/search-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,6 +25,7 @@ import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { serverMessage } from '@/lib/form-errors';
 import { useOutbox } from '@/lib/offline/device';
+import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
 import { useAttendanceList, useStaffMember } from './api/get-attendance';
 import { AttendanceFormDialog } from './components/attendance-form-dialog';
@@ -100,14 +102,13 @@ export default function AttendancePage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold">{M.title}</h1>
-          <p className="text-sm text-muted-foreground">
-            {staffId !== null
-              ? `The attendance of ${fixedStaff?.name ?? '...'}.`
-              : 'Who came, when, and where.'}
-          </p>
-        </div>
+        <PageIntro
+          intro={
+            staffId !== null
+              ? { heading: M.title, description: `The attendance of ${fixedStaff?.name ?? '...'}.` }
+              : INTROS.attendance()
+          }
+        />
         <div className="flex flex-wrap gap-2">
           {staffId !== null ? (
             <Link to="/attendance" className={buttonVariants({ variant: 'ghost' })}>

@@ -3,6 +3,7 @@ import { Plus, Tag } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
+import { PageIntro } from '@/components/page-intro';
 import { SearchField } from '@/components/search-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,6 +14,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { showingRange } from '@/lib/format';
+import { INTROS } from '@/lib/page-intros';
 import { notifyToast } from '@/lib/toast';
 import { type CatalogueFilters, useCatalogue } from './api/get-catalogue';
 import { useCategories } from './api/get-categories';
@@ -95,13 +97,7 @@ export default function CataloguePage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Catalogue</h1>
-        <p className="text-sm text-muted-foreground">
-          Every material the company owns, with its stock at every location together. Choose one to
-          see its stock at each location.
-        </p>
-      </div>
+      <PageIntro intro={INTROS.catalogue()} />
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">

@@ -18,8 +18,10 @@ import {
   Users,
 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
+import { INTROS } from '@/lib/page-intros';
 import { useSession } from '@/lib/session';
 import { useDashboardCounts } from './api/get-dashboard-counts';
 import { LocationsTable } from './components/locations-table';
@@ -57,7 +59,7 @@ export default function DashboardPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{DASHBOARD_MESSAGES.title}</h1>
+        <PageIntro intro={INTROS.dashboard()} />
         <Select
           aria-label="Period"
           className="w-40"

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,6 +12,7 @@ import { StockTakeButton } from '@/features/inventory/components/stock-take-butt
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
+import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteMaterial } from './api/delete-material';
@@ -73,15 +75,7 @@ export default function InventoryPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Inventory Management</h1>
-        <p className="text-sm text-muted-foreground">
-          {scoped
-            ? `Materials at ${user.location?.name ?? 'your location'}.`
-            : 'Materials at every location.'}{' '}
-          Choose an item to see its stock history.
-        </p>
-      </div>
+      <PageIntro intro={INTROS.inventory(user)} />
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { PageIntro } from '@/components/page-intro';
 import { SearchField } from '@/components/search-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,6 +19,7 @@ import { useDeferredAnswer, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/form-errors';
+import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useConvertToRental } from './api/convert-to-rental';
@@ -128,19 +130,16 @@ export default function InvoicesPage() {
     });
   };
 
+  const intro = INTROS.invoices(user);
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold">
-            Invoices{answer ? ` (${answer.totalInvoices})` : ''}
-          </h1>
-          <p className="text-sm text-muted-foreground">
-            {scoped
-              ? `Invoices of ${user.location?.name ?? 'your location'}.`
-              : 'Invoices of every location.'}
-          </p>
-        </div>
+        <PageIntro
+          intro={{
+            ...intro,
+            heading: `${intro.heading}${answer ? ` (${answer.totalInvoices})` : ''}`,
+          }}
+        />
         <div className="flex flex-col gap-2 sm:flex-row">
           <ExportMenu path="/invoices/export" filters={listFilters} fileName="invoices" />
           <Link

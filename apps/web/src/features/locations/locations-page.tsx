@@ -11,6 +11,7 @@ import {
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ExportMenu } from '@/components/export-menu';
+import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,6 +20,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { showingRange } from '@/lib/format';
+import { INTROS } from '@/lib/page-intros';
 import { useCan } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteLocation } from './api/delete-location';
@@ -66,10 +68,7 @@ export default function LocationsPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Location Management</h1>
-        <p className="text-sm text-muted-foreground">Yards and field sites, and their status.</p>
-      </div>
+      <PageIntro intro={INTROS.locations()} />
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">

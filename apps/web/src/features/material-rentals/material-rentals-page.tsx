@@ -17,6 +17,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -25,6 +26,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { useDeferredAnswer, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
+import { INTROS } from '@/lib/page-intros';
 import { queryRoots } from '@/lib/query-keys';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
@@ -205,12 +207,7 @@ export default function MaterialRentalsPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold">Material Rentals</h1>
-          <p className="text-sm text-muted-foreground">
-            Material out on rent between locations, what has come back and what is late.
-          </p>
-        </div>
+        <PageIntro intro={INTROS.materialRentals()} />
         <div className="flex flex-wrap gap-2">
           <ExportMenu
             path="/material-rentals/export"

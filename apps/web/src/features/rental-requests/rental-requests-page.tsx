@@ -13,6 +13,7 @@ import { Eye, MoreHorizontal, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
+import { PageIntro } from '@/components/page-intro';
 import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { SearchField } from '@/components/search-field';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -33,6 +34,7 @@ import { useSearchInput } from '@/hooks/use-search-input';
 import { formatDate } from '@/lib/dates';
 import { useOutbox } from '@/lib/offline/device';
 import type { OutboxEntry } from '@/lib/offline/outbox';
+import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
 import { useRentalRequests } from './api/get-rental-requests';
 import type { Decision } from './api/save-rental-request';
@@ -81,12 +83,7 @@ export default function RentalRequestsPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold">Rental Requests</h1>
-          <p className="text-sm text-muted-foreground">
-            Requests for material, pending until an admin approves or rejects them.
-          </p>
-        </div>
+        <PageIntro intro={INTROS.rentalRequests()} />
         <div className="flex flex-wrap gap-2">
           <ExportMenu
             path="/rental-requests/export"

@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { PageIntro } from '@/components/page-intro';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,6 +24,7 @@ import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { serverMessage } from '@/lib/form-errors';
 import { showingRange } from '@/lib/format';
+import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useStaffList } from './api/get-staff';
@@ -89,12 +91,7 @@ export default function StaffPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold">{M.title}</h1>
-          <p className="text-sm text-muted-foreground">
-            The people of your site and their details.
-          </p>
-        </div>
+        <PageIntro intro={INTROS.staff()} />
         <div className="flex flex-wrap gap-2">
           <ExportMenu
             path="/staff/export"

@@ -11,6 +11,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
+import { PageIntro } from '@/components/page-intro';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,6 +22,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { showingRange } from '@/lib/format';
+import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useDeleteUser } from './api/delete-user';
@@ -88,10 +90,7 @@ export default function UsersPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">User Management</h1>
-        <p className="text-sm text-muted-foreground">Accounts, roles and permissions.</p>
-      </div>
+      <PageIntro intro={INTROS.users()} />
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 md:flex-row">
