@@ -1,10 +1,4 @@
-import {
-  ATTENDANCE_MESSAGES,
-  DASHBOARD_MESSAGES,
-  ownLocation,
-  type SessionUser,
-  STAFF_MESSAGES,
-} from '@stockyard/shared';
+import { ownLocation, type SessionUser } from '@stockyard/shared';
 
 /** What a page says it is, above everything else on it: its heading and a line under it. */
 export type Intro = { heading: string; description: string };
@@ -24,7 +18,7 @@ function atOwnLocation(user: SessionUser | undefined, own: string, every: string
  */
 export const INTROS = {
   dashboard: (): Intro => ({
-    heading: DASHBOARD_MESSAGES.title,
+    heading: 'Dashboard',
     description: 'What is in stock, out on rent and waiting, for the period you choose.',
   }),
   inventory: (user: SessionUser | undefined): Intro => ({
@@ -45,12 +39,14 @@ export const INTROS = {
     description: 'Requests for material, pending until an admin approves or rejects them.',
   }),
   staff: (): Intro => ({
-    heading: STAFF_MESSAGES.title,
+    // 03 sections 2.2 and 8.
+    heading: 'Staff Management',
     description:
       'The people of your site and their details: position, department, contacts and emergency contact.',
   }),
   attendance: (): Intro => ({
-    heading: ATTENDANCE_MESSAGES.title,
+    // 03 sections 2.3 and 8.
+    heading: 'Staff Attendance',
     description: "Who came, when, and where: each day's marks and each person's month.",
   }),
   invoices: (user: SessionUser | undefined): Intro => ({

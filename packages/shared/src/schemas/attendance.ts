@@ -36,7 +36,6 @@ export const ATTENDANCE_MESSAGES = {
   // PRODUCT-DECISIONS.md, third round: a record is at the staff member's own location.
   notStaffLocation: "Attendance is recorded at the staff member's own location",
   // 03 sections 2.3 and 8.
-  title: 'Staff Attendance',
   loading: 'Loading attendance records...',
   empty: 'No attendance records found.',
   searchPlaceholder: 'Search by staff name...',

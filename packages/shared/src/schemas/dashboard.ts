@@ -16,7 +16,6 @@ export const DASHBOARD_PERIOD_VALUES = DASHBOARD_PERIODS.map((p) => p.value) as 
 
 export const DASHBOARD_MESSAGES = {
   filterInvalid: `Filter must be one of ${DASHBOARD_PERIOD_VALUES.join(', ')}`,
-  title: 'Dashboard',
   totalInventoryCaption: 'Items across all locations',
   activeRentalsCaption: 'Currently rented items',
   noLocations: 'No locations found.',

@@ -36,7 +36,6 @@ export const STAFF_MESSAGES = {
   emailTaken: 'A staff member with this email already exists',
   locationInvalid: 'Location not found',
   // 03 sections 2.2 and 8.
-  title: 'Staff Management',
   empty: 'No staff members found.',
   searchPlaceholder: 'Search by name, email or position...',
   deleteConfirm: 'Are you sure you want to delete this staff member? This action cannot be undone.',

@@ -87,7 +87,7 @@ export default function AttendancePage() {
   if (staffId !== null && member.isError) {
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-semibold">{M.title}</h1>
+        <h1 className="text-2xl font-semibold">{INTROS.attendance().heading}</h1>
         <p role="alert" className="text-destructive">
           {serverMessage(member.error) ?? M.staffNotFound}
         </p>
@@ -105,7 +105,10 @@ export default function AttendancePage() {
         <PageIntro
           intro={
             staffId !== null
-              ? { heading: M.title, description: `The attendance of ${fixedStaff?.name ?? '...'}.` }
+              ? {
+                  heading: INTROS.attendance().heading,
+                  description: `The attendance of ${fixedStaff?.name ?? '...'}.`,
+                }
               : INTROS.attendance()
           }
         />
