@@ -3,7 +3,8 @@ import { type PrintableNote, renderNotePdf } from './movement-notes.pdf';
 
 /**
  * A note's PDF drawn on a worker thread (lib/worker-pool.ts): laying out its text is CPU work, about
- * 50 ms of CPU for a 100-line delivery note, that would otherwise hold every other request back.
+ * 25 to 35 ms of CPU for a 100-line delivery note (its words shaped once a thread, lib/pdf-shaping.ts),
+ * that would otherwise hold every other request back.
  */
 
 export type NotePdfTask = PrintableNote;
