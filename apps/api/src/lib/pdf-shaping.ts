@@ -1,4 +1,5 @@
 import type * as fontkit from 'fontkit';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Text shaping (fontkit's layout: character map, contextual forms, kerning, mark positioning) kept
@@ -46,34 +47,7 @@ type ShapingFont = Omit<fontkit.Font, '_glyphs' | 'layout'> & {
   layout(text: string, ...rest: unknown[]): Run;
 };
 
-/** A least-recently-used map of a bounded size (Map keeps insertion order; a hit moves to the end). */
-export class BoundedCache<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(readonly limit: number) {}
-
-  get size() {
-    return this.entries.size;
-  }
-
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: V) {
-    this.entries.delete(key);
-    while (this.entries.size >= this.limit) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
-    this.entries.set(key, value);
-  }
-}
-
-const shapedWords = new BoundedCache<Shaped>(SHAPED_WORDS_LIMIT);
+const shapedWords = new LRUCache<string, Shaped>({ max: SHAPED_WORDS_LIMIT });
 
 /** How many shaped words this thread keeps (for tests: never more than SHAPED_WORDS_LIMIT). */
 export const shapedWordCount = () => shapedWords.size;
