@@ -4,6 +4,8 @@
  * they bring) when it loads.
  */
 
+import { formatCount } from './numbers';
+
 /** Weight or value of a quantity: null when the catalogue does not know the unit's. */
 export function totalOf(quantity: number, perUnit: number | null, decimals = 3): number | null {
   if (perUnit === null) return null;
@@ -29,4 +31,9 @@ export function weightOf(lines: ReadonlyArray<{ quantity: number; weightKg: numb
 export function weightLabel(weight: { kg: number; unknown: boolean }): string {
   const kg = `${weight.kg.toLocaleString('en-GB', { maximumFractionDigits: 1 })} kg`;
   return weight.unknown ? `${kg} (some weights unknown)` : kg;
+}
+
+/** A line's weight on a note, its screen and its PDF: "12.5 kg", or "-" when it is not known. */
+export function lineWeightLabel(kg: number | null): string {
+  return kg === null ? '-' : `${formatCount(kg)} kg`;
 }

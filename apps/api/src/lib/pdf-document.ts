@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { cachedLayout } from './pdf-shaping';
+import { cachedLayout, fontOver } from './pdf-shaping';
 
 /**
  * Every PDF the server makes is made here: A4, tagged, in embedded subset Noto fonts (Noto Sans,
@@ -93,10 +93,7 @@ function postscriptName(file: string): string {
  */
 function documentFont(file: string): PDFKit.Mixins.PDFFontSource {
   const shared = parsedFont(file);
-  const own: fontkit.Font = Object.create(shared);
-  own._glyphs = {};
-  const LayoutEngine = shared._layoutEngine.constructor as new (font: fontkit.Font) => object;
-  Object.defineProperty(own, '_layoutEngine', { value: new LayoutEngine(own) });
+  const own = fontOver(shared);
   Object.defineProperty(own, 'layout', { value: cachedLayout(file, shared, own) });
   return own as unknown as PDFKit.Mixins.PDFFontSource;
 }

@@ -73,13 +73,22 @@ type FileShaper = {
 };
 const shapers = new Map<string, FileShaper>();
 
+/**
+ * A font that reads `shared`'s tables through its prototype, with glyph objects and a layout engine
+ * of its own (fontkit 2's `_glyphs` and `_layoutEngine`): a document's font, or a shaper's.
+ */
+export function fontOver(shared: fontkit.Font): fontkit.Font {
+  const own: fontkit.Font = Object.create(shared);
+  own._glyphs = {};
+  const LayoutEngine = shared._layoutEngine.constructor as new (font: fontkit.Font) => object;
+  Object.defineProperty(own, '_layoutEngine', { value: new LayoutEngine(own) });
+  return own;
+}
+
 function shaperOf(file: string, shared: fontkit.Font): FileShaper {
   let shaper = shapers.get(file);
   if (!shaper) {
-    const scratch = Object.create(shared) as ShapingFont;
-    scratch._glyphs = {};
-    const LayoutEngine = shared._layoutEngine.constructor as new (font: fontkit.Font) => object;
-    Object.defineProperty(scratch, '_layoutEngine', { value: new LayoutEngine(scratch) });
+    const scratch = fontOver(shared) as unknown as ShapingFont;
     shaper = { key: `${shapers.size}\u0000`, scratch };
     shapers.set(file, shaper);
   }

@@ -3,6 +3,7 @@ import {
   formatCount,
   isoToDisplayDate,
   labelOf,
+  lineWeightLabel,
   MOVEMENT_NOTE_MESSAGES,
   MOVEMENT_NOTE_TITLES,
   type MovementNoteDto,
@@ -29,9 +30,6 @@ import {
 } from '../api/movement-notes';
 import { NotesPhotos } from './notes-photos';
 import { NotesSignPad } from './notes-sign-pad';
-
-const kg = (value: number | null) =>
-  value === null ? '-' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 3 })} kg`;
 
 /** E-mail the note's PDF to the addresses the admin types (comma or space apart). */
 function NotesEmail({ note, onDone }: { note: MovementNoteDto; onDone: () => void }) {
@@ -128,13 +126,14 @@ function NoteCard({
         {note.items.map((item) => (
           <li key={`${item.itemNumber ?? ''}:${item.name}:${item.quantity}`}>
             {item.itemNumber ? `${item.itemNumber} · ` : ''}
-            {item.name}: {formatCount(item.quantity)} {labelOf(item.unit)} ({kg(item.weightKg)})
+            {item.name}: {formatCount(item.quantity)} {labelOf(item.unit)} (
+            {lineWeightLabel(item.weightKg)})
             {item.condition ? ` · ${conditionText(item.condition)}` : ''}
           </li>
         ))}
       </ul>
       <p className="text-xs text-muted-foreground">
-        Total weight {kg(note.totalWeightKg)}
+        Total weight {lineWeightLabel(note.totalWeightKg)}
         {note.vehicle ? ` · Vehicle ${note.vehicle}` : ''}
         {note.driver ? ` · Driver ${note.driver}` : ''}
       </p>
