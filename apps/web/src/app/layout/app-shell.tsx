@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ScanButton } from '@/components/scanner/scan-button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useOpenedOnce } from '@/components/ui/opened-once';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAccountSync } from '@/lib/account-sync';
@@ -47,6 +48,7 @@ function SignedInShell({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpened = useOpenedOnce(drawerOpen);
   const socket = useSocket();
   const client = useQueryClient();
   useAccountSync(socket, client);
@@ -74,15 +76,18 @@ function SignedInShell({ user }: { user: SessionUser }) {
       <aside className="sticky top-0 hidden h-screen border-r border-border lg:block">
         <Sidebar user={user} onLogout={onLogout} />
       </aside>
+      {/* The phone's navigation drawer, in the page from its first opening (ui/opened-once.ts). */}
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 border-r border-border shadow-xl lg:hidden">
-            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-            <Dialog.Description className="sr-only">Main navigation</Dialog.Description>
-            <Sidebar user={user} onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} />
-          </Dialog.Content>
-        </Dialog.Portal>
+        {drawerOpened ? (
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 border-r border-border shadow-xl lg:hidden">
+              <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+              <Dialog.Description className="sr-only">Main navigation</Dialog.Description>
+              <Sidebar user={user} onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        ) : null}
       </Dialog.Root>
       <div className="flex min-w-0 flex-col">
         <Header

@@ -1,5 +1,6 @@
 import { AlertDialog as A } from 'radix-ui';
 import { Button, buttonVariants } from './button';
+import { useOpenedOnce } from './opened-once';
 import { useReturnFocus } from './return-focus';
 
 type ConfirmDialogProps = {
@@ -21,6 +22,8 @@ type ConfirmDialogProps = {
 
 /** Asks before anything that cannot be undone; focus goes back to what opened it as it closes. */
 export function ConfirmDialog({ open, onOpenChange, ...panel }: ConfirmDialogProps) {
+  // Not in the page before it first opens (components/ui/opened-once.ts).
+  if (!useOpenedOnce(open)) return null;
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
       <A.Portal>

@@ -1,10 +1,26 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { cn } from '@/lib/cn';
+import { useOpenedOnce } from './opened-once';
 import { useReturnFocus } from './return-focus';
 
-export const Dialog = D.Root;
+const Opened = createContext(true);
+
+/**
+ * A dialog, opened and closed by its `open`. Its panel is in the page from the first time it opens
+ * and stays there (focus returns to what opened it as it closes). Before that it is not: a closed
+ * Radix panel still mounts its presence, whose first effect re-renders it at once, inside the
+ * commit that draws the page, for each dialog a page has.
+ */
+export function Dialog({ open, ...props }: D.DialogProps & { open: boolean }) {
+  const opened = useOpenedOnce(open);
+  return (
+    <Opened.Provider value={opened}>
+      <D.Root open={open} {...props} />
+    </Opened.Provider>
+  );
+}
 
 type DialogContentProps = {
   title: string;
@@ -14,6 +30,7 @@ type DialogContentProps = {
 };
 
 export function DialogContent(props: DialogContentProps) {
+  if (!useContext(Opened)) return null;
   return (
     <D.Portal>
       <DialogPanel {...props} />

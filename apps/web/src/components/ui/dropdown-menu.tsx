@@ -1,11 +1,91 @@
-import { DropdownMenu as M } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { DropdownMenu as M, Slot } from 'radix-ui';
+import {
+  type ComponentProps,
+  createContext,
+  type KeyboardEvent,
+  type PointerEvent,
+  useContext,
+  useState,
+} from 'react';
 import { cn } from '@/lib/cn';
 
-export const DropdownMenu = M.Root;
-export const DropdownMenuTrigger = M.Trigger;
+/** Whether the menu has been opened yet, and how its stand-in trigger opens it. */
+const Drawn = createContext<{ drawn: boolean; openFirst: () => void }>({
+  drawn: true,
+  openFirst: () => {},
+});
+
+/**
+ * A menu. Until it first opens, its trigger is a plain stand-in that looks and reads the same
+ * (a button that has a menu, collapsed) and its content is not in the page: Radix's trigger anchors
+ * its popper by setting state as it mounts, and its closed content mounts a presence that does too,
+ * each a synchronous re-render inside the commit that draws the page (a list with a menu per row
+ * has ten). The press or key that opens a Radix menu (DropdownMenuTrigger) draws it, open.
+ */
+export function DropdownMenu({
+  onOpenChange,
+  ...props
+}: Omit<ComponentProps<typeof M.Root>, 'open' | 'defaultOpen'>) {
+  const [drawn, setDrawn] = useState(false);
+  const [open, setOpen] = useState(false);
+  const change = (next: boolean) => {
+    setOpen(next);
+    onOpenChange?.(next);
+  };
+  const openFirst = () => {
+    setDrawn(true);
+    change(true);
+  };
+  return (
+    <Drawn.Provider value={{ drawn, openFirst }}>
+      <M.Root open={open} onOpenChange={change} {...props} />
+    </Drawn.Provider>
+  );
+}
+
+/** Opens as Radix's trigger does: a left press without Ctrl, or Enter, Space or the down arrow. */
+export function DropdownMenuTrigger({
+  asChild,
+  onPointerDown,
+  onKeyDown,
+  ...props
+}: ComponentProps<typeof M.Trigger>) {
+  const { drawn, openFirst } = useContext(Drawn);
+  if (drawn)
+    return (
+      <M.Trigger asChild={asChild} onPointerDown={onPointerDown} onKeyDown={onKeyDown} {...props} />
+    );
+  const StandIn = asChild ? Slot.Root : 'button';
+  return (
+    <StandIn
+      {...(asChild ? {} : { type: 'button' as const })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      {...props}
+      onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
+        onPointerDown?.(event);
+        if (event.defaultPrevented || props.disabled) return;
+        if (event.button === 0 && !event.ctrlKey) {
+          // As Radix's: the menu, not the trigger, takes the focus.
+          event.preventDefault();
+          openFirst();
+        }
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+        onKeyDown?.(event);
+        if (event.defaultPrevented || props.disabled) return;
+        if (['Enter', ' ', 'ArrowDown'].includes(event.key)) {
+          event.preventDefault();
+          openFirst();
+        }
+      }}
+    />
+  );
+}
 
 export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof M.Content>) {
+  if (!useContext(Drawn).drawn) return null;
   return (
     <M.Portal>
       <M.Content

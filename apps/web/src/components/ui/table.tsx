@@ -106,48 +106,25 @@ export function TableMessage({ colSpan, children }: { colSpan: number; children:
 
 export type ListState = 'loading' | 'error' | 'ready';
 
-/** The rows a list page shows at once: a page of them (the lists' default limit). */
-const SKELETON_ROWS = 10;
-
 /**
- * A table's outline while its rows load: a page of grey rows as tall as text rows, so
- * that the page shows its frame at once and nothing below moves when the rows arrive. The first
- * row names the wait (`label`) for assistive technology. Each row is one cell spanning the
- * columns with one bar, and the rows pulse, not each bar: the outline is taken away when the rows
- * come, and a cell and a bar per column (some 300 elements and 90 animations a table) made that
- * removal a long task of its own on a phone.
+ * A table's outline while its rows load: the grey bars of a page of rows (the lists' default
+ * limit), as tall as that many text rows with their borders (index.css `.table-skeleton`), so that
+ * the page shows its frame at once and nothing below moves when the rows arrive. It names the wait
+ * (`label`) for assistive technology. One row, one cell and one element drawing the bars, which
+ * pulse together: the outline is taken away when the rows come, and a row of elements per bar
+ * made that removal a long task of its own on a phone (a browser tracing its page, as Lighthouse
+ * does, records each element taken out of the layout with the call that took it).
  */
-function TableSkeleton({
-  columns,
-  label,
-  rows = SKELETON_ROWS,
-}: {
-  columns: number;
-  label: string;
-  rows?: number;
-}) {
+function TableSkeleton({ columns, label }: { columns: number; label: string }) {
   return (
-    <>
-      {Array.from({ length: rows }, (_, n) => n).map((row) => (
-        <tr
-          key={row}
-          data-skeleton=""
-          aria-busy={row === 0 ? 'true' : undefined}
-          className="animate-pulse"
-        >
-          <td colSpan={columns} className="px-4 py-3">
-            <span
-              className="flex h-5 items-center"
-              role={row === 0 ? 'status' : undefined}
-              aria-hidden={row === 0 ? undefined : 'true'}
-            >
-              {row === 0 ? <span className="sr-only">{label}</span> : null}
-              <span className={`block h-3 rounded bg-muted ${row === 0 ? 'w-1/2' : 'w-full'}`} />
-            </span>
-          </td>
-        </tr>
-      ))}
-    </>
+    <tr data-skeleton="" aria-busy="true">
+      <td colSpan={columns} className="table-skeleton-cell px-4">
+        <span role="status" className="sr-only">
+          {label}
+        </span>
+        <span aria-hidden="true" className="table-skeleton block animate-pulse" />
+      </td>
+    </tr>
   );
 }
 

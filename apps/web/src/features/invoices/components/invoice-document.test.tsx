@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DocumentInvoice, InvoiceDocument } from './invoice-document';
 
@@ -60,7 +60,7 @@ describe('the invoice document', () => {
   });
 
   it('cannot be printed until the company profile is read, so that no paper lacks its heading', async () => {
-    let answer: (response: Response) => void = () => {};
+    let answer: ((response: Response) => void) | undefined;
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
@@ -73,7 +73,8 @@ describe('the invoice document', () => {
     const print = screen.getByRole('button', { name: 'Print' }) as HTMLButtonElement;
     expect(print.disabled).toBe(true);
     expect(screen.getByRole('article').getAttribute('aria-busy')).toBe('true');
-    answer(
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(
       json({
         success: true,
         message: 'OK',

@@ -21,15 +21,17 @@ export function NotificationBell() {
   useLiveNotifications();
   const feed = useNotificationFeed();
   const [open, setOpen] = useState(false);
+  // Radix's popover is drawn from the bell's first opening: its trigger anchors the popper by
+  // setting state as it mounts, a synchronous re-render inside the commit that draws every page.
+  const [drawn, setDrawn] = useState(false);
   const unread = feed.data?.pages[0]?.unreadCount ?? 0;
   const badge = unread > 0 ? unreadBadgeText(unread) : null;
-
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        className="relative rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
-      >
+  const trigger = {
+    className:
+      'relative rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    'aria-label': badge ? `Notifications, ${badge} unread` : 'Notifications',
+    children: (
+      <>
         <Bell className="h-5 w-5" aria-hidden />
         {badge ? (
           <span
@@ -39,7 +41,28 @@ export function NotificationBell() {
             {badge}
           </span>
         ) : null}
-      </Popover.Trigger>
+      </>
+    ),
+  };
+
+  if (!drawn) {
+    return (
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        data-state="closed"
+        {...trigger}
+        onClick={() => {
+          setDrawn(true);
+          setOpen(true);
+        }}
+      />
+    );
+  }
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger {...trigger} />
       <Popover.Portal>
         <Popover.Content
           align="end"
