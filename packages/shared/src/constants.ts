@@ -66,3 +66,10 @@ export const DASHBOARD_PERIODS = [
 ] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number]['value'];
 export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 'today';
+
+/**
+ * The toast of a list's location filter that could not load its options (02 section 8). Here,
+ * not beside the location schemas: the filter is part of every list's shell, and importing it
+ * from there built those schemas on every page's start.
+ */
+export const LOCATION_FILTER_LOAD_FAILED = 'Could not load locations for filtering.';

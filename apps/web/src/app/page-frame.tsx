@@ -1,23 +1,11 @@
-import { mayOpen, ROUTES, type SessionUser } from '@stockyard/shared';
 import { useEffect } from 'react';
-import { matchPath, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { PageIntro } from '@/components/page-intro';
 import { Spinner } from '@/components/ui/spinner';
 import { introOf } from '@/lib/page-intros';
 import { useSession } from '@/lib/session';
 import { pageTitle } from './page-title';
-import { LABEL_PATHS } from './pages';
-
-/**
- * The page the frame stands for: the page at `pathname`, or the Dashboard for a page this user may
- * not open (they are sent home from it, router.tsx), except a scanned label's, which says so.
- */
-function pageOf(pathname: string, user: SessionUser | undefined): string | null {
-  const route = ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
-  if (!route) return null;
-  if (mayOpen(user, route)) return route.path;
-  return LABEL_PATHS.has(route.path) ? null : '/';
-}
+import { pageShown } from './pages';
 
 /**
  * What a signed-in page shows while the session is confirmed, the shell's code loads and the
@@ -33,7 +21,7 @@ export function PageFrame({ onPainted }: { onPainted?: () => void }) {
     if (onPainted) requestAnimationFrame(() => setTimeout(onPainted, 0));
   }, [onPainted]);
   const session = useSession();
-  const page = pageOf(pathname, session?.user);
+  const page = pageShown(pathname, session?.user);
   const intro = page ? introOf(page, session?.user) : null;
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">

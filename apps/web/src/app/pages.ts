@@ -1,4 +1,4 @@
-import { ROUTES } from '@stockyard/shared';
+import { mayOpen, ROUTES, type SessionUser } from '@stockyard/shared';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { type Preloadable, preloadable } from '@/lib/preloadable';
@@ -60,12 +60,24 @@ export const PAGES: Record<string, Preloadable> = (() => {
 })();
 
 /**
- * Starts fetching the code of the page at `pathname`: a signed-in visit asks for it
- * at once, beside the session's check and the shell, rather than after them; once loaded, the
- * page renders with the shell, in the same commit (lib/preloadable.ts).
+ * The page a visit to `pathname` shows this user: the page at that path, or the Dashboard for a
+ * page they may not open (they are sent home from it, router.tsx), except a scanned label's, which
+ * says so; null for no page (not found, or the label's refusal).
  */
-export function preloadPage(pathname: string): void {
+export function pageShown(pathname: string, user: SessionUser | undefined): string | null {
   const route = ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
-  const page = route ? PAGES[route.path] : undefined;
-  void page?.preload().catch(() => undefined);
+  if (!route) return null;
+  if (mayOpen(user, route)) return route.path;
+  return LABEL_PATHS.has(route.path) ? null : '/';
+}
+
+/**
+ * Starts fetching the code of the page a visit to `pathname` shows `user` (the Dashboard's, for a
+ * page they are sent home from): a signed-in visit asks for it at once, beside the session's check
+ * and the shell, rather than after them; once loaded, the page renders with the shell, in the same
+ * commit (lib/preloadable.ts).
+ */
+export function preloadPage(pathname: string, user: SessionUser | undefined): void {
+  const shown = pageShown(pathname, user);
+  void (shown ? PAGES[shown] : undefined)?.preload().catch(() => undefined);
 }

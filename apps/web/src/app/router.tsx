@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
 import { preloadable } from '@/lib/preloadable';
-import { useSession } from '@/lib/session';
+import { sessionStore, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { PageFrame } from './page-frame';
 import { useDocumentTitle } from './page-title';
@@ -92,7 +92,7 @@ function TitledPages() {
  */
 function preloadSignedIn() {
   void AppShell.preload().catch(() => undefined);
-  preloadPage(window.location.pathname);
+  preloadPage(window.location.pathname, sessionStore.get()?.user);
 }
 
 export const router = createBrowserRouter([

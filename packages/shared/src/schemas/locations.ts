@@ -43,9 +43,6 @@ export const locationStatusField = z.preprocess(
 );
 
 /** Names compare without case and surrounding spaces (a unique index in PostgreSQL). */
-/** The toast of a list's location filter that could not load its options (02 section 8). */
-export const LOCATION_FILTER_LOAD_FAILED = 'Could not load locations for filtering.';
-
 export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
 
 export const CUSTOMER_EMAIL_MESSAGE = 'Customer e-mail must be a valid e-mail address';
