@@ -1,6 +1,6 @@
 import type { SessionUser } from '@stockyard/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { use, useEffect, useState, useSyncExternalStore } from 'react';
 import { onOutboxSent, outbox } from '@/lib/offline/device';
 import { keepOnDevice, restoreFromDevice } from '@/lib/offline/device-copy';
 import { claimDevice, syncedAt, wipeDevice } from '@/lib/offline/device-db';
@@ -108,11 +108,14 @@ async function afterInteractive(queryClient: QueryClient): Promise<void> {
  * user's copy is wiped), puts the kept answers back into the cache and keeps new ones, opens the
  * outbox and sends what waits, and has a worker fetch the working set onto the device once the page
  * is up, whenever the connection is there (on sign-in, on a reload, on coming back online). Going
- * offline puts what the worker kept into the cache. Answers whether the kept answers
- * are in place.
+ * offline puts what the worker kept into the cache. The shell renders once the kept answers are
+ * in place.
  */
-export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): boolean {
-  const [ready, setReady] = useState(false);
+export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): void {
+  // Suspends (the Suspense around the shell shows the page's frame) until the kept answers are in
+  // the cache; the start made for this user, kept for as long as they are signed in here.
+  const [ready] = useState(() => start(queryClient, user.id));
+  use(ready);
   useEffect(() => {
     let cancelled = false;
     let stopKeeping: (() => void) | null = null;
@@ -134,14 +137,8 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
       await restoreFromDevice(queryClient, user.id).catch(() => undefined);
       if (at !== null && !cancelled) setLastSync(at);
     };
-    void start(queryClient, user.id).then(() => {
-      if (cancelled) return;
-      stopKeeping = keepOnDevice(queryClient, user.id);
-      // The whole shell and page mount on this: as a transition, in slices the browser paints
-      // between, not in one task (on a throttled phone 300 to 450 ms).
-      startTransition(() => setReady(true));
-      void syncNow();
-    });
+    stopKeeping = keepOnDevice(queryClient, user.id);
+    void syncNow();
     const onOnline = () => void syncNow();
     // The worker's copy is on the device, not in the cache: the screens find it there offline.
     const onOffline = () => void restoreFromDevice(queryClient, user.id).catch(() => undefined);
@@ -154,7 +151,6 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): b
       window.removeEventListener('offline', onOffline);
     };
   }, [queryClient, user]);
-  return ready;
 }
 
 /** Signing out: the device's copy and outbox go (the caller asked first if writes were waiting). */

@@ -1,23 +1,19 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, use } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSessionCheck } from '@/features/auth/api/profile';
+import { sessionChecked } from '@/features/auth/api/profile';
 import { useSession } from '@/lib/session';
 
-/** Shows the spinner while the stored session is confirmed, and sends a signed-out visitor to /login. */
-export function ProtectedRoute({
-  children,
-  fallback,
-}: {
-  children: ReactNode;
-  fallback: ReactNode;
-}) {
+/**
+ * Waits while the stored session is confirmed (it suspends: the Suspense around it shows the
+ * page's frame and its spinner), and sends a signed-out visitor to /login.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  const { checking } = useSessionCheck(session);
 
   // With its query, so that a list opens on the same page and filters after signing in.
   if (!session)
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (checking) return fallback;
+  use(sessionChecked(session.token));
   return children;
 }

@@ -103,11 +103,14 @@ export const router = createBrowserRouter([
       {
         path: '/',
         element: (
-          <ProtectedRoute fallback={<PageFrame onPainted={preloadSignedIn} />}>
-            <Suspense fallback={<PageFrame onPainted={preloadSignedIn} />}>
+          // One frame while the session is confirmed, the shell's code loads and the device's copy
+          // comes back (each suspends): the same elements on the screen throughout, not a frame
+          // replaced by another at each step.
+          <Suspense fallback={<PageFrame onPainted={preloadSignedIn} />}>
+            <ProtectedRoute>
               <AppShell />
-            </Suspense>
-          </ProtectedRoute>
+            </ProtectedRoute>
+          </Suspense>
         ),
         children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
       },

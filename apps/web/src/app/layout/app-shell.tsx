@@ -18,7 +18,6 @@ import { useLiveUpdates } from '../live-updates';
 import { OfflineBanner } from '../offline-banner';
 import { forgetDevice, useOfflineDevice } from '../offline-device';
 import { OutboxButton } from '../offline-outbox';
-import { PageFrame } from '../page-frame';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -35,13 +34,13 @@ export default function AppShell() {
 function Shell() {
   const session = useSession();
   if (!session) return null;
-  return <DeviceShell user={session.user} />;
+  return <DeviceShell key={session.user.id} user={session.user} />;
 }
 
 /** The shell once the device's copy of this user's working set is back in the cache. */
 function DeviceShell({ user }: { user: SessionUser }) {
-  const ready = useOfflineDevice(queryClient, user);
-  return ready ? <SignedInShell user={user} /> : <PageFrame />;
+  useOfflineDevice(queryClient, user);
+  return <SignedInShell user={user} />;
 }
 
 function SignedInShell({ user }: { user: SessionUser }) {
