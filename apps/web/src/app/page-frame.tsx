@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageIntro } from '@/components/page-intro';
 import { Spinner } from '@/components/ui/spinner';
+import { firstPaint } from '@/lib/first-paint';
 import { introOf } from '@/lib/page-intros';
 import { useSession } from '@/lib/session';
 import { pageTitle } from './page-title';
@@ -17,8 +18,11 @@ import { pageShown } from './pages';
 export function PageFrame({ onPainted }: { onPainted?: () => void }) {
   const { pathname } = useLocation();
   useEffect(() => {
-    // The frame that follows the commit has painted it; a task after that frame runs after it.
-    if (onPainted) requestAnimationFrame(() => setTimeout(onPainted, 0));
+    let gone = false;
+    if (onPainted) void firstPaint().then(() => gone || onPainted());
+    return () => {
+      gone = true;
+    };
   }, [onPainted]);
   const session = useSession();
   const page = pageShown(pathname, session?.user);

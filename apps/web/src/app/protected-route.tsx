@@ -1,6 +1,7 @@
 import { type ReactNode, use } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { sessionChecked } from '@/features/auth/api/profile';
+import { firstPaint } from '@/lib/first-paint';
 import { useSession } from '@/lib/session';
 
 /**
@@ -15,5 +16,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   if (!session)
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   use(sessionChecked(session.token));
+  // The shell's code is fetched as it renders: not before the frame is on the screen.
+  use(firstPaint());
   return children;
 }
