@@ -238,6 +238,21 @@ async function audit(url, session, name) {
   }
 }
 
+/**
+ * An audit, run once more when Lighthouse itself says its trace went wrong and to run it again
+ * (NO_NAVSTART: Chromium's trace of the load lacked its start, seen once or twice in a run of 18
+ * pages); any other failure, and a second one, stop the run.
+ */
+async function auditAgainIfAsked(url, session, name) {
+  try {
+    return await audit(url, session, name);
+  } catch (error) {
+    if (!/Please run Lighthouse again/.test(String(error?.message))) throw error;
+    console.error(`${name}: ${error.message}; running it again`);
+    return audit(url, session, name);
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -265,7 +280,7 @@ async function main() {
       const samples = [];
       for (let i = 0; i < runs; i += 1) {
         const name = `${label.replaceAll(' ', '-')}-${i + 1}`;
-        samples.push(await audit(page.url, session, name));
+        samples.push(await auditAgainIfAsked(page.url, session, name));
       }
       const m = {
         performance: median(samples.map((s) => s.performance)),

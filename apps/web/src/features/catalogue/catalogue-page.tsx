@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/input';
+import { useOpenedOnce } from '@/components/ui/opened-once';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
@@ -39,6 +40,7 @@ export default function CataloguePage() {
     setFilters({ search: value }, options),
   );
   const [formOpen, setFormOpen] = useState(false);
+  const formOpened = useOpenedOnce(formOpen);
   const [editing, setEditing] = useState<MaterialTypeDto | null>(null);
   const [retiring, setRetiring] = useState<MaterialTypeDto | null>(null);
   const [viewing, setViewing] = useState<MaterialTypeDto | null>(null);
@@ -172,7 +174,11 @@ export default function CataloguePage() {
         />
       </Card>
 
-      <MaterialTypeFormDialog open={formOpen} onOpenChange={setFormOpen} type={editing} />
+      {/* In the page from its first opening (ui/opened-once.ts): its form sets state as it mounts,
+          a synchronous re-render inside the commit that draws the page. */}
+      {formOpened ? (
+        <MaterialTypeFormDialog open={formOpen} onOpenChange={setFormOpen} type={editing} />
+      ) : null}
       <MaterialTypeStockDialog
         type={shownType}
         onOpenChange={(open) => {
