@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
+import { prepareClassMerge } from '@/lib/cn';
 import { preloadable } from '@/lib/preloadable';
 import { sessionStore, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
@@ -92,6 +93,7 @@ function TitledPages() {
  */
 function preloadSignedIn() {
   void AppShell.preload().catch(() => undefined);
+  setTimeout(prepareClassMerge, 0);
   preloadPage(window.location.pathname, sessionStore.get()?.user);
 }
 
