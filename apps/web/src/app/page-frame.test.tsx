@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { aFieldManager, anAdmin } from '@/lib/test-users';
 import { PageFrame } from './page-frame';
 
 afterEach(() => {
@@ -10,26 +11,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const fieldManager: SessionUser = {
-  id: 5,
-  name: 'Fran Field',
-  email: 'fran@example.com',
-  role: 'USER',
-  locationId: 2,
-  location: { name: 'North Yard' },
-  status: true,
-  lastLogin: null,
-  permissions: DEFAULT_PERMISSIONS,
-};
+const fieldManager = aFieldManager();
 
-const admin: SessionUser = {
-  ...fieldManager,
-  id: 1,
-  name: 'Ada Admin',
-  role: 'ADMIN',
-  locationId: null,
-  location: null,
-};
+const admin = anAdmin({ permissions: DEFAULT_PERMISSIONS });
 
 function frameAt(path: string, user: SessionUser) {
   sessionStore.set({ token: 'stored-token', user });

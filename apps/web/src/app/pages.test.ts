@@ -1,25 +1,10 @@
-import { DEFAULT_PERMISSIONS, ROUTES, type SessionUser } from '@stockyard/shared';
+import { DEFAULT_PERMISSIONS, ROUTES } from '@stockyard/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aFieldManager, anAdmin } from '@/lib/test-users';
 import { PAGES, pageShown, preloadPage } from './pages';
 
-const fieldManager: SessionUser = {
-  id: 5,
-  name: 'Fran Field',
-  email: 'fran@example.com',
-  role: 'USER',
-  locationId: 2,
-  location: { name: 'North Yard' },
-  status: true,
-  lastLogin: null,
-  permissions: DEFAULT_PERMISSIONS,
-};
-const admin: SessionUser = {
-  ...fieldManager,
-  id: 1,
-  role: 'ADMIN',
-  locationId: null,
-  location: null,
-};
+const fieldManager = aFieldManager();
+const admin = anAdmin({ name: 'Fran Field', permissions: DEFAULT_PERMISSIONS });
 
 afterEach(() => vi.restoreAllMocks());
 

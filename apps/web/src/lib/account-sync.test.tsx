@@ -2,21 +2,12 @@ import { DEFAULT_PERMISSIONS, type SessionUser } from '@stockyard/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aFieldManager } from '@/lib/test-users';
 import { useAccountSync } from './account-sync';
 import { sessionStore } from './session';
 import type { AppSocket } from './socket';
 
-const stored: SessionUser = {
-  id: 5,
-  name: 'Fran Field',
-  email: 'fran@example.com',
-  role: 'USER',
-  locationId: 2,
-  location: { name: 'North Yard' },
-  status: true,
-  lastLogin: null,
-  permissions: DEFAULT_PERMISSIONS,
-};
+const stored = aFieldManager();
 
 /** A socket stand-in that the test can make emit server events. */
 function fakeSocket() {

@@ -1,11 +1,11 @@
 import {
-  DEFAULT_PERMISSIONS,
   IDEMPOTENCY_KEY_HEADER,
   MESSAGES,
   SESSION_END_CODES,
   SESSION_END_MESSAGES,
 } from '@stockyard/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aFieldManager } from '@/lib/test-users';
 import { api, attachmentName, downloadFile } from './api-client';
 import { sessionStore } from './session';
 
@@ -121,17 +121,7 @@ describe('a 401 of a signed-in screen', () => {
   beforeEach(() => {
     sessionStore.set({
       token: 'session-token',
-      user: {
-        id: 5,
-        name: 'Fran Field',
-        email: 'fran@example.com',
-        role: 'USER',
-        locationId: 2,
-        location: { name: 'North Yard' },
-        status: true,
-        lastLogin: null,
-        permissions: DEFAULT_PERMISSIONS,
-      },
+      user: aFieldManager(),
     });
     assign = vi.fn();
     vi.stubGlobal('location', { pathname: '/rental-requests', assign });

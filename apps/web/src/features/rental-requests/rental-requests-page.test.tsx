@@ -1,9 +1,4 @@
-import {
-  ALL_PERMISSIONS,
-  DEFAULT_PERMISSIONS,
-  type RentalRequestSummaryDto,
-  type SessionUser,
-} from '@stockyard/shared';
+import type { RentalRequestSummaryDto, SessionUser } from '@stockyard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -12,6 +7,7 @@ import { outbox } from '@/lib/offline/device';
 import { outboxStore } from '@/lib/offline/device-db';
 import type { OutboxEntry } from '@/lib/offline/outbox';
 import { sessionStore } from '@/lib/session';
+import { aFieldManager, anAdmin } from '@/lib/test-users';
 import RentalRequestsPage from './rental-requests-page';
 
 // The outbox over the in-memory store its own tests use, instead of IndexedDB.
@@ -20,25 +16,8 @@ vi.mock('@/lib/offline/device-db', async () => {
   return { outboxStore: memoryStore() };
 });
 
-const fieldManager: SessionUser = {
-  id: 9,
-  name: 'Fran Field',
-  email: 'fran@example.com',
-  role: 'USER',
-  locationId: 1,
-  location: { name: 'North Yard' },
-  status: true,
-  lastLogin: null,
-  permissions: DEFAULT_PERMISSIONS,
-};
-const admin: SessionUser = {
-  ...fieldManager,
-  id: 1,
-  role: 'ADMIN',
-  locationId: null,
-  location: null,
-  permissions: ALL_PERMISSIONS,
-};
+const fieldManager = aFieldManager({ id: 9, locationId: 1 });
+const admin = anAdmin({ name: 'Fran Field' });
 
 const row = (id: number, status: RentalRequestSummaryDto['status']): RentalRequestSummaryDto => ({
   id,

@@ -1,40 +1,17 @@
-import {
-  ALL_PERMISSIONS,
-  DEFAULT_PERMISSIONS,
-  localToday,
-  RENTAL_REQUEST_MESSAGES as M,
-  type SessionUser,
-} from '@stockyard/shared';
+import { localToday, RENTAL_REQUEST_MESSAGES as M, type SessionUser } from '@stockyard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { aFieldManager, anAdmin } from '@/lib/test-users';
 import BulkRequestPage from './bulk-request-page';
 import { DecisionDialog } from './components/decision-dialog';
 import SingleRequestPage from './single-request-page';
 
-const fieldManager: SessionUser = {
-  id: 9,
-  name: 'Fran Field',
-  email: 'fran@example.com',
-  role: 'USER',
-  locationId: 1,
-  location: { name: 'North Yard' },
-  status: true,
-  lastLogin: null,
-  permissions: DEFAULT_PERMISSIONS,
-};
-const admin: SessionUser = {
-  ...fieldManager,
-  id: 1,
-  name: 'Ada Admin',
-  role: 'ADMIN',
-  locationId: null,
-  location: null,
-  permissions: ALL_PERMISSIONS,
-};
+const fieldManager = aFieldManager({ id: 9, locationId: 1 });
+const admin = anAdmin();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
