@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { cn } from '@/lib/cn';
+import { useOpenedOnce } from './opened-once';
 
 /** Whether the menu has been opened yet, and how its stand-in trigger opens it. */
 const Drawn = createContext<{ drawn: boolean; openFirst: () => void }>({
@@ -26,16 +27,13 @@ export function DropdownMenu({
   onOpenChange,
   ...props
 }: Omit<ComponentProps<typeof M.Root>, 'open' | 'defaultOpen'>) {
-  const [drawn, setDrawn] = useState(false);
   const [open, setOpen] = useState(false);
+  const drawn = useOpenedOnce(open);
   const change = (next: boolean) => {
     setOpen(next);
     onOpenChange?.(next);
   };
-  const openFirst = () => {
-    setDrawn(true);
-    change(true);
-  };
+  const openFirst = () => change(true);
   return (
     <Drawn.Provider value={{ drawn, openFirst }}>
       <M.Root open={open} onOpenChange={change} {...props} />

@@ -2,6 +2,7 @@ import { UNREAD_BADGE_CAP } from '@stockyard/shared';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '@/components/ui/opened-once';
 import { useNotificationFeed } from '../api/get-notifications';
 import { useLiveNotifications } from '../api/use-live-notifications';
 
@@ -23,7 +24,7 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   // Radix's popover is drawn from the bell's first opening: its trigger anchors the popper by
   // setting state as it mounts, a synchronous re-render inside the commit that draws every page.
-  const [drawn, setDrawn] = useState(false);
+  const drawn = useOpenedOnce(open);
   const unread = feed.data?.pages[0]?.unreadCount ?? 0;
   const badge = unread > 0 ? unreadBadgeText(unread) : null;
   const trigger = {
@@ -53,10 +54,7 @@ export function NotificationBell() {
         aria-expanded={false}
         data-state="closed"
         {...trigger}
-        onClick={() => {
-          setDrawn(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       />
     );
   }
