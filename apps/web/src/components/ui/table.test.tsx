@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ListRows, type ListState, Table } from './table';
+import { ListBody, type ListState, Table } from './table';
 
 afterEach(() => {
   cleanup();
@@ -8,30 +8,78 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderRows(state: ListState, count: number, onRetry = vi.fn()) {
-  render(
+function rowsOf(state: ListState, count: number, onRetry = vi.fn(), names = ['North Yard']) {
+  return (
     <table>
-      <tbody>
-        <ListRows
-          state={state}
-          columns={4}
-          count={count}
-          loading="Loading locations..."
-          failed="Failed to fetch locations."
-          empty="No locations found."
-          onRetry={onRetry}
-        >
-          <tr>
-            <td>North Yard</td>
+      <ListBody
+        state={state}
+        columns={4}
+        count={count}
+        loading="Loading locations..."
+        failed="Failed to fetch locations."
+        empty="No locations found."
+        onRetry={onRetry}
+      >
+        {names.map((name) => (
+          <tr key={name}>
+            <td>{name}</td>
           </tr>
-        </ListRows>
-      </tbody>
-    </table>,
+        ))}
+      </ListBody>
+    </table>
   );
+}
+
+function renderRows(state: ListState, count: number, onRetry = vi.fn()) {
+  render(rowsOf(state, count, onRetry));
   return onRetry;
 }
 
-describe('ListRows', () => {
+describe('ListBody', () => {
+  it('puts the rows in as a new body in place of the outline, and keeps the body while only the rows change (issue 52)', () => {
+    const view = render(rowsOf('loading', 0));
+    const outline = document.querySelector('tbody');
+    view.rerender(rowsOf('ready', 1));
+    const rows = document.querySelector('tbody');
+    expect(rows).not.toBe(outline);
+    expect(outline?.isConnected).toBe(false);
+    expect(document.querySelectorAll('tbody')).toHaveLength(1);
+    view.rerender(rowsOf('ready', 2, vi.fn(), ['North Yard', 'Riverside Site']));
+    expect(document.querySelector('tbody')).toBe(rows);
+    expect(screen.getByRole('cell', { name: 'Riverside Site' })).toBeTruthy();
+  });
+
+  it('shows the rows waiting to be sent before and after the list, whatever it shows', () => {
+    render(
+      <table>
+        <ListBody
+          state="loading"
+          columns={4}
+          count={0}
+          loading="Loading locations..."
+          failed="Failed to fetch locations."
+          empty="No locations found."
+          onRetry={vi.fn()}
+          before={
+            <tr>
+              <td>Waiting first</td>
+            </tr>
+          }
+          after={
+            <tr>
+              <td>Waiting last</td>
+            </tr>
+          }
+        >
+          {null}
+        </ListBody>
+      </table>,
+    );
+    const cells = [...document.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells[0]).toBe('Waiting first');
+    expect(cells.at(-1)).toBe('Waiting last');
+  });
+
   it('shows the loading text across every column while the list loads', () => {
     renderRows('loading', 0);
     const cell = screen.getByRole('cell', { name: 'Loading locations...' });

@@ -128,17 +128,7 @@ function TableSkeleton({ columns, label }: { columns: number; label: string }) {
   );
 }
 
-/** A table's rows, or the text that stands in for them while loading, on failure and when empty. */
-export function ListRows({
-  state,
-  columns,
-  count,
-  loading,
-  failed,
-  empty,
-  onRetry,
-  children,
-}: {
+type ListRowsProps = {
   state: ListState;
   columns: number;
   count: number;
@@ -147,7 +137,19 @@ export function ListRows({
   empty: string;
   onRetry: () => void;
   children: ReactNode;
-}) {
+};
+
+/** A table's rows, or the text that stands in for them while loading, on failure and when empty. */
+function ListRows({
+  state,
+  columns,
+  count,
+  loading,
+  failed,
+  empty,
+  onRetry,
+  children,
+}: ListRowsProps) {
   if (state === 'loading') return <TableSkeleton columns={columns} label={loading} />;
   if (state === 'error') {
     return (
@@ -161,4 +163,27 @@ export function ListRows({
   }
   if (count === 0) return <TableMessage colSpan={columns}>{empty}</TableMessage>;
   return children;
+}
+
+/**
+ * A list's table body: its rows, or the outline, the failure or the empty text in their place,
+ * with the rows still waiting to be sent (`before`, `after`) around them. When what it shows
+ * changes (the outline gives way to the rows), the body is replaced whole: the new one is built
+ * off the page and put in at once. Rows put in one by one beside the outline were each work in the
+ * long task that drew them, on a phone (a browser tracing its page, as Lighthouse does, records
+ * every element put in or taken out with the call that did it).
+ */
+export function ListBody({
+  before,
+  after,
+  ...rows
+}: ListRowsProps & { before?: ReactNode; after?: ReactNode }) {
+  const shows = rows.state === 'ready' && rows.count === 0 ? 'empty' : rows.state;
+  return (
+    <TBody key={shows}>
+      {before}
+      <ListRows {...rows} />
+      {after}
+    </TBody>
+  );
 }

@@ -27,7 +27,7 @@ import {
 import { Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
-import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
@@ -136,29 +136,27 @@ export default function RentalRequestsPage() {
               <TH className="text-right">Actions</TH>
             </TR>
           </THead>
-          <TBody>
-            {waiting.map((entry) => (
+          <ListBody
+            before={waiting.map((entry) => (
               <WaitingRequestRow key={entry.key} entry={entry} requester={user ?? null} />
             ))}
-            <ListRows
-              state={state}
-              columns={7}
-              count={rows.length}
-              loading="Loading requests..."
-              failed={M.listLoad}
-              empty={filtered ? 'No rental requests match your filters.' : M.empty}
-              onRetry={() => void query.refetch()}
-            >
-              {rows.map((request) => (
-                <RequestRow
-                  key={request.id}
-                  request={request}
-                  mayDecide={mayDecide}
-                  onDecide={(decision) => setDeciding({ id: request.id, decision })}
-                />
-              ))}
-            </ListRows>
-          </TBody>
+            state={state}
+            columns={7}
+            count={rows.length}
+            loading="Loading requests..."
+            failed={M.listLoad}
+            empty={filtered ? 'No rental requests match your filters.' : M.empty}
+            onRetry={() => void query.refetch()}
+          >
+            {rows.map((request) => (
+              <RequestRow
+                key={request.id}
+                request={request}
+                mayDecide={mayDecide}
+                onDecide={(decision) => setDeciding({ id: request.id, decision })}
+              />
+            ))}
+          </ListBody>
         </Table>
 
         <div className="flex items-center gap-2 border-t border-border px-4 pt-3 text-sm">

@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { AttendanceStatusBadge } from './attendance-status-badge';
 
 /** A mark made on this device that the server does not have yet, or refused. */
@@ -52,8 +52,8 @@ export function AttendanceTable({
           <TH className="w-16 text-right">Edit</TH>
         </TR>
       </THead>
-      <TBody>
-        {waiting.map((mark) => (
+      <ListBody
+        before={waiting.map((mark) => (
           <TR key={mark.key} data-testid="pending-attendance">
             <TD>
               <div className="flex items-center gap-3">
@@ -82,64 +82,62 @@ export function AttendanceTable({
             </TD>
           </TR>
         ))}
-        <ListRows
-          state={state}
-          columns={8}
-          count={records.length}
-          loading={M.loading}
-          failed={M.listFailed}
-          empty={M.empty}
-          onRetry={onRetry}
-        >
-          {records.map((record) => (
-            <TR key={record.id}>
-              <TD>
-                <div className="flex items-center gap-3">
-                  <Avatar name={record.staffName} />
-                  <div className="min-w-0">
-                    <div className="font-medium">{record.staffName}</div>
-                    <div className="text-xs text-muted-foreground md:hidden">{record.location}</div>
-                    <div className="text-xs text-muted-foreground sm:hidden">
-                      {isoToDisplayDate(record.date)}, {record.checkIn ?? '-'} to{' '}
-                      {record.checkOut ?? '-'}
-                    </div>
-                    <div className="mt-1 sm:hidden">
-                      <AttendanceStatusBadge status={record.status} />
-                    </div>
+        state={state}
+        columns={8}
+        count={records.length}
+        loading={M.loading}
+        failed={M.listFailed}
+        empty={M.empty}
+        onRetry={onRetry}
+      >
+        {records.map((record) => (
+          <TR key={record.id}>
+            <TD>
+              <div className="flex items-center gap-3">
+                <Avatar name={record.staffName} />
+                <div className="min-w-0">
+                  <div className="font-medium">{record.staffName}</div>
+                  <div className="text-xs text-muted-foreground md:hidden">{record.location}</div>
+                  <div className="text-xs text-muted-foreground sm:hidden">
+                    {isoToDisplayDate(record.date)}, {record.checkIn ?? '-'} to{' '}
+                    {record.checkOut ?? '-'}
+                  </div>
+                  <div className="mt-1 sm:hidden">
+                    <AttendanceStatusBadge status={record.status} />
                   </div>
                 </div>
-              </TD>
-              <TD className="hidden md:table-cell">{record.location}</TD>
-              <TD className="hidden whitespace-nowrap sm:table-cell">
-                {isoToDisplayDate(record.date)}
-              </TD>
-              <TD className="hidden sm:table-cell">{record.checkIn ?? '-'}</TD>
-              <TD className="hidden sm:table-cell">{record.checkOut ?? '-'}</TD>
-              <TD className="hidden sm:table-cell">
-                <AttendanceStatusBadge status={record.status} />
-              </TD>
-              <TD
-                className="hidden max-w-48 truncate lg:table-cell"
-                title={record.notes ?? undefined}
-              >
-                {record.notes || '-'}
-              </TD>
-              <TD className="text-right">
-                {manage ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit attendance of ${record.staffName} on ${isoToDisplayDate(record.date)}`}
-                    onClick={() => onEdit(record)}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden />
-                  </Button>
-                ) : null}
-              </TD>
-            </TR>
-          ))}
-        </ListRows>
-      </TBody>
+              </div>
+            </TD>
+            <TD className="hidden md:table-cell">{record.location}</TD>
+            <TD className="hidden whitespace-nowrap sm:table-cell">
+              {isoToDisplayDate(record.date)}
+            </TD>
+            <TD className="hidden sm:table-cell">{record.checkIn ?? '-'}</TD>
+            <TD className="hidden sm:table-cell">{record.checkOut ?? '-'}</TD>
+            <TD className="hidden sm:table-cell">
+              <AttendanceStatusBadge status={record.status} />
+            </TD>
+            <TD
+              className="hidden max-w-48 truncate lg:table-cell"
+              title={record.notes ?? undefined}
+            >
+              {record.notes || '-'}
+            </TD>
+            <TD className="text-right">
+              {manage ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit attendance of ${record.staffName} on ${isoToDisplayDate(record.date)}`}
+                  onClick={() => onEdit(record)}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden />
+                </Button>
+              ) : null}
+            </TD>
+          </TR>
+        ))}
+      </ListBody>
     </Table>
   );
 }

@@ -4,7 +4,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
-import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { kgText, quantityText, unitLabel, valueText } from './figures';
 
 const COLUMNS = 13;
@@ -74,113 +74,111 @@ export function CatalogueTable({
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
-      <TBody>
-        <ListRows
-          state={state}
-          columns={COLUMNS}
-          count={types.length}
-          loading="Loading catalogue..."
-          failed="Failed to load the catalogue."
-          empty="No material types found."
-          onRetry={onRetry}
-        >
-          {types.map((type) => (
-            <TR
-              key={type.id}
-              tabIndex={0}
-              title="Show stock at every location"
-              onClick={() => onOpen(type)}
-              onKeyDown={(event) => onRowKey(event, type)}
-              className="cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-            >
-              <TD>
-                <input
-                  type="checkbox"
-                  aria-label={`Print labels for ${type.name}`}
-                  title="Print labels"
-                  className="h-4 w-4 cursor-pointer accent-primary"
-                  checked={selected.has(type.id)}
-                  onClick={(event) => event.stopPropagation()}
-                  onChange={(event) => onSelect(type, event.target.checked)}
-                />
-              </TD>
-              <TD className="whitespace-nowrap font-mono text-xs">
-                {type.itemNumber ?? <span className="text-muted-foreground">None</span>}
-              </TD>
-              <TD className="font-medium md:whitespace-nowrap">
-                {type.name}
-                {/* On a narrow screen the other columns fold under the name. */}
-                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground md:hidden">
-                  <p>
-                    {[type.category, unitLabel(type.unit)].filter(Boolean).join(' · ')}
-                    {type.weightKg === null ? '' : ` · ${kgText(type.weightKg)} each`}
-                  </p>
-                  <p>
-                    Total: {kgText(type.totalWeightKg)}, value {valueText(type.totalValue)}
-                  </p>
-                  <p className="flex items-center gap-2 sm:hidden">
-                    {quantityText(type.totalQuantity)} in stock <StatusBadge type={type} />
-                  </p>
-                </div>
-              </TD>
-              <TD className="hidden md:table-cell">{type.category ?? ''}</TD>
-              <TD className="hidden md:table-cell">{unitLabel(type.unit)}</TD>
-              <TD className="hidden md:table-cell text-right tabular-nums">
-                {type.weightKg === null ? 'Not set' : type.weightKg.toLocaleString('en-GB')}
-              </TD>
-              <TD className="hidden md:table-cell text-right tabular-nums">
-                {valueText(type.replacementValue)}
-              </TD>
-              <TD className="hidden md:table-cell text-right tabular-nums">
-                {type.hireDayCents === null ? 'Not set' : centsText(type.hireDayCents)}
-              </TD>
-              <TD className="hidden sm:table-cell text-right tabular-nums">
-                {quantityText(type.totalQuantity)}
-              </TD>
-              <TD className="hidden md:table-cell text-right tabular-nums">
-                {type.totalWeightKg === null
-                  ? 'Not set'
-                  : type.totalWeightKg.toLocaleString('en-GB', { maximumFractionDigits: 1 })}
-              </TD>
-              <TD className="hidden md:table-cell text-right tabular-nums">
-                {valueText(type.totalValue)}
-              </TD>
-              <TD className="hidden sm:table-cell">
-                <StatusBadge type={type} />
-              </TD>
-              <TD className="text-right">
-                <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`View stock of ${type.name}`}
-                    title="Stock at every location"
-                    onClick={only(() => onOpen(type))}
-                  >
-                    <Eye className="h-4 w-4" aria-hidden />
-                  </Button>
-                  <EditDeleteButtons name={type.name} onEdit={() => onEdit(type)} />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={
-                      type.status === 'active' ? `Retire ${type.name}` : `Make ${type.name} active`
-                    }
-                    title={type.status === 'active' ? 'Retire' : 'Make active'}
-                    onClick={only(() => onToggleStatus(type))}
-                  >
-                    {type.status === 'active' ? (
-                      <Archive className="h-4 w-4" aria-hidden />
-                    ) : (
-                      <ArchiveRestore className="h-4 w-4" aria-hidden />
-                    )}
-                  </Button>
-                </div>
-              </TD>
-            </TR>
-          ))}
-        </ListRows>
-      </TBody>
+      <ListBody
+        state={state}
+        columns={COLUMNS}
+        count={types.length}
+        loading="Loading catalogue..."
+        failed="Failed to load the catalogue."
+        empty="No material types found."
+        onRetry={onRetry}
+      >
+        {types.map((type) => (
+          <TR
+            key={type.id}
+            tabIndex={0}
+            title="Show stock at every location"
+            onClick={() => onOpen(type)}
+            onKeyDown={(event) => onRowKey(event, type)}
+            className="cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+          >
+            <TD>
+              <input
+                type="checkbox"
+                aria-label={`Print labels for ${type.name}`}
+                title="Print labels"
+                className="h-4 w-4 cursor-pointer accent-primary"
+                checked={selected.has(type.id)}
+                onClick={(event) => event.stopPropagation()}
+                onChange={(event) => onSelect(type, event.target.checked)}
+              />
+            </TD>
+            <TD className="whitespace-nowrap font-mono text-xs">
+              {type.itemNumber ?? <span className="text-muted-foreground">None</span>}
+            </TD>
+            <TD className="font-medium md:whitespace-nowrap">
+              {type.name}
+              {/* On a narrow screen the other columns fold under the name. */}
+              <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground md:hidden">
+                <p>
+                  {[type.category, unitLabel(type.unit)].filter(Boolean).join(' · ')}
+                  {type.weightKg === null ? '' : ` · ${kgText(type.weightKg)} each`}
+                </p>
+                <p>
+                  Total: {kgText(type.totalWeightKg)}, value {valueText(type.totalValue)}
+                </p>
+                <p className="flex items-center gap-2 sm:hidden">
+                  {quantityText(type.totalQuantity)} in stock <StatusBadge type={type} />
+                </p>
+              </div>
+            </TD>
+            <TD className="hidden md:table-cell">{type.category ?? ''}</TD>
+            <TD className="hidden md:table-cell">{unitLabel(type.unit)}</TD>
+            <TD className="hidden md:table-cell text-right tabular-nums">
+              {type.weightKg === null ? 'Not set' : type.weightKg.toLocaleString('en-GB')}
+            </TD>
+            <TD className="hidden md:table-cell text-right tabular-nums">
+              {valueText(type.replacementValue)}
+            </TD>
+            <TD className="hidden md:table-cell text-right tabular-nums">
+              {type.hireDayCents === null ? 'Not set' : centsText(type.hireDayCents)}
+            </TD>
+            <TD className="hidden sm:table-cell text-right tabular-nums">
+              {quantityText(type.totalQuantity)}
+            </TD>
+            <TD className="hidden md:table-cell text-right tabular-nums">
+              {type.totalWeightKg === null
+                ? 'Not set'
+                : type.totalWeightKg.toLocaleString('en-GB', { maximumFractionDigits: 1 })}
+            </TD>
+            <TD className="hidden md:table-cell text-right tabular-nums">
+              {valueText(type.totalValue)}
+            </TD>
+            <TD className="hidden sm:table-cell">
+              <StatusBadge type={type} />
+            </TD>
+            <TD className="text-right">
+              <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`View stock of ${type.name}`}
+                  title="Stock at every location"
+                  onClick={only(() => onOpen(type))}
+                >
+                  <Eye className="h-4 w-4" aria-hidden />
+                </Button>
+                <EditDeleteButtons name={type.name} onEdit={() => onEdit(type)} />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={
+                    type.status === 'active' ? `Retire ${type.name}` : `Make ${type.name} active`
+                  }
+                  title={type.status === 'active' ? 'Retire' : 'Make active'}
+                  onClick={only(() => onToggleStatus(type))}
+                >
+                  {type.status === 'active' ? (
+                    <Archive className="h-4 w-4" aria-hidden />
+                  ) : (
+                    <ArchiveRestore className="h-4 w-4" aria-hidden />
+                  )}
+                </Button>
+              </div>
+            </TD>
+          </TR>
+        ))}
+      </ListBody>
     </Table>
   );
 }

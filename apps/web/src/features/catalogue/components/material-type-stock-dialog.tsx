@@ -1,6 +1,6 @@
 import type { MaterialTypeDto } from '@stockyard/shared';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { listState } from '@/hooks/use-paged-list';
 import { useMaterialType } from '../api/get-material-type';
 import { StatusBadge } from './catalogue-table';
@@ -63,28 +63,26 @@ export function MaterialTypeStockDialog({
                 <TH className="text-right">Value</TH>
               </tr>
             </THead>
-            <TBody>
-              <ListRows
-                state={listState(query)}
-                columns={4}
-                count={stock.length}
-                loading="Loading stock..."
-                failed="Failed to load the stock."
-                empty="No location holds this material."
-                onRetry={() => void query.refetch()}
-              >
-                {stock.map((row) => (
-                  <TR key={row.materialId}>
-                    <TD className="font-medium">{row.locationName}</TD>
-                    <TD className="text-right tabular-nums">{quantityText(row.quantity)}</TD>
-                    <TD className="text-right tabular-nums whitespace-nowrap">
-                      {kgText(row.weightKg)}
-                    </TD>
-                    <TD className="text-right tabular-nums">{valueText(row.value)}</TD>
-                  </TR>
-                ))}
-              </ListRows>
-            </TBody>
+            <ListBody
+              state={listState(query)}
+              columns={4}
+              count={stock.length}
+              loading="Loading stock..."
+              failed="Failed to load the stock."
+              empty="No location holds this material."
+              onRetry={() => void query.refetch()}
+            >
+              {stock.map((row) => (
+                <TR key={row.materialId}>
+                  <TD className="font-medium">{row.locationName}</TD>
+                  <TD className="text-right tabular-nums">{quantityText(row.quantity)}</TD>
+                  <TD className="text-right tabular-nums whitespace-nowrap">
+                    {kgText(row.weightKg)}
+                  </TD>
+                  <TD className="text-right tabular-nums">{valueText(row.value)}</TD>
+                </TR>
+              ))}
+            </ListBody>
           </Table>
         </div>
       </DialogContent>

@@ -57,7 +57,8 @@ export function LocationsTable({
               <TH>Inventory</TH>
             </tr>
           </THead>
-          <TBody>
+          {/* Replaced whole when what it shows changes: its rows are put in at once (ListBody). */}
+          <TBody key={loading ? 'loading' : shown.length === 0 ? 'empty' : 'rows'}>
             {loading ? (
               <TableMessage colSpan={4}>
                 <span className="sr-only">Loading locations...</span>

@@ -10,7 +10,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
-import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import { displayId } from '@/lib/format';
 import { MaterialStatusBadge } from './material-status-badge';
@@ -86,89 +86,87 @@ export function MaterialsTable({
           {hasActions ? <TH className="text-right">Actions</TH> : null}
         </tr>
       </THead>
-      <TBody>
-        <ListRows
-          state={state}
-          columns={hasActions ? 10 : 9}
-          count={materials.length}
-          loading="Loading inventory items..."
-          failed="Failed to load inventory items."
-          empty="No inventory items found."
-          onRetry={onRetry}
-        >
-          {materials.map((material) => (
-            <TR
-              key={material.id}
-              tabIndex={0}
-              title="Show stock history"
-              onClick={() => onOpen(material)}
-              onKeyDown={(event) => onRowKey(event, material)}
-              className="cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-            >
-              <TD className="whitespace-nowrap font-mono text-xs text-muted-foreground">
-                {displayId('MAT', material.id)}
-              </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap font-mono text-xs">
-                {material.itemNumber ?? ''}
-              </TD>
-              <TD className="font-medium sm:whitespace-nowrap">
-                {material.name}
-                {/* On a phone the other columns fold under the name. */}
-                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground sm:hidden">
-                  {material.itemNumber ? <p>Item No. {material.itemNumber}</p> : null}
-                  <p>{material.location.name}</p>
-                  <p className="flex items-center gap-2">
-                    <span className="whitespace-nowrap">
-                      {formatCount(material.quantity)} {unitLabel(material.unit)}
-                    </span>
-                    <MaterialStatusBadge status={materialStatus(material.quantity)} />
-                  </p>
-                  <InRepair material={material} />
-                  <p>
-                    Weight: <MaterialWeight material={material} />
-                  </p>
-                  <p>Updated {formatDate(material.updatedAt)}</p>
+      <ListBody
+        state={state}
+        columns={hasActions ? 10 : 9}
+        count={materials.length}
+        loading="Loading inventory items..."
+        failed="Failed to load inventory items."
+        empty="No inventory items found."
+        onRetry={onRetry}
+      >
+        {materials.map((material) => (
+          <TR
+            key={material.id}
+            tabIndex={0}
+            title="Show stock history"
+            onClick={() => onOpen(material)}
+            onKeyDown={(event) => onRowKey(event, material)}
+            className="cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+          >
+            <TD className="whitespace-nowrap font-mono text-xs text-muted-foreground">
+              {displayId('MAT', material.id)}
+            </TD>
+            <TD className="hidden sm:table-cell whitespace-nowrap font-mono text-xs">
+              {material.itemNumber ?? ''}
+            </TD>
+            <TD className="font-medium sm:whitespace-nowrap">
+              {material.name}
+              {/* On a phone the other columns fold under the name. */}
+              <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground sm:hidden">
+                {material.itemNumber ? <p>Item No. {material.itemNumber}</p> : null}
+                <p>{material.location.name}</p>
+                <p className="flex items-center gap-2">
+                  <span className="whitespace-nowrap">
+                    {formatCount(material.quantity)} {unitLabel(material.unit)}
+                  </span>
+                  <MaterialStatusBadge status={materialStatus(material.quantity)} />
+                </p>
+                <InRepair material={material} />
+                <p>
+                  Weight: <MaterialWeight material={material} />
+                </p>
+                <p>Updated {formatDate(material.updatedAt)}</p>
+              </div>
+            </TD>
+            <TD className="hidden sm:table-cell whitespace-nowrap">{material.location.name}</TD>
+            <TD className="hidden sm:table-cell text-right tabular-nums">
+              {formatCount(material.quantity)}
+              <InRepair material={material} />
+            </TD>
+            <TD className="hidden sm:table-cell">{unitLabel(material.unit)}</TD>
+            <TD className="hidden sm:table-cell whitespace-nowrap text-right tabular-nums">
+              <MaterialWeight material={material} />
+            </TD>
+            <TD className="hidden sm:table-cell whitespace-nowrap">
+              <MaterialStatusBadge status={materialStatus(material.quantity)} />
+            </TD>
+            <TD className="hidden sm:table-cell whitespace-nowrap">
+              {formatDate(material.updatedAt)}
+            </TD>
+            {hasActions ? (
+              <TD className="text-right">
+                <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                  {onTransfer ? (
+                    <TransferButton material={material} onTransfer={onTransfer} />
+                  ) : null}
+                  {material.repairQuantity > 0 && onRepair ? (
+                    <RowButton label="Repaired" onClick={() => onRepair(material)} />
+                  ) : null}
+                  {material.repairQuantity > 0 && onScrap ? (
+                    <RowButton label="Scrap" onClick={() => onScrap(material)} />
+                  ) : null}
+                  <EditDeleteButtons
+                    name={material.name}
+                    onEdit={onEdit && (() => onEdit(material))}
+                    onDelete={onDelete && (() => onDelete(material))}
+                  />
                 </div>
               </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">{material.location.name}</TD>
-              <TD className="hidden sm:table-cell text-right tabular-nums">
-                {formatCount(material.quantity)}
-                <InRepair material={material} />
-              </TD>
-              <TD className="hidden sm:table-cell">{unitLabel(material.unit)}</TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap text-right tabular-nums">
-                <MaterialWeight material={material} />
-              </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">
-                <MaterialStatusBadge status={materialStatus(material.quantity)} />
-              </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">
-                {formatDate(material.updatedAt)}
-              </TD>
-              {hasActions ? (
-                <TD className="text-right">
-                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                    {onTransfer ? (
-                      <TransferButton material={material} onTransfer={onTransfer} />
-                    ) : null}
-                    {material.repairQuantity > 0 && onRepair ? (
-                      <RowButton label="Repaired" onClick={() => onRepair(material)} />
-                    ) : null}
-                    {material.repairQuantity > 0 && onScrap ? (
-                      <RowButton label="Scrap" onClick={() => onScrap(material)} />
-                    ) : null}
-                    <EditDeleteButtons
-                      name={material.name}
-                      onEdit={onEdit && (() => onEdit(material))}
-                      onDelete={onDelete && (() => onDelete(material))}
-                    />
-                  </div>
-                </TD>
-              ) : null}
-            </TR>
-          ))}
-        </ListRows>
-      </TBody>
+            ) : null}
+          </TR>
+        ))}
+      </ListBody>
     </Table>
   );
 }

@@ -7,7 +7,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
@@ -62,51 +62,49 @@ export function MovementHistoryDialog({
                 <TH className="hidden sm:table-cell">By</TH>
               </tr>
             </THead>
-            <TBody>
-              <ListRows
-                state={state}
-                columns={COLUMNS}
-                count={movements.length}
-                loading="Loading stock history..."
-                failed="Failed to load stock history."
-                empty="No stock movements yet."
-                onRetry={() => void query.refetch()}
-              >
-                {movements.map((movement) => (
-                  <TR key={movement.id}>
-                    <TD className="sm:whitespace-nowrap">
-                      {formatDateTime(movement.createdAt)}
-                      {/* On a phone the reason and the person fold under the date. */}
-                      <span className="block text-xs text-muted-foreground sm:hidden">
-                        {movementReasonText(movement)} by {movement.user?.name ?? '-'}
+            <ListBody
+              state={state}
+              columns={COLUMNS}
+              count={movements.length}
+              loading="Loading stock history..."
+              failed="Failed to load stock history."
+              empty="No stock movements yet."
+              onRetry={() => void query.refetch()}
+            >
+              {movements.map((movement) => (
+                <TR key={movement.id}>
+                  <TD className="sm:whitespace-nowrap">
+                    {formatDateTime(movement.createdAt)}
+                    {/* On a phone the reason and the person fold under the date. */}
+                    <span className="block text-xs text-muted-foreground sm:hidden">
+                      {movementReasonText(movement)} by {movement.user?.name ?? '-'}
+                    </span>
+                  </TD>
+                  <TD
+                    className={cn(
+                      'text-right font-medium tabular-nums',
+                      movement.delta > 0 && 'text-green-700 dark:text-green-400',
+                      movement.delta < 0 && 'text-red-700 dark:text-red-400',
+                    )}
+                  >
+                    {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
+                  </TD>
+                  <TD className="text-right tabular-nums">{movement.quantityAfter}</TD>
+                  <TD className="hidden sm:table-cell whitespace-nowrap">
+                    {movementReasonText(movement)}
+                    {/* A transfer names its other side above; other references are shown as they are. */}
+                    {movement.reference && !movement.counterpart ? (
+                      <span className="block text-xs text-muted-foreground">
+                        {movement.reference}
                       </span>
-                    </TD>
-                    <TD
-                      className={cn(
-                        'text-right font-medium tabular-nums',
-                        movement.delta > 0 && 'text-green-700 dark:text-green-400',
-                        movement.delta < 0 && 'text-red-700 dark:text-red-400',
-                      )}
-                    >
-                      {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
-                    </TD>
-                    <TD className="text-right tabular-nums">{movement.quantityAfter}</TD>
-                    <TD className="hidden sm:table-cell whitespace-nowrap">
-                      {movementReasonText(movement)}
-                      {/* A transfer names its other side above; other references are shown as they are. */}
-                      {movement.reference && !movement.counterpart ? (
-                        <span className="block text-xs text-muted-foreground">
-                          {movement.reference}
-                        </span>
-                      ) : null}
-                    </TD>
-                    <TD className="hidden sm:table-cell whitespace-nowrap">
-                      {movement.user?.name ?? '-'}
-                    </TD>
-                  </TR>
-                ))}
-              </ListRows>
-            </TBody>
+                    ) : null}
+                  </TD>
+                  <TD className="hidden sm:table-cell whitespace-nowrap">
+                    {movement.user?.name ?? '-'}
+                  </TD>
+                </TR>
+              ))}
+            </ListBody>
           </Table>
         </div>
         <div className="-mx-6 -mb-6">

@@ -5,7 +5,7 @@ import {
   isFinalized,
 } from '@stockyard/shared';
 import { Badge } from '@/components/ui/badge';
-import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import {
   type InvoiceAction,
@@ -50,60 +50,54 @@ export function InvoicesTable({
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
-      <TBody>
-        <ListRows
-          state={state}
-          columns={10}
-          count={invoices.length}
-          loading="Loading invoices..."
-          failed="Failed to fetch invoices"
-          empty="No invoices found."
-          onRetry={onRetry}
-        >
-          {invoices.map((invoice) => (
-            <TR key={invoice.id}>
-              <TD className="whitespace-nowrap font-mono text-xs">{invoice.invoiceId}</TD>
-              <TD className="whitespace-nowrap font-mono text-xs">
-                {invoice.number ?? <span className="text-muted-foreground">Draft</span>}
-              </TD>
-              <TD className="hidden lg:table-cell">{INVOICE_KIND_LABELS[invoice.kind]}</TD>
-              <TD className="font-medium">
-                {invoice.clientName}
-                {/* On a phone the other columns fold under the client. */}
-                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground md:hidden">
-                  <p>{invoice.location.name}</p>
-                  <p>
-                    {formatDate(invoice.issueDate)} to {formatDate(invoice.dueDate)}
-                  </p>
-                  <p className="sm:hidden">
-                    <InvoiceStatusBadge status={invoice.status} />
-                  </p>
-                </div>
-              </TD>
-              <TD className="hidden md:table-cell">{invoice.location.name}</TD>
-              <TD className="hidden md:table-cell whitespace-nowrap">
-                {formatDate(invoice.issueDate)}
-              </TD>
-              <TD className="hidden md:table-cell whitespace-nowrap">
-                {formatDate(invoice.dueDate)}
-              </TD>
-              <TD className="hidden sm:table-cell">
-                <InvoiceStatusBadge status={invoice.status} />
-              </TD>
-              <TD className="whitespace-nowrap text-right tabular-nums">
-                {formatMoney(invoice.grossCents, invoice.currency)}
-              </TD>
-              <TD className="text-right">
-                <InvoiceRowActions
-                  invoice={invoice}
-                  permissions={permissions}
-                  onAction={onAction}
-                />
-              </TD>
-            </TR>
-          ))}
-        </ListRows>
-      </TBody>
+      <ListBody
+        state={state}
+        columns={10}
+        count={invoices.length}
+        loading="Loading invoices..."
+        failed="Failed to fetch invoices"
+        empty="No invoices found."
+        onRetry={onRetry}
+      >
+        {invoices.map((invoice) => (
+          <TR key={invoice.id}>
+            <TD className="whitespace-nowrap font-mono text-xs">{invoice.invoiceId}</TD>
+            <TD className="whitespace-nowrap font-mono text-xs">
+              {invoice.number ?? <span className="text-muted-foreground">Draft</span>}
+            </TD>
+            <TD className="hidden lg:table-cell">{INVOICE_KIND_LABELS[invoice.kind]}</TD>
+            <TD className="font-medium">
+              {invoice.clientName}
+              {/* On a phone the other columns fold under the client. */}
+              <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground md:hidden">
+                <p>{invoice.location.name}</p>
+                <p>
+                  {formatDate(invoice.issueDate)} to {formatDate(invoice.dueDate)}
+                </p>
+                <p className="sm:hidden">
+                  <InvoiceStatusBadge status={invoice.status} />
+                </p>
+              </div>
+            </TD>
+            <TD className="hidden md:table-cell">{invoice.location.name}</TD>
+            <TD className="hidden md:table-cell whitespace-nowrap">
+              {formatDate(invoice.issueDate)}
+            </TD>
+            <TD className="hidden md:table-cell whitespace-nowrap">
+              {formatDate(invoice.dueDate)}
+            </TD>
+            <TD className="hidden sm:table-cell">
+              <InvoiceStatusBadge status={invoice.status} />
+            </TD>
+            <TD className="whitespace-nowrap text-right tabular-nums">
+              {formatMoney(invoice.grossCents, invoice.currency)}
+            </TD>
+            <TD className="text-right">
+              <InvoiceRowActions invoice={invoice} permissions={permissions} onAction={onAction} />
+            </TD>
+          </TR>
+        ))}
+      </ListBody>
     </Table>
   );
 }

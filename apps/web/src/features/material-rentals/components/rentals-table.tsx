@@ -10,7 +10,7 @@ import {
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useCan } from '@/lib/session';
 import {
@@ -184,85 +184,79 @@ export function RentalsTable({
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
-      <TBody>
-        <ListRows
-          state={state}
-          columns={COLUMNS}
-          count={rentals.length}
-          loading="Loading rentals..."
-          failed="Failed to load rentals."
-          empty="No rentals found."
-          onRetry={onRetry}
-        >
-          {rentals.map((rental) => {
-            const open = expanded.has(rental.id);
-            return (
-              <Fragment key={rental.id}>
-                <TR data-rental-id={rental.id}>
-                  <TD className="px-2">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-expanded={open}
-                      aria-label={`${open ? 'Collapse' : 'Expand'} rental ${rental.id}`}
-                      onClick={() => toggle(rental.id)}
-                    >
-                      {open ? (
-                        <ChevronDown className="h-4 w-4" aria-hidden />
-                      ) : (
-                        <ChevronRight className="h-4 w-4" aria-hidden />
-                      )}
-                    </Button>
-                  </TD>
-                  <TD className="whitespace-nowrap font-medium tabular-nums">
-                    {rentalNumber(rental)}
-                  </TD>
-                  <TD className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-                    {itemCount(rental)}
-                  </TD>
-                  <TD className="hidden sm:table-cell">{rental.fromLocation.name}</TD>
-                  <TD>
-                    {rental.toLocation.name}
-                    {/* On a phone the source, the period and the status fold under the destination. */}
-                    <div className="mt-1 space-y-1 text-xs text-muted-foreground sm:hidden">
-                      <p>
-                        {itemCount(rental)} from {rental.fromLocation.name}
-                      </p>
-                      <RentalStatusBadge status={rental.status} />
-                    </div>
-                    <div className="mt-1 text-xs text-muted-foreground md:hidden">
-                      <RentalPeriod rental={rental} />
-                    </div>
-                  </TD>
-                  <TD className="hidden md:table-cell">
-                    <RentalPeriod rental={rental} />
-                  </TD>
-                  <TD className="hidden sm:table-cell">
+      <ListBody
+        state={state}
+        columns={COLUMNS}
+        count={rentals.length}
+        loading="Loading rentals..."
+        failed="Failed to load rentals."
+        empty="No rentals found."
+        onRetry={onRetry}
+      >
+        {rentals.map((rental) => {
+          const open = expanded.has(rental.id);
+          return (
+            <Fragment key={rental.id}>
+              <TR data-rental-id={rental.id}>
+                <TD className="px-2">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-expanded={open}
+                    aria-label={`${open ? 'Collapse' : 'Expand'} rental ${rental.id}`}
+                    onClick={() => toggle(rental.id)}
+                  >
+                    {open ? (
+                      <ChevronDown className="h-4 w-4" aria-hidden />
+                    ) : (
+                      <ChevronRight className="h-4 w-4" aria-hidden />
+                    )}
+                  </Button>
+                </TD>
+                <TD className="whitespace-nowrap font-medium tabular-nums">
+                  {rentalNumber(rental)}
+                </TD>
+                <TD className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                  {itemCount(rental)}
+                </TD>
+                <TD className="hidden sm:table-cell">{rental.fromLocation.name}</TD>
+                <TD>
+                  {rental.toLocation.name}
+                  {/* On a phone the source, the period and the status fold under the destination. */}
+                  <div className="mt-1 space-y-1 text-xs text-muted-foreground sm:hidden">
+                    <p>
+                      {itemCount(rental)} from {rental.fromLocation.name}
+                    </p>
                     <RentalStatusBadge status={rental.status} />
-                  </TD>
-                  <TD className="text-right">
-                    <RentalRowActions
-                      rental={rental}
-                      permissions={permissions}
-                      onAction={onAction}
-                    />
-                  </TD>
-                </TR>
-                {open ? (
-                  <tr className="bg-muted/30">
-                    <td colSpan={COLUMNS} className="px-3 py-3 sm:pl-14">
-                      <RentalItems rental={rental} />
-                      {rental.notes ? (
-                        <p className="mt-2 text-xs text-muted-foreground">Notes: {rental.notes}</p>
-                      ) : null}
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </ListRows>
-      </TBody>
+                  </div>
+                  <div className="mt-1 text-xs text-muted-foreground md:hidden">
+                    <RentalPeriod rental={rental} />
+                  </div>
+                </TD>
+                <TD className="hidden md:table-cell">
+                  <RentalPeriod rental={rental} />
+                </TD>
+                <TD className="hidden sm:table-cell">
+                  <RentalStatusBadge status={rental.status} />
+                </TD>
+                <TD className="text-right">
+                  <RentalRowActions rental={rental} permissions={permissions} onAction={onAction} />
+                </TD>
+              </TR>
+              {open ? (
+                <tr className="bg-muted/30">
+                  <td colSpan={COLUMNS} className="px-3 py-3 sm:pl-14">
+                    <RentalItems rental={rental} />
+                    {rental.notes ? (
+                      <p className="mt-2 text-xs text-muted-foreground">Notes: {rental.notes}</p>
+                    ) : null}
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </ListBody>
     </Table>
   );
 }

@@ -13,7 +13,7 @@ import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-wri
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { listState } from '@/hooks/use-paged-list';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { serverMessage } from '@/lib/form-errors';
@@ -127,77 +127,8 @@ export function ReturnHistoryDialog({
                   <TH className="hidden sm:table-cell">Notes</TH>
                 </tr>
               </THead>
-              <TBody>
-                <ListRows
-                  state={state}
-                  columns={6}
-                  count={returns.length}
-                  loading="Loading return history..."
-                  failed={
-                    [RENTAL_MESSAGES.historyFailed, serverMessage(failure)]
-                      .filter(Boolean)
-                      .join(' ') || RENTAL_MESSAGES.historyFailed
-                  }
-                  empty="No returns recorded yet."
-                  onRetry={() => void query.refetch()}
-                >
-                  {returns.map((entry) => (
-                    <TR key={entry.id}>
-                      <TD className="hidden whitespace-nowrap sm:table-cell">
-                        {/* The day the hire ended, and when and by whom it was entered. */}
-                        {formatDate(entry.returnDate)}
-                        <span className="block text-xs text-muted-foreground">
-                          recorded {formatDateTime(entry.recordedAt)}
-                          {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
-                        </span>
-                        {mayCorrect && rental ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            className="h-7 px-2 text-xs underline"
-                            aria-label={`Correct day of the return of ${entry.materialName} on ${formatDate(entry.returnDate)}`}
-                            onClick={() => setCorrecting({ kind: 'return', rental, entry })}
-                          >
-                            Correct day
-                          </Button>
-                        ) : null}
-                      </TD>
-                      <TD>
-                        {entry.materialName}
-                        {/* On a phone the date and the person fold under the material. */}
-                        <span className="block text-xs text-muted-foreground sm:hidden">
-                          {formatDate(entry.returnDate)}, recorded{' '}
-                          {formatDateTime(entry.recordedAt)}
-                          {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
-                        </span>
-                        {entry.notes ? (
-                          <span className="block text-xs text-muted-foreground sm:hidden">
-                            {entry.notes}
-                          </span>
-                        ) : null}
-                        <ReturnPhotos returnId={entry.id} photos={photosOf.get(entry.id) ?? []} />
-                      </TD>
-                      <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
-                        {returnConditions(entry, entry.unit)}
-                        {/* On a phone the running totals fold under the quantity. */}
-                        <span className="block text-xs text-muted-foreground sm:hidden">
-                          {entry.cumulativeReturned} / {entry.rentedQuantity},{' '}
-                          {entry.remainingAfter} left
-                        </span>
-                      </TD>
-                      <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
-                        {entry.cumulativeReturned} / {entry.rentedQuantity}
-                      </TD>
-                      <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
-                        {entry.remainingAfter}
-                      </TD>
-                      <TD className="hidden text-muted-foreground sm:table-cell">
-                        {entry.notes ?? '-'}
-                      </TD>
-                    </TR>
-                  ))}
-                </ListRows>
-                {waiting.map((entry) => (
+              <ListBody
+                after={waiting.map((entry) => (
                   <TR key={entry.key} data-testid="pending-return">
                     <TD className="hidden whitespace-nowrap sm:table-cell">
                       {formatDateTime(entry.createdAt)}
@@ -217,7 +148,73 @@ export function ReturnHistoryDialog({
                     </TD>
                   </TR>
                 ))}
-              </TBody>
+                state={state}
+                columns={6}
+                count={returns.length}
+                loading="Loading return history..."
+                failed={
+                  [RENTAL_MESSAGES.historyFailed, serverMessage(failure)]
+                    .filter(Boolean)
+                    .join(' ') || RENTAL_MESSAGES.historyFailed
+                }
+                empty="No returns recorded yet."
+                onRetry={() => void query.refetch()}
+              >
+                {returns.map((entry) => (
+                  <TR key={entry.id}>
+                    <TD className="hidden whitespace-nowrap sm:table-cell">
+                      {/* The day the hire ended, and when and by whom it was entered. */}
+                      {formatDate(entry.returnDate)}
+                      <span className="block text-xs text-muted-foreground">
+                        recorded {formatDateTime(entry.recordedAt)}
+                        {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
+                      </span>
+                      {mayCorrect && rental ? (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="h-7 px-2 text-xs underline"
+                          aria-label={`Correct day of the return of ${entry.materialName} on ${formatDate(entry.returnDate)}`}
+                          onClick={() => setCorrecting({ kind: 'return', rental, entry })}
+                        >
+                          Correct day
+                        </Button>
+                      ) : null}
+                    </TD>
+                    <TD>
+                      {entry.materialName}
+                      {/* On a phone the date and the person fold under the material. */}
+                      <span className="block text-xs text-muted-foreground sm:hidden">
+                        {formatDate(entry.returnDate)}, recorded {formatDateTime(entry.recordedAt)}
+                        {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
+                      </span>
+                      {entry.notes ? (
+                        <span className="block text-xs text-muted-foreground sm:hidden">
+                          {entry.notes}
+                        </span>
+                      ) : null}
+                      <ReturnPhotos returnId={entry.id} photos={photosOf.get(entry.id) ?? []} />
+                    </TD>
+                    <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
+                      {returnConditions(entry, entry.unit)}
+                      {/* On a phone the running totals fold under the quantity. */}
+                      <span className="block text-xs text-muted-foreground sm:hidden">
+                        {entry.cumulativeReturned} / {entry.rentedQuantity}, {entry.remainingAfter}{' '}
+                        left
+                      </span>
+                    </TD>
+                    <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
+                      {entry.cumulativeReturned} / {entry.rentedQuantity}
+                    </TD>
+                    <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
+                      {entry.remainingAfter}
+                    </TD>
+                    <TD className="hidden text-muted-foreground sm:table-cell">
+                      {entry.notes ?? '-'}
+                    </TD>
+                  </TR>
+                ))}
+              </ListBody>
             </Table>
           </div>
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { ListRows, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { formatDateTime } from '@/lib/dates';
 import { showingRange } from '@/lib/format';
@@ -49,51 +49,49 @@ function FailedEmailList() {
             <TH className="text-right">Actions</TH>
           </tr>
         </THead>
-        <TBody>
-          <ListRows
-            state={state}
-            columns={6}
-            count={rows.length}
-            loading={M.loading}
-            failed={M.listFailed}
-            empty={M.empty}
-            onRetry={() => void query.refetch()}
-          >
-            {rows.map((mail) => (
-              <TR key={mail.id}>
-                <TD className="wrap-anywhere">{mail.to}</TD>
-                <TD className="min-w-40 wrap-anywhere">
-                  {mail.subject}
-                  {/* On a phone the attempts and the time fold under the subject. */}
-                  <span className="mt-1 block text-xs text-muted-foreground sm:hidden">
-                    {mail.attempts} attempts
-                    {mail.failedAt ? ` · ${formatDateTime(mail.failedAt)}` : ''}
-                  </span>
-                </TD>
-                <TD className="hidden sm:table-cell">{mail.attempts}</TD>
-                <TD className="min-w-48 wrap-anywhere text-destructive">{mail.lastError ?? '—'}</TD>
-                <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                  {mail.failedAt ? (
-                    <time dateTime={mail.failedAt}>{formatDateTime(mail.failedAt)}</time>
-                  ) : (
-                    '—'
-                  )}
-                </TD>
-                <TD className="text-right">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Send again to ${mail.to}`}
-                    disabled={retry.isPending && retry.variables === mail.id}
-                    onClick={() => sendAgain(mail)}
-                  >
-                    Send again
-                  </Button>
-                </TD>
-              </TR>
-            ))}
-          </ListRows>
-        </TBody>
+        <ListBody
+          state={state}
+          columns={6}
+          count={rows.length}
+          loading={M.loading}
+          failed={M.listFailed}
+          empty={M.empty}
+          onRetry={() => void query.refetch()}
+        >
+          {rows.map((mail) => (
+            <TR key={mail.id}>
+              <TD className="wrap-anywhere">{mail.to}</TD>
+              <TD className="min-w-40 wrap-anywhere">
+                {mail.subject}
+                {/* On a phone the attempts and the time fold under the subject. */}
+                <span className="mt-1 block text-xs text-muted-foreground sm:hidden">
+                  {mail.attempts} attempts
+                  {mail.failedAt ? ` · ${formatDateTime(mail.failedAt)}` : ''}
+                </span>
+              </TD>
+              <TD className="hidden sm:table-cell">{mail.attempts}</TD>
+              <TD className="min-w-48 wrap-anywhere text-destructive">{mail.lastError ?? '—'}</TD>
+              <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                {mail.failedAt ? (
+                  <time dateTime={mail.failedAt}>{formatDateTime(mail.failedAt)}</time>
+                ) : (
+                  '—'
+                )}
+              </TD>
+              <TD className="text-right">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Send again to ${mail.to}`}
+                  disabled={retry.isPending && retry.variables === mail.id}
+                  onClick={() => sendAgain(mail)}
+                >
+                  Send again
+                </Button>
+              </TD>
+            </TR>
+          ))}
+        </ListBody>
       </Table>
       {totalPages > 1 ? (
         <Pagination

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { ListRows, type ListState, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { StaffStatusBadge } from './staff-status-badge';
 
 export type StaffAction = 'addAttendance' | 'viewAttendance' | 'edit' | 'delete';
@@ -81,49 +81,47 @@ export function StaffTable({
           <TH className="w-16 text-right">Actions</TH>
         </TR>
       </THead>
-      <TBody>
-        <ListRows
-          state={state}
-          columns={8}
-          count={staff.length}
-          loading="Loading staff..."
-          failed={M.listFailed}
-          empty={M.empty}
-          onRetry={onRetry}
-        >
-          {staff.map((member) => (
-            <TR key={member.id}>
-              <TD>
-                <div className="flex items-center gap-3">
-                  <Avatar name={member.name} />
-                  <div className="min-w-0">
-                    <div className="font-medium">{member.name}</div>
-                    <div className="truncate text-xs text-muted-foreground">{member.email}</div>
-                    <div className="text-xs text-muted-foreground">{member.phone}</div>
-                    <div className="mt-1 text-xs text-muted-foreground md:hidden">
-                      {member.position} · {member.location}
-                    </div>
-                    <div className="mt-1 sm:hidden">
-                      <StaffStatusBadge status={member.status} />
-                    </div>
+      <ListBody
+        state={state}
+        columns={8}
+        count={staff.length}
+        loading="Loading staff..."
+        failed={M.listFailed}
+        empty={M.empty}
+        onRetry={onRetry}
+      >
+        {staff.map((member) => (
+          <TR key={member.id}>
+            <TD>
+              <div className="flex items-center gap-3">
+                <Avatar name={member.name} />
+                <div className="min-w-0">
+                  <div className="font-medium">{member.name}</div>
+                  <div className="truncate text-xs text-muted-foreground">{member.email}</div>
+                  <div className="text-xs text-muted-foreground">{member.phone}</div>
+                  <div className="mt-1 text-xs text-muted-foreground md:hidden">
+                    {member.position} · {member.location}
+                  </div>
+                  <div className="mt-1 sm:hidden">
+                    <StaffStatusBadge status={member.status} />
                   </div>
                 </div>
-              </TD>
-              <TD className="hidden md:table-cell">{member.position}</TD>
-              <TD className="hidden md:table-cell">{member.location}</TD>
-              <TD className={wide}>{member.department}</TD>
-              <TD className={`${wide} whitespace-nowrap`}>{shortDate(member.hireDate)}</TD>
-              <TD className={`${wide} whitespace-nowrap`}>{salaryText(member.salary)}</TD>
-              <TD className="hidden sm:table-cell">
-                <StaffStatusBadge status={member.status} />
-              </TD>
-              <TD className="text-right">
-                <StaffRowActions member={member} manage={manage} onAction={onAction} />
-              </TD>
-            </TR>
-          ))}
-        </ListRows>
-      </TBody>
+              </div>
+            </TD>
+            <TD className="hidden md:table-cell">{member.position}</TD>
+            <TD className="hidden md:table-cell">{member.location}</TD>
+            <TD className={wide}>{member.department}</TD>
+            <TD className={`${wide} whitespace-nowrap`}>{shortDate(member.hireDate)}</TD>
+            <TD className={`${wide} whitespace-nowrap`}>{salaryText(member.salary)}</TD>
+            <TD className="hidden sm:table-cell">
+              <StaffStatusBadge status={member.status} />
+            </TD>
+            <TD className="text-right">
+              <StaffRowActions member={member} manage={manage} onAction={onAction} />
+            </TD>
+          </TR>
+        ))}
+      </ListBody>
     </Table>
   );
 }
