@@ -305,6 +305,21 @@ test.describe('what a form and a toast say', () => {
       page.getByText('Your account does not have the permission for this page'),
     ).toBeVisible();
   });
+
+  test('an admin who opens a field manager page by its address lands on the Dashboard, told why, with no way Back to the refused page', async ({
+    page,
+  }) => {
+    await signIn(page, admin);
+    await page.goto('/settings');
+    await page.goto('/staff');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('group', { name: 'Total Users' })).toBeVisible();
+    await expect(page.getByText('No access to Staff')).toBeVisible();
+    await expect(page.getByTestId('section-title')).toHaveText('Dashboard');
+    // The refused address was replaced, as a redirect replaces it: Back goes to the page before.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/settings$/);
+  });
 });
 
 test("the invoice item list's filters are kept in the URL: a reload and Back keep them", async ({

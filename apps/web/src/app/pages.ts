@@ -1,4 +1,4 @@
-import { mayOpen, ROUTES, type SessionUser } from '@stockyard/shared';
+import { mayOpen, ROUTES, type RouteEntry, type SessionUser } from '@stockyard/shared';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { type Preloadable, preloadable } from '@/lib/preloadable';
@@ -59,13 +59,18 @@ export const PAGES: Record<string, Preloadable> = (() => {
   );
 })();
 
+/** The entry of the shared route table whose path `pathname` is, if any. */
+export function routeAt(pathname: string): RouteEntry | undefined {
+  return ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
+}
+
 /**
  * The page a visit to `pathname` shows this user: the page at that path, or the Dashboard for a
  * page they may not open (they are sent home from it, router.tsx), except a scanned label's, which
  * says so; null for no page (not found, or the label's refusal).
  */
 export function pageShown(pathname: string, user: SessionUser | undefined): string | null {
-  const route = ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
+  const route = routeAt(pathname);
   if (!route) return null;
   if (mayOpen(user, route)) return route.path;
   return LABEL_PATHS.has(route.path) ? null : '/';

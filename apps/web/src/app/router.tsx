@@ -9,7 +9,7 @@ import { sessionStore, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { PageFrame } from './page-frame';
 import { useDocumentTitle } from './page-title';
-import { LABEL_PATHS, PAGES, preloadPage } from './pages';
+import { LABEL_PATHS, PAGES, preloadPage, routeAt } from './pages';
 import { ProtectedRoute } from './protected-route';
 
 // The shell stays out of the sign-in page's bundle.
@@ -48,15 +48,45 @@ function LabelNotOpened() {
   );
 }
 
+/** Says why the Dashboard shows instead of the page asked for. */
+function sayNoAccess(title: string) {
+  notifyToast.info(`No access to ${title}`, {
+    id: 'no-access',
+    description:
+      'Your account does not have the permission for this page, so it shows the Dashboard.',
+  });
+}
+
 function SentHome({ title }: { title: string }) {
-  useEffect(() => {
-    notifyToast.info(`No access to ${title}`, {
-      id: 'no-access',
-      description:
-        'Your account does not have the permission for this page, so it shows the Dashboard.',
-    });
-  }, [title]);
+  useEffect(() => sayNoAccess(title), [title]);
   return <Navigate to="/" replace />;
+}
+
+/**
+ * A visit to a page the stored session's user may not open goes to the Dashboard before the first
+ * render, as RoleGate would send it once the page had rendered: the address is the Dashboard's
+ * from the start, and a phone draws the Dashboard once, not the shell, a redirect and then the
+ * Dashboard. The server's answer to the session's check may still take a page away; RoleGate
+ * sends the user home from it then. Runs once, as the router is made.
+ */
+function sendRefusedVisitHome(): RouteEntry | null {
+  const user = sessionStore.get()?.user;
+  const route = routeAt(window.location.pathname);
+  if (!user || !route || mayOpen(user, route) || LABEL_PATHS.has(route.path)) return null;
+  window.history.replaceState(null, '', '/');
+  return route;
+}
+
+let refusedOnArrival = sendRefusedVisitHome();
+
+/** Says why, once the signed-in shell is up, when the visit was sent home as the app started. */
+function NoAccessOnArrival() {
+  useEffect(() => {
+    if (!refusedOnArrival) return;
+    sayNoAccess(refusedOnArrival.title);
+    refusedOnArrival = null;
+  }, []);
+  return null;
 }
 
 function pageRoutes(): RouteObject[] {
@@ -111,6 +141,7 @@ export const router = createBrowserRouter([
           <Suspense fallback={<PageFrame onPainted={preloadSignedIn} />}>
             <ProtectedRoute>
               <AppShell />
+              <NoAccessOnArrival />
             </ProtectedRoute>
           </Suspense>
         ),
