@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useOpenedOnce } from '@/components/ui/opened-once';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useWideScreen } from '@/hooks/use-wide-screen';
 import { useAccountSync } from '@/lib/account-sync';
 import { outbox } from '@/lib/offline/device';
 import { queryClient } from '@/lib/query-client';
@@ -55,6 +56,7 @@ function SignedInShell({ user }: { user: SessionUser }) {
   const twoFactorRequired = useTwoFactorGate();
   const can = useCan();
   const [unsent, setUnsent] = useState(0);
+  const wide = useWideScreen();
 
   const signOut = () => {
     setUnsent(0);
@@ -72,9 +74,12 @@ function SignedInShell({ user }: { user: SessionUser }) {
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="sticky top-0 hidden h-screen border-r border-border lg:block">
-        <Sidebar user={user} onLogout={onLogout} />
-      </aside>
+      {/* On a phone the navigation is the drawer's: the side one is not built there at all. */}
+      {wide ? (
+        <aside className="sticky top-0 hidden h-screen border-r border-border lg:block">
+          <Sidebar user={user} onLogout={onLogout} />
+        </aside>
+      ) : null}
       {/* The phone's navigation drawer, in the page from its first opening (ui/opened-once.ts). */}
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         {drawerOpened ? (
