@@ -1,6 +1,6 @@
 import type { RentalSeriesPoint } from '@stockyard/shared';
 import { formatCount } from '@stockyard/shared';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
 
 const RentalsBars = lazy(() => import('./rentals-bars'));
@@ -23,7 +23,8 @@ function useNearScreen(ref: React.RefObject<HTMLElement | null>, settled: boolea
     if (near || !settled || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        // A transition: the chart's drawing is rendered in slices, between which the phone paints.
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
       },
       { rootMargin: '0px' },
     );
