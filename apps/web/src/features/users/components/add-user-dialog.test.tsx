@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, type SessionUser } from '@stockyard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { AddUserDialog } from './add-user-dialog';
@@ -114,6 +114,17 @@ describe('AddUserDialog', () => {
     ]);
     await dialog.findByRole('option', { name: 'South Site' });
     expect(dialog.getAllByRole('checkbox')).toHaveLength(10);
+  });
+
+  it("keeps what is typed when the session's user is read again while it is open", async () => {
+    const dialog = open(fieldManager);
+    await dialog.findByRole('option', { name: 'North Yard' });
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Sam Site' } });
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'sam@example.com' } });
+    // The same user, a new copy (the socket's first connection reads the profile again).
+    act(() => sessionStore.set({ token: 'token', user: { ...fieldManager } }));
+    expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Sam Site');
+    expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type Permissions,
   type SessionUser,
 } from '@stockyard/shared';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { controlProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -57,17 +57,20 @@ export function AddUserDialog({
 }) {
   const create = useCreateUser();
   const editor = useSession()?.user;
-  const empty = useMemo(() => emptyForm(editor), [editor]);
   const form = useForm<FormValues, unknown, CreateUserFormInput>({
     resolver: schemaResolver(createUserFormSchema),
-    defaultValues: empty,
+    defaultValues: emptyForm(editor),
   });
   const { register, reset, formState } = form;
   const { errors } = formState;
 
+  // Emptied as it opens, for the editor as they are then. Not again while it is open: the session's
+  // user is read again now and then (the socket's first connection, a change of rights), and a
+  // new copy of the same user emptied what was being typed.
+  const empty = useEffectEvent(() => reset(emptyForm(editor)));
   useEffect(() => {
-    if (open) reset(empty);
-  }, [open, empty, reset]);
+    if (open) empty();
+  }, [open]);
 
   const described = (field: 'password' | 'confirmPassword') =>
     controlProps(`add-user-${field}`, errors[field] !== undefined);
