@@ -320,6 +320,28 @@ test.describe('what a form and a toast say', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/settings$/);
   });
+
+  test('a field manager given a page since their last visit opens it by its address, though the device still holds their old rights', async ({
+    page,
+    seed,
+  }) => {
+    const yard = await seed.location();
+    const manager = await seed.fieldManager(yard.id);
+    const { token } = await apiLogin(page.request, admin);
+    const { user } = await apiLogin(page.request, manager);
+    const grant = (viewAttendance: boolean) =>
+      apiCall(page.request, token, 'PATCH', `/api/users/${manager.id}/permissions`, {
+        permissions: { ...user.permissions, viewAttendance },
+      });
+    await grant(false);
+    // The device keeps the session as it was then: without View Attendance.
+    await signIn(page, manager);
+    await grant(true);
+    await page.goto('/staff');
+    await expect(page).toHaveURL(/\/staff$/);
+    await expect(page.getByTestId('section-title')).toHaveText('Staff');
+    await expect(page.getByText('No access to Staff')).toHaveCount(0);
+  });
 });
 
 test("the invoice item list's filters are kept in the URL: a reload and Back keep them", async ({

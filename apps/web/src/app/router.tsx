@@ -1,6 +1,6 @@
 import { mayOpen, ROUTES, type RouteEntry } from '@stockyard/shared';
 import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/login-page';
 import { prepareClassMerge } from '@/lib/cn';
@@ -66,26 +66,35 @@ function SentHome({ title }: { title: string }) {
  * A visit to a page the stored session's user may not open goes to the Dashboard before the first
  * render, as RoleGate would send it once the page had rendered: the address is the Dashboard's
  * from the start, and a phone draws the Dashboard once, not the shell, a redirect and then the
- * Dashboard. The server's answer to the session's check may still take a page away; RoleGate
- * sends the user home from it then. Runs once, as the router is made.
+ * Dashboard. Runs once, as the router is made; the address asked for is kept for
+ * NoAccessOnArrival.
  */
-function sendRefusedVisitHome(): RouteEntry | null {
+function sendRefusedVisitHome(): { route: RouteEntry; address: string } | null {
   const user = sessionStore.get()?.user;
   const route = routeAt(window.location.pathname);
   if (!user || !route || mayOpen(user, route) || LABEL_PATHS.has(route.path)) return null;
+  const { pathname, search, hash } = window.location;
   window.history.replaceState(null, '', '/');
-  return route;
+  return { route, address: pathname + search + hash };
 }
 
 let refusedOnArrival = sendRefusedVisitHome();
 
-/** Says why, once the signed-in shell is up, when the visit was sent home as the app started. */
+/**
+ * Once the session is confirmed: says why the visit was sent home as the app started, or, when the
+ * server's answer gives the user the page after all (the stored user was older: an admin gave a
+ * flag since), goes back to it.
+ */
 function NoAccessOnArrival() {
+  const user = useSession()?.user;
+  const navigate = useNavigate();
   useEffect(() => {
-    if (!refusedOnArrival) return;
-    sayNoAccess(refusedOnArrival.title);
+    const arrival = refusedOnArrival;
+    if (!arrival) return;
     refusedOnArrival = null;
-  }, []);
+    if (mayOpen(user, arrival.route)) navigate(arrival.address, { replace: true });
+    else sayNoAccess(arrival.route.title);
+  }, [user, navigate]);
   return null;
 }
 

@@ -178,12 +178,19 @@ export function ListBody({
   after,
   ...rows
 }: ListRowsProps & { before?: ReactNode; after?: ReactNode }) {
-  const shows = rows.state === 'ready' && rows.count === 0 ? 'empty' : rows.state;
   return (
-    <TBody key={shows}>
+    <TBody key={listShows(rows.state, rows.count)}>
       {before}
       <ListRows {...rows} />
       {after}
     </TBody>
   );
+}
+
+/**
+ * What a list's body shows (the outline, the failure, the empty text or rows): the key of a body
+ * that is replaced whole when it changes (ListBody).
+ */
+export function listShows(state: ListState, count: number): ListState | 'empty' {
+  return state === 'ready' && count === 0 ? 'empty' : state;
 }

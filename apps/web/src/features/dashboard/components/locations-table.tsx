@@ -8,7 +8,7 @@ import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { listShows, Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 
 function matches(row: TopLocation, search: string): boolean {
   const text = search.trim().toLowerCase();
@@ -58,7 +58,7 @@ export function LocationsTable({
             </tr>
           </THead>
           {/* Replaced whole when what it shows changes: its rows are put in at once (ListBody). */}
-          <TBody key={loading ? 'loading' : shown.length === 0 ? 'empty' : 'rows'}>
+          <TBody key={listShows(loading ? 'loading' : 'ready', shown.length)}>
             {loading ? (
               <TableMessage colSpan={4}>
                 <span className="sr-only">Loading locations...</span>
