@@ -184,6 +184,10 @@ test.describe('rental corrections', () => {
     await expect(items.getByRole('columnheader', { name: 'Hire rate' })).toBeVisible();
     await expect(items).toContainText('No rate yet');
     const rerate = items.getByRole('button', { name: `Re-rate ${tube}` });
+    // Scrolled down to as a person scrolls the page (how far depends on the locations above, which
+    // other tests add to); then the button must be on the screen, not off to the side of the table.
+    const box = await rerate.boundingBox();
+    await page.evaluate(`window.scrollBy(0, ${Math.round((box?.y ?? 0) - 844 / 2)})`);
     await expect(rerate).toBeInViewport();
     await rerate.click();
     await expect(page.getByRole('dialog', { name: /^Re-rate/ })).toBeVisible();
