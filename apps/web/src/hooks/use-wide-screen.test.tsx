@@ -33,7 +33,7 @@ function windowOf(width: number) {
 describe('useWideScreen', () => {
   it("is false on a phone, true from Tailwind's lg, and follows the window as it resizes", () => {
     const screen = windowOf(412);
-    const { result, unmount } = renderHook(() => useWideScreen());
+    const { result, unmount } = renderHook(() => useWideScreen('lg'));
     expect(result.current).toBe(false);
     act(() => screen.resize(1280));
     expect(result.current).toBe(true);
@@ -41,5 +41,15 @@ describe('useWideScreen', () => {
     expect(result.current).toBe(false);
     unmount();
     expect(screen.listeners.size).toBe(0);
+  });
+
+  it("from Tailwind's sm, where a table shows its columns, is its own breakpoint", () => {
+    const screen = windowOf(412);
+    const { result } = renderHook(() => [useWideScreen('sm'), useWideScreen('lg')]);
+    expect(result.current).toEqual([false, false]);
+    act(() => screen.resize(640));
+    expect(result.current).toEqual([true, false]);
+    act(() => screen.resize(1024));
+    expect(result.current).toEqual([true, true]);
   });
 });

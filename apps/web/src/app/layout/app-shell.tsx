@@ -56,7 +56,7 @@ function SignedInShell({ user }: { user: SessionUser }) {
   const twoFactorRequired = useTwoFactorGate();
   const can = useCan();
   const [unsent, setUnsent] = useState(0);
-  const wide = useWideScreen();
+  const wide = useWideScreen('lg');
 
   const signOut = () => {
     setUnsent(0);

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ListBody, type ListState, Table } from './table';
+import { Folded, ListBody, type ListState, Table, TD, TH } from './table';
 
 afterEach(() => {
   cleanup();
@@ -188,5 +188,54 @@ describe('Table', () => {
 
     screenWidth.resize(1280);
     expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('builds a column only from its breakpoint, and what a row folds under its name only below it, following the window (issue 52)', () => {
+    const listeners = new Set<() => void>();
+    let width = 412;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return width >= Number(/min-width: (\d+)px/.exec(query)?.[1] ?? 0);
+      },
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    render(
+      <Table aria-label="Inventory items">
+        <thead>
+          <tr>
+            <TH>Name</TH>
+            <TH from="sm">Quantity</TH>
+            <TH from="md">Unit</TH>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <TD>
+              Scaffold tube
+              <Folded until="sm">
+                <p>40 Pieces</p>
+              </Folded>
+            </TD>
+            <TD from="sm">40</TD>
+            <TD from="md">Pieces</TD>
+          </tr>
+        </tbody>
+      </Table>,
+    );
+    const built = () => [...document.querySelectorAll('th, td, p')].map((cell) => cell.textContent);
+    // A phone: one column, the rest folded under the name; nothing hidden is made at all.
+    expect(built()).toEqual(['Name', 'Scaffold tube40 Pieces', '40 Pieces']);
+    const resize = (to: number) =>
+      act(() => {
+        width = to;
+        for (const listener of listeners) listener();
+      });
+    resize(700);
+    expect(built()).toEqual(['Name', 'Quantity', 'Scaffold tube', '40']);
+    resize(1280);
+    expect(built()).toEqual(['Name', 'Quantity', 'Unit', 'Scaffold tube', '40', 'Pieces']);
+    resize(412);
+    expect(built()).toEqual(['Name', 'Scaffold tube40 Pieces', '40 Pieces']);
   });
 });

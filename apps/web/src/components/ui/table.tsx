@@ -1,13 +1,16 @@
 import {
+  createContext,
   type HTMLAttributes,
   type ReactNode,
   type RefObject,
   type TdHTMLAttributes,
   type ThHTMLAttributes,
+  use,
   useEffect,
   useRef,
   useState,
 } from 'react';
+import { type Breakpoint, isAsWideAs, useScreenWidth } from '@/hooks/use-wide-screen';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -62,16 +65,42 @@ export function SidewaysScroll({
   );
 }
 
-/** A table, named for assistive technology, that scrolls sideways when it is wider than the screen. */
+/**
+ * The screen's width (`useScreenWidth`) as a table's cells read it: a column shown only from a
+ * breakpoint (`from` on TH and TD) and the text a row folds under its name below it (`Folded`)
+ * are built only at the widths that show them. Outside a table, all of them.
+ */
+const TableWidth = createContext(Number.POSITIVE_INFINITY);
+
+/**
+ * A table, named for assistive technology, that scrolls sideways when it is wider than the screen.
+ * On a phone it builds only the columns the screen shows, and what its rows fold under a name.
+ */
 export function Table({
   className,
   ...props
 }: HTMLAttributes<HTMLTableElement> & { 'aria-label': string }) {
+  const width = useScreenWidth();
   return (
-    <SidewaysScroll label={props['aria-label']}>
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </SidewaysScroll>
+    <TableWidth value={width}>
+      <SidewaysScroll label={props['aria-label']}>
+        <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      </SidewaysScroll>
+    </TableWidth>
   );
+}
+
+/** Whether a column shown only `from` a breakpoint is on this screen (on any without `from`). */
+function shown(width: number, from: Breakpoint | undefined): boolean {
+  return from === undefined || isAsWideAs(width, from);
+}
+
+/**
+ * What a row shows in place of its columns on a screen narrower than `until` (the columns'
+ * `from`): the details folded under the row's name. It is built only there.
+ */
+export function Folded({ until, children }: { until: Breakpoint; children: ReactNode }) {
+  return isAsWideAs(use(TableWidth), until) ? null : children;
 }
 export function THead(props: HTMLAttributes<HTMLTableSectionElement>) {
   return <thead className="border-b border-border bg-muted/50" {...props} />;
@@ -82,7 +111,13 @@ export function TBody(props: HTMLAttributes<HTMLTableSectionElement>) {
 export function TR({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
   return <tr className={cn('hover:bg-muted/40', className)} {...props} />;
 }
-export function TH({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+/** A header cell; with `from`, its column is shown (and built) only from that breakpoint. */
+export function TH({
+  className,
+  from,
+  ...props
+}: ThHTMLAttributes<HTMLTableCellElement> & { from?: Breakpoint }) {
+  if (!shown(use(TableWidth), from)) return null;
   return (
     <th
       className={cn('px-4 py-3 text-left font-medium text-muted-foreground', className)}
@@ -90,7 +125,13 @@ export function TH({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
     />
   );
 }
-export function TD({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+/** A cell; with `from`, as its column's header (TH). */
+export function TD({
+  className,
+  from,
+  ...props
+}: TdHTMLAttributes<HTMLTableCellElement> & { from?: Breakpoint }) {
+  if (!shown(use(TableWidth), from)) return null;
   return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
 }
 /** A full-width row for the loading, empty and error texts of a table. */

@@ -5,7 +5,7 @@ import { DateInput } from '@/components/ui/date-input';
 import { Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { useLastPageGuard } from '@/hooks/use-paged-list';
@@ -93,11 +93,11 @@ export default function ActivityTrackingPage() {
         <Table aria-label="Activity logs">
           <THead>
             <tr>
-              <TH className="hidden md:table-cell">Location</TH>
-              <TH className="hidden md:table-cell">User</TH>
+              <TH from="md">Location</TH>
+              <TH from="md">User</TH>
               <TH className="md:min-w-64">Description</TH>
-              <TH className="hidden md:table-cell">Action</TH>
-              <TH className="hidden md:table-cell">Timestamp</TH>
+              <TH from="md">Action</TH>
+              <TH from="md">Timestamp</TH>
               <TH className="text-right">Details</TH>
             </tr>
           </THead>
@@ -107,32 +107,34 @@ export default function ActivityTrackingPage() {
             ) : (
               data?.logs.map((log) => (
                 <TR key={log.id}>
-                  <TD className="hidden whitespace-nowrap md:table-cell">
+                  <TD from="md" className="whitespace-nowrap">
                     {log.location?.name ?? '-'}
                   </TD>
-                  <TD className="hidden whitespace-nowrap md:table-cell">
+                  <TD from="md" className="whitespace-nowrap">
                     {log.user?.name ?? '-'}
                   </TD>
                   <TD className="wrap-anywhere">
                     {log.description}
                     {/* On a phone the other columns sit under the description. */}
-                    <span className="mt-1 block text-xs text-muted-foreground md:hidden">
-                      {[
-                        log.action,
-                        log.location?.name,
-                        log.user?.name,
-                        formatDateTime(log.timestamp),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
+                    <Folded until="md">
+                      <span className="mt-1 block text-xs text-muted-foreground">
+                        {[
+                          log.action,
+                          log.location?.name,
+                          log.user?.name,
+                          formatDateTime(log.timestamp),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    </Folded>
                   </TD>
-                  <TD className="hidden whitespace-nowrap md:table-cell">
+                  <TD from="md" className="whitespace-nowrap">
                     <span className="rounded bg-muted px-2 py-0.5 font-mono text-xs">
                       {log.action}
                     </span>
                   </TD>
-                  <TD className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                  <TD from="md" className="whitespace-nowrap text-muted-foreground">
                     {formatDateTime(log.timestamp)}
                   </TD>
                   <TD className="text-right">

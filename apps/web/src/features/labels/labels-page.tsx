@@ -174,7 +174,7 @@ export default function LabelsPage() {
             <THead>
               <tr>
                 <TH>Label</TH>
-                <TH className="hidden sm:table-cell">Opens</TH>
+                <TH from="sm">Opens</TH>
                 <TH className="w-32">Copies</TH>
               </tr>
             </THead>
@@ -194,7 +194,7 @@ export default function LabelsPage() {
                         {content.kind === 'material' ? 'Material' : 'Location'}
                       </span>
                     </TD>
-                    <TD className="hidden break-all font-mono text-xs sm:table-cell">
+                    <TD from="sm" className="break-all font-mono text-xs">
                       {content.label.address}
                     </TD>
                     <TD>

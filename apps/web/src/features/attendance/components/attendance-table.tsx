@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-write';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { AttendanceStatusBadge } from './attendance-status-badge';
 
 /** A mark made on this device that the server does not have yet, or refused. */
@@ -43,12 +43,12 @@ export function AttendanceTable({
       <THead>
         <TR>
           <TH>Staff</TH>
-          <TH className="hidden md:table-cell">Location</TH>
-          <TH className="hidden sm:table-cell">Date</TH>
-          <TH className="hidden sm:table-cell">Check In</TH>
-          <TH className="hidden sm:table-cell">Check Out</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
-          <TH className="hidden lg:table-cell">Notes</TH>
+          <TH from="md">Location</TH>
+          <TH from="sm">Date</TH>
+          <TH from="sm">Check In</TH>
+          <TH from="sm">Check Out</TH>
+          <TH from="sm">Status</TH>
+          <TH from="lg">Notes</TH>
           <TH className="w-16 text-right">Edit</TH>
         </TR>
       </THead>
@@ -61,22 +61,26 @@ export function AttendanceTable({
                 <div className="min-w-0">
                   <div className="font-medium">{mark.staffName}</div>
                   <PendingWriteState entry={mark} />
-                  <div className="text-xs text-muted-foreground sm:hidden">
-                    {isoToDisplayDate(mark.date)}, {mark.checkIn ?? '-'} to {mark.checkOut ?? '-'}
-                  </div>
+                  <Folded until="sm">
+                    <div className="text-xs text-muted-foreground">
+                      {isoToDisplayDate(mark.date)}, {mark.checkIn ?? '-'} to {mark.checkOut ?? '-'}
+                    </div>
+                  </Folded>
                 </div>
               </div>
             </TD>
-            <TD className="hidden md:table-cell">{mark.location}</TD>
-            <TD className="hidden whitespace-nowrap sm:table-cell">
+            <TD from="md">{mark.location}</TD>
+            <TD from="sm" className="whitespace-nowrap">
               {isoToDisplayDate(mark.date)}
             </TD>
-            <TD className="hidden sm:table-cell">{mark.checkIn ?? '-'}</TD>
-            <TD className="hidden sm:table-cell">{mark.checkOut ?? '-'}</TD>
-            <TD className="hidden sm:table-cell">
+            <TD from="sm">{mark.checkIn ?? '-'}</TD>
+            <TD from="sm">{mark.checkOut ?? '-'}</TD>
+            <TD from="sm">
               <AttendanceStatusBadge status={mark.status} />
             </TD>
-            <TD className="hidden max-w-48 truncate lg:table-cell">{mark.notes || '-'}</TD>
+            <TD from="lg" className="max-w-48 truncate">
+              {mark.notes || '-'}
+            </TD>
             <TD className="text-right">
               <DiscardRefusedWrite entry={mark} />
             </TD>
@@ -97,30 +101,33 @@ export function AttendanceTable({
                 <Avatar name={record.staffName} />
                 <div className="min-w-0">
                   <div className="font-medium">{record.staffName}</div>
-                  <div className="text-xs text-muted-foreground md:hidden">{record.location}</div>
-                  <div className="text-xs text-muted-foreground sm:hidden">
-                    {isoToDisplayDate(record.date)}, {record.checkIn ?? '-'} to{' '}
-                    {record.checkOut ?? '-'}
-                  </div>
-                  <div className="mt-1 sm:hidden">
-                    <AttendanceStatusBadge status={record.status} />
-                  </div>
+                  <Folded until="md">
+                    <div className="text-xs text-muted-foreground">{record.location}</div>
+                  </Folded>
+                  <Folded until="sm">
+                    <div className="text-xs text-muted-foreground">
+                      {isoToDisplayDate(record.date)}, {record.checkIn ?? '-'} to{' '}
+                      {record.checkOut ?? '-'}
+                    </div>
+                  </Folded>
+                  <Folded until="sm">
+                    <div className="mt-1">
+                      <AttendanceStatusBadge status={record.status} />
+                    </div>
+                  </Folded>
                 </div>
               </div>
             </TD>
-            <TD className="hidden md:table-cell">{record.location}</TD>
-            <TD className="hidden whitespace-nowrap sm:table-cell">
+            <TD from="md">{record.location}</TD>
+            <TD from="sm" className="whitespace-nowrap">
               {isoToDisplayDate(record.date)}
             </TD>
-            <TD className="hidden sm:table-cell">{record.checkIn ?? '-'}</TD>
-            <TD className="hidden sm:table-cell">{record.checkOut ?? '-'}</TD>
-            <TD className="hidden sm:table-cell">
+            <TD from="sm">{record.checkIn ?? '-'}</TD>
+            <TD from="sm">{record.checkOut ?? '-'}</TD>
+            <TD from="sm">
               <AttendanceStatusBadge status={record.status} />
             </TD>
-            <TD
-              className="hidden max-w-48 truncate lg:table-cell"
-              title={record.notes ?? undefined}
-            >
+            <TD from="lg" className="max-w-48 truncate" title={record.notes ?? undefined}>
               {record.notes || '-'}
             </TD>
             <TD className="text-right">

@@ -4,7 +4,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { kgText, quantityText, unitLabel, valueText } from './figures';
 
 const COLUMNS = 13;
@@ -62,15 +62,27 @@ export function CatalogueTable({
           </TH>
           <TH>Item No.</TH>
           <TH>Name</TH>
-          <TH className="hidden md:table-cell">Category</TH>
-          <TH className="hidden md:table-cell">Unit</TH>
-          <TH className="hidden md:table-cell text-right">Weight/unit (kg)</TH>
-          <TH className="hidden md:table-cell text-right">Replacement value</TH>
-          <TH className="hidden md:table-cell text-right">Hire rate per day</TH>
-          <TH className="hidden sm:table-cell text-right">In stock</TH>
-          <TH className="hidden md:table-cell text-right">Total weight (kg)</TH>
-          <TH className="hidden md:table-cell text-right">Total value</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
+          <TH from="md">Category</TH>
+          <TH from="md">Unit</TH>
+          <TH from="md" className="text-right">
+            Weight/unit (kg)
+          </TH>
+          <TH from="md" className="text-right">
+            Replacement value
+          </TH>
+          <TH from="md" className="text-right">
+            Hire rate per day
+          </TH>
+          <TH from="sm" className="text-right">
+            In stock
+          </TH>
+          <TH from="md" className="text-right">
+            Total weight (kg)
+          </TH>
+          <TH from="md" className="text-right">
+            Total value
+          </TH>
+          <TH from="sm">Status</TH>
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
@@ -109,42 +121,46 @@ export function CatalogueTable({
             <TD className="font-medium md:whitespace-nowrap">
               {type.name}
               {/* On a narrow screen the other columns fold under the name. */}
-              <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground md:hidden">
-                <p>
-                  {[type.category, unitLabel(type.unit)].filter(Boolean).join(' · ')}
-                  {type.weightKg === null ? '' : ` · ${kgText(type.weightKg)} each`}
-                </p>
-                <p>
-                  Total: {kgText(type.totalWeightKg)}, value {valueText(type.totalValue)}
-                </p>
-                <p className="flex items-center gap-2 sm:hidden">
-                  {quantityText(type.totalQuantity)} in stock <StatusBadge type={type} />
-                </p>
-              </div>
+              <Folded until="md">
+                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground">
+                  <p>
+                    {[type.category, unitLabel(type.unit)].filter(Boolean).join(' · ')}
+                    {type.weightKg === null ? '' : ` · ${kgText(type.weightKg)} each`}
+                  </p>
+                  <p>
+                    Total: {kgText(type.totalWeightKg)}, value {valueText(type.totalValue)}
+                  </p>
+                  <Folded until="sm">
+                    <p className="flex items-center gap-2">
+                      {quantityText(type.totalQuantity)} in stock <StatusBadge type={type} />
+                    </p>
+                  </Folded>
+                </div>
+              </Folded>
             </TD>
-            <TD className="hidden md:table-cell">{type.category ?? ''}</TD>
-            <TD className="hidden md:table-cell">{unitLabel(type.unit)}</TD>
-            <TD className="hidden md:table-cell text-right tabular-nums">
+            <TD from="md">{type.category ?? ''}</TD>
+            <TD from="md">{unitLabel(type.unit)}</TD>
+            <TD from="md" className="text-right tabular-nums">
               {type.weightKg === null ? 'Not set' : type.weightKg.toLocaleString('en-GB')}
             </TD>
-            <TD className="hidden md:table-cell text-right tabular-nums">
+            <TD from="md" className="text-right tabular-nums">
               {valueText(type.replacementValue)}
             </TD>
-            <TD className="hidden md:table-cell text-right tabular-nums">
+            <TD from="md" className="text-right tabular-nums">
               {type.hireDayCents === null ? 'Not set' : centsText(type.hireDayCents)}
             </TD>
-            <TD className="hidden sm:table-cell text-right tabular-nums">
+            <TD from="sm" className="text-right tabular-nums">
               {quantityText(type.totalQuantity)}
             </TD>
-            <TD className="hidden md:table-cell text-right tabular-nums">
+            <TD from="md" className="text-right tabular-nums">
               {type.totalWeightKg === null
                 ? 'Not set'
                 : type.totalWeightKg.toLocaleString('en-GB', { maximumFractionDigits: 1 })}
             </TD>
-            <TD className="hidden md:table-cell text-right tabular-nums">
+            <TD from="md" className="text-right tabular-nums">
               {valueText(type.totalValue)}
             </TD>
-            <TD className="hidden sm:table-cell">
+            <TD from="sm">
               <StatusBadge type={type} />
             </TD>
             <TD className="text-right">

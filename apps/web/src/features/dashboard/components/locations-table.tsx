@@ -8,7 +8,17 @@ import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { listShows, Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import {
+  Folded,
+  listShows,
+  Table,
+  TableMessage,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+} from '@/components/ui/table';
 
 function matches(row: TopLocation, search: string): boolean {
   const text = search.trim().toLowerCase();
@@ -53,7 +63,7 @@ export function LocationsTable({
             <tr>
               <TH>Id</TH>
               <TH>Name</TH>
-              <TH className="hidden md:table-cell">Address</TH>
+              <TH from="md">Address</TH>
               <TH>Inventory</TH>
             </tr>
           </THead>
@@ -74,11 +84,13 @@ export function LocationsTable({
                   </TD>
                   <TD>
                     {row.location.name}
-                    <span className="block text-xs text-muted-foreground md:hidden">
-                      {row.location.address}
-                    </span>
+                    <Folded until="md">
+                      <span className="block text-xs text-muted-foreground">
+                        {row.location.address}
+                      </span>
+                    </Folded>
                   </TD>
-                  <TD className="hidden md:table-cell">{row.location.address}</TD>
+                  <TD from="md">{row.location.address}</TD>
                   <TD className="min-w-40">
                     <InventoryBar level={row.inventoryLevel} count={row.inventoryCount} />
                   </TD>

@@ -10,7 +10,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import { displayId } from '@/lib/format';
 import { MaterialStatusBadge } from './material-status-badge';
@@ -75,14 +75,18 @@ export function MaterialsTable({
       <THead>
         <tr>
           <TH>SR</TH>
-          <TH className="hidden sm:table-cell">Item No.</TH>
+          <TH from="sm">Item No.</TH>
           <TH>Name</TH>
-          <TH className="hidden sm:table-cell">Location</TH>
-          <TH className="hidden sm:table-cell text-right">Quantity</TH>
-          <TH className="hidden sm:table-cell">Unit</TH>
-          <TH className="hidden sm:table-cell text-right">Weight</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
-          <TH className="hidden sm:table-cell">Last Updated</TH>
+          <TH from="sm">Location</TH>
+          <TH from="sm" className="text-right">
+            Quantity
+          </TH>
+          <TH from="sm">Unit</TH>
+          <TH from="sm" className="text-right">
+            Weight
+          </TH>
+          <TH from="sm">Status</TH>
+          <TH from="sm">Last Updated</TH>
           {hasActions ? <TH className="text-right">Actions</TH> : null}
         </tr>
       </THead>
@@ -107,41 +111,45 @@ export function MaterialsTable({
             <TD className="whitespace-nowrap font-mono text-xs text-muted-foreground">
               {displayId('MAT', material.id)}
             </TD>
-            <TD className="hidden sm:table-cell whitespace-nowrap font-mono text-xs">
+            <TD from="sm" className="whitespace-nowrap font-mono text-xs">
               {material.itemNumber ?? ''}
             </TD>
             <TD className="font-medium sm:whitespace-nowrap">
               {material.name}
               {/* On a phone the other columns fold under the name. */}
-              <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground sm:hidden">
-                {material.itemNumber ? <p>Item No. {material.itemNumber}</p> : null}
-                <p>{material.location.name}</p>
-                <p className="flex items-center gap-2">
-                  <span className="whitespace-nowrap">
-                    {formatCount(material.quantity)} {unitLabel(material.unit)}
-                  </span>
-                  <MaterialStatusBadge status={materialStatus(material.quantity)} />
-                </p>
-                <InRepair material={material} />
-                <p>
-                  Weight: <MaterialWeight material={material} />
-                </p>
-                <p>Updated {formatDate(material.updatedAt)}</p>
-              </div>
+              <Folded until="sm">
+                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground">
+                  {material.itemNumber ? <p>Item No. {material.itemNumber}</p> : null}
+                  <p>{material.location.name}</p>
+                  <p className="flex items-center gap-2">
+                    <span className="whitespace-nowrap">
+                      {formatCount(material.quantity)} {unitLabel(material.unit)}
+                    </span>
+                    <MaterialStatusBadge status={materialStatus(material.quantity)} />
+                  </p>
+                  <InRepair material={material} />
+                  <p>
+                    Weight: <MaterialWeight material={material} />
+                  </p>
+                  <p>Updated {formatDate(material.updatedAt)}</p>
+                </div>
+              </Folded>
             </TD>
-            <TD className="hidden sm:table-cell whitespace-nowrap">{material.location.name}</TD>
-            <TD className="hidden sm:table-cell text-right tabular-nums">
+            <TD from="sm" className="whitespace-nowrap">
+              {material.location.name}
+            </TD>
+            <TD from="sm" className="text-right tabular-nums">
               {formatCount(material.quantity)}
               <InRepair material={material} />
             </TD>
-            <TD className="hidden sm:table-cell">{unitLabel(material.unit)}</TD>
-            <TD className="hidden sm:table-cell whitespace-nowrap text-right tabular-nums">
+            <TD from="sm">{unitLabel(material.unit)}</TD>
+            <TD from="sm" className="whitespace-nowrap text-right tabular-nums">
               <MaterialWeight material={material} />
             </TD>
-            <TD className="hidden sm:table-cell whitespace-nowrap">
+            <TD from="sm" className="whitespace-nowrap">
               <MaterialStatusBadge status={materialStatus(material.quantity)} />
             </TD>
-            <TD className="hidden sm:table-cell whitespace-nowrap">
+            <TD from="sm" className="whitespace-nowrap">
               {formatDate(material.updatedAt)}
             </TD>
             {hasActions ? (

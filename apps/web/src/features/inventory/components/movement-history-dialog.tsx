@@ -7,7 +7,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
@@ -58,8 +58,8 @@ export function MovementHistoryDialog({
                 <TH>Date</TH>
                 <TH className="text-right">Change</TH>
                 <TH className="text-right">Quantity After</TH>
-                <TH className="hidden sm:table-cell">Reason</TH>
-                <TH className="hidden sm:table-cell">By</TH>
+                <TH from="sm">Reason</TH>
+                <TH from="sm">By</TH>
               </tr>
             </THead>
             <ListBody
@@ -76,9 +76,11 @@ export function MovementHistoryDialog({
                   <TD className="sm:whitespace-nowrap">
                     {formatDateTime(movement.createdAt)}
                     {/* On a phone the reason and the person fold under the date. */}
-                    <span className="block text-xs text-muted-foreground sm:hidden">
-                      {movementReasonText(movement)} by {movement.user?.name ?? '-'}
-                    </span>
+                    <Folded until="sm">
+                      <span className="block text-xs text-muted-foreground">
+                        {movementReasonText(movement)} by {movement.user?.name ?? '-'}
+                      </span>
+                    </Folded>
                   </TD>
                   <TD
                     className={cn(
@@ -90,7 +92,7 @@ export function MovementHistoryDialog({
                     {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
                   </TD>
                   <TD className="text-right tabular-nums">{movement.quantityAfter}</TD>
-                  <TD className="hidden sm:table-cell whitespace-nowrap">
+                  <TD from="sm" className="whitespace-nowrap">
                     {movementReasonText(movement)}
                     {/* A transfer names its other side above; other references are shown as they are. */}
                     {movement.reference && !movement.counterpart ? (
@@ -99,7 +101,7 @@ export function MovementHistoryDialog({
                       </span>
                     ) : null}
                   </TD>
-                  <TD className="hidden sm:table-cell whitespace-nowrap">
+                  <TD from="sm" className="whitespace-nowrap">
                     {movement.user?.name ?? '-'}
                   </TD>
                 </TR>

@@ -5,7 +5,7 @@ import {
   isFinalized,
 } from '@stockyard/shared';
 import { Badge } from '@/components/ui/badge';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import {
   type InvoiceAction,
@@ -40,12 +40,12 @@ export function InvoicesTable({
         <tr>
           <TH>Invoice ID</TH>
           <TH>Number</TH>
-          <TH className="hidden lg:table-cell">Kind</TH>
+          <TH from="lg">Kind</TH>
           <TH>Client Name</TH>
-          <TH className="hidden md:table-cell">Location</TH>
-          <TH className="hidden md:table-cell">Issue Date</TH>
-          <TH className="hidden md:table-cell">Due Date</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
+          <TH from="md">Location</TH>
+          <TH from="md">Issue Date</TH>
+          <TH from="md">Due Date</TH>
+          <TH from="sm">Status</TH>
           <TH className="text-right">Total</TH>
           <TH className="text-right">Actions</TH>
         </tr>
@@ -65,28 +65,32 @@ export function InvoicesTable({
             <TD className="whitespace-nowrap font-mono text-xs">
               {invoice.number ?? <span className="text-muted-foreground">Draft</span>}
             </TD>
-            <TD className="hidden lg:table-cell">{INVOICE_KIND_LABELS[invoice.kind]}</TD>
+            <TD from="lg">{INVOICE_KIND_LABELS[invoice.kind]}</TD>
             <TD className="font-medium">
               {invoice.clientName}
               {/* On a phone the other columns fold under the client. */}
-              <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground md:hidden">
-                <p>{invoice.location.name}</p>
-                <p>
-                  {formatDate(invoice.issueDate)} to {formatDate(invoice.dueDate)}
-                </p>
-                <p className="sm:hidden">
-                  <InvoiceStatusBadge status={invoice.status} />
-                </p>
-              </div>
+              <Folded until="md">
+                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground">
+                  <p>{invoice.location.name}</p>
+                  <p>
+                    {formatDate(invoice.issueDate)} to {formatDate(invoice.dueDate)}
+                  </p>
+                  <Folded until="sm">
+                    <p>
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </p>
+                  </Folded>
+                </div>
+              </Folded>
             </TD>
-            <TD className="hidden md:table-cell">{invoice.location.name}</TD>
-            <TD className="hidden md:table-cell whitespace-nowrap">
+            <TD from="md">{invoice.location.name}</TD>
+            <TD from="md" className="whitespace-nowrap">
               {formatDate(invoice.issueDate)}
             </TD>
-            <TD className="hidden md:table-cell whitespace-nowrap">
+            <TD from="md" className="whitespace-nowrap">
               {formatDate(invoice.dueDate)}
             </TD>
-            <TD className="hidden sm:table-cell">
+            <TD from="sm">
               <InvoiceStatusBadge status={invoice.status} />
             </TD>
             <TD className="whitespace-nowrap text-right tabular-nums">

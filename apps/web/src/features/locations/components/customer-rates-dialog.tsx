@@ -143,7 +143,7 @@ export function CustomerRatesDialog({
             <TR>
               <TH>Material</TH>
               <TH>Customer rate</TH>
-              <TH className="hidden sm:table-cell">Catalogue rate</TH>
+              <TH from="sm">Catalogue rate</TH>
               <TH className="text-right">Actions</TH>
             </TR>
           </THead>
@@ -162,7 +162,7 @@ export function CustomerRatesDialog({
                     {rateText({ ...rate, minimumDays: 0 })}
                     <span className="block text-xs text-muted-foreground">{minimumText(rate)}</span>
                   </TD>
-                  <TD className="hidden sm:table-cell text-muted-foreground">
+                  <TD from="sm" className="text-muted-foreground">
                     {rate.catalogue ? rateText(rate.catalogue) : 'None'}
                   </TD>
                   <TD className="text-right">

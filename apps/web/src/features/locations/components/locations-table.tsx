@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { displayId } from '@/lib/format';
 
@@ -48,9 +48,9 @@ export function LocationsTable({
         <tr>
           <TH>ID</TH>
           <TH>Name</TH>
-          <TH className="hidden sm:table-cell">Type</TH>
-          <TH className="hidden sm:table-cell">Address</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
+          <TH from="sm">Type</TH>
+          <TH from="sm">Address</TH>
+          <TH from="sm">Status</TH>
           {hasActions ? <TH className="text-right">Actions</TH> : null}
         </tr>
       </THead>
@@ -83,23 +83,25 @@ export function LocationsTable({
               <TD className="font-medium sm:whitespace-nowrap">
                 {location.name}
                 {/* On a phone the other columns fold under the name. */}
-                <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground sm:hidden">
-                  <p>{location.address}</p>
-                  <p className="flex items-center gap-2">
-                    {LOCATION_TYPE_LABELS[location.type]}
-                    <Badge tone={location.status === 'ACTIVE' ? 'green' : 'grey'}>
-                      {LOCATION_STATUS_LABELS[location.status]}
-                    </Badge>
-                  </p>
-                </div>
+                <Folded until="sm">
+                  <div className="mt-1 space-y-1 text-xs font-normal text-muted-foreground">
+                    <p>{location.address}</p>
+                    <p className="flex items-center gap-2">
+                      {LOCATION_TYPE_LABELS[location.type]}
+                      <Badge tone={location.status === 'ACTIVE' ? 'green' : 'grey'}>
+                        {LOCATION_STATUS_LABELS[location.status]}
+                      </Badge>
+                    </p>
+                  </div>
+                </Folded>
               </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">
+              <TD from="sm" className="whitespace-nowrap">
                 {LOCATION_TYPE_LABELS[location.type]}
               </TD>
-              <TD className="hidden sm:table-cell min-w-48 text-muted-foreground">
+              <TD from="sm" className="min-w-48 text-muted-foreground">
                 {location.address}
               </TD>
-              <TD className="hidden sm:table-cell">
+              <TD from="sm">
                 <Badge tone={location.status === 'ACTIVE' ? 'green' : 'grey'}>
                   {LOCATION_STATUS_LABELS[location.status]}
                 </Badge>

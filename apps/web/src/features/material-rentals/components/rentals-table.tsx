@@ -10,7 +10,7 @@ import {
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useCan } from '@/lib/session';
 import {
@@ -176,11 +176,11 @@ export function RentalsTable({
             <span className="sr-only">Expand</span>
           </TH>
           <TH>Rental</TH>
-          <TH className="hidden sm:table-cell">Items</TH>
-          <TH className="hidden sm:table-cell">Location</TH>
+          <TH from="sm">Items</TH>
+          <TH from="sm">Location</TH>
           <TH>Rented To</TH>
-          <TH className="hidden md:table-cell">Rental Period</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
+          <TH from="md">Rental Period</TH>
+          <TH from="sm">Status</TH>
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
@@ -216,27 +216,31 @@ export function RentalsTable({
                 <TD className="whitespace-nowrap font-medium tabular-nums">
                   {rentalNumber(rental)}
                 </TD>
-                <TD className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                <TD from="sm" className="whitespace-nowrap tabular-nums">
                   {itemCount(rental)}
                 </TD>
-                <TD className="hidden sm:table-cell">{rental.fromLocation.name}</TD>
+                <TD from="sm">{rental.fromLocation.name}</TD>
                 <TD>
                   {rental.toLocation.name}
                   {/* On a phone the source, the period and the status fold under the destination. */}
-                  <div className="mt-1 space-y-1 text-xs text-muted-foreground sm:hidden">
-                    <p>
-                      {itemCount(rental)} from {rental.fromLocation.name}
-                    </p>
-                    <RentalStatusBadge status={rental.status} />
-                  </div>
-                  <div className="mt-1 text-xs text-muted-foreground md:hidden">
-                    <RentalPeriod rental={rental} />
-                  </div>
+                  <Folded until="sm">
+                    <div className="mt-1 space-y-1 text-xs text-muted-foreground">
+                      <p>
+                        {itemCount(rental)} from {rental.fromLocation.name}
+                      </p>
+                      <RentalStatusBadge status={rental.status} />
+                    </div>
+                  </Folded>
+                  <Folded until="md">
+                    <div className="mt-1 text-xs text-muted-foreground">
+                      <RentalPeriod rental={rental} />
+                    </div>
+                  </Folded>
                 </TD>
-                <TD className="hidden md:table-cell">
+                <TD from="md">
                   <RentalPeriod rental={rental} />
                 </TD>
-                <TD className="hidden sm:table-cell">
+                <TD from="sm">
                   <RentalStatusBadge status={rental.status} />
                 </TD>
                 <TD className="text-right">

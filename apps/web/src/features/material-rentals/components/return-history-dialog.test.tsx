@@ -98,9 +98,9 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeAll(() => {
-  // sonner asks for the colour scheme.
+  // sonner asks for the colour scheme (light), the table for the screen's width (a desktop's).
   window.matchMedia ??= ((query: string) => ({
-    matches: false,
+    matches: query.includes('min-width'),
     media: query,
     onchange: null,
     addListener: () => undefined,

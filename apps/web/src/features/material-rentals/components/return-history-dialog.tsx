@@ -13,7 +13,7 @@ import { DiscardRefusedWrite, PendingWriteState } from '@/components/pending-wri
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { listState } from '@/hooks/use-paged-list';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { serverMessage } from '@/lib/form-errors';
@@ -119,18 +119,22 @@ export function ReturnHistoryDialog({
             <Table aria-label="Returns">
               <THead>
                 <tr>
-                  <TH className="hidden sm:table-cell">Date</TH>
+                  <TH from="sm">Date</TH>
                   <TH>Material</TH>
                   <TH className="px-2 text-right sm:px-4">Returned</TH>
-                  <TH className="hidden text-right sm:table-cell">Cumulative</TH>
-                  <TH className="hidden text-right sm:table-cell">Remaining</TH>
-                  <TH className="hidden sm:table-cell">Notes</TH>
+                  <TH from="sm" className="text-right">
+                    Cumulative
+                  </TH>
+                  <TH from="sm" className="text-right">
+                    Remaining
+                  </TH>
+                  <TH from="sm">Notes</TH>
                 </tr>
               </THead>
               <ListBody
                 after={waiting.map((entry) => (
                   <TR key={entry.key} data-testid="pending-return">
-                    <TD className="hidden whitespace-nowrap sm:table-cell">
+                    <TD from="sm" className="whitespace-nowrap">
                       {formatDateTime(entry.createdAt)}
                     </TD>
                     <TD>
@@ -141,9 +145,13 @@ export function ReturnHistoryDialog({
                     <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
                       {returnConditions(entry, entry.unit)}
                     </TD>
-                    <TD className="hidden text-right sm:table-cell">-</TD>
-                    <TD className="hidden text-right sm:table-cell">-</TD>
-                    <TD className="hidden text-muted-foreground sm:table-cell">
+                    <TD from="sm" className="text-right">
+                      -
+                    </TD>
+                    <TD from="sm" className="text-right">
+                      -
+                    </TD>
+                    <TD from="sm" className="text-muted-foreground">
                       {entry.notes ?? '-'}
                     </TD>
                   </TR>
@@ -162,7 +170,7 @@ export function ReturnHistoryDialog({
               >
                 {returns.map((entry) => (
                   <TR key={entry.id}>
-                    <TD className="hidden whitespace-nowrap sm:table-cell">
+                    <TD from="sm" className="whitespace-nowrap">
                       {/* The day the hire ended, and when and by whom it was entered. */}
                       {formatDate(entry.returnDate)}
                       <span className="block text-xs text-muted-foreground">
@@ -184,32 +192,37 @@ export function ReturnHistoryDialog({
                     <TD>
                       {entry.materialName}
                       {/* On a phone the date and the person fold under the material. */}
-                      <span className="block text-xs text-muted-foreground sm:hidden">
-                        {formatDate(entry.returnDate)}, recorded {formatDateTime(entry.recordedAt)}
-                        {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
-                      </span>
-                      {entry.notes ? (
-                        <span className="block text-xs text-muted-foreground sm:hidden">
-                          {entry.notes}
+                      <Folded until="sm">
+                        <span className="block text-xs text-muted-foreground">
+                          {formatDate(entry.returnDate)}, recorded{' '}
+                          {formatDateTime(entry.recordedAt)}
+                          {entry.returnedBy ? ` by ${entry.returnedBy.name}` : ''}
                         </span>
+                      </Folded>
+                      {entry.notes ? (
+                        <Folded until="sm">
+                          <span className="block text-xs text-muted-foreground">{entry.notes}</span>
+                        </Folded>
                       ) : null}
                       <ReturnPhotos returnId={entry.id} photos={photosOf.get(entry.id) ?? []} />
                     </TD>
                     <TD className="px-2 text-right tabular-nums whitespace-nowrap sm:px-4">
                       {returnConditions(entry, entry.unit)}
                       {/* On a phone the running totals fold under the quantity. */}
-                      <span className="block text-xs text-muted-foreground sm:hidden">
-                        {entry.cumulativeReturned} / {entry.rentedQuantity}, {entry.remainingAfter}{' '}
-                        left
-                      </span>
+                      <Folded until="sm">
+                        <span className="block text-xs text-muted-foreground">
+                          {entry.cumulativeReturned} / {entry.rentedQuantity},{' '}
+                          {entry.remainingAfter} left
+                        </span>
+                      </Folded>
                     </TD>
-                    <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
+                    <TD from="sm" className="text-right tabular-nums whitespace-nowrap">
                       {entry.cumulativeReturned} / {entry.rentedQuantity}
                     </TD>
-                    <TD className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
+                    <TD from="sm" className="text-right tabular-nums whitespace-nowrap">
                       {entry.remainingAfter}
                     </TD>
-                    <TD className="hidden text-muted-foreground sm:table-cell">
+                    <TD from="sm" className="text-muted-foreground">
                       {entry.notes ?? '-'}
                     </TD>
                   </TR>

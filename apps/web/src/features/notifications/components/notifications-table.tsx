@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, Table, TableMessage, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeTime } from '@/lib/dates';
 import { notificationTypeLabel } from './notification-type';
@@ -29,8 +29,8 @@ export function NotificationsTable({
       <THead>
         <tr>
           <TH>Message</TH>
-          <TH className="hidden sm:table-cell">Type</TH>
-          <TH className="hidden sm:table-cell">Date</TH>
+          <TH from="sm">Type</TH>
+          <TH from="sm">Date</TH>
           <TH className="text-right">Actions</TH>
         </tr>
       </THead>
@@ -66,17 +66,19 @@ export function NotificationsTable({
                         {notification.message}
                       </Link>
                       {/* On a phone, type and date sit under the message instead of in columns. */}
-                      <span className="mt-1 block text-xs font-normal text-muted-foreground sm:hidden">
-                        {notificationTypeLabel(notification.type)} ·{' '}
-                        {relativeTime(notification.createdAt)}
-                      </span>
+                      <Folded until="sm">
+                        <span className="mt-1 block text-xs font-normal text-muted-foreground">
+                          {notificationTypeLabel(notification.type)} ·{' '}
+                          {relativeTime(notification.createdAt)}
+                        </span>
+                      </Folded>
                     </span>
                   </span>
                 </TD>
-                <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                <TD from="sm" className="whitespace-nowrap text-muted-foreground">
                   {notificationTypeLabel(notification.type)}
                 </TD>
-                <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                <TD from="sm" className="whitespace-nowrap text-muted-foreground">
                   <time
                     dateTime={notification.createdAt}
                     title={formatDateTime(notification.createdAt)}

@@ -71,9 +71,9 @@ function open(user: SessionUser = admin) {
 }
 
 beforeAll(() => {
-  // sonner asks for the colour scheme.
+  // sonner asks for the colour scheme (light), the table for the screen's width (a desktop's).
   window.matchMedia ??= ((query: string) => ({
-    matches: false,
+    matches: query.includes('min-width'),
     media: query,
     onchange: null,
     addListener: () => undefined,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { formatDateTime } from '@/lib/dates';
 import { showingRange } from '@/lib/format';
@@ -43,9 +43,9 @@ function FailedEmailList() {
           <tr>
             <TH>Recipient</TH>
             <TH>Subject</TH>
-            <TH className="hidden sm:table-cell">Attempts</TH>
+            <TH from="sm">Attempts</TH>
             <TH>Last error</TH>
-            <TH className="hidden sm:table-cell">Failed at</TH>
+            <TH from="sm">Failed at</TH>
             <TH className="text-right">Actions</TH>
           </tr>
         </THead>
@@ -64,14 +64,16 @@ function FailedEmailList() {
               <TD className="min-w-40 wrap-anywhere">
                 {mail.subject}
                 {/* On a phone the attempts and the time fold under the subject. */}
-                <span className="mt-1 block text-xs text-muted-foreground sm:hidden">
-                  {mail.attempts} attempts
-                  {mail.failedAt ? ` · ${formatDateTime(mail.failedAt)}` : ''}
-                </span>
+                <Folded until="sm">
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    {mail.attempts} attempts
+                    {mail.failedAt ? ` · ${formatDateTime(mail.failedAt)}` : ''}
+                  </span>
+                </Folded>
               </TD>
-              <TD className="hidden sm:table-cell">{mail.attempts}</TD>
+              <TD from="sm">{mail.attempts}</TD>
               <TD className="min-w-48 wrap-anywhere text-destructive">{mail.lastError ?? '—'}</TD>
-              <TD className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+              <TD from="sm" className="whitespace-nowrap text-muted-foreground">
                 {mail.failedAt ? (
                   <time dateTime={mail.failedAt}>{formatDateTime(mail.failedAt)}</time>
                 ) : (

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { StaffStatusBadge } from './staff-status-badge';
 
 export type StaffAction = 'addAttendance' | 'viewAttendance' | 'edit' | 'delete';
@@ -66,18 +66,17 @@ export function StaffTable({
   onAction: (action: StaffAction, member: StaffDto) => void;
   onRetry: () => void;
 }) {
-  const wide = 'hidden lg:table-cell';
   return (
     <Table aria-label="Staff members">
       <THead>
         <TR>
           <TH>Staff</TH>
-          <TH className="hidden md:table-cell">Position</TH>
-          <TH className="hidden md:table-cell">Location</TH>
-          <TH className={wide}>Department</TH>
-          <TH className={wide}>Hire Date</TH>
-          <TH className={wide}>Salary</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
+          <TH from="md">Position</TH>
+          <TH from="md">Location</TH>
+          <TH from="lg">Department</TH>
+          <TH from="lg">Hire Date</TH>
+          <TH from="lg">Salary</TH>
+          <TH from="sm">Status</TH>
           <TH className="w-16 text-right">Actions</TH>
         </TR>
       </THead>
@@ -99,21 +98,29 @@ export function StaffTable({
                   <div className="font-medium">{member.name}</div>
                   <div className="truncate text-xs text-muted-foreground">{member.email}</div>
                   <div className="text-xs text-muted-foreground">{member.phone}</div>
-                  <div className="mt-1 text-xs text-muted-foreground md:hidden">
-                    {member.position} · {member.location}
-                  </div>
-                  <div className="mt-1 sm:hidden">
-                    <StaffStatusBadge status={member.status} />
-                  </div>
+                  <Folded until="md">
+                    <div className="mt-1 text-xs text-muted-foreground">
+                      {member.position} · {member.location}
+                    </div>
+                  </Folded>
+                  <Folded until="sm">
+                    <div className="mt-1">
+                      <StaffStatusBadge status={member.status} />
+                    </div>
+                  </Folded>
                 </div>
               </div>
             </TD>
-            <TD className="hidden md:table-cell">{member.position}</TD>
-            <TD className="hidden md:table-cell">{member.location}</TD>
-            <TD className={wide}>{member.department}</TD>
-            <TD className={`${wide} whitespace-nowrap`}>{shortDate(member.hireDate)}</TD>
-            <TD className={`${wide} whitespace-nowrap`}>{salaryText(member.salary)}</TD>
-            <TD className="hidden sm:table-cell">
+            <TD from="md">{member.position}</TD>
+            <TD from="md">{member.location}</TD>
+            <TD from="lg">{member.department}</TD>
+            <TD from="lg" className="whitespace-nowrap">
+              {shortDate(member.hireDate)}
+            </TD>
+            <TD from="lg" className="whitespace-nowrap">
+              {salaryText(member.salary)}
+            </TD>
+            <TD from="sm">
               <StaffStatusBadge status={member.status} />
             </TD>
             <TD className="text-right">

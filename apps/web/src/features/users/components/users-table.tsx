@@ -3,7 +3,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
-import { ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 
 /** What the viewer may do to one row's account; a missing action's button is left out. */
@@ -43,10 +43,10 @@ export function UsersTable({
       <THead>
         <tr>
           <TH>User</TH>
-          <TH className="hidden sm:table-cell">Role</TH>
-          <TH className="hidden sm:table-cell">Location</TH>
-          <TH className="hidden sm:table-cell">Status</TH>
-          <TH className="hidden sm:table-cell">Last Login</TH>
+          <TH from="sm">Role</TH>
+          <TH from="sm">Location</TH>
+          <TH from="sm">Status</TH>
+          <TH from="sm">Last Login</TH>
           {hasActions ? <TH className="text-right">Actions</TH> : null}
         </tr>
       </THead>
@@ -71,34 +71,36 @@ export function UsersTable({
                     <p className="truncate font-medium">{user.name}</p>
                     <p className="truncate text-xs text-muted-foreground">{user.email}</p>
                     {/* On a phone the other columns fold under the name. */}
-                    <div className="mt-1 space-y-1 text-xs text-muted-foreground sm:hidden">
-                      <p>
-                        {ROLE_LABELS[user.role]} · {user.location?.name ?? '-'}
-                      </p>
-                      <p className="flex items-center gap-2">
-                        <Badge tone={user.status ? 'green' : 'red'}>
-                          {user.status ? 'Active' : 'In Active'}
-                        </Badge>
-                        Last login {formatDate(user.lastLogin)}
-                      </p>
-                    </div>
+                    <Folded until="sm">
+                      <div className="mt-1 space-y-1 text-xs text-muted-foreground">
+                        <p>
+                          {ROLE_LABELS[user.role]} · {user.location?.name ?? '-'}
+                        </p>
+                        <p className="flex items-center gap-2">
+                          <Badge tone={user.status ? 'green' : 'red'}>
+                            {user.status ? 'Active' : 'In Active'}
+                          </Badge>
+                          Last login {formatDate(user.lastLogin)}
+                        </p>
+                      </div>
+                    </Folded>
                   </div>
                 </div>
               </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">
+              <TD from="sm" className="whitespace-nowrap">
                 <Badge tone={user.role === 'ADMIN' ? 'blue' : 'grey'}>
                   {ROLE_LABELS[user.role]}
                 </Badge>
               </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">
+              <TD from="sm" className="whitespace-nowrap">
                 {user.location?.name ?? '-'}
               </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">
+              <TD from="sm" className="whitespace-nowrap">
                 <Badge tone={user.status ? 'green' : 'red'}>
                   {user.status ? 'Active' : 'In Active'}
                 </Badge>
               </TD>
-              <TD className="hidden sm:table-cell whitespace-nowrap">
+              <TD from="sm" className="whitespace-nowrap">
                 {formatDate(user.lastLogin)}
               </TD>
               {hasActions ? (
