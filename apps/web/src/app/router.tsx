@@ -7,6 +7,7 @@ import { prepareClassMerge } from '@/lib/cn';
 import { preloadable } from '@/lib/preloadable';
 import { sessionStore, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
+import { prepareTypefaces } from '@/lib/typefaces';
 import { PageFrame } from './page-frame';
 import { useDocumentTitle } from './page-title';
 import { LABEL_PATHS, PAGES, preloadPage, routeAt } from './pages';
@@ -133,6 +134,7 @@ function TitledPages() {
 function preloadSignedIn() {
   void AppShell.preload().catch(() => undefined);
   setTimeout(prepareClassMerge, 0);
+  void prepareTypefaces();
   preloadPage(window.location.pathname, sessionStore.get()?.user);
 }
 

@@ -128,7 +128,9 @@ export default function InventoryPage() {
 
       {/* What is on hire at the location shown. Below the stock card: it appears when its answer
           comes, and above it would push the stock down. */}
-      {onHireAt !== null ? <OnHireSection locationId={onHireAt} /> : null}
+      {onHireAt !== null ? (
+        <OnHireSection locationId={onHireAt} stockShown={state !== 'loading'} />
+      ) : null}
 
       {/* Each dialog is there only while open: closed, its form and reads cost the page's start. */}
       {formOpen ? <MaterialFormDialog open onOpenChange={setFormOpen} material={editing} /> : null}

@@ -6,7 +6,7 @@ import {
   type OnHireStatement,
 } from '@stockyard/shared';
 import { FileDown, Mail } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,12 +24,20 @@ import { useSendOnHire } from '../api/send-on-hire';
  * admin the hire so far; the statement prints as a PDF, and an admin e-mails it to the site's
  * customer. Nothing is shown when nothing is on hire.
  */
-export function OnHireSection({ locationId }: { locationId: number }) {
+export function OnHireSection({
+  locationId,
+  stockShown,
+}: {
+  locationId: number;
+  /** Whether the stock list above has drawn its rows (or its empty or failed text). */
+  stockShown: boolean;
+}) {
   const query = useOnHire(locationId, { silent: true });
   const can = useCan();
   const [printing, setPrinting] = useState(false);
+  const drawn = useDrawnAfter(stockShown);
   // Drawn in slices after the answer, not in one task (useDeferredAnswer in hooks/use-paged-list).
-  const statement = useDeferredValue(query.data);
+  const statement = useDeferredValue(drawn ? query.data : undefined);
   if (!statement || statement.lines.length === 0) return null;
   const print = () => {
     setPrinting(true);
@@ -64,6 +72,20 @@ export function OnHireSection({ locationId }: { locationId: number }) {
       <OnHireTable statement={statement} />
     </Card>
   );
+}
+
+/**
+ * Whether the statement may be drawn: once the stock above has been drawn, in a render of its own.
+ * Its answer comes about when the stock's does, and drawn with it, its table's lines doubled the
+ * one long task that put the stock's rows in and laid them out on a phone. It is asked for at once
+ * all the same; only its drawing waits.
+ */
+function useDrawnAfter(stockShown: boolean): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    if (stockShown) startTransition(() => setDrawn(true));
+  }, [stockShown]);
+  return drawn;
 }
 
 /**
