@@ -1,4 +1,4 @@
-import type { NotificationType } from './notifications';
+import type { NotificationType } from './notification-types';
 import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from './schemas/locations';
 import { MATERIAL_UNIT_LABELS } from './schemas/materials';
 import { ATTENDANCE_STATUS_LABELS, STAFF_STATUS_LABELS } from './staff-codes';

@@ -12,6 +12,7 @@ export * from './hire-ledger';
 export * from './idempotency';
 export * from './import-limits';
 export * from './labels';
+export * from './notification-types';
 export * from './notifications';
 export * from './numbers';
 export * from './schemas/activity';

@@ -1,24 +1,8 @@
-import { z } from 'zod';
 import type { PermissionFlag } from './access';
 import { type ErrorCode, MESSAGES } from './errors';
-import { isoInstantSchema } from './schemas/responses';
+import type { NotificationType } from './notification-types';
+import type { NotificationItem } from './schemas/notifications';
 import type { NotificationSwitch } from './schemas/settings';
-
-export const NOTIFICATION_TYPES = [
-  'NEW_USER',
-  'NEW_MATERIAL',
-  'LOW_STOCK',
-  'OUT_OF_STOCK',
-  'LOGIN',
-  'RENTAL_ALERT',
-  'MATERIAL_RENTED',
-  'MATERIAL_RETURNED',
-  'NEW_MATERIAL_REQUEST',
-  'MATERIAL_TRANSFERRED',
-  /** An admin approved or rejected a rental request: its requester hears of it. */
-  'MATERIAL_REQUEST_DECIDED',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * Who receives which notification type, in one table (ARCHITECTURE section 7):
@@ -51,29 +35,6 @@ export const NOTIFICATION_ROUTING: Record<NotificationType, NotificationRoute> =
   MATERIAL_TRANSFERRED: { audience: 'LOCATION', flag: 'viewInventory' },
   MATERIAL_REQUEST_DECIDED: { audience: 'NAMED' },
 };
-
-/** A notification as the API answers it and as the socket pushes it. */
-export const notificationItemSchema = z.object({
-  id: z.int(),
-  type: z.enum(NOTIFICATION_TYPES),
-  message: z.string(),
-  read: z.boolean(),
-  createdAt: isoInstantSchema,
-  /** The page of the app it is about, which a click on it opens (`notificationPath`). */
-  path: z.string(),
-});
-export type NotificationItem = z.infer<typeof notificationItemSchema>;
-
-/** The answer of GET /notifications (inside `data`). */
-export const notificationsPageSchema = z.object({
-  notifications: z.array(notificationItemSchema),
-  totalPages: z.int(),
-  currentPage: z.int(),
-  totalNotifications: z.int(),
-  /** Unread notifications of the user, whatever the filters: the bell's badge. */
-  unreadCount: z.int(),
-});
-export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
 /**
  * A notification as the socket pushes it: with the user whose action caused it (null for events

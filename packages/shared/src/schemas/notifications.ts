@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants';
-import { NOTIFICATION_TYPES } from '../notifications';
+import { NOTIFICATION_TYPES } from '../notification-types';
 import { paginationQuery } from './common';
+import { isoInstantSchema } from './responses';
 import { plainText } from './text';
 
 const booleanQuery = (message: string) =>
@@ -36,3 +37,30 @@ export const notificationsQuerySchema = paginationQuery(PAGE_SIZES.notifications
   );
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 export type NotificationsQueryInput = z.input<typeof notificationsQuerySchema>;
+
+/**
+ * A notification as the API answers it and as the socket pushes it. Here, not beside the
+ * notification types in ../notifications.ts, which every page's first script reads: a schema is
+ * built as its module loads.
+ */
+export const notificationItemSchema = z.object({
+  id: z.int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: isoInstantSchema,
+  /** The page of the app it is about, which a click on it opens (`notificationPath`). */
+  path: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
+
+/** The answer of GET /notifications (inside `data`). */
+export const notificationsPageSchema = z.object({
+  notifications: z.array(notificationItemSchema),
+  totalPages: z.int(),
+  currentPage: z.int(),
+  totalNotifications: z.int(),
+  /** Unread notifications of the user, whatever the filters: the bell's badge. */
+  unreadCount: z.int(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;

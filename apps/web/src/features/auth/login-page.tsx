@@ -1,33 +1,35 @@
 import {
   type LoginInput,
-  loginSchema,
+  NETWORK_ERROR_MESSAGE,
   SESSION_END_MESSAGES,
   type SessionEndReason,
-  twoFactorCodeField,
 } from '@stockyard/shared';
 import { Eye, EyeOff, Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { firstPaint } from '@/lib/first-paint';
 import { useSession } from '@/lib/session';
 import { useLogin } from './api/login';
+import type { SignInErrors } from './sign-in-checks';
 
-type FieldErrors = Partial<Record<keyof LoginInput, string>>;
-
-// Two fields checked with the shared schema directly: the sign-in page stays small without a form library.
-function validate(values: LoginInput): FieldErrors {
-  const result = loginSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof LoginInput;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+/**
+ * The form's checks (`sign-in-checks.ts`, the shared zod schemas), loaded once the page has
+ * painted rather than with the first script, which every page runs: building zod's schemas as it
+ * loaded was part of a signed-in page's first long task on a phone. A submit before they have come
+ * waits for them; when they could not be fetched, the next submit asks again.
+ */
+let checks: Promise<typeof import('./sign-in-checks')> | undefined;
+const loadChecks = () => {
+  checks ??= import('./sign-in-checks').catch((error: unknown) => {
+    checks = undefined;
+    throw error;
+  });
+  return checks;
+};
 
 /** Why the last session ended, when an admin ended it (`/login?ended=deactivated`). */
 function sessionEndMessage(search: string): string | null {
@@ -43,10 +45,17 @@ export function LoginPage() {
   const location = useLocation();
   const loginMutation = useLogin();
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<SignInErrors>({});
   const [showPassword, setShowPassword] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
+  // The checks' code could not be fetched (offline as the form was sent).
+  const [unchecked, setUnchecked] = useState(false);
+  useEffect(() => {
+    void firstPaint()
+      .then(loadChecks)
+      .catch(() => undefined);
+  }, []);
 
   if (session) return <Navigate to="/" replace />;
 
@@ -54,17 +63,29 @@ export function LoginPage() {
   const ended = loginMutation.error ? null : sessionEndMessage(location.search);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    void loginMutation.mutate(loginSchema.parse(values), () => navigate(from, { replace: true }));
+    void loadChecks().then(
+      ({ checkSignIn }) => {
+        setUnchecked(false);
+        const checked = checkSignIn(values);
+        setErrors(checked.ok ? {} : checked.errors);
+        if (!checked.ok) return;
+        void loginMutation.mutate(checked.input, () => navigate(from, { replace: true }));
+      },
+      () => setUnchecked(true),
+    );
   };
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = twoFactorCodeField.safeParse(code);
-    setCodeError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
-    void loginMutation.verify(parsed.data, () => navigate(from, { replace: true }));
+    void loadChecks().then(
+      ({ checkCode }) => {
+        setUnchecked(false);
+        const checked = checkCode(code);
+        setCodeError(checked.ok ? undefined : checked.error);
+        if (!checked.ok) return;
+        void loginMutation.verify(checked.code, () => navigate(from, { replace: true }));
+      },
+      () => setUnchecked(true),
+    );
   };
   const setField = (field: keyof LoginInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -163,11 +184,13 @@ export function LoginPage() {
             </Button>
           </form>
         )}
-        {loginMutation.error ? (
+        {unchecked || loginMutation.error ? (
           <p role="alert" className="mt-4 text-center text-sm text-destructive">
-            {loginMutation.error instanceof ApiError
-              ? loginMutation.error.message
-              : 'Invalid email or password'}
+            {unchecked
+              ? NETWORK_ERROR_MESSAGE
+              : loginMutation.error instanceof ApiError
+                ? loginMutation.error.message
+                : 'Invalid email or password'}
           </p>
         ) : null}
       </div>
