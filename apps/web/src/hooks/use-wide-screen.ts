@@ -7,7 +7,6 @@ import { useSyncExternalStore } from 'react';
  */
 const BREAKPOINTS = { sm: 640, md: 768, lg: 1024 } as const;
 export type Breakpoint = keyof typeof BREAKPOINTS;
-const RANK: Record<Breakpoint, number> = { sm: 1, md: 2, lg: 3 };
 
 let asked: { of: typeof window.matchMedia; lists: MediaQueryList[] } | undefined;
 
@@ -48,7 +47,7 @@ export function useScreenWidth(): number {
 
 /** Whether a screen `width` wide (`useScreenWidth`) is at least as wide as the `from` breakpoint. */
 export function isAsWideAs(width: number, from: Breakpoint): boolean {
-  return width >= RANK[from];
+  return width > Object.keys(BREAKPOINTS).indexOf(from);
 }
 
 /**

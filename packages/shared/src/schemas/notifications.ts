@@ -39,9 +39,9 @@ export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 export type NotificationsQueryInput = z.input<typeof notificationsQuerySchema>;
 
 /**
- * A notification as the API answers it and as the socket pushes it. Here, not beside the
- * notification types in ../notifications.ts, which every page's first script reads: a schema is
- * built as its module loads.
+ * A notification as the API answers it and as the socket pushes it. Here, not in
+ * ../notifications.ts, whose constants every page's first script reads: a schema is built as its
+ * module loads.
  */
 export const notificationItemSchema = z.object({
   id: z.int(),

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryRoots } from '@/lib/query-keys';
 import { sessionStore } from '@/lib/session';
 import { OnHireSection } from './on-hire-section';
 
@@ -77,7 +78,7 @@ describe('OnHireSection', () => {
     );
     const view = render(wrap(<OnHireSection locationId={4} stockShown={false} />));
 
-    await waitFor(() => expect(client.getQueryData(['on-hire', 4])).toEqual(statement));
+    await waitFor(() => expect(client.getQueryData([...queryRoots.onHire, 4])).toEqual(statement));
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/locations/4/on-hire');
     expect(screen.queryByRole('table', { name: 'On hire at Riverside Site' })).toBeNull();
 
