@@ -1,6 +1,6 @@
+import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from './locations';
+import { MATERIAL_UNIT_LABELS } from './materials';
 import type { NotificationType } from './notification-types';
-import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from './schemas/locations';
-import { MATERIAL_UNIT_LABELS } from './schemas/materials';
 import { ATTENDANCE_STATUS_LABELS, STAFF_STATUS_LABELS } from './staff-codes';
 
 /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
+import { MATERIAL_UNITS } from '../materials';
 import { readNumber } from '../numbers';
 import { paginationQuery } from './common';
 import { exportFields } from './exports';
-import { MATERIAL_UNITS, unitOfWord } from './materials';
+import { unitOfWord } from './materials';
 import {
   hireRateFormFields,
   hireRatesTogether,

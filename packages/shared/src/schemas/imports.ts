@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from '../locations';
+import { MATERIAL_UNIT_LABELS } from '../materials';
 import { STAFF_STATUS_LABELS } from '../staff-codes';
 import {
   acceptedWords,
@@ -7,8 +9,6 @@ import {
   STATUS_WORDS,
 } from '../vocabulary';
 import { EXPORT_FORMATS } from './exports';
-import { LOCATION_STATUS_LABELS, LOCATION_TYPE_LABELS } from './locations';
-import { MATERIAL_UNIT_LABELS } from './materials';
 
 /**
  * Imports (PRODUCT-DECISIONS.md, "Import and export"): an admin uploads a CSV or Excel

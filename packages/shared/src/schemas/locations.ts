@@ -1,27 +1,18 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { countryCodeField, ZERO_RATINGS } from '../e-invoice';
-import type { LocationStatus, LocationType } from '../types';
+import {
+  CUSTOMER_EMAIL_MESSAGE,
+  LOCATION_STATUS_LABELS,
+  LOCATION_STATUSES,
+  LOCATION_TYPE_LABELS,
+  LOCATION_TYPES,
+} from '../locations';
 import { LOCATION_TYPE_WORDS, STATUS_WORDS, valueOfWord } from '../vocabulary';
 import { paginationQuery } from './common';
 import { exportFields } from './exports';
 import { isoInstantSchema } from './responses';
 import { isBlank, nullableText, plainText } from './text';
-
-export const LOCATION_TYPES = ['BMR_YARD', 'FIELD'] as const satisfies readonly LocationType[];
-export const LOCATION_STATUSES = [
-  'ACTIVE',
-  'INACTIVE',
-] as const satisfies readonly LocationStatus[];
-
-export const LOCATION_TYPE_LABELS: Record<LocationType, string> = {
-  BMR_YARD: 'BMR Yard',
-  FIELD: 'Field',
-};
-export const LOCATION_STATUS_LABELS: Record<LocationStatus, string> = {
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
-};
 
 /** Enum values compare case-insensitively; an empty select means nothing was chosen. */
 export const upperOrUndefined = (value: unknown) =>
@@ -41,11 +32,6 @@ export const locationStatusField = z.preprocess(
   statusOfWord,
   z.enum(LOCATION_STATUSES, { error: 'Please select a status' }),
 );
-
-/** Names compare without case and surrounding spaces (a unique index in PostgreSQL). */
-export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
-
-export const CUSTOMER_EMAIL_MESSAGE = 'Customer e-mail must be a valid e-mail address';
 
 /**
  * The customer a site bills: its invoices take their client from here. Every field is

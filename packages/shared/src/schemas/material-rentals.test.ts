@@ -5,14 +5,16 @@ import {
   RENTAL_FIGURE_LABELS,
   RENTAL_MESSAGES,
   remaining,
-  rentalFormSchema,
   rentalItemFigures,
   rentalItemFinalStatus,
-  rentalListQuery,
   rentalName,
   rentalNumber,
   rentalNumberSearched,
   rentalRefusals,
+} from '../rentals';
+import {
+  rentalFormSchema,
+  rentalListQuery,
   rentalReturnFormSchema,
   rentalSchema,
 } from './material-rentals';

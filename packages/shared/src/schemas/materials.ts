@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MATERIAL_STATUSES } from '../calculations';
 import { PAGE_SIZES } from '../constants';
+import {
+  MATERIAL_UNIT_LABELS,
+  MATERIAL_UNITS,
+  MAX_MATERIAL_QUANTITY,
+  REPAIR_MESSAGES,
+  STOCK_MOVEMENT_REASON_LABELS,
+  STOCK_OPERATIONS,
+  type StockMovementReason,
+} from '../materials';
 import { MATERIAL_UNIT_WORDS, valueOfWord } from '../vocabulary';
 import {
   countQuery,
@@ -15,10 +24,6 @@ import { repairDateFields } from './movement-dates';
 import { isoInstantSchema } from './responses';
 import { blankToUndefined, plainText } from './text';
 
-export const MATERIAL_UNITS = ['EACH'] as const;
-export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
-export const MATERIAL_UNIT_LABELS: Record<MaterialUnit, string> = { EACH: 'Each' };
-
 /** A unit as typed or imported ("pcs", "Stück", "EACH") as its value; blank is none. */
 export const unitOfWord = (value: unknown) =>
   typeof value === 'string'
@@ -26,9 +31,6 @@ export const unitOfWord = (value: unknown) =>
       ? undefined
       : valueOfWord(value, MATERIAL_UNIT_WORDS, MATERIAL_UNIT_LABELS)
     : value;
-
-/** The largest quantity one material can hold (numeric(14,2) leaves ample room for sums). */
-export const MAX_MATERIAL_QUANTITY = 1_000_000_000;
 
 /** A form's quantity: plain decimal digits, a minus allowed so that the message can say negative. */
 const quantityFromDigits = numberFromDigits(/^-?[0-9]+$/);
@@ -77,9 +79,6 @@ export const materialSchema = z.object({
 /** What the form and the API take; a status or updatedAt sent along is dropped (the server derives them). */
 export type MaterialInput = z.infer<typeof materialSchema>;
 
-export const STOCK_OPERATIONS = ['set', 'add', 'subtract'] as const;
-export type StockOperation = (typeof STOCK_OPERATIONS)[number];
-
 /** `set` writes the counted quantity; `add` and `subtract` move stock by that many. */
 export const updateStockSchema = z
   .object({
@@ -94,9 +93,6 @@ export const updateStockSchema = z
   });
 export type UpdateStockInput = z.infer<typeof updateStockSchema>;
 
-/** A transfer's destination must be in use: stock is not sent to an Inactive location. */
-export const DESTINATION_LOCATION_INACTIVE = 'Destination location is inactive';
-
 export const transferMaterialSchema = z
   .object({
     fromLocation: locationIdField('Source location is required'),
@@ -110,16 +106,6 @@ export const transferMaterialSchema = z
     path: ['toLocation'],
   });
 export type TransferMaterialInput = z.infer<typeof transferMaterialSchema>;
-
-/** The repair stock's messages. */
-export const REPAIR_MESSAGES = {
-  quantityMin: 'Quantity must be greater than 0',
-  overRepair: (available: number) => `Only ${available} in repair`,
-  repaired: 'Marked repaired: back in stock',
-  scrapped: 'Scrapped: written off',
-  confirmScrap: (quantity: number, unit: string, name: string) =>
-    `Scrap ${quantity} ${unit} ${name}? They are written off and cannot be repaired afterwards.`,
-} as const;
 
 /**
  * POST /materials/{id}/repair and /scrap: how many units of the material's repair stock are
@@ -168,9 +154,6 @@ export type LowStockQuery = z.infer<typeof lowStockQuery>;
 
 export const movementListQuery = paginationQuery(PAGE_SIZES.inventory);
 
-/** The most materials a picker is given: a location holds hundreds. */
-export const MAX_MATERIAL_OPTIONS = 2000;
-
 /** GET /materials/options: the materials of one location, for a form's picker. */
 export const materialOptionsQuery = z.object({
   locationId: idText('Location is required'),
@@ -208,26 +191,6 @@ export const materialDtoSchema = z.object({
 });
 export type MaterialDto = z.infer<typeof materialDtoSchema>;
 
-export const STOCK_MOVEMENT_REASON_LABELS = {
-  CREATE: 'Created',
-  EDIT: 'Edited',
-  STOCK_UPDATE: 'Stock update',
-  TRANSFER_OUT: 'Transfer out',
-  TRANSFER_IN: 'Transfer in',
-  RENTAL_OUT: 'Rented out',
-  RETURN: 'Returned',
-  WRITE_OFF: 'Written off',
-  RENTAL_RETURN: 'Rental return',
-  RENTAL_LOST: 'Lost on rental',
-  RENTAL_DAMAGED: 'Damaged on rental',
-  RENTAL_DELETED: 'Rental deleted',
-  IMPORT: 'Imported',
-  STOCK_TAKE: 'Stock-take',
-  // Repair stock: RENTAL_DAMAGED puts a return's damaged units into it.
-  REPAIRED: 'Repaired',
-  SCRAPPED: 'Scrapped',
-} as const;
-export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASON_LABELS;
 const STOCK_MOVEMENT_REASONS = Object.keys(STOCK_MOVEMENT_REASON_LABELS) as [
   StockMovementReason,
   ...StockMovementReason[],

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../dates';
 import {
+  earliestToday,
+  RENTAL_REQUEST_MESSAGES as M,
+  requestItemStatusLabel,
+  requestTotals,
+} from '../rental-requests';
+import {
   approveRentalRequestSchema,
   bulkRentalRequestSchema,
   createRentalRequestSchema,
-  earliestToday,
-  RENTAL_REQUEST_MESSAGES as M,
   rejectRentalRequestSchema,
   rentalRequestListQuery,
-  requestItemStatusLabel,
-  requestTotals,
 } from './rental-requests';
 
 type Result = { success: boolean; error?: { issues: { message: string }[] } };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoToDisplayDate, localToday, parseIsoDate } from '../dates';
+import { MAX_MATERIAL_QUANTITY } from '../materials';
 import { idField, idText } from './common';
 import { exportFormatQuery } from './exports';
-import { MAX_MATERIAL_QUANTITY } from './materials';
 
 /**
  * A stock-take (PRODUCT-DECISIONS, "Import and export"): the count sheet of a location is

@@ -23,13 +23,17 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { serverMessage } from '@/lib/form-errors';
 import { useOutbox } from '@/lib/offline/device';
 import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
 import { useAttendanceList, useStaffMember } from './api/get-attendance';
-import { AttendanceFormDialog } from './components/attendance-form-dialog';
 import { AttendanceTable, type WaitingAttendance } from './components/attendance-table';
+
+const AttendanceFormDialog = deferredDialog(() =>
+  import('./components/attendance-form-dialog').then((m) => m.AttendanceFormDialog),
+);
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The URL's word for "every month" (the picker cleared); no month in the URL is this month. */

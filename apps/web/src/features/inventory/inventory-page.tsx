@@ -11,6 +11,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { StockTakeButton } from '@/features/inventory/components/stock-take-button';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { showingRange } from '@/lib/format';
 import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
@@ -19,12 +20,21 @@ import { useDeleteMaterial } from './api/delete-material';
 import { useMaterial } from './api/get-material';
 import { useMaterials } from './api/get-materials';
 import type { RepairOutcome } from './api/repair-stock';
-import { MaterialFormDialog } from './components/material-form-dialog';
 import { MaterialsTable } from './components/materials-table';
-import { MovementHistoryDialog } from './components/movement-history-dialog';
 import { OnHireSection } from './components/on-hire-section';
-import { RepairStockDialog } from './components/repair-stock-dialog';
-import { TransferMaterialDialog } from './components/transfer-material-dialog';
+
+const MaterialFormDialog = deferredDialog(() =>
+  import('./components/material-form-dialog').then((m) => m.MaterialFormDialog),
+);
+const TransferMaterialDialog = deferredDialog(() =>
+  import('./components/transfer-material-dialog').then((m) => m.TransferMaterialDialog),
+);
+const RepairStockDialog = deferredDialog(() =>
+  import('./components/repair-stock-dialog').then((m) => m.RepairStockDialog),
+);
+const MovementHistoryDialog = deferredDialog(() =>
+  import('./components/movement-history-dialog').then((m) => m.MovementHistoryDialog),
+);
 
 export default function InventoryPage() {
   const user = useSession()?.user;

@@ -26,6 +26,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { useDeferredAnswer, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { INTROS } from '@/lib/page-intros';
 import { queryRoots } from '@/lib/query-keys';
 import { useCan, useSession } from '@/lib/session';
@@ -33,14 +34,26 @@ import { notifyToast } from '@/lib/toast';
 import { useRequestForRental } from './api/get-rental-request';
 import { useRentalStats, useRentals } from './api/get-rentals';
 import { useDeleteRental } from './api/rental-mutations';
-import { NotesDialog } from './components/notes-dialog';
-import { MarkReturnedDialog } from './components/rental-corrections';
-import { RentalFormDialog, type RentalPrefill } from './components/rental-form-dialog';
+import type { RentalPrefill } from './components/rental-form-dialog';
 import type { RentalAction } from './components/rental-row-actions';
 import { LocationCards, RentalStats } from './components/rental-stats';
 import { RentalsTable } from './components/rentals-table';
-import { ReturnDialog } from './components/return-dialog';
-import { ReturnHistoryDialog } from './components/return-history-dialog';
+
+const RentalFormDialog = deferredDialog(() =>
+  import('./components/rental-form-dialog').then((m) => m.RentalFormDialog),
+);
+const ReturnDialog = deferredDialog(() =>
+  import('./components/return-dialog').then((m) => m.ReturnDialog),
+);
+const ReturnHistoryDialog = deferredDialog(() =>
+  import('./components/return-history-dialog').then((m) => m.ReturnHistoryDialog),
+);
+const NotesDialog = deferredDialog(() =>
+  import('./components/notes-dialog').then((m) => m.NotesDialog),
+);
+const MarkReturnedDialog = deferredDialog(() =>
+  import('./components/rental-corrections').then((m) => m.MarkReturnedDialog),
+);
 
 /** "Showing a to b of N rentals" for a page of the list. */
 function showing(page: number, total: number): string {

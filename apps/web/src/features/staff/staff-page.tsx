@@ -8,7 +8,7 @@ import {
   type StaffStatus,
 } from '@stockyard/shared';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { LocationFilter } from '@/components/location-filter';
@@ -22,6 +22,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { serverMessage } from '@/lib/form-errors';
 import { showingRange } from '@/lib/format';
 import { INTROS } from '@/lib/page-intros';
@@ -29,14 +30,14 @@ import { useCan, useSession } from '@/lib/session';
 import { notifyToast } from '@/lib/toast';
 import { useStaffList } from './api/get-staff';
 import { useDeleteStaff } from './api/staff-mutations';
-import { StaffFormDialog } from './components/staff-form-dialog';
 import { type StaffAction, StaffTable } from './components/staff-table';
 
+const StaffFormDialog = deferredDialog(() =>
+  import('./components/staff-form-dialog').then((m) => m.StaffFormDialog),
+);
 // The overview's pie chart brings the chart library: fetched when an overview is opened, not with the list.
-const AttendanceOverviewDialog = lazy(() =>
-  import('./components/attendance-overview-dialog').then((module) => ({
-    default: module.AttendanceOverviewDialog,
-  })),
+const AttendanceOverviewDialog = deferredDialog(() =>
+  import('./components/attendance-overview-dialog').then((m) => m.AttendanceOverviewDialog),
 );
 
 /** Staff Management (03 section 2.2): a field manager's people. */
@@ -166,14 +167,12 @@ export default function StaffPage() {
       {/* Mounted only while open: else its form would run on every load of the page. */}
       {formOpen ? <StaffFormDialog open onOpenChange={setFormOpen} member={editing} /> : null}
       {viewing && (
-        <Suspense fallback={null}>
-          <AttendanceOverviewDialog
-            member={viewing}
-            onOpenChange={(open) => {
-              if (!open) setViewing(null);
-            }}
-          />
-        </Suspense>
+        <AttendanceOverviewDialog
+          member={viewing}
+          onOpenChange={(open) => {
+            if (!open) setViewing(null);
+          }}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -2,8 +2,13 @@ import { ClipboardList } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useLocationOptions } from '@/hooks/use-location-options';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { useCan } from '@/lib/session';
-import { StockTakeDialog, type StockTakeLocation } from './stock-take-dialog';
+import type { StockTakeLocation } from './stock-take-dialog';
+
+const StockTakeDialog = deferredDialog(() =>
+  import('./stock-take-dialog').then((m) => m.StockTakeDialog),
+);
 
 /**
  * The Inventory page's entry to a stock-take of the location it shows, offered to those the access

@@ -12,16 +12,19 @@ import { Fragment, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { useCan } from '@/lib/session';
-import {
-  CorrectDayDialog,
-  type DayCorrection,
-  RerateDialog,
-  type RerateTarget,
-} from './rental-corrections';
+import type { DayCorrection, RerateTarget } from './rental-corrections';
 import { type RentalAction, type RentalPermissions, RentalRowActions } from './rental-row-actions';
 import { RentalStatusBadge } from './rental-status';
 import { unitLabel } from './units';
+
+const CorrectDayDialog = deferredDialog(() =>
+  import('./rental-corrections').then((m) => m.CorrectDayDialog),
+);
+const RerateDialog = deferredDialog(() =>
+  import('./rental-corrections').then((m) => m.RerateDialog),
+);
 
 const COLUMNS = 8;
 
