@@ -133,7 +133,7 @@ function TitledPages() {
  */
 function preloadSignedIn() {
   void AppShell.preload().catch(() => undefined);
-  setTimeout(prepareClassMerge, 0);
+  prepareClassMerge();
   void prepareTypefaces();
   preloadPage(window.location.pathname, sessionStore.get()?.user);
 }
