@@ -1,4 +1,5 @@
 export * from './access';
+export * from './attendance';
 export * from './billing';
 export * from './calculations';
 export * from './code-labels';
@@ -50,6 +51,7 @@ export * from './schemas/stock-takes';
 export * from './schemas/text';
 export * from './schemas/two-factor';
 export * from './schemas/users';
+export * from './staff';
 export * from './staff-codes';
 export * from './types';
 export * from './vocabulary';

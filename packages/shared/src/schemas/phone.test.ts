@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { STAFF_MESSAGES } from '../staff';
 import { companyProfileSchema, PROFILE_MESSAGES } from './settings';
-import { STAFF_MESSAGES, staffSchema } from './staff';
+import { staffSchema } from './staff';
 
 /** One rule for a phone number, in the company profile, the staff form and the import. */
 describe('one rule for phone numbers', () => {

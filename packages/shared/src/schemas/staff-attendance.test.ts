@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ATTENDANCE_MESSAGES,
-  attendanceFiltersQuery,
-  attendanceSchema,
-  attendanceSpan,
-  attendanceTime,
-} from './attendance';
-import { salaryText, shortDate, staffListQuery, staffSchema } from './staff';
+import { ATTENDANCE_MESSAGES, attendanceSpan, attendanceTime } from '../attendance';
+import { salaryText, shortDate } from '../staff';
+import { attendanceFiltersQuery, attendanceSchema } from './attendance';
+import { staffListQuery, staffSchema } from './staff';
 
 describe('the staff and attendance contract', () => {
   it('shows times as HH:MM, a full timestamp by its UTC time', () => {
