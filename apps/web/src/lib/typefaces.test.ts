@@ -1,7 +1,9 @@
+import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prepareTypefaces } from './typefaces';
+import { prepareTypefaces, useCodeTypefaces } from './typefaces';
 
 afterEach(() => {
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.documentElement.style.removeProperty('--font-sans');
@@ -54,5 +56,17 @@ describe('prepareTypefaces', () => {
 
   it('does nothing where the browser has no canvas', async () => {
     await expect(prepareTypefaces()).resolves.toBeUndefined();
+  });
+});
+
+describe('useCodeTypefaces', () => {
+  it("readies the codes' monospace, and not the pages' other typefaces, once for every list that shows codes", () => {
+    vi.useFakeTimers();
+    document.documentElement.style.setProperty('--font-mono', 'Test Mono, monospace');
+    const measured = measuringCanvas();
+    renderHook(() => useCodeTypefaces());
+    renderHook(() => useCodeTypefaces());
+    vi.runAllTimers();
+    expect(measured).toEqual(['400 12px Test Mono, monospace', '400 14px Test Mono, monospace']);
   });
 });

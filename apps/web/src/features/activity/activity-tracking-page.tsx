@@ -10,6 +10,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useLocationOptions } from '@/hooks/use-location-options';
 import { useLastPageGuard } from '@/hooks/use-paged-list';
 import { formatDateTime, isIsoDate } from '@/lib/dates';
+import { useCodeTypefaces } from '@/lib/typefaces';
 import { type ActivityLog, useActivityLogs } from './api/get-activity-logs';
 import { ActivityDetailsDialog } from './components/activity-details-dialog';
 
@@ -17,6 +18,7 @@ const COLUMNS = 6;
 
 /** Activity Tracking (03 section 2.8): the activity log, newest first, for admins. */
 export default function ActivityTrackingPage() {
+  useCodeTypefaces();
   const { page, filters, setPage, replacePage, setFilters } = useListParams({
     location: 'id',
     date: 'date',

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { useCodeTypefaces } from '@/lib/typefaces';
 import { kgText, quantityText, unitLabel, valueText } from './figures';
 
 const COLUMNS = 13;
@@ -40,6 +41,7 @@ export function CatalogueTable({
   onToggleStatus: (type: MaterialTypeDto) => void;
   onRetry: () => void;
 }) {
+  useCodeTypefaces();
   const onRowKey = (event: KeyboardEvent, type: MaterialTypeDto) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {

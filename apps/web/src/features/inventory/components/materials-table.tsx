@@ -13,6 +13,7 @@ import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import { displayId } from '@/lib/format';
+import { useCodeTypefaces } from '@/lib/typefaces';
 import { MaterialStatusBadge } from './material-status-badge';
 
 function unitLabel(unit: string): string {
@@ -61,6 +62,7 @@ export function MaterialsTable({
   onScrap?: (material: MaterialDto) => void;
   onRetry: () => void;
 }) {
+  useCodeTypefaces();
   const hasActions = Boolean(onEdit || onDelete || onTransfer || onRepair || onScrap);
   const onRowKey = (event: KeyboardEvent, material: MaterialDto) => {
     if (event.target !== event.currentTarget) return;

@@ -7,6 +7,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
+import { useCodeTypefaces } from '@/lib/typefaces';
 import {
   type InvoiceAction,
   type InvoicePermissions,
@@ -34,6 +35,7 @@ export function InvoicesTable({
   onAction: (action: InvoiceAction, invoice: InvoiceSummaryDto) => void;
   onRetry: () => void;
 }) {
+  useCodeTypefaces();
   return (
     <Table aria-label="Invoices">
       <THead>

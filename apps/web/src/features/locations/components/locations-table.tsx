@@ -8,6 +8,7 @@ import { EditDeleteButtons } from '@/components/ui/row-actions';
 import { Folded, ListBody, type ListState, Table, TD, TH, THead, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { displayId } from '@/lib/format';
+import { useCodeTypefaces } from '@/lib/typefaces';
 
 export function LocationsTable({
   locations,
@@ -33,6 +34,7 @@ export function LocationsTable({
   printLabels?: boolean;
   onRetry: () => void;
 }) {
+  useCodeTypefaces();
   const hasActions = Boolean(onEdit || onDelete || onRates || printLabels);
   const onRowKey = (event: KeyboardEvent, id: number) => {
     if (event.target !== event.currentTarget) return;
