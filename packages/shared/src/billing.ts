@@ -354,6 +354,10 @@ export function centsToDecimalString(cents: number): string {
   return `${cents < 0 ? '-' : ''}${whole}.${fraction}`;
 }
 
+/** Cents as a form shows them ("12.50"); none is blank. */
+export const centsText = (cents: number | null) =>
+  cents === null ? '' : centsToDecimalString(cents);
+
 /**
  * Cents as people read them, in a currency with 2 minor digits (GBP, EUR, USD):
  * formatMoney(123450, 'GBP') → '£1,234.50'. The amount goes to Intl.NumberFormat as an exact

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MATERIAL_TYPE_STATUSES, MAX_REPLACEMENT_VALUE, MAX_UNIT_WEIGHT_KG } from '../catalogue';
 import { PAGE_SIZES } from '../constants';
 import { MATERIAL_UNITS } from '../materials';
 import { readNumber } from '../numbers';
@@ -19,28 +20,6 @@ import { isBlank, nullableText, optionalText, plainText } from './text';
  * company owns, whatever location holds it. A location's stock is a quantity of a type there, and
  * its name and unit are the type's.
  */
-
-export const CATALOGUE_MESSAGES = {
-  nameTaken: (name: string) => `The catalogue already has a material named ${name}.`,
-  itemNumberTaken: (itemNumber: string) =>
-    `The catalogue already has a material with item number ${itemNumber}.`,
-  retired: (name: string) =>
-    `${name} is retired in the catalogue and cannot get new stock. Make it active again first.`,
-  unitDiffers: (name: string, unit: string) =>
-    `${name} is counted in ${unit} in the catalogue: choose that unit.`,
-  notFound: 'Material type not found',
-} as const;
-
-export const MATERIAL_TYPE_STATUSES = ['active', 'retired'] as const;
-export type MaterialTypeStatus = (typeof MATERIAL_TYPE_STATUSES)[number];
-export const MATERIAL_TYPE_STATUS_LABELS: Record<MaterialTypeStatus, string> = {
-  active: 'Active',
-  retired: 'Retired',
-};
-
-/** The heaviest unit the catalogue takes, in kg, and the dearest, in the company's currency. */
-export const MAX_UNIT_WEIGHT_KG = 100_000;
-export const MAX_REPLACEMENT_VALUE = 10_000_000;
 
 /**
  * A decimal a form sends as text ("12.5", or "12,5" as typed in much of Europe: `readNumber`'s

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   dashboardLocationId,
-  dashboardQuery,
   inventoryLevel,
   monthStart,
   percentChange,
   periodRange,
   periodSteps,
-} from './dashboard';
+} from '../dashboard';
+import { dashboardQuery } from './dashboard';
 
 describe('the dashboard periods', () => {
   it('start weeks on Monday, also across a month and a year', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { MATERIAL_TYPE_STATUSES } from '../catalogue';
 import { MAX_LABEL_ITEMS } from '../labels';
-import { MATERIAL_TYPE_STATUSES } from './catalogue';
 import { plainText } from './text';
 
 export const LABEL_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsToDecimalString, parseMoneyToCents } from '../billing';
+import { parseMoneyToCents } from '../billing';
 import { INVOICE_UOMS, JOB_TYPES } from '../calculations';
 import { idText } from './common';
 
@@ -72,10 +72,6 @@ export const moneyTextField = (field: string) =>
     }
     return cents;
   });
-
-/** Cents as a form shows them ("12.50"); none is blank. */
-export const centsText = (cents: number | null) =>
-  cents === null ? '' : centsToDecimalString(cents);
 
 /**
  * A customer rate's minimum hire: a whole number of days, 0 included; null (or left out) states

@@ -14,6 +14,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/hooks/use-list-params';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { showingRange } from '@/lib/format';
 import { INTROS } from '@/lib/page-intros';
 import { notifyToast } from '@/lib/toast';
@@ -22,8 +23,11 @@ import { useCategories } from './api/get-categories';
 import { useMaterialType } from './api/get-material-type';
 import { useSetMaterialTypeStatus } from './api/set-material-type-status';
 import { CatalogueTable } from './components/catalogue-table';
-import { MaterialTypeFormDialog } from './components/material-type-form-dialog';
 import { MaterialTypeStockDialog } from './components/material-type-stock-dialog';
+
+const MaterialTypeFormDialog = deferredDialog(() =>
+  import('./components/material-type-form-dialog').then((m) => m.MaterialTypeFormDialog),
+);
 
 /** The status filter: the active types unless the URL asks for the retired ones or all. */
 const STATUS_FILTERS = ['retired', 'all'] as const;
