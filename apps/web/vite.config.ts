@@ -84,7 +84,7 @@ const CHUNK_GROUPS = [
     // Label tables and helpers of packages/shared that import no schema (nor zod), but the
     // constants, idempotency and upload limits the sign-in page's entry uses.
     name: 'labels',
-    test: /packages[\\/]shared[\\/]src[\\/](attendance|billing|calculations|catalogue|dashboard|dates|display-id|hire-explanation|hire-ledger|labels|locations|materials|numbers|rental-requests|rentals|staff|staff-codes|vocabulary|weights)\.ts$/,
+    test: /packages[\\/]shared[\\/]src[\\/](attendance|billing|calculations|catalogue|dashboard|dates|display-id|hire-explanation|hire-ledger|invoices|labels|locations|materials|numbers|rental-requests|rentals|staff|staff-codes|vocabulary|weights)\.ts$/,
   },
   {
     // The screens' shared parts, but those of the sign-in page (its entry keeps them).

@@ -14,6 +14,7 @@ export * from './hire-explanation';
 export * from './hire-ledger';
 export * from './idempotency';
 export * from './import-limits';
+export * from './invoices';
 export * from './labels';
 export * from './locations';
 export * from './materials';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  creditNoteSchema,
-  INVOICE_MESSAGES,
-  invoiceDetailsFormSchema,
-  looksLikeSystemNumber,
-} from './invoices';
+import { INVOICE_MESSAGES } from '../invoices';
+import { creditNoteSchema, invoiceDetailsFormSchema, looksLikeSystemNumber } from './invoices';
 import { movementNoteNumber } from './movement-notes';
 
 describe('the ids a person types (decision 047)', () => {

@@ -18,6 +18,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useDeferredAnswer, useLastPageGuard } from '@/hooks/use-paged-list';
 import { useSearchInput } from '@/hooks/use-search-input';
 import { ApiError } from '@/lib/api-client';
+import { deferredDialog } from '@/lib/deferred-dialog';
 import { serverMessage } from '@/lib/form-errors';
 import { INTROS } from '@/lib/page-intros';
 import { useCan, useSession } from '@/lib/session';
@@ -28,11 +29,17 @@ import { useDownloadInvoiceExcel } from './api/download-invoice-excel';
 import { useDownloadInvoicePdf } from './api/download-invoice-pdf';
 import { useFinalizeInvoice } from './api/finalize-invoice';
 import { useInvoices } from './api/get-invoices';
-import { InvoicePreviewDialog, JobTypeSummaryDialog } from './components/invoice-preview-dialog';
 import type { InvoiceAction } from './components/invoice-row-actions';
 import { InvoicesTable } from './components/invoices-table';
 import { MonthFilter, monthFilterValue } from './components/month-filter';
 import { NumberedPagination } from './components/numbered-pagination';
+
+const InvoicePreviewDialog = deferredDialog(() =>
+  import('./components/invoice-preview-dialog').then((m) => m.InvoicePreviewDialog),
+);
+const JobTypeSummaryDialog = deferredDialog(() =>
+  import('./components/invoice-preview-dialog').then((m) => m.JobTypeSummaryDialog),
+);
 
 /** /invoices (02 section 2.1): the list, its filters in the URL, and every row action. */
 export default function InvoicesPage() {
