@@ -64,6 +64,19 @@ describe("the device's copy", () => {
     expect(after.getQueryState(LIST)?.isInvalidated).toBe(true); // and read again online
   });
 
+  it('keeps a write\'s mark at once, so that a reload right after the write reads the list again', async () => {
+    await claimDevice(USER);
+    const before = pageCache();
+    const stop = keepOnDevice(before, USER);
+    before.setQueryData(LIST, ROWS);
+    expect((await kept()).map((entry) => entry.stale)).toEqual([undefined]);
+    await before.invalidateQueries({ queryKey: ['attendance'], refetchType: 'none' });
+    // Well inside the 300 ms that answers wait for: the page could be reloaded now.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await keptQueries(USER)).map((entry) => entry.stale)).toEqual([true]);
+    stop();
+  });
+
   it('forgets the mark once the answer is read again', async () => {
     await claimDevice(USER);
     const before = pageCache();

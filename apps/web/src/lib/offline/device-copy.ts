@@ -30,8 +30,11 @@ const WRITE_DELAY_MS = 300;
 export function keepOnDevice(queryClient: QueryClient, userId: number): () => void {
   const waiting = new Map<string, KeptQuery>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let atOnce = false;
   const write = () => {
+    if (timer) clearTimeout(timer);
     timer = null;
+    atOnce = false;
     const batch = [...waiting.values()];
     waiting.clear();
     void keepQueries(batch).catch(() => {
@@ -55,6 +58,12 @@ export function keepOnDevice(queryClient: QueryClient, userId: number): () => vo
       updatedAt: query.state.dataUpdatedAt,
       ...(query.state.isInvalidated ? { stale: true as const } : {}),
     });
+    // A write's mark goes at once (after the invalidation's other queries): a reload before the
+    // delay lost it, and the reloaded screen showed the answer from before the write as fresh.
+    if (type === 'invalidate' && !atOnce) {
+      atOnce = true;
+      queueMicrotask(write);
+    }
     timer ??= setTimeout(write, WRITE_DELAY_MS);
   });
   return () => {
