@@ -48,8 +48,8 @@ let started: { userId: number; ready: Promise<void> } | null = null;
 
 function start(queryClient: QueryClient, userId: number): Promise<void> {
   if (started?.userId === userId) return started.ready;
-  // Installed with the signed-in shell, so that the sign-in page's bundle stays as small as it was.
-  registerServiceWorker();
+  // A worker already in place only checks for a new version, a small read: at once, as always.
+  if (navigator.serviceWorker?.controller) registerServiceWorker();
   const ready = (async () => {
     try {
       await claimDevice(userId);
@@ -129,6 +129,9 @@ export function useOfflineDevice(queryClient: QueryClient, user: SessionUser): v
       await outbox.flush();
       await afterInteractive(queryClient);
       if (cancelled || !navigator.onLine) return;
+      // A first install fetches all of the app's code (130 files): begun at the page's load
+      // event, it competed with the screen's own reads and first rows.
+      registerServiceWorker();
       const sync = await loadSync().catch(() => null);
       if (!sync || cancelled || !navigator.onLine) return;
       const at = await sync.syncWorkingSet(queryClient, user).catch(() => null);

@@ -1,13 +1,19 @@
+let registered = false;
+
 /**
- * Registers the service worker that keeps the app's shell for opening without a connection,
- * once the page has loaded so that it never competes with the first paint; called
- * by the signed-in shell. Only the built app has one (vite-plugin-pwa writes /sw.js at build time).
+ * Registers the service worker that keeps the app's shell for opening without a connection, once
+ * per page; the signed-in shell calls it when the screen is up (its reads answered, the browser
+ * idle), so that the worker's install, which fetches every chunk, never competes with the screen.
+ * Only the built app has one (vite-plugin-pwa writes /sw.js at build time).
  */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  registered = true;
   const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
-      // No worker (a private window, a browser that refuses it): the app works online as before.
+      // No worker (a private window, a browser that refuses it, no network): the app works online
+      // as before, and the next sync asks again.
+      registered = false;
     });
   };
   if (document.readyState === 'complete') register();
