@@ -29,8 +29,8 @@ const TYPEFACES: readonly Typeface[] = [
 /**
  * The codes' monospace (a material's, an invoice's, a location's code), which only some lists show:
  * opening its font took 14 to 22 ms at 1x in Lighthouse's traces, a task that blocked on every page
- * when it was readied with the others (decision 074). `useCodeTypefaces` readies it where it is
- * shown.
+ * when it was readied with the others (decision 074); most of it was matching Tailwind's eight
+ * names, now two (decision 075). `useCodeTypefaces` readies it where it is shown.
  */
 const CODE_TYPEFACES: readonly Typeface[] = [
   ['mono', 12, 400],
