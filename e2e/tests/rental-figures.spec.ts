@@ -165,13 +165,15 @@ test.describe('figures that add up', () => {
     await page.getByRole('menu').getByRole('menuitem', { name: 'View Return History' }).click();
     // The dialog's code is fetched as it opens (decision 074): its figures are read once shown.
     const history = page.getByRole('dialog', { name: 'Return History' });
-    await expect.poll(() => figures(history.getByLabel('Return summary'))).toMatchObject({
-      'Items Rented': 10,
-      'Items Returned': 0,
-      'Items Damaged': 10,
-      'Items Lost': 0,
-      'Items Outstanding': 0,
-    });
+    await expect
+      .poll(() => figures(history.getByLabel('Return summary')))
+      .toMatchObject({
+        'Items Rented': 10,
+        'Items Returned': 0,
+        'Items Damaged': 10,
+        'Items Lost': 0,
+        'Items Outstanding': 0,
+      });
     await page.keyboard.press('Escape');
 
     // The field manager reads the same figures over their own rentals.

@@ -64,7 +64,7 @@ describe("the device's copy", () => {
     expect(after.getQueryState(LIST)?.isInvalidated).toBe(true); // and read again online
   });
 
-  it('keeps a write\'s mark at once, so that a reload right after the write reads the list again', async () => {
+  it("keeps a write's mark at once, so that a reload right after the write reads the list again", async () => {
     await claimDevice(USER);
     const before = pageCache();
     const stop = keepOnDevice(before, USER);
