@@ -1,5 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
+import { ErrorBoundary } from '@/app/error-boundary';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadable } from './preloadable';
 
@@ -57,5 +58,27 @@ describe('a preloadable page', () => {
     renderInSuspense(Page);
     expect(screen.getByRole('heading', { name: 'Attendance' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('is fetched again by Try Again when its code failed to load as it rendered', async () => {
+    let online = false;
+    const load = vi.fn(async () => {
+      if (!online) throw new Error('Failed to fetch dynamically imported module');
+      return { default: () => <h1>Attendance</h1> };
+    });
+    const Page = preloadable(load);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Suspense fallback={<p>Loading</p>}>
+          <Page />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    expect(await screen.findByText('Failed to fetch dynamically imported module')).toBeTruthy();
+    online = true;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try Again' })));
+    expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeTruthy();
+    vi.mocked(console.error).mockRestore();
   });
 });

@@ -1,8 +1,8 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 
 type Module<P> = { default: ComponentType<P> };
 
-export type Preloadable<P = object> = LazyExoticComponent<ComponentType<P>> & {
+export type Preloadable<P extends object = object> = ComponentType<P> & {
   /** Starts fetching the component's code (once); resolves when it is loaded. */
   preload: () => Promise<unknown>;
 };
@@ -16,7 +16,7 @@ export type Preloadable<P = object> = LazyExoticComponent<ComponentType<P>> & {
  * Contentful Paint. A loaded module is handed to React as a thenable that answers at once (React
  * accepts any thenable from a lazy factory), so the frame and the page commit together.
  */
-export function preloadable<P = object>(load: () => Promise<Module<P>>): Preloadable<P> {
+export function preloadable<P extends object = object>(load: () => Promise<Module<P>>): Preloadable<P> {
   let loaded: Module<P> | null = null;
   let loading: Promise<Module<P>> | null = null;
   const preload = () => {
@@ -33,11 +33,19 @@ export function preloadable<P = object>(load: () => Promise<Module<P>>): Preload
     );
     return loading;
   };
-  const component = lazy(() => {
-    const module = loaded;
-    // biome-ignore lint/suspicious/noThenProperty: React takes a thenable; this one answers at once.
-    if (module) return { then: (resolve: (m: Module<P>) => void) => resolve(module) } as never;
-    return preload();
-  });
-  return Object.assign(component, { preload });
+  // React.lazy keeps a failed load for good: the error boundary's Try Again rendered the same
+  // failure. A failure inside a render gives the next render a lazy component of its own.
+  const fresh = () =>
+    lazy<ComponentType<P>>(() => {
+      const module = loaded;
+      // biome-ignore lint/suspicious/noThenProperty: React takes a thenable; this one answers at once.
+      if (module) return { then: (resolve: (m: Module<P>) => void) => resolve(module) } as never;
+      return preload().catch((error: unknown) => {
+        Current = fresh();
+        throw error;
+      });
+    });
+  let Current = fresh();
+  const Page = (props: P) => createElement(Current, props);
+  return Object.assign(Page, { preload });
 }
