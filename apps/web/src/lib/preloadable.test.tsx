@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { ErrorBoundary } from '@/app/error-boundary';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from '@/app/error-boundary';
 import { preloadable } from './preloadable';
 
 afterEach(cleanup);

@@ -46,6 +46,6 @@ export function preloadable<P extends object = object>(load: () => Promise<Modul
       });
     });
   let Current = fresh();
-  const Page = (props: P) => createElement(Current, props);
-  return Object.assign(Page, { preload });
+  const page = (props: P) => createElement(Current, props);
+  return Object.assign(page, { preload });
 }
