@@ -16,7 +16,9 @@ export type Preloadable<P extends object = object> = ComponentType<P> & {
  * Contentful Paint. A loaded module is handed to React as a thenable that answers at once (React
  * accepts any thenable from a lazy factory), so the frame and the page commit together.
  */
-export function preloadable<P extends object = object>(load: () => Promise<Module<P>>): Preloadable<P> {
+export function preloadable<P extends object = object>(
+  load: () => Promise<Module<P>>,
+): Preloadable<P> {
   let loaded: Module<P> | null = null;
   let loading: Promise<Module<P>> | null = null;
   const preload = () => {
