@@ -9,7 +9,11 @@
 //
 // LH_RUNS (3), LH_ONLY=<regex on "role page">, LH_PORT (4390), CHROMIUM_PATH change the run;
 // LH_SERVER=<a built server.js> audits another build (a copy of apps/api/dist beside its web/dist);
-// LH_SAVE=<dir> keeps each run's full report (JSON) there, to read where the main thread went.
+// LH_SAVE=<dir> keeps each run's full report (JSON) and its trace (`<name>.trace.json`) there, to
+// read where the main thread went (bench/long-tasks.mjs); LH_TRACE_CATEGORIES adds Chromium trace
+// categories to the trace (`disabled-by-default-v8.cpu_profiler` for the CPU's samples, `fonts`,
+// `blink.debug` for style and font work): each adds its own overhead, so such runs are for reading,
+// not for the verdict.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -210,16 +214,23 @@ async function audit(url, session, name) {
         { token: session.token, user: session.user },
       );
     }
+    const categories = process.env.LH_TRACE_CATEGORIES;
     const result = await lighthouse(
       `${origin}${url}`,
       { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      undefined,
+      categories
+        ? { extends: 'lighthouse:default', settings: { additionalTraceCategories: categories } }
+        : undefined,
       page,
     );
     const lhr = result.lhr;
     if (process.env.LH_SAVE) {
       await fs.mkdir(process.env.LH_SAVE, { recursive: true });
       await fs.writeFile(path.join(process.env.LH_SAVE, `${name}.json`), JSON.stringify(lhr));
+      await fs.writeFile(
+        path.join(process.env.LH_SAVE, `${name}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);

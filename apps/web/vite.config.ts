@@ -1,7 +1,7 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -97,6 +97,38 @@ const CHUNK_GROUPS = [
   },
 ].map((group) => ({ ...group, includeDependenciesRecursively: false }));
 
+const repository = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * `dist/.vite/chunks.json`: each chunk's file, the source modules it holds (relative to the
+ * repository) and the chunks it imports statically, which load and run with it. Read by
+ * e2e/tests/page-chunks.spec.ts: the pages of the phone's verdict build no zod schema as they load
+ * (decision 074). The server sends nothing under a dot-directory, and the service worker keeps
+ * none of it.
+ */
+const chunkReport: Plugin = {
+  name: 'stockyard-chunk-report',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).flatMap((output) =>
+      output.type === 'chunk'
+        ? [
+            {
+              file: output.fileName,
+              modules: output.moduleIds.map((id) => path.relative(repository, id)),
+              imports: output.imports,
+            },
+          ]
+        : [],
+    );
+    this.emitFile({
+      type: 'asset',
+      fileName: '.vite/chunks.json',
+      source: `${JSON.stringify(chunks, null, 1)}\n`,
+    });
+  },
+};
+
 export default defineConfig({
   // Each file also as .br and .gz, compressed once here at their best level and sent as they are by
   // the server (@fastify/static's preCompressed), as the browser asks.
@@ -105,6 +137,7 @@ export default defineConfig({
     tailwindcss(),
     installableApp,
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    chunkReport,
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { admin, expect, signIn, test } from '../fixtures';
 
 /**
@@ -44,4 +46,47 @@ test.describe('the first paint', () => {
       ),
     ).toEqual([]);
   });
+});
+
+/** A built chunk, as the web build's chunk report lists it (apps/web/vite.config.ts). */
+type Chunk = { file: string; modules: string[]; imports: string[] };
+
+test.describe("what a page's code builds as it loads", () => {
+  // The schema module of the export control, which every list's Export button reads.
+  const allowed = new Set(['packages/shared/src/schemas/exports.ts']);
+  const pages = [
+    'app/layout/app-shell.tsx',
+    'features/dashboard/dashboard-page.tsx',
+    'features/inventory/inventory-page.tsx',
+    'features/catalogue/catalogue-page.tsx',
+    'features/material-rentals/material-rentals-page.tsx',
+    'features/rental-requests/rental-requests-page.tsx',
+    'features/staff/staff-page.tsx',
+    'features/attendance/attendance-page.tsx',
+    'features/invoices/invoices-page.tsx',
+  ];
+  const report = path.resolve(import.meta.dirname, '../../apps/web/dist/.vite/chunks.json');
+
+  for (const source of pages) {
+    test(`${path.basename(source, '.tsx')} runs no zod schema module with its chunks (decision 074)`, () => {
+      const chunks = JSON.parse(fs.readFileSync(report, 'utf8')) as Chunk[];
+      const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+      const own = chunks.find((chunk) => chunk.modules.includes(`apps/web/src/${source}`));
+      expect(own, `the chunk of ${source}`).toBeDefined();
+      // The chunk and every chunk it imports statically, which the browser runs before it.
+      const loaded = new Set<string>();
+      const load = (file: string) => {
+        if (loaded.has(file)) return;
+        loaded.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) load(imported);
+      };
+      load(own!.file);
+      const modules = [...loaded].flatMap((file) => byFile.get(file)?.modules ?? []);
+      expect(modules.length).toBeGreaterThan(10);
+      const schemas = modules.filter(
+        (module) => /(^|\/)src\/schemas\//.test(module) && !allowed.has(module),
+      );
+      expect(schemas).toEqual([]);
+    });
+  }
 });
