@@ -1,20 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifyToast } from '@/lib/toast';
+import { stubMatchMedia } from '@/test-support/match-media';
 import { AppToaster } from './app-toaster';
 
 beforeAll(() => {
   // sonner asks for the colour scheme (light).
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(0);
 });
 afterEach(cleanup);
 

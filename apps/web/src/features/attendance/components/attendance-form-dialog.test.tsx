@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '@/test-support/match-media';
 import { AttendanceFormDialog } from './attendance-form-dialog';
 
 const asha = {
@@ -36,16 +37,7 @@ const bodyOf = (n = 0) => JSON.parse(String((saveCalls()[n]![1] as RequestInit).
 
 beforeAll(() => {
   // sonner asks for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(0);
 });
 beforeEach(() => {
   saveAnswer = () =>

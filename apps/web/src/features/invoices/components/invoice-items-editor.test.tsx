@@ -3,6 +3,7 @@ import { INVOICE_MESSAGES } from '@stockyard/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stubMatchMedia } from '@/test-support/match-media';
 import { blankItem, type InvoiceFormValues, newInvoiceValues } from '../invoice-form';
 import { useInvoiceForm } from '../use-invoice-form';
 import { InvoiceItemsEditor } from './invoice-items-editor';
@@ -40,16 +41,7 @@ const totals = () =>
 
 beforeAll(() => {
   // sonner asks for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(0);
 });
 afterEach(cleanup);
 

@@ -16,6 +16,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { memoryStore } from '@/lib/offline/memory-store';
 import { createOutbox } from '@/lib/offline/outbox';
 import { sessionStore } from '@/lib/session';
+import { stubMatchMedia } from '@/test-support/match-media';
 import { returnWrite } from '../api/rental-mutations';
 import { CorrectDayDialog, MarkReturnedDialog, RerateDialog } from './rental-corrections';
 import { RentalsTable } from './rentals-table';
@@ -108,16 +109,7 @@ const calls = () =>
 
 beforeAll(() => {
   // sonner asks for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(0);
 });
 beforeEach(() => {
   answer = () => json(200, { success: true, message: 'ok', data: rental });

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '@/test-support/match-media';
 import { ReturnDialog } from './return-dialog';
 
 const rental: RentalDto = {
@@ -78,16 +79,7 @@ const returnCalls = () => vi.mocked(fetch).mock.calls;
 
 beforeAll(() => {
   // sonner asks for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(0);
 });
 beforeEach(() => {
   answer = () => json(201, { success: true, message: 'Return recorded', data: {} });

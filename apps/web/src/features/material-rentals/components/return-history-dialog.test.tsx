@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DESKTOP, stubMatchMedia } from '@/test-support/match-media';
 import { ReturnHistoryDialog } from './return-history-dialog';
 
 const rental: RentalDto = {
@@ -99,16 +100,7 @@ const json = (status: number, body: unknown) =>
 
 beforeAll(() => {
   // sonner asks for the colour scheme (light), the table for the screen's width (a desktop's).
-  window.matchMedia ??= ((query: string) => ({
-    matches: query.includes('min-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(DESKTOP);
 });
 afterEach(() => {
   cleanup();

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { DESKTOP, stubMatchMedia } from '@/test-support/match-media';
 import { FailedEmail } from './failed-email';
 
 const bounced: EmailOutboxItem = {
@@ -72,16 +73,7 @@ function open(user: SessionUser = admin) {
 
 beforeAll(() => {
   // sonner asks for the colour scheme (light), the table for the screen's width (a desktop's).
-  window.matchMedia ??= ((query: string) => ({
-    matches: query.includes('min-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia(DESKTOP);
 });
 afterEach(() => {
   cleanup();
