@@ -102,7 +102,7 @@ const repository = path.resolve(import.meta.dirname, '../..');
 /**
  * `dist/.vite/chunks.json`: each chunk's file, the source modules it holds (relative to the
  * repository) and the chunks it imports statically, which load and run with it. Read by
- * e2e/tests/page-chunks.spec.ts: the pages of the phone's verdict build no zod schema as they load
+ * e2e/tests/first-paint.spec.ts: the pages of the phone's verdict build no zod schema as they load
  * (decision 074). The server sends nothing under a dot-directory, and the service worker keeps
  * none of it.
  */
